@@ -1,0 +1,3 @@
+CALL dbms.components() YIELD name, versions, edition
+WHERE name = 'Neo4j Kernel'
+RETURN versions[0] AS version, edition

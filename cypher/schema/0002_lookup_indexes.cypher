@@ -1,0 +1,10 @@
+CREATE INDEX file_repo IF NOT EXISTS FOR (n:File) ON (n.repo);
+CREATE INDEX file_path IF NOT EXISTS FOR (n:File) ON (n.path);
+CREATE INDEX file_language IF NOT EXISTS FOR (n:File) ON (n.language);
+CREATE INDEX symbol_repo IF NOT EXISTS FOR (n:Symbol) ON (n.repo);
+CREATE INDEX symbol_name IF NOT EXISTS FOR (n:Symbol) ON (n.name);
+CREATE INDEX symbol_file IF NOT EXISTS FOR (n:Symbol) ON (n.file);
+CREATE INDEX symbol_claim IF NOT EXISTS FOR (n:Symbol) ON (n.claim);
+CREATE INDEX ghost_name IF NOT EXISTS FOR (n:Ghost) ON (n.name);
+CREATE INDEX ghost_repo IF NOT EXISTS FOR (n:Ghost) ON (n.repo);
+CREATE INDEX chunk_file IF NOT EXISTS FOR (n:Chunk) ON (n.file)

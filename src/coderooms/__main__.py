@@ -1,0 +1,3 @@
+from coderooms.cli import app
+
+app()

@@ -1,0 +1,69 @@
+"""Top-level commands. Each prints one clear line on failure, never a traceback."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from coderooms.cli.console import err_console, fail_on_error
+from coderooms.cli.doctor import doctor
+from coderooms.cli.neo4j_commands import neo4j_app
+from coderooms.config import Settings
+from coderooms.errors import InvalidInput
+
+app = typer.Typer(
+    name="coderooms",
+    help="Shared memory and context tools for coding agents: a code graph in Neo4j over MCP.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(neo4j_app, name="neo4j")
+app.command("doctor")(doctor)
+
+
+def parse_host_port(value: str) -> tuple[str, int]:
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise InvalidInput(f"--http wants HOST:PORT, got {value!r}", field="--http")
+    return host, int(port)
+
+
+@app.command()
+def serve(
+    http: Annotated[
+        str | None, typer.Option(help="Serve streamable HTTP on HOST:PORT instead of stdio.")
+    ] = None,
+    read_only: Annotated[
+        bool, typer.Option("--read-only", help="Refuse every verb that writes.")
+    ] = False,
+    no_start_neo4j: Annotated[
+        bool,
+        typer.Option("--no-start-neo4j", help="Do not start the managed Neo4j when it is down."),
+    ] = False,
+    root: Annotated[
+        list[Path] | None, typer.Option(help="Ingest this directory in the background first.")
+    ] = None,
+) -> None:
+    """Run the MCP server (stdio by default). Answers at once; the graph connects behind it."""
+    from coderooms.context import AppContext, GraphProvider
+    from coderooms.server import create_server
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    with fail_on_error():
+        settings = Settings(read_only=read_only) if read_only else Settings()
+        address = parse_host_port(http) if http else None
+        ctx = AppContext(
+            settings=settings,
+            graphs=GraphProvider(settings, start_managed=not no_start_neo4j),
+        )
+        if root:
+            err_console.print("[yellow]--root: ingest is not available yet; serving only[/]")
+        mcp = create_server(ctx)
+    if address is None:
+        mcp.run(transport="stdio", show_banner=False)
+    else:
+        mcp.run(transport="http", host=address[0], port=address[1], show_banner=False)

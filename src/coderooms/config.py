@@ -1,0 +1,63 @@
+"""Settings from the environment and flags.
+
+`NEO4J_URI` / `NEO4J_USER` / `NEO4J_PASSWORD` name an external server; without them the managed
+local Neo4j (see `coderooms.neo4j_local`) is used. Everything else carries the `CODEROOMS_` prefix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_NEO4J_VERSION = "5.26.30"
+"""The Neo4j 5.26 LTS Community release the managed local server provisions."""
+
+DEFAULT_BROWSER_VERSION = "5.24.0"
+"""The newest Neo4j Browser build published for the 5.x line."""
+
+
+def default_home() -> Path:
+    return Path.home() / ".cache" / "coderooms"
+
+
+class Settings(BaseSettings):
+    """Every knob of coderooms. Flags of the CLI override these; tests build their own."""
+
+    model_config = SettingsConfigDict(env_prefix="CODEROOMS_", extra="ignore")
+
+    neo4j_uri: str | None = Field(
+        default=None, validation_alias=AliasChoices("NEO4J_URI", "CODEROOMS_NEO4J_URI")
+    )
+    neo4j_user: str = Field(
+        default="neo4j", validation_alias=AliasChoices("NEO4J_USER", "CODEROOMS_NEO4J_USER")
+    )
+    neo4j_password: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("NEO4J_PASSWORD", "CODEROOMS_NEO4J_PASSWORD"),
+    )
+    neo4j_database: str = Field(
+        default="neo4j",
+        validation_alias=AliasChoices("NEO4J_DATABASE", "CODEROOMS_NEO4J_DATABASE"),
+    )
+
+    home: Path = Field(default_factory=default_home)
+    """Cache directory: the Neo4j distribution and the managed instances live here."""
+    instance: str = "default"
+    """Name of the managed local instance (tests use their own)."""
+    neo4j_version: str = DEFAULT_NEO4J_VERSION
+    browser_version: str = DEFAULT_BROWSER_VERSION
+    bolt_port: int | None = None
+    """Fixed Bolt port for the managed instance; free ports are chosen when unset."""
+    http_port: int | None = None
+    neo4j_heap: str = "1g"
+    neo4j_pagecache: str = "512m"
+
+    read_only: bool = False
+    """Refuse every verb that writes to disk or to the graph."""
+    proof_gate: bool = False
+
+    @property
+    def uses_external_neo4j(self) -> bool:
+        return self.neo4j_uri is not None

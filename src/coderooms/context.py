@@ -1,0 +1,127 @@
+"""What every verb receives: settings, the graph (once it is ready), and who is calling.
+
+The graph is connected in the background so the server answers at once; a verb that needs the
+graph before it is ready gets a `NotReady` error that says to retry.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from coderooms.agents import AgentRegistry, validate_agent_id
+from coderooms.config import Settings
+from coderooms.errors import CoderoomsError, GraphUnavailable, NotReady
+from coderooms.graph.connect import open_graph
+from coderooms.graph.driver import Graph
+from coderooms.graph.session_entities import bind_session_store, record_agent
+
+log = logging.getLogger(__name__)
+
+RETRY_MIN_S = 0.5
+RETRY_MAX_S = 10.0
+
+
+class GraphProvider:
+    """Owns the graph handle; connects (and migrates) in a background thread, retrying."""
+
+    def __init__(self, settings: Settings, *, start_managed: bool = True) -> None:
+        self.settings = settings
+        self.start_managed = start_managed
+        self._graph: Graph | None = None
+        self._error: CoderoomsError | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._started_at = time.monotonic()
+        self._owns_graph = True
+
+    @classmethod
+    def ready(cls, settings: Settings, graph: Graph) -> GraphProvider:
+        """A provider around a graph someone already opened (tests, the CLI)."""
+        provider = cls(settings, start_managed=False)
+        provider._graph = graph
+        provider._owns_graph = False
+        bind_session_store(graph)
+        return provider
+
+    def start(self) -> None:
+        if self._graph is not None or self._thread is not None:
+            return
+        self._thread = threading.Thread(
+            target=self._connect_loop, name="graph-connect", daemon=True
+        )
+        self._thread.start()
+
+    def _connect_loop(self) -> None:
+        delay = RETRY_MIN_S
+        while not self._stop.is_set():
+            try:
+                graph = open_graph(self.settings, start_managed=self.start_managed)
+            except CoderoomsError as e:
+                self._error = e
+                log.warning("graph not ready: %s", e)
+            except Exception as e:  # a bug must not kill the retry loop silently
+                self._error = CoderoomsError(f"unexpected error while connecting: {e!r}")
+                log.exception("graph connect failed")
+            else:
+                bind_session_store(graph)
+                self._graph = graph
+                self._error = None
+                return
+            self._stop.wait(delay)
+            delay = min(delay * 2, RETRY_MAX_S)
+
+    def require(self) -> Graph:
+        if self._graph is not None:
+            return self._graph
+        waited = time.monotonic() - self._started_at
+        reason = f" (last problem: {self._error.message})" if self._error else ""
+        raise NotReady(
+            f"the graph is not ready yet, {waited:.0f} s after start{reason}",
+            hint=self._error.hint if self._error and self._error.hint else "retry in a few seconds",
+        )
+
+    @property
+    def graph_or_none(self) -> Graph | None:
+        return self._graph
+
+    @property
+    def last_error(self) -> CoderoomsError | None:
+        return self._error
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._graph is not None and self._owns_graph:
+            self._graph.close()
+
+
+@dataclass
+class AppContext:
+    """Shared by all verbs of one server process."""
+
+    settings: Settings
+    graphs: GraphProvider
+    agents: AgentRegistry = field(default_factory=AgentRegistry)
+
+    def graph(self) -> Graph:
+        return self.graphs.require()
+
+    def agent(self, agent_id: object) -> str:
+        """Validate the caller's id; record it in the session store on first sight."""
+        valid = validate_agent_id(agent_id)
+        if self.graphs.graph_or_none is not None and self.agents.first_sight(valid):
+            try:
+                record_agent(valid)
+            except Exception as e:
+                self.agents.forget(valid)
+                raise GraphUnavailable(f"could not record agent {valid!r}: {e}") from e
+        return valid
+
+    def describe_graph(self) -> dict[str, Any]:
+        graph = self.graphs.graph_or_none
+        if graph is None:
+            return {"state": "starting", "connection": None}
+        return {"state": "connected", "connection": graph.connection.describe()}

@@ -1,0 +1,1 @@
+"""The Neo4j side: driver and retries, the Cypher loader, schema migrations, session entities."""

@@ -1,0 +1,136 @@
+"""The graph handle: one neo4j driver, named statements, driver errors re-raised as ours.
+
+Reads go through `execute_query(..., routing_=READ)`, writes through managed transactions, both
+retried by the driver on transient errors. The driver reconnects by itself when a server that went
+away comes back, so a handle survives a Neo4j restart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import neo4j
+from neo4j import GraphDatabase, RoutingControl
+from neo4j import exceptions as neo4j_errors
+
+from coderooms.errors import CoderoomsError, GraphUnavailable
+from coderooms.graph.cypher import load
+
+T = TypeVar("T")
+
+CONNECTION_TIMEOUT_S = 5.0
+"""How long one attempt to reach the server may take before it counts as unreachable."""
+
+MAX_TRANSACTION_RETRY_S = 15.0
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """Where the graph lives. `managed` is true for the local instance coderooms runs itself."""
+
+    uri: str
+    user: str
+    password: str
+    database: str = "neo4j"
+    managed: bool = False
+
+    def describe(self) -> str:
+        return f"{self.uri} as {self.user}" + (" (managed local)" if self.managed else "")
+
+
+@contextmanager
+def translated_errors(connection: Connection) -> Iterator[None]:
+    """Driver exceptions become one clear CoderoomsError naming the problem and the fix."""
+    try:
+        yield
+    except neo4j_errors.AuthError as e:
+        raise GraphUnavailable(
+            f"Neo4j at {connection.uri} refused the credentials of user {connection.user!r}",
+            hint="check NEO4J_USER and NEO4J_PASSWORD (managed instance: coderooms neo4j status)",
+        ) from e
+    except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError) as e:
+        raise GraphUnavailable(
+            f"Neo4j at {connection.uri} is not reachable",
+            hint="start it (coderooms neo4j start) or fix NEO4J_URI; calls may be retried",
+        ) from e
+    except neo4j_errors.ConfigurationError as e:
+        raise GraphUnavailable(
+            f"cannot use NEO4J_URI {connection.uri!r}: {e}",
+            hint="use a neo4j://, neo4j+s://, bolt:// or bolt+s:// URI",
+        ) from e
+    except neo4j_errors.Neo4jError as e:
+        raise CoderoomsError(f"Neo4j rejected a statement: {e.message or e}") from e
+
+
+class Graph:
+    """A connected graph. Thread-safe: the driver pools connections across threads."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        with translated_errors(connection):
+            self.driver = GraphDatabase.driver(
+                connection.uri,
+                auth=(connection.user, connection.password),
+                connection_timeout=CONNECTION_TIMEOUT_S,
+                max_transaction_retry_time=MAX_TRANSACTION_RETRY_S,
+                liveness_check_timeout=0,
+                notifications_min_severity="OFF",
+            )
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def verify(self) -> None:
+        with translated_errors(self.connection):
+            self.driver.verify_connectivity()
+
+    def read(self, statement: str, /, **params: Any) -> list[dict[str, Any]]:
+        """Run the named read statement; records as plain dicts."""
+        return self.run_text(load(statement), routing=RoutingControl.READ, **params)
+
+    def write(self, statement: str, /, **params: Any) -> list[dict[str, Any]]:
+        """Run the named write statement in its own managed transaction."""
+        return self.run_text(load(statement), routing=RoutingControl.WRITE, **params)
+
+    def run_text(
+        self, text: str, /, *, routing: RoutingControl = RoutingControl.WRITE, **params: Any
+    ) -> list[dict[str, Any]]:
+        with translated_errors(self.connection):
+            records, _, _ = self.driver.execute_query(
+                text,
+                parameters_=params,
+                routing_=routing,
+                database_=self.connection.database,
+            )
+        return [record.data() for record in records]
+
+    def execute_write(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
+        """Run `work` as one managed write transaction (retried whole on transient errors)."""
+        with (
+            translated_errors(self.connection),
+            self.driver.session(database=self.connection.database) as session,
+        ):
+            return session.execute_write(work)
+
+    def execute_read(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
+        with (
+            translated_errors(self.connection),
+            self.driver.session(
+                database=self.connection.database, default_access_mode=neo4j.READ_ACCESS
+            ) as session,
+        ):
+            return session.execute_read(work)
+
+    def server_version(self) -> str:
+        rows = self.read("graph/server_version")
+        return str(rows[0]["version"]) if rows else "unknown"
+
+
+def run_named(
+    tx: neo4j.ManagedTransaction, statement: str, /, **params: Any
+) -> list[dict[str, Any]]:
+    """Run a named statement inside a transaction someone else opened."""
+    return [record.data() for record in tx.run(load(statement), params)]

@@ -1,0 +1,82 @@
+"""What extraction produces for one file: plain records, no graph and no database.
+
+Each language module turns a parsed tree into an `Extraction`. Resolution (which symbol a call or
+import points at) happens later, across files, so nothing here knows about other files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class SymbolKind(StrEnum):
+    """The kinds of definition; each is also an extra Neo4j label on `:Symbol`."""
+
+    MODULE = "Module"
+    CLASS = "Class"
+    FUNCTION = "Function"
+    METHOD = "Method"
+    INTERFACE = "Interface"
+    VARIABLE = "Variable"
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolDef:
+    """One definition. `qualname` is dotted within the file (`Outer.Inner.method`); the module
+    symbol of a file has the empty qualname. `parent` is the qualname of the enclosing definition
+    (`""` for top level, `None` only for the module symbol itself). Lines are 1-based, inclusive."""
+
+    kind: SymbolKind
+    name: str
+    qualname: str
+    start_line: int
+    end_line: int
+    signature: str
+    parent: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRef:
+    """One import as written. `module` is the module spec as the language spells it
+    (`os.path`, `./util`, `github.com/x/y`, `crate::a::b`, `java.util.List`); `names` are the
+    names taken from it (empty for a whole-module import); `alias` the local name bound when the
+    whole module is bound to a name; `level` the count of leading dots of a relative import."""
+
+    module: str
+    names: tuple[str, ...]
+    alias: str | None
+    line: int
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CallRef:
+    """A call site. `caller` is the qualname of the enclosing definition (`""` at module level);
+    `callee` the called expression's name as written, dotted (`foo`, `self.bar`, `mod.fn`)."""
+
+    caller: str
+    callee: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class InheritRef:
+    """`child` (a class or interface qualname) extends or implements `base` (name as written)."""
+
+    child: str
+    base: str
+    line: int
+
+
+@dataclass(slots=True)
+class Extraction:
+    """Everything one file yields. `problems` records why a part could not be extracted (syntax
+    errors, unsupported constructs); extraction never raises on bad source."""
+
+    language: str
+    symbols: list[SymbolDef] = field(default_factory=list)
+    imports: list[ImportRef] = field(default_factory=list)
+    calls: list[CallRef] = field(default_factory=list)
+    inherits: list[InheritRef] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)

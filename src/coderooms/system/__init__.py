@@ -1,0 +1,1 @@
+"""Verbs about the server itself: `health` and `help`."""

@@ -1,0 +1,56 @@
+"""`health`: is the graph reachable, which Neo4j and schema, how much is in it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from coderooms import __version__
+from coderooms.context import AppContext
+from coderooms.errors import CoderoomsError
+from coderooms.graph.schema import current_version, latest_version
+
+
+class HealthReport(BaseModel):
+    status: str
+    """`ok`, `starting` (graph not connected yet) or `down` (connected once, unreachable now)."""
+    coderooms_version: str
+    neo4j: dict[str, Any]
+    schema_version: int | None
+    schema_latest: int
+    counts: dict[str, int]
+    problem: str | None = None
+    hint: str | None = None
+    read_only: bool
+
+
+def health(ctx: AppContext) -> HealthReport:
+    base: dict[str, Any] = {
+        "coderooms_version": __version__,
+        "schema_latest": latest_version(),
+        "read_only": ctx.settings.read_only,
+        "schema_version": None,
+        "counts": {},
+    }
+    graph = ctx.graphs.graph_or_none
+    if graph is None:
+        error = ctx.graphs.last_error
+        return HealthReport(
+            status="starting",
+            neo4j={"connection": None},
+            problem=error.message if error else None,
+            hint=(error.hint if error else None) or "retry in a few seconds",
+            **base,
+        )
+    neo4j_info: dict[str, Any] = {"connection": graph.connection.describe()}
+    try:
+        neo4j_info["version"] = graph.server_version()
+        base["schema_version"] = current_version(graph)
+        rows = graph.read("system/counts")
+        base["counts"] = {key: int(value) for key, value in rows[0].items()}
+    except CoderoomsError as e:
+        return HealthReport(
+            status="down", neo4j=neo4j_info, problem=e.message, hint=e.hint or None, **base
+        )
+    return HealthReport(status="ok", neo4j=neo4j_info, **base)

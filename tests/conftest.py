@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from coderooms.config import Settings
+from coderooms.context import AppContext, GraphProvider
+from coderooms.graph.driver import Connection, Graph
+from coderooms.graph.schema import migrate
+from coderooms.neo4j_local.instance import Instance
+from tests.neo4j_server import test_neo4j
+
+# Tests never touch a user's managed instance or their NEO4J_* settings by accident.
+os.environ.setdefault("CODEROOMS_INSTANCE", "test")
+
+
+@pytest.fixture(scope="session")
+def neo4j_server() -> Iterator[tuple[Connection, Instance | None]]:
+    with test_neo4j() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def connection(neo4j_server: tuple[Connection, Instance | None]) -> Connection:
+    return neo4j_server[0]
+
+
+@pytest.fixture(scope="session")
+def graph(connection: Connection) -> Iterator[Graph]:
+    handle = Graph(connection)
+    handle.verify()
+    migrate(handle)
+    yield handle
+    handle.close()
+
+
+@pytest.fixture
+def repo_id() -> str:
+    """A repo id owned by one test, so tests never see each other's data."""
+    return f"test-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def settings(connection: Connection) -> Settings:
+    return Settings(
+        neo4j_uri=connection.uri,
+        neo4j_user=connection.user,
+        neo4j_password=connection.password,
+        neo4j_database=connection.database,
+    )
+
+
+@pytest.fixture
+def app_context(settings: Settings, graph: Graph) -> AppContext:
+    return AppContext(settings=settings, graphs=GraphProvider.ready(settings, graph))

@@ -1,0 +1,41 @@
+"""Drive `coderooms serve` over stdio with fastmcp's real MCP client."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastmcp import Client
+from fastmcp.client.transports import StdioTransport
+
+from coderooms.graph.driver import Connection
+
+
+def server_env(connection: Connection | None, **extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("NEO4J_")}
+    if connection is not None:
+        env |= {
+            "NEO4J_URI": connection.uri,
+            "NEO4J_USER": connection.user,
+            "NEO4J_PASSWORD": connection.password,
+            "NEO4J_DATABASE": connection.database,
+        }
+    return env | extra
+
+
+@asynccontextmanager
+async def stdio_client(
+    env: dict[str, str], *args: str, cwd: Path | None = None
+) -> AsyncIterator[Client[StdioTransport]]:
+    transport = StdioTransport(
+        command=sys.executable,
+        args=["-m", "coderooms", "serve", *args],
+        env=env,
+        cwd=str(cwd) if cwd else None,
+        keep_alive=False,
+    )
+    async with Client(transport) as client:
+        yield client
