@@ -24,7 +24,8 @@ T = TypeVar("T")
 CONNECTION_TIMEOUT_S = 5.0
 """How long one attempt to reach the server may take before it counts as unreachable."""
 
-MAX_TRANSACTION_RETRY_S = 15.0
+MAX_TRANSACTION_RETRY_S = 8.0
+"""Transient failures (deadlocks, leader switches) are retried this long before they surface."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,10 @@ LOOPBACK = "127.0.0.1"
 
 
 def is_free(port: int) -> bool:
+    """Nobody listens on the port. SO_REUSEADDR as the server uses it: a port left in TIME_WAIT
+    by a killed server is free, so a restart keeps its ports and clients reconnect."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((LOOPBACK, port))
         except OSError:

@@ -45,6 +45,7 @@ def health(ctx: AppContext) -> HealthReport:
         )
     neo4j_info: dict[str, Any] = {"connection": graph.connection.describe()}
     try:
+        graph.verify()  # fails fast when the server is down; queries would retry first
         neo4j_info["version"] = graph.server_version()
         base["schema_version"] = current_version(graph)
         rows = graph.read("system/counts")

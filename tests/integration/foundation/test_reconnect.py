@@ -34,7 +34,13 @@ def test_health_reports_down_and_reconnects(
     assert down.status == "down"
     assert down.problem
     assert "not reachable" in down.problem
+    state_before = instance.load_state()
     instance.start()
+    state_after = instance.load_state()
+    assert state_before is not None
+    assert state_after is not None
+    assert state_after.bolt_port == state_before.bolt_port
+    deadline = time.monotonic() + RECOVERY_DEADLINE_S
     report = health(app_context)
     while report.status != "ok" and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -1,0 +1,4 @@
+UNWIND $ids AS rid
+MATCH ()-[r]->()
+WHERE elementId(r) = rid
+DELETE r

@@ -1,0 +1,4 @@
+UNWIND $rows AS row
+MATCH (a:File {id: row.source}), (b:Symbol {id: row.target})
+CREATE (a)-[r:$(row.type)]->(b)
+SET r = row.props

@@ -1,0 +1,386 @@
+"""Apply a changeset (files added, changed, deleted) to the graph, claim by claim.
+
+For every file in the changeset its claim is replaced exactly: the symbols it no longer defines
+are deleted with their edges, new ones created, kept ones updated in place (so edges from other
+files to them survive). References from *other* files whose resolution may change — those naming
+a symbol that appeared or disappeared, and imports of a file that appeared or disappeared — are
+re-resolved; ghosts left without edges are collected. The result equals a full ingest of the same
+tree; the property test in tests/integration/ingest checks exactly that.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import neo4j
+
+from coderooms.graph.driver import run_named
+from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.ingest.references import Alternative, RefRequest
+from coderooms.ingest.resolve import (
+    FILE,
+    GHOST,
+    SYMBOL,
+    Lookup,
+    Resolution,
+    SymbolInfo,
+    needed_names,
+    resolve_import,
+    resolve_reference,
+)
+from coderooms.ingest.rows import (
+    EdgeRow,
+    ParsedFile,
+    file_props,
+    file_trigger_stems,
+    import_props,
+    reference_props,
+    structure_edges,
+    symbol_infos,
+    symbol_rows,
+)
+from coderooms.ingest.targets import ImportRequest, Target
+
+ROWS_PER_STATEMENT = 5000
+EDGE_STATEMENTS = {
+    ("File", SYMBOL): "ingest/edges_file_to_symbol",
+    ("File", FILE): "ingest/edges_file_to_file",
+    ("File", GHOST): "ingest/edges_file_to_ghost",
+    (SYMBOL, SYMBOL): "ingest/edges_symbol_to_symbol",
+    (SYMBOL, GHOST): "ingest/edges_symbol_to_ghost",
+}
+
+Run = Callable[..., list[dict[str, Any]]]
+
+
+@dataclass(slots=True)
+class Changeset:
+    repo: str
+    upserts: list[ParsedFile] = field(default_factory=list)
+    deletes: list[str] = field(default_factory=list)
+    added: set[str] = field(default_factory=set)
+    """Paths among the upserts that the graph did not have before."""
+    fresh: bool = False
+    """The repo has no files in the graph yet: nothing to read back, nothing to re-resolve."""
+
+    @property
+    def claims(self) -> list[str]:
+        return [file_id(self.repo, p.path) for p in self.upserts] + [
+            file_id(self.repo, path) for path in self.deletes
+        ]
+
+
+@dataclass(slots=True)
+class WriteStats:
+    files_written: int = 0
+    files_deleted: int = 0
+    symbols_written: int = 0
+    symbols_deleted: int = 0
+    edges_written: int = 0
+    references_reresolved: int = 0
+    importers_reresolved: int = 0
+    ghosts_collected: int = 0
+
+
+@dataclass(slots=True)
+class Plan:
+    """Everything to write, computed from one consistent read of the graph."""
+
+    file_rows: list[dict[str, Any]] = field(default_factory=list)
+    symbol_rows: list[dict[str, Any]] = field(default_factory=list)
+    edges: list[EdgeRow] = field(default_factory=list)
+    ghosts: dict[str, str] = field(default_factory=dict)
+    removed_symbols: list[str] = field(default_factory=list)
+    stale_edges: list[str] = field(default_factory=list)
+    stale_ghosts: set[str] = field(default_factory=set)
+    importers: list[str] = field(default_factory=list)
+    reresolved: int = 0
+
+
+def runner(tx: neo4j.ManagedTransaction) -> Run:
+    def run(statement: str, /, **params: Any) -> list[dict[str, Any]]:
+        return run_named(tx, statement, **params)
+
+    return run
+
+
+def batched(rows: Sequence[Any], size: int = ROWS_PER_STATEMENT) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(rows), size):
+        yield rows[start : start + size]
+
+
+# -- planning (reads only) -----------------------------------------------------------------------
+
+
+def plan_changeset(run: Run, changes: Changeset) -> Plan:
+    repo = changes.repo
+    plan = Plan()
+    claims = changes.claims
+    claim_set = set(claims)
+    old_symbols: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
+    if not changes.fresh:
+        for row in run("ingest/claimed_symbols", claims=claims):
+            old_symbols[row["claim"]][row["id"]] = (row["qualname"], row["kind"])
+
+    touched_names: set[str] = set()
+    new_ids: set[str] = set()
+    for parsed in changes.upserts:
+        claim = file_id(repo, parsed.path)
+        rows = symbol_rows(repo, parsed)
+        ids = {row["id"] for row in rows}
+        new_ids |= ids
+        old = old_symbols.get(claim, {})
+        for row in rows:
+            if old.get(row["id"], ("", ""))[1] != row["kind"]:
+                touched_names.add(_terminal(row["props"]["qualname"]))
+        plan.symbol_rows.extend(rows)
+        plan.file_rows.append({"id": claim, "props": file_props(repo, parsed)})
+    for old in old_symbols.values():
+        for old_id, (qualname, _) in old.items():
+            if old_id not in new_ids:
+                plan.removed_symbols.append(old_id)
+                touched_names.add(_terminal(qualname))
+    touched_names.discard("")
+
+    foreign: list[tuple[str, str, RefRequest, str]] = []
+    importers: list[dict[str, Any]] = []
+    if not changes.fresh:
+        if touched_names:
+            rows = run(
+                "ingest/foreign_references", names=sorted(touched_names), repo=repo, claims=claims
+            )
+            foreign.extend(_foreign_request(row) for row in rows)
+        moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes))
+        if moved:
+            importers = run("ingest/importing_files", repo=repo, stems=sorted(moved), claims=claims)
+
+    lookup = Lookup(repo)
+    requests = [r for p in changes.upserts for r in p.record.references] + [f[2] for f in foreign]
+    import_requests = [i for p in changes.upserts for i in p.record.imports]
+    import_requests += [
+        ImportRequest.decode(text) for row in importers for text in row["imports"] or []
+    ]
+    if not changes.fresh:
+        _fill_from_graph(run, lookup, requests, import_requests, claim_set)
+    for parsed in changes.upserts:
+        lookup.add_file(parsed.path, parsed.group)
+        for info in symbol_infos(repo, parsed):
+            lookup.add_symbol(info)
+
+    for parsed in changes.upserts:
+        plan.edges.extend(structure_edges(repo, parsed))
+        plan.edges.extend(_reference_edges(repo, parsed, lookup, plan.ghosts))
+    for rid, source, request, old_target in foreign:
+        source_path = source.split("::", 1)[0].split(":", 1)[1]
+        resolution = resolve_reference(request, source_path, lookup)
+        if resolution.target == old_target:
+            continue
+        plan.reresolved += 1
+        plan.stale_edges.append(rid)
+        if old_target.startswith(f"{repo}:?:"):
+            plan.stale_ghosts.add(old_target)
+        claim = file_id(repo, source_path)
+        plan.edges.append(_reference_edge(repo, claim, source, request, resolution, plan.ghosts))
+    for row in importers:
+        plan.importers.append(row["id"])
+        group = LANGUAGE_GROUPS.get(row["language"] or "")
+        requests_of_file = [ImportRequest.decode(text) for text in row["imports"] or []]
+        plan.edges.extend(
+            _import_edges(repo, row["id"], group, requests_of_file, lookup, plan.ghosts)
+        )
+    return plan
+
+
+def _terminal(qualname: str) -> str:
+    return qualname.rsplit(".", 1)[-1]
+
+
+def _foreign_request(row: dict[str, Any]) -> tuple[str, str, RefRequest, str]:
+    props = row["props"]
+    request = RefRequest(
+        source=row["source"].split("::", 1)[1],
+        kind=row["kind"],
+        ref=props["ref"],
+        name=props["name"],
+        line=props["line"],
+        group=props["group"],
+        count=props["count"],
+        bound=bool(props.get("bound")),
+        alternatives=tuple(Alternative.decode(a) for a in props.get("alts") or ()),
+        ghost=props["ghost"],
+    )
+    return row["rid"], row["source"], request, row["target"]
+
+
+def _fill_from_graph(
+    run: Run,
+    lookup: Lookup,
+    requests: list[RefRequest],
+    imports: list[ImportRequest],
+    skip_claims: set[str],
+) -> None:
+    targets: set[Target] = {t for i in imports for t in i.targets}
+    module_alternatives: list[Alternative] = []
+    for request in requests:
+        for alternative in request.alternatives:
+            targets.update(alternative.targets)
+            if not alternative.qual:
+                module_alternatives.append(alternative)
+    by_mode: dict[str, list[str]] = defaultdict(list)
+    for target in targets:
+        by_mode[target.mode].append(target.path)
+    rows: list[dict[str, Any]] = []
+    repo = lookup.repo
+    if by_mode["="] or by_mode["~"]:
+        rows += run(
+            "ingest/files_by_path", repo=repo, paths=sorted(set(by_mode["="] + by_mode["~"]))
+        )
+    if by_mode["~"]:
+        rows += run("ingest/files_by_suffix", repo=repo, suffixes=sorted(set(by_mode["~"])))
+    if by_mode["@"]:
+        rows += run("ingest/files_by_dir", repo=repo, dirs=sorted(set(by_mode["@"])))
+    if by_mode["%"]:
+        rows += run("ingest/files_by_dir_suffix", repo=repo, suffixes=sorted(set(by_mode["%"])))
+    for row in rows:
+        if row["claim"] not in skip_claims:
+            lookup.add_file(row["path"], LANGUAGE_GROUPS.get(row["language"] or ""))
+    symbol_rows_found = run(
+        "ingest/symbols_by_name", repo=repo, names=sorted(needed_names(requests))
+    )
+    if module_alternatives:
+        module_ids = [
+            symbol_id(repo, path, "")
+            for alternative in module_alternatives
+            for target in alternative.targets
+            for path in lookup.files_for(target, None)
+        ]
+        symbol_rows_found += run("ingest/symbols_by_id", ids=sorted(set(module_ids)))
+    for row in symbol_rows_found:
+        if row["claim"] in skip_claims:
+            continue
+        group = LANGUAGE_GROUPS.get(row["language"] or "", "")
+        lookup.add_symbol(SymbolInfo(row["id"], row["path"], row["qualname"], row["kind"], group))
+
+
+def _reference_edges(
+    repo: str, parsed: ParsedFile, lookup: Lookup, ghosts: dict[str, str]
+) -> list[EdgeRow]:
+    claim = file_id(repo, parsed.path)
+    edges = []
+    for request in parsed.record.references:
+        source = symbol_id(repo, parsed.path, request.source)
+        resolution = resolve_reference(request, parsed.path, lookup)
+        edges.append(_reference_edge(repo, claim, source, request, resolution, ghosts))
+    edges.extend(_import_edges(repo, claim, parsed.group, parsed.record.imports, lookup, ghosts))
+    return edges
+
+
+def _reference_edge(
+    repo: str,
+    claim: str,
+    source: str,
+    request: RefRequest,
+    resolution: Resolution,
+    ghosts: dict[str, str],
+) -> EdgeRow:
+    if resolution.ghost_name is not None:
+        ghosts[resolution.target] = resolution.ghost_name
+    props = reference_props(repo, claim, request, resolution)
+    return EdgeRow(source, SYMBOL, resolution.target, resolution.label, request.kind, props)
+
+
+def _import_edges(
+    repo: str,
+    claim: str,
+    group: str | None,
+    requests: list[ImportRequest],
+    lookup: Lookup,
+    ghosts: dict[str, str],
+) -> list[EdgeRow]:
+    """One IMPORTS edge per imported file (or ghost), at the first line importing it."""
+    first: dict[str, tuple[int, Resolution]] = {}
+    for request in requests:
+        resolution = resolve_import(request, group, lookup)
+        if resolution.target == claim:
+            continue
+        known = first.get(resolution.target)
+        if known is None or request.line < known[0]:
+            first[resolution.target] = (request.line, resolution)
+    edges = []
+    for target, (line, resolution) in sorted(first.items()):
+        if resolution.ghost_name is not None:
+            ghosts[target] = resolution.ghost_name
+        props = import_props(repo, claim, line, resolution)
+        edges.append(EdgeRow(claim, "File", target, resolution.label, "IMPORTS", props))
+    return edges
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def write_nodes(run: Run, repo: str, plan: Plan, upsert_claims: list[str]) -> set[str]:
+    """Files and symbols; the old outgoing edges of every rewritten claim go. Returns the ghosts
+    those edges pointed at."""
+    touched: set[str] = set()
+    for rows in batched(plan.file_rows):
+        run("ingest/upsert_files", repo=repo, rows=list(rows))
+    for claims in batched(upsert_claims):
+        touched |= {r["ghost"] for r in run("ingest/delete_file_edges", claims=list(claims))}
+        touched |= {r["ghost"] for r in run("ingest/delete_symbol_edges", claims=list(claims))}
+    for rows in batched(plan.symbol_rows):
+        run("ingest/upsert_symbols", rows=list(rows))
+    return touched
+
+
+def write_edges(run: Run, repo: str, edges: Sequence[EdgeRow], ghosts: dict[str, str]) -> None:
+    wanted = sorted({e.target for e in edges if e.label == GHOST})
+    ghost_rows = [{"id": g, "name": ghosts[g]} for g in wanted]
+    for rows in batched(ghost_rows):
+        run("ingest/merge_ghosts", repo=repo, rows=list(rows))
+    grouped: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for edge in edges:
+        grouped[(edge.source_label, edge.label)].append(edge.as_row())
+    for key, rows_of_kind in sorted(grouped.items()):
+        for rows in batched(rows_of_kind):
+            run(EDGE_STATEMENTS[key], rows=list(rows))
+
+
+def write_cleanup(
+    run: Run, repo: str, plan: Plan, deleted_files: list[str], touched: set[str]
+) -> int:
+    """Stale foreign edges and import edges out, removed symbols and files out, ghosts collected."""
+    for ids in batched(plan.stale_edges):
+        run("ingest/delete_edges_by_id", ids=list(ids))
+    for ids in batched(plan.removed_symbols):
+        touched |= {r["ghost"] for r in run("ingest/delete_symbols", ids=list(ids))}
+    for ids in batched(deleted_files):
+        touched |= {r["ghost"] for r in run("ingest/delete_files", ids=list(ids))}
+    collected = 0
+    for ids in batched(sorted(touched | plan.stale_ghosts)):
+        collected += run("ingest/collect_ghosts", ids=list(ids))[0]["collected"]
+    return collected
+
+
+def apply_plan(run: Run, changes: Changeset, plan: Plan) -> WriteStats:
+    """All writes of a planned changeset, in order, through `run` (one transaction or several)."""
+    repo = changes.repo
+    upsert_claims = [file_id(repo, p.path) for p in changes.upserts]
+    touched = write_nodes(run, repo, plan, upsert_claims)
+    for claims in batched(plan.importers):
+        touched |= {r["ghost"] for r in run("ingest/delete_import_edges", claims=list(claims))}
+    write_edges(run, repo, plan.edges, plan.ghosts)
+    deleted = [file_id(repo, path) for path in changes.deletes]
+    collected = write_cleanup(run, repo, plan, deleted, touched)
+    return WriteStats(
+        files_written=len(plan.file_rows),
+        files_deleted=len(deleted),
+        symbols_written=len(plan.symbol_rows),
+        symbols_deleted=len(plan.removed_symbols),
+        edges_written=len(plan.edges),
+        references_reresolved=plan.reresolved,
+        importers_reresolved=len(plan.importers),
+        ghosts_collected=collected,
+    )

@@ -1,0 +1,406 @@
+"""Language registry and per-file extraction entry point.
+
+`language_for_path` names a file's language from its extension or file name; `extract` parses a
+file of a deep language with tree-sitter and returns its `Extraction` (for any other language an
+empty one). `extract` never raises: problems (syntax errors, a file too large, an extractor
+failure) are recorded in `Extraction.problems`.
+
+Conventions common to every deep language (details in each language module's docstring):
+
+* Module symbol: exactly one per file, kind MODULE, qualname `""`, parent None, lines 1..last.
+  Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`
+  and `main.rs`, which take their parent directory's name (the stem when there is none); `.d.ts`
+  files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
+  (`package a.b`), where the package clause matters for resolution.
+* Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
+  top level). Containers that have no symbol kind (a Rust inline `mod m { }`, a TS
+  `namespace N { }`) prefix their contents' qualnames (`m.f`) but are not symbols, so their
+  contents' parent is the nearest enclosing symbol (`""` at top level).
+* A qualname occurs once per file: the first definition in source order wins, later ones (Python
+  redefinitions, property setters, TS overload implementations, Java overloads, a second Rust
+  `impl` defining the same method name) are dropped as symbols; their calls are still attributed
+  to the shared qualname. Classes and functions take precedence over variables.
+* Methods: a function whose nearest enclosing definition is a class/interface/trait/impl (Go: a
+  receiver) is METHOD; every other function, nested ones included, is FUNCTION.
+* Variables (VARIABLE) are top-level only and never callers: calls in their initialisers belong to
+  the enclosing scope (`""` at module level).
+* Calls: caller = qualname of the innermost enclosing definition (a class when at class-body
+  level, `""` at module level); callee per `common.callee_name`. Constructor calls (`new Foo()`)
+  are calls of `Foo`. Macro invocations (Rust `println!`) are not calls, though calls written
+  inside their arguments are (see `rust`).
+* Import module specs are written dotted for Python, Rust (`crate::a::b` -> `crate.a.b`) and Java;
+  JS/TS keep the specifier string verbatim (`./util`, `../x/y.js`, `react`): relative-ness is the
+  leading `.`, `level` stays 0; Go keeps the import path (`github.com/x/y`) with the package name
+  as alias only when one is written. `names` holds original (not local) names; `("*",)` marks a
+  wildcard import (Python, JS `export *`, Rust); Rust `mod x;` is ImportRef("self.x", (), "x").
+* Syntax errors do not stop extraction: tree-sitter recovers and whatever parsed is extracted;
+  the problem reads `syntax errors: N regions, first at line L`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from tree_sitter import Language, Node, Parser, Query, QueryCursor
+
+from coderooms.ingest.languages import go, java, javascript, python, rust, typescript
+from coderooms.ingest.languages.common import Collector
+from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
+
+__all__ = [
+    "DEEP_LANGUAGES",
+    "MAX_SOURCE_BYTES",
+    "extract",
+    "language_for_path",
+    "module_name",
+]
+
+MAX_SOURCE_BYTES = 8 * 1024 * 1024
+"""Files larger than this get only their module symbol and a problem (generated or minified code
+is not worth the parse time)."""
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def _python() -> object:
+    import tree_sitter_python
+
+    return tree_sitter_python.language()
+
+
+def _javascript() -> object:
+    import tree_sitter_javascript
+
+    return tree_sitter_javascript.language()
+
+
+def _typescript() -> object:
+    import tree_sitter_typescript
+
+    return tree_sitter_typescript.language_typescript()
+
+
+def _tsx() -> object:
+    import tree_sitter_typescript
+
+    return tree_sitter_typescript.language_tsx()
+
+
+def _go() -> object:
+    import tree_sitter_go
+
+    return tree_sitter_go.language()
+
+
+def _rust() -> object:
+    import tree_sitter_rust
+
+    return tree_sitter_rust.language()
+
+
+def _java() -> object:
+    import tree_sitter_java
+
+    return tree_sitter_java.language()
+
+
+Extractor = Callable[[Node, Query, Collector], None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    grammar: Callable[[], object]
+    query: str
+    extract: Extractor
+
+
+_SPECS: dict[str, _Spec] = {
+    "python": _Spec(_python, python.QUERY, python.extract),
+    "javascript": _Spec(_javascript, javascript.QUERY, javascript.extract),
+    "typescript": _Spec(_typescript, typescript.QUERY, typescript.extract),
+    "tsx": _Spec(_tsx, typescript.QUERY, typescript.extract),
+    "go": _Spec(_go, go.QUERY, go.extract),
+    "rust": _Spec(_rust, rust.QUERY, rust.extract),
+    "java": _Spec(_java, java.QUERY, java.extract),
+}
+
+DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
+
+_EXTENSIONS: dict[str, str] = {
+    # deep languages
+    ".py": "python",
+    ".pyi": "python",
+    ".pyw": "python",
+    ".js": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".jsx": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+    ".go": "go",
+    ".rs": "rust",
+    ".java": "java",
+    # text and other code kinds, no deep extraction
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdx": "markdown",
+    ".rst": "restructuredtext",
+    ".txt": "text",
+    ".text": "text",
+    ".json": "json",
+    ".jsonc": "json",
+    ".json5": "json",
+    ".jsonl": "json",
+    ".ipynb": "json",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+    ".toml": "toml",
+    ".ini": "ini",
+    ".cfg": "ini",
+    ".conf": "ini",
+    ".properties": "properties",
+    ".env": "dotenv",
+    ".xml": "xml",
+    ".html": "html",
+    ".htm": "html",
+    ".css": "css",
+    ".scss": "scss",
+    ".sass": "scss",
+    ".less": "less",
+    ".sh": "shell",
+    ".bash": "shell",
+    ".zsh": "shell",
+    ".fish": "shell",
+    ".ps1": "powershell",
+    ".bat": "batch",
+    ".cmd": "batch",
+    ".c": "c",
+    ".h": "c",
+    ".cc": "cpp",
+    ".cpp": "cpp",
+    ".cxx": "cpp",
+    ".c++": "cpp",
+    ".hh": "cpp",
+    ".hpp": "cpp",
+    ".hxx": "cpp",
+    ".cs": "csharp",
+    ".rb": "ruby",
+    ".php": "php",
+    ".kt": "kotlin",
+    ".kts": "kotlin",
+    ".scala": "scala",
+    ".swift": "swift",
+    ".m": "objective-c",
+    ".mm": "objective-c",
+    ".lua": "lua",
+    ".pl": "perl",
+    ".pm": "perl",
+    ".r": "r",
+    ".dart": "dart",
+    ".ex": "elixir",
+    ".exs": "elixir",
+    ".erl": "erlang",
+    ".hs": "haskell",
+    ".ml": "ocaml",
+    ".clj": "clojure",
+    ".zig": "zig",
+    ".jl": "julia",
+    ".groovy": "groovy",
+    ".gradle": "groovy",
+    ".vue": "vue",
+    ".svelte": "svelte",
+    ".sql": "sql",
+    ".graphql": "graphql",
+    ".gql": "graphql",
+    ".proto": "protobuf",
+    ".tf": "terraform",
+    ".cmake": "cmake",
+    ".mk": "makefile",
+    ".dockerfile": "dockerfile",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".svg": "xml",
+}
+
+_FILENAMES: dict[str, str] = {
+    "makefile": "makefile",
+    "gnumakefile": "makefile",
+    "dockerfile": "dockerfile",
+    "containerfile": "dockerfile",
+    "cmakelists.txt": "cmake",
+    "gemfile": "ruby",
+    "rakefile": "ruby",
+    "jenkinsfile": "groovy",
+    "go.mod": "gomod",
+    "go.sum": "text",
+    "cargo.lock": "toml",
+    "readme": "text",
+    "license": "text",
+    "licence": "text",
+    "copying": "text",
+    "authors": "text",
+    "changelog": "text",
+    "notice": "text",
+    ".gitignore": "ignore",
+    ".dockerignore": "ignore",
+    ".gitattributes": "text",
+    ".editorconfig": "ini",
+    ".env": "dotenv",
+    ".bashrc": "shell",
+    ".zshrc": "shell",
+    ".profile": "shell",
+}
+
+_DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
+_INDEX_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+_PACKAGE_FILES = frozenset({"__init__.py", "__init__.pyi", "mod.rs", "lib.rs", "main.rs"})
+
+
+def language_for_path(path: str) -> str | None:
+    """The language of a file from its name: a deep language, a text kind, or None if unknown."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    lower = name.lower()
+    by_name = _FILENAMES.get(lower)
+    if by_name is not None:
+        return by_name
+    if lower.startswith(("dockerfile.", "containerfile.")):
+        return "dockerfile"
+    dot = lower.rfind(".")
+    if dot <= 0:
+        return None
+    return _EXTENSIONS.get(lower[dot:])
+
+
+def module_name(path: str) -> str:
+    """The module symbol's name for `path` (see the module docstring)."""
+    pure = PurePosixPath(path.replace("\\", "/"))
+    file_name = pure.name
+    stem = pure.stem
+    if file_name.endswith(_DECLARATION_SUFFIXES):
+        stem = file_name.rsplit(".", 2)[0]
+    package_file = file_name in _PACKAGE_FILES or (
+        stem == "index" and file_name.endswith(_INDEX_SUFFIXES)
+    )
+    if package_file and pure.parent.name:
+        return pure.parent.name
+    return stem or file_name
+
+
+class _Compiled:
+    __slots__ = ("errors", "language", "query")
+
+    def __init__(self, spec: _Spec) -> None:
+        self.language = Language(spec.grammar())
+        self.query = Query(self.language, spec.query)
+        self.errors = Query(self.language, "(ERROR) @error (MISSING) @missing")
+
+
+_compiled: dict[str, _Compiled] = {}
+_compile_lock = threading.Lock()
+_local = threading.local()
+
+
+def _compiled_for(language: str, spec: _Spec) -> _Compiled:
+    compiled = _compiled.get(language)
+    if compiled is None:
+        with _compile_lock:
+            compiled = _compiled.get(language)
+            if compiled is None:
+                compiled = _compiled[language] = _Compiled(spec)
+    return compiled
+
+
+def _parser(language: str, compiled: _Compiled) -> Parser:
+    parsers: dict[str, Parser] | None = getattr(_local, "parsers", None)
+    if parsers is None:
+        parsers = _local.parsers = {}
+    parser = parsers.get(language)
+    if parser is None:
+        parser = parsers[language] = Parser(compiled.language)
+    return parser
+
+
+def _line_count(source: bytes) -> int:
+    if not source:
+        return 1
+    return source.count(b"\n") + (0 if source.endswith(b"\n") else 1)
+
+
+def _module_symbol(path: str, source: bytes, sig: str) -> SymbolDef:
+    return SymbolDef(
+        kind=SymbolKind.MODULE,
+        name=module_name(path),
+        qualname="",
+        start_line=1,
+        end_line=_line_count(source),
+        signature=sig,
+        parent=None,
+    )
+
+
+def _syntax_errors(root: Node, errors: Query) -> str:
+    caps = QueryCursor(errors).captures(root)
+    nodes = sorted(
+        [*caps.get("error", ()), *caps.get("missing", ())],
+        key=lambda n: (n.start_byte, -n.end_byte),
+    )
+    regions = 0
+    first = 0
+    covered_to = -1
+    for node in nodes:
+        if node.start_byte < covered_to or (node.start_byte == covered_to and node.is_missing):
+            continue
+        regions += 1
+        if regions == 1:
+            first = node.start_point.row + 1
+        covered_to = max(covered_to, node.end_byte)
+    if regions == 0:
+        return "syntax errors: 1 region, position unknown"
+    plural = "region" if regions == 1 else "regions"
+    return f"syntax errors: {regions} {plural}, first at line {first}"
+
+
+def extract(language: str, path: str, source: bytes) -> Extraction:
+    """Parse `source` as `language` and extract its definitions, imports, calls and heritage.
+
+    For a language outside `DEEP_LANGUAGES` the result is empty. Never raises.
+    """
+    spec = _SPECS.get(language)
+    if spec is None:
+        return Extraction(language=language)
+    if not isinstance(source, bytes):
+        source = bytes(source)
+    if len(source) > MAX_SOURCE_BYTES:
+        return Extraction(
+            language=language,
+            symbols=[_module_symbol(path, source, "")],
+            problems=[f"file too large for extraction: {len(source)} bytes"],
+        )
+    try:
+        return _extract(language, spec, path, source)
+    except Exception as exc:  # extraction must never raise; keep the module symbol
+        return Extraction(
+            language=language,
+            symbols=[_module_symbol(path, source, "")],
+            problems=[f"extraction failed: {type(exc).__name__}: {exc}"],
+        )
+
+
+def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction:
+    compiled = _compiled_for(language, spec)
+    parse_source = source[3:] if source.startswith(_BOM) else source
+    tree = _parser(language, compiled).parse(parse_source)
+    root = tree.root_node
+    ex = Extraction(language=language)
+    collector = Collector(ex, parse_source)
+    spec.extract(root, compiled.query, collector)
+    ex.symbols.insert(0, _module_symbol(path, source, collector.module_signature))
+    collector.finish()
+    if root.has_error:
+        ex.problems.append(_syntax_errors(root, compiled.errors))
+    return ex

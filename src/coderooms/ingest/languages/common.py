@@ -1,0 +1,322 @@
+"""Helpers shared by the per-language extractors.
+
+The extractors follow one shape: a single compiled tree-sitter query per language is run once per
+file (the query traversal is the dominant cost after parsing, so one traversal is the budget); its
+captures are sorted into definitions, call sites, imports and heritage, and a stack sweep over the
+definitions (ordered by start byte) gives every definition its enclosing scope. Call sites are then
+attributed to their innermost enclosing definition by a second sweep in `Collector.finish`.
+
+Conventions shared by all languages (see the package docstring of `coderooms.ingest.languages`
+for the full list):
+
+* signature: the definition's header, from its first byte up to its body, whitespace collapsed,
+  a trailing `:`/`{`/`;` dropped, capped at `SIGNATURE_MAX` characters. A definition without
+  a body (an interface method, a trait method signature) uses its whole text.
+* callee: the function part of a call, written dotted, when it is a chain of plain identifiers
+  (`self.foo`, `os.path.join`, Rust `crate::a::b` -> `crate.a.b`, JS `a?.b` -> `a.b`); otherwise the
+  final identifier of a member/field/selector expression (`a().b()` -> `b`); otherwise (a call of a
+  subscript, of a call, of a parenthesised expression) the call is not recorded.
+* a qualname appears at most once per file: the first definition (in source order) wins, later
+  ones are dropped as symbols but still count as scopes, so their calls are attributed to the
+  (shared) qualname.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from coderooms.ingest.model import (
+    CallRef,
+    Extraction,
+    ImportRef,
+    InheritRef,
+    SymbolDef,
+    SymbolKind,
+)
+
+SIGNATURE_MAX = 200
+_RAW_MAX = 4 * SIGNATURE_MAX  # bytes looked at before collapsing whitespace
+
+_WS = re.compile(r"\s+")
+_IDENT = r"(?:[^\W\d]|\$)[\w$]*"
+IDENT_RE = re.compile(_IDENT)
+DOTTED_RE = re.compile(rf"{_IDENT}(?:\.{_IDENT})*")
+_CHAIN_NOISE = re.compile(r"\s+|\?(?=\.)")
+_ANGLE = re.compile(r"(?:::)?<[^<>]*>")
+_TRAILERS = (":", "{", ";")
+
+
+def text(node: Node, source: bytes) -> str:
+    """The source text of `node`, decoded leniently."""
+    return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def collapse(raw: bytes) -> str:
+    """Decode and collapse every run of whitespace to one space."""
+    decoded = raw.decode("utf-8", "replace")
+    if "  " in decoded or "\n" in decoded or "\t" in decoded or "\r" in decoded:
+        decoded = _WS.sub(" ", decoded)
+    return decoded.strip()
+
+
+def signature(source: bytes, start: int, end: int) -> str:
+    """`source[start:end]` with whitespace collapsed, a trailing `:`/`{`/`;` removed, capped."""
+    sig = collapse(source[start : min(end, start + _RAW_MAX)])
+    for trailer in _TRAILERS:
+        if sig.endswith(trailer):
+            sig = sig[: -len(trailer)].rstrip()
+            break
+    return sig[:SIGNATURE_MAX]
+
+
+def prefixed(prefix: str, sig: str) -> str:
+    """`prefix sig`, still capped (`const` + a declarator's signature)."""
+    return f"{prefix} {sig}"[:SIGNATURE_MAX]
+
+
+def header(node: Node, body: Node | None, source: bytes) -> str:
+    """Signature of a definition: its text up to `body` (the whole node when there is none)."""
+    end = body.start_byte if body is not None else node.end_byte
+    return signature(source, node.start_byte, end)
+
+
+def strip_generics(name: str) -> str:
+    """`Foo<T, Bar<U>>` -> `Foo` (innermost groups removed until none is left)."""
+    while "<" in name:
+        stripped = _ANGLE.sub("", name)
+        if stripped == name:
+            break
+        name = stripped
+    return name
+
+
+def dotted(raw: str) -> str | None:
+    """`raw` as a dotted name if it is a chain of identifiers (`::`, `?.`, spaces normalised)."""
+    if DOTTED_RE.fullmatch(raw):
+        return raw
+    norm = _CHAIN_NOISE.sub("", raw).replace("::", ".")
+    if DOTTED_RE.fullmatch(norm):
+        return norm
+    return None
+
+
+def type_name(node: Node, source: bytes) -> str | None:
+    """A type reference as a dotted name with generic arguments dropped (`a::B<T>` -> `a.B`)."""
+    raw = text(node, source)
+    if "<" in raw:
+        raw = strip_generics(raw)
+    return dotted(raw.lstrip(":&*"))
+
+
+def callee_name(
+    node: Node,
+    source: bytes,
+    members: dict[str, str],
+    wrappers: dict[str, str] | None = None,
+) -> str | None:
+    """The callee of a call whose function part is `node` (see the module docstring).
+
+    `members` maps member-access node types to the field holding the accessed name (Python
+    `attribute` -> `attribute`); `wrappers` maps node types that merely wrap a callee (Rust
+    `generic_function`) to the field holding it.
+    """
+    raw = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    if DOTTED_RE.fullmatch(raw):
+        return raw
+    if "<" in raw:
+        raw = strip_generics(raw)
+    name = dotted(raw)
+    if name is not None:
+        return name
+    current: Node | None = node
+    while current is not None:
+        kind = current.type
+        if wrappers is not None and kind in wrappers:
+            current = current.child_by_field_name(wrappers[kind])
+            continue
+        field = members.get(kind)
+        if field is None:
+            return None
+        last = current.child_by_field_name(field)
+        if last is None:
+            return None
+        final = text(last, source)
+        return final if IDENT_RE.fullmatch(final) else None
+    return None
+
+
+def string_value(node: Node, source: bytes) -> str:
+    """A string literal's content: its text without the surrounding quote characters."""
+    raw = text(node, source)
+    if len(raw) >= 2 and raw[0] in "\"'`" and raw[-1] == raw[0]:
+        return raw[1:-1]
+    return raw.strip("\"'`")
+
+
+@dataclass(slots=True)
+class Scope:
+    """What a definition means for what is nested in it.
+
+    `prefix`: qualname prefix for children; `parent`: the parent qualname for children (a symbol
+    qualname, `""` for top level); `in_type`: functions directly inside become METHODs;
+    `anonymous`: an anonymous class body (JS class expression, Java `new I() { }`), whose methods
+    are not symbols; `deferred`: the parent of methods directly inside is settled after the sweep
+    (a Rust `impl` whose type may be declared later in the file).
+    """
+
+    prefix: str
+    parent: str
+    in_type: bool
+    anonymous: bool = False
+    deferred: bool = False
+
+    def qualify(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+
+TOP = Scope("", "", in_type=False)
+
+
+def nest(
+    defs: Iterable[tuple[int, int, Node, str]],
+    handle: Callable[[Node, str, Scope], Scope],
+) -> None:
+    """Visit definition captures `(start_byte, end_byte, node, role)` outermost-first in source
+    order, calling `handle(node, role, enclosing_scope)`; what it returns is the scope pushed for
+    the definition's contents (return the enclosing scope to make a node transparent)."""
+    stack: list[tuple[int, Scope]] = []
+    for start, end, node, role in sorted(defs, key=_def_order):
+        while stack and stack[-1][0] <= start:
+            stack.pop()
+        outer = stack[-1][1] if stack else TOP
+        stack.append((end, handle(node, role, outer)))
+
+
+def _def_order(item: tuple[int, int, Node, str]) -> tuple[int, int]:
+    return (item[0], -item[1])
+
+
+def spans(nodes: Iterable[Node], role: str) -> list[tuple[int, int, Node, str]]:
+    """Definition entries for `nest` from captured nodes."""
+    return [(n.start_byte, n.end_byte, n, role) for n in nodes]
+
+
+class Collector:
+    """Accumulates one file's records: dedups qualnames and attributes calls to callers."""
+
+    __slots__ = ("_scopes", "_seen", "_sites", "ex", "module_signature", "source")
+
+    def __init__(self, ex: Extraction, source: bytes) -> None:
+        self.ex = ex
+        self.source = source
+        self.module_signature = ""
+        self._seen: set[str] = {""}
+        self._scopes: list[tuple[int, int, str]] = []
+        self._sites: list[tuple[int, int, str]] = []
+
+    def define(
+        self,
+        kind: SymbolKind,
+        qualname: str,
+        parent: str,
+        node: Node,
+        sig: str,
+        *,
+        scope: bool = True,
+    ) -> bool:
+        """Record a definition spanning `node`, named by the last part of its qualname.
+
+        Returns False when the qualname was already taken. The node still becomes a caller scope
+        under that qualname unless `scope` is false (variables: calls in their initialisers
+        belong to the enclosing definition)."""
+        if scope:
+            self._scopes.append((node.start_byte, node.end_byte, qualname))
+        if qualname in self._seen:
+            return False
+        self._seen.add(qualname)
+        self.ex.symbols.append(
+            SymbolDef(
+                kind=kind,
+                name=qualname.rsplit(".", 1)[-1],
+                qualname=qualname,
+                start_line=node.start_point.row + 1,
+                end_line=node.end_point.row + 1,
+                signature=sig,
+                parent=parent,
+            )
+        )
+        return True
+
+    def calls(
+        self,
+        nodes: Iterable[Node],
+        members: dict[str, str],
+        wrappers: dict[str, str] | None = None,
+    ) -> None:
+        """Call sites whose function part is each of `nodes` (hot path: see `callee_name`)."""
+        source = self.source
+        append = self._sites.append
+        fullmatch = DOTTED_RE.fullmatch
+        for fn in nodes:
+            start = fn.start_byte
+            raw = source[start : fn.end_byte].decode("utf-8", "replace")
+            if fullmatch(raw) is not None:
+                append((start, fn.start_point.row + 1, raw))
+                continue
+            callee = callee_name(fn, source, members, wrappers)
+            if callee:
+                append((start, fn.start_point.row + 1, callee))
+
+    def call(self, node: Node, callee: str | None) -> None:
+        """A call site starting at `node`'s first byte."""
+        if callee:
+            self._sites.append((node.start_byte, node.start_point.row + 1, callee))
+
+    def imp(
+        self, module: str, names: tuple[str, ...], alias: str | None, at: Node, level: int = 0
+    ) -> None:
+        self.ex.imports.append(ImportRef(module, names, alias, at.start_point.row + 1, level))
+
+    def inherit(self, child: str, base: str | None, at: Node) -> None:
+        if base:
+            self.ex.inherits.append(InheritRef(child, base, at.start_point.row + 1))
+
+    def finish(self) -> None:
+        """Order symbols by position and attribute every call site to its innermost enclosing
+        definition."""
+        self.ex.symbols.sort(key=_symbol_order)
+        self.ex.imports.sort(key=_line_order)
+        self.ex.inherits.sort(key=_line_order)
+        scopes = self._scopes
+        scopes.sort(key=_scope_order)
+        sites = self._sites
+        sites.sort()
+        calls = self.ex.calls
+        stack: list[tuple[int, int, str]] = []
+        i, n = 0, len(scopes)
+        for byte, line_no, callee in sites:
+            while i < n and scopes[i][0] <= byte:
+                scope = scopes[i]
+                i += 1
+                while stack and stack[-1][1] <= scope[0]:
+                    stack.pop()
+                stack.append(scope)
+            while stack and stack[-1][1] <= byte:
+                stack.pop()
+            calls.append(CallRef(stack[-1][2] if stack else "", callee, line_no))
+
+
+def _scope_order(item: tuple[int, int, str]) -> tuple[int, int]:
+    return (item[0], -item[1])
+
+
+def _symbol_order(sym: SymbolDef) -> tuple[int, int]:
+    return (sym.start_line, -sym.end_line)
+
+
+def _line_order(ref: ImportRef | InheritRef) -> int:
+    return ref.line

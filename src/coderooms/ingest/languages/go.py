@@ -1,0 +1,211 @@
+"""Go extraction.
+
+* `func f()` -> FUNCTION `f`; `func (r *T) M()` -> METHOD `T.M` (generic receivers `T[K]` and
+  pointers give `T`), parent `T` when a type `T` is declared at top level of the same file, else
+  `""` (the type lives in another file of the package).
+* `type S struct {...}` and every other named type (`type N int`, `type A = B`) -> CLASS;
+  `type I interface {...}` -> INTERFACE, its method elements -> METHOD `I.M`. Types declared
+  inside a function are nested (`f.L`). Function literals are not definitions; their calls
+  belong to the enclosing function.
+* Variables: top-level `var` and `const` names (grouped or not).
+* Imports: one ImportRef per import spec: module = the import path as written
+  (`github.com/x/y`), names (), alias = the explicit package name if any (`f`, `.` for dot
+  imports, `_` for blank imports), else None. The package clause is the module symbol's
+  signature (`package main`), since Go resolves imports by directory and package name.
+* Calls: `f()`, `pkg.F()`, `x.y.M()` (dotted selectors); `a().b()` -> `b`; conversions of
+  non-name types (`[]byte(x)`) and calls of index expressions are not recorded.
+* Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
+  interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
+  (`~int | string`) are not bases.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node, Query, QueryCursor
+
+from coderooms.ingest.languages.common import (
+    Collector,
+    Scope,
+    header,
+    nest,
+    prefixed,
+    signature,
+    spans,
+    string_value,
+    text,
+    type_name,
+)
+from coderooms.ingest.model import SymbolKind
+
+QUERY = """
+(function_declaration) @function
+(method_declaration) @method
+(type_spec) @type
+(type_alias) @type
+(method_elem) @method_elem
+(call_expression function: (_) @call)
+(import_spec) @import
+"""
+
+_MEMBERS = {"selector_expression": "field"}
+_EMBEDDABLE = frozenset({"type_identifier", "qualified_type", "generic_type"})
+
+
+def extract(root: Node, query: Query, c: Collector) -> None:
+    source = c.source
+    caps = QueryCursor(query).captures(root)
+    types = caps.get("type", [])
+    top_types = set()
+    for spec in types:
+        decl = spec.parent
+        if decl is not None and decl.parent is not None and decl.parent.type == "source_file":
+            name_node = spec.child_by_field_name("name")
+            if name_node is not None:
+                top_types.add(text(name_node, source))
+
+    def handle(node: Node, role: str, outer: Scope) -> Scope:
+        if role == "function":
+            return _function(node, outer, c)
+        if role == "method":
+            return _method(node, c, top_types)
+        if role == "type":
+            return _type(node, outer, c)
+        return _method_elem(node, outer, c)
+
+    nest(
+        spans(caps.get("function", ()), "function")
+        + spans(caps.get("method", ()), "method")
+        + spans(types, "type")
+        + spans(caps.get("method_elem", ()), "method_elem"),
+        handle,
+    )
+    c.calls(caps.get("call", ()), _MEMBERS)
+    for spec in caps.get("import", ()):
+        path = spec.child_by_field_name("path")
+        if path is None:
+            continue
+        name = spec.child_by_field_name("name")
+        alias = text(name, source) if name is not None else None
+        c.imp(string_value(path, source), (), alias, spec)
+    _top_level(root, c)
+
+
+def _function(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    name = text(name_node, c.source)
+    qual = outer.qualify(name)
+    sig = header(node, node.child_by_field_name("body"), c.source)
+    c.define(SymbolKind.FUNCTION, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def receiver_type(node: Node, source: bytes) -> str | None:
+    """`(r *T[K])` -> `T`."""
+    receiver = node.child_by_field_name("receiver")
+    if receiver is None:
+        return None
+    for param in receiver.named_children:
+        if param.type != "parameter_declaration":
+            continue
+        current = param.child_by_field_name("type")
+        while current is not None:
+            kind = current.type
+            if kind == "type_identifier":
+                return text(current, source)
+            if kind in ("pointer_type", "generic_type", "parenthesized_type"):
+                current = current.child_by_field_name("type") or current.named_child(0)
+                continue
+            return None
+    return None
+
+
+def _method(node: Node, c: Collector, top_types: set[str]) -> Scope:
+    source = c.source
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return Scope("", "", in_type=False)
+    name = text(name_node, source)
+    owner = receiver_type(node, source)
+    qual = f"{owner}.{name}" if owner else name
+    parent = owner if owner and owner in top_types else ""
+    sig = header(node, node.child_by_field_name("body"), source)
+    c.define(SymbolKind.METHOD, qual, parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def _type(node: Node, outer: Scope, c: Collector) -> Scope:
+    source = c.source
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    name = text(name_node, source)
+    qual = outer.qualify(name)
+    body = node.child_by_field_name("type")
+    kind = SymbolKind.CLASS
+    end = node.end_byte
+    if body is not None and body.type in ("struct_type", "interface_type"):
+        if body.type == "interface_type":
+            kind = SymbolKind.INTERFACE
+        brace = body.child(1) if body.type == "interface_type" else body.named_child(0)
+        if brace is not None:
+            end = brace.start_byte
+    sig = prefixed("type", signature(source, node.start_byte, end))
+    c.define(kind, qual, outer.parent, node, sig)
+    if body is not None:
+        if body.type == "struct_type":
+            _embedded_fields(body, qual, c)
+        elif body.type == "interface_type":
+            for elem in body.named_children:
+                if elem.type == "type_elem" and elem.named_child_count == 1:
+                    base = elem.named_child(0)
+                    if base.type in _EMBEDDABLE:
+                        c.inherit(qual, type_name(base, source), base)
+    return Scope(qual, qual, in_type=True)
+
+
+def _embedded_fields(struct: Node, child: str, c: Collector) -> None:
+    for fields in struct.named_children:
+        if fields.type != "field_declaration_list":
+            continue
+        for field in fields.named_children:
+            if field.type != "field_declaration" or field.child_by_field_name("name") is not None:
+                continue
+            base = field.child_by_field_name("type")
+            if base is not None and base.type in _EMBEDDABLE:
+                c.inherit(child, type_name(base, c.source), base)
+
+
+def _method_elem(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    name = text(name_node, c.source)
+    qual = outer.qualify(name)
+    kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
+    c.define(kind, qual, outer.parent, node, header(node, None, c.source))
+    return Scope(qual, qual, in_type=False)
+
+
+def _top_level(root: Node, c: Collector) -> None:
+    """Package clause (module signature) and top-level `var`/`const` names."""
+    source = c.source
+    for decl in root.named_children:
+        kind = decl.type
+        if kind == "package_clause":
+            c.module_signature = signature(source, decl.start_byte, decl.end_byte)
+        elif kind in ("var_declaration", "const_declaration"):
+            keyword = "var" if kind == "var_declaration" else "const"
+            specs = [
+                spec
+                for child in decl.named_children
+                for spec in (child.named_children if child.type == "var_spec_list" else [child])
+                if spec.type in ("var_spec", "const_spec")
+            ]
+            for spec in specs:
+                sig = prefixed(keyword, signature(source, spec.start_byte, spec.end_byte))
+                for name_node in spec.children_by_field_name("name"):
+                    name = text(name_node, source)
+                    if name != "_":
+                        c.define(SymbolKind.VARIABLE, name, "", spec, sig, scope=False)

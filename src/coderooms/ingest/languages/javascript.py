@@ -1,0 +1,381 @@
+"""JavaScript extraction; also the core of TypeScript/TSX extraction (see `typescript`).
+
+* Definitions: `function`/`function*` declarations -> FUNCTION; `class` declarations -> CLASS;
+  a class expression bound by a declarator (`const A = class { }`) -> CLASS named `A`; methods in
+  a class body (`m() {}`, getters/setters, `static`, `#private`, `constructor`) -> METHOD `C.m`;
+  class fields whose value is an arrow/function expression (`handle = () => {}`) -> METHOD;
+  a declarator whose value is an arrow function or function expression (`const f = () => {}`,
+  at any depth) -> FUNCTION `f` (nested: `outer.f`). Methods with computed names
+  (`[Symbol.iterator]() {}`) and methods of anonymous class expressions are not symbols, nor
+  are object-literal methods or `exports.f = function () {}` assignments; their calls belong to
+  the enclosing definition. Anonymous default exports (`export default function () {}`) are not
+  symbols.
+* Variables: top-level `const`/`let`/`var` declarators (also under `export`) with a plain
+  identifier name whose value is not a function, a class or a `require(...)` call (an import);
+  destructuring patterns are skipped.
+* Imports: one ImportRef per statement, `module` the specifier string as written (`./util`,
+  `../a/b.js`, `react`), level 0. `import d from "m"` -> names ("default",);
+  `import {a, b as c} from "m"` -> ("a", "b") (original names); `import * as ns from "m"` ->
+  names (), alias "ns"; `import "m"` -> names (), alias None; `export {a} from "m"` -> ("a",);
+  `export * from "m"` -> ("*",); `export * as ns from "m"` -> alias "ns";
+  `const x = require("m")` -> alias "x"; `const {a, b: c} = require("m")` -> names ("a", "b");
+  bare `require("m")` and dynamic `import("m")` -> names (), alias None. Only string-literal
+  specifiers count; such `require` calls are imports, not calls, and `import(...)` is never a
+  call.
+* Calls: `f()`, `a.b.c()`, `a?.b()` (-> `a.b`), `this.m()`, `super()` (-> `super`),
+  `new Foo()` / `new ns.Foo()` (-> `Foo`, `ns.Foo`), tagged templates.
+* Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
+  skipped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tree_sitter import Node, Query, QueryCursor
+
+from coderooms.ingest.languages.common import (
+    IDENT_RE,
+    Collector,
+    Scope,
+    callee_name,
+    dotted,
+    header,
+    nest,
+    prefixed,
+    signature,
+    spans,
+    string_value,
+    text,
+    type_name,
+)
+from coderooms.ingest.model import SymbolKind
+
+_FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
+
+CORE_QUERY = f"""
+(function_declaration) @function
+(generator_function_declaration) @function
+(class_declaration) @class
+(class) @class_expr
+(class_body (method_definition) @method)
+(variable_declarator name: (identifier) value: {_FUNCTION_VALUES}) @var_function
+(call_expression function: (_) @call)
+(new_expression constructor: (_) @new)
+(import_statement) @import
+(export_statement source: (_)) @export_from
+"""
+
+QUERY = (
+    CORE_QUERY
+    + f"""
+(class_body (field_definition value: {_FUNCTION_VALUES}) @field)
+"""
+)
+
+_MEMBERS = {"member_expression": "property"}
+_FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "generator_function"})
+_NOT_VARIABLE_VALUES = _FUNCTION_TYPES | {"class"}
+_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
+
+Handler = Callable[[Node, Scope, Collector], Scope]
+
+
+def extract(root: Node, query: Query, c: Collector) -> None:
+    extract_with(root, query, c, {})
+
+
+def extract_with(root: Node, query: Query, c: Collector, extra: dict[str, Handler]) -> None:
+    """Run `query` (the JS core captures plus any of `extra`'s roles) and collect everything."""
+    source = c.source
+    caps = QueryCursor(query).captures(root)
+    handlers: dict[str, Handler] = {
+        "function": _function,
+        "class": _class,
+        "class_expr": _class_expr,
+        "method": _method,
+        "field": _field,
+        "var_function": _var_function,
+        **extra,
+    }
+    defs = []
+    for role in handlers:
+        nodes = caps.get(role)
+        if nodes:
+            defs.extend(spans(nodes, role))
+
+    def handle(node: Node, role: str, outer: Scope) -> Scope:
+        return handlers[role](node, outer, c)
+
+    nest(defs, handle)
+    for fn in caps.get("call", ()):
+        kind = fn.type
+        if kind == "import":
+            _dynamic_import(fn, c)
+            continue
+        if (
+            kind == "identifier"
+            and source[fn.start_byte : fn.end_byte] == b"require"
+            and _dynamic_import(fn, c)
+        ):
+            continue
+        c.call(fn, callee_name(fn, source, _MEMBERS))
+    c.calls(caps.get("new", ()), _MEMBERS)
+    for node in caps.get("import", ()):
+        _import(node, c)
+    for node in caps.get("export_from", ()):
+        _export_from(node, c)
+    _variables(root, c)
+
+
+def member_name(node: Node | None, source: bytes) -> str | None:
+    """A method/field name usable in a qualname (quotes stripped), or None (computed names)."""
+    if node is None:
+        return None
+    kind = node.type
+    if kind in ("string", "number"):
+        name = string_value(node, source)
+        return name if name and "." not in name else None
+    if kind == "computed_property_name":
+        return None
+    return text(node, source)
+
+
+def _function(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    name = text(name_node, c.source)
+    qual = outer.qualify(name)
+    sig = header(node, node.child_by_field_name("body"), c.source)
+    c.define(SymbolKind.FUNCTION, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def _class(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return Scope(outer.prefix, outer.parent, in_type=True, anonymous=True)
+    return define_class(node, text(name_node, c.source), node, outer, c)
+
+
+def define_class(cls: Node, name: str, span: Node, outer: Scope, c: Collector) -> Scope:
+    """Define class-like `cls` named `name` (lines and signature from `span`), with heritage."""
+    qual = outer.qualify(name)
+    sig = header(span, cls.child_by_field_name("body"), c.source)
+    declaration = span.parent if span.type == "variable_declarator" else None
+    if declaration is not None and declaration.type in _DECLARATIONS:
+        sig = prefixed(text(declaration.child(0), c.source), sig)
+    c.define(SymbolKind.CLASS, qual, outer.parent, span, sig)
+    for part in cls.named_children:
+        if part.type == "class_heritage":
+            _heritage(part, qual, c)
+    return Scope(qual, qual, in_type=True)
+
+
+def _class_expr(node: Node, outer: Scope, c: Collector) -> Scope:
+    parent = node.parent
+    if parent is not None and parent.type == "variable_declarator":
+        name_node = parent.child_by_field_name("name")
+        if name_node is not None and name_node.type == "identifier":
+            return define_class(node, text(name_node, c.source), parent, outer, c)
+    return Scope(outer.prefix, outer.parent, in_type=True, anonymous=True)
+
+
+def _method(node: Node, outer: Scope, c: Collector) -> Scope:
+    if outer.anonymous:
+        return outer
+    name = member_name(node.child_by_field_name("name"), c.source)
+    if name is None:
+        return outer
+    qual = outer.qualify(name)
+    sig = header(node, node.child_by_field_name("body"), c.source)
+    kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
+    c.define(kind, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def _field(node: Node, outer: Scope, c: Collector) -> Scope:
+    if outer.anonymous:
+        return outer
+    name_node = node.child_by_field_name("property") or node.child_by_field_name("name")
+    name = member_name(name_node, c.source)
+    value = node.child_by_field_name("value")
+    if name is None or value is None:
+        return outer
+    qual = outer.qualify(name)
+    sig = header(node, value.child_by_field_name("body"), c.source)
+    c.define(SymbolKind.METHOD, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def _var_function(node: Node, outer: Scope, c: Collector) -> Scope:
+    source = c.source
+    name_node = node.child_by_field_name("name")
+    value = node.child_by_field_name("value")
+    if name_node is None or value is None:
+        return outer
+    name = text(name_node, source)
+    qual = outer.qualify(name)
+    sig = header(node, value.child_by_field_name("body"), source)
+    declaration = node.parent
+    if declaration is not None and declaration.type in _DECLARATIONS:
+        sig = prefixed(text(declaration.child(0), source), sig)
+    kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
+    c.define(kind, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def _heritage(heritage: Node, child: str, c: Collector) -> None:
+    source = c.source
+    for part in heritage.named_children:
+        kind = part.type
+        if kind == "extends_clause":
+            for value in part.children_by_field_name("value"):
+                c.inherit(child, dotted(text(value, source)), value)
+        elif kind == "implements_clause":
+            for t in part.named_children:
+                c.inherit(child, type_name(t, source), t)
+        elif kind in ("identifier", "member_expression"):
+            c.inherit(child, dotted(text(part, source)), part)
+
+
+def _dynamic_import(fn: Node, c: Collector) -> bool:
+    """Record `require("m")` / `import("m")`; True when it was one (with a literal specifier)."""
+    call = fn.parent
+    if call is None:
+        return False
+    args = call.child_by_field_name("arguments")
+    if args is None or args.named_child_count != 1:
+        return False
+    spec = args.named_child(0)
+    if spec.type not in ("string", "template_string") or spec.named_child_count > 1:
+        return False
+    if spec.type == "template_string" and any(
+        ch.type == "template_substitution" for ch in spec.named_children
+    ):
+        return False
+    source = c.source
+    module = string_value(spec, source)
+    names: tuple[str, ...] = ()
+    alias: str | None = None
+    holder = call.parent
+    if holder is not None and holder.type == "variable_declarator" and fn.type != "import":
+        target = holder.child_by_field_name("name")
+        if target is not None and target.type == "identifier":
+            alias = text(target, source)
+        elif target is not None and target.type == "object_pattern":
+            names = tuple(_pattern_keys(target, source))
+    c.imp(module, names, alias, call)
+    return True
+
+
+def _pattern_keys(pattern: Node, source: bytes) -> list[str]:
+    keys = []
+    for prop in pattern.named_children:
+        if prop.type == "shorthand_property_identifier_pattern":
+            keys.append(text(prop, source))
+        elif prop.type == "pair_pattern":
+            key = prop.child_by_field_name("key")
+            if key is not None:
+                keys.append(
+                    string_value(key, source) if key.type == "string" else text(key, source)
+                )
+        elif prop.type == "object_assignment_pattern":
+            left = prop.child_by_field_name("left")
+            if left is not None:
+                keys.append(text(left, source))
+    return keys
+
+
+def _import(node: Node, c: Collector) -> None:
+    source = c.source
+    spec = node.child_by_field_name("source")
+    names: list[str] = []
+    alias: str | None = None
+    for clause in node.named_children:
+        if clause.type == "import_require_clause":
+            spec = clause.child_by_field_name("source")
+            ident = clause.named_child(0)
+            if ident.type == "identifier":
+                alias = text(ident, source)
+        elif clause.type == "import_clause":
+            for part in clause.named_children:
+                kind = part.type
+                if kind == "identifier":
+                    names.append("default")
+                elif kind == "namespace_import":
+                    for ident in part.named_children:
+                        alias = text(ident, source)
+                elif kind == "named_imports":
+                    names.extend(_specifier_names(part, source))
+    if spec is not None:
+        c.imp(string_value(spec, source), tuple(names), alias, node)
+
+
+def _export_from(node: Node, c: Collector) -> None:
+    source = c.source
+    spec = node.child_by_field_name("source")
+    if spec is None:
+        return
+    names: list[str] = []
+    alias: str | None = None
+    clause_found = False
+    for part in node.named_children:
+        if part.type == "export_clause":
+            clause_found = True
+            names.extend(_specifier_names(part, source))
+        elif part.type == "namespace_export":
+            clause_found = True
+            for ident in part.named_children:
+                alias = (
+                    string_value(ident, source) if ident.type == "string" else text(ident, source)
+                )
+    if not clause_found:
+        names.append("*")
+    c.imp(string_value(spec, source), tuple(names), alias, node)
+
+
+def _specifier_names(clause: Node, source: bytes) -> list[str]:
+    names = []
+    for spec in clause.named_children:
+        name = spec.child_by_field_name("name")
+        if name is not None:
+            names.append(
+                string_value(name, source) if name.type == "string" else text(name, source)
+            )
+    return names
+
+
+def _variables(root: Node, c: Collector) -> None:
+    source = c.source
+    for stmt in root.named_children:
+        decl: Node | None = stmt
+        if stmt.type == "export_statement":
+            decl = stmt.child_by_field_name("declaration")
+        if decl is None or decl.type not in _DECLARATIONS:
+            continue
+        keyword = text(decl.child(0), source)
+        for declarator in decl.named_children:
+            if declarator.type != "variable_declarator":
+                continue
+            name_node = declarator.child_by_field_name("name")
+            if name_node is None or name_node.type != "identifier":
+                continue
+            value = declarator.child_by_field_name("value")
+            if value is not None and (
+                value.type in _NOT_VARIABLE_VALUES or _is_require(value, source)
+            ):
+                continue
+            name = text(name_node, source)
+            if not IDENT_RE.fullmatch(name):
+                continue
+            sig = prefixed(keyword, signature(source, declarator.start_byte, declarator.end_byte))
+            c.define(SymbolKind.VARIABLE, name, "", declarator, sig, scope=False)
+
+
+def _is_require(value: Node, source: bytes) -> bool:
+    if value.type != "call_expression":
+        return False
+    fn = value.child_by_field_name("function")
+    return fn is not None and source[fn.start_byte : fn.end_byte] == b"require"

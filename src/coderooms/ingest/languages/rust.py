@@ -1,0 +1,267 @@
+"""Rust extraction.
+
+* `fn` items -> FUNCTION (nested: `outer.inner`); `fn` items and signatures inside an `impl` or
+  `trait` -> METHOD. `struct`/`enum`/`union` -> CLASS; `trait` -> INTERFACE with its methods
+  `Trait.m` (signatures without a body included). Type aliases, associated types/consts and
+  `macro_rules!` are not symbols.
+* `impl T { fn m() }` and `impl Tr for T { fn m() }` -> METHOD `T.m`, where `T` is the impl's
+  self type reduced to its name (`S<u8>` -> `S`, `&mut a::S` -> `S`). The parent is `T` when a
+  type or trait `T` is declared in the same scope of the same file, else the enclosing symbol
+  (`""` at top level). Two impls defining the same method name share the qualname; the first
+  wins.
+* Inline `mod m { ... }` prefixes its contents (`m.f`, `m.S.new`) without being a symbol.
+* Variables: top-level `const` and `static` items.
+* Imports: `use` trees are expanded to one ImportRef per leaf, paths written dotted:
+  `use a::b::{c, d as e}` -> ("a.b", ("c",)), ("a.b", ("d",)) (original names);
+  `use std::io;` -> ("std", ("io",)); `use a::b::*;` -> ("a.b", ("*",));
+  `use a::b::{self}` -> ("a.b", ()) and `use a::b::{self as x}` -> ("a.b", (), "x");
+  `use foo;` -> ("foo", ()); `crate`/`self`/`super` stay as path segments (`crate.a`),
+  a leading `::` is dropped. `mod x;` (a child module in another file) ->
+  ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
+  `extern crate foo as f;` -> ("foo", (), "f").
+* Calls: `f()`, `a::b::c()` -> `a.b.c`, `Vec::<u8>::new()` -> `Vec.new`, `self.x.m()` ->
+  `self.x.m`, `f::<T>()` -> `f`, `<T as Tr>::m()` -> `m`. Macro invocations are not calls, but
+  macro arguments are only token trees to tree-sitter, so inside them a path of identifiers
+  directly followed by `(` (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`)
+  is taken as a call (`check`, `Foo.new`, `self.m`).
+* Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
+  as written with `::` -> `.` and generics dropped: `fmt::Display`, `From`);
+  supertraits `trait A: B + c::D` -> (A, B), (A, c.D).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from tree_sitter import Node, Query, QueryCursor
+
+from coderooms.ingest.languages.common import (
+    Collector,
+    Scope,
+    collapse,
+    header,
+    nest,
+    signature,
+    spans,
+    text,
+    type_name,
+)
+from coderooms.ingest.model import SymbolKind
+
+QUERY = """
+(function_item) @function
+(function_signature_item) @function
+(struct_item) @type
+(enum_item) @type
+(union_item) @type
+(trait_item) @trait
+(impl_item) @impl
+(mod_item body: (_)) @mod
+(call_expression function: (_) @call)
+(token_tree (identifier) @macro_call . (token_tree))
+(use_declaration) @use
+(mod_item !body) @mod_decl
+(extern_crate_declaration) @extern_crate
+"""
+
+_MEMBERS = {"field_expression": "field", "scoped_identifier": "name"}
+_WRAPPERS = {"generic_function": "function"}
+_OPEN_PAREN = ord("(")
+_PATH_TOKENS = frozenset({"identifier", "self", "crate", "super"})
+_BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
+
+
+def extract(root: Node, query: Query, c: Collector) -> None:
+    source = c.source
+    caps = QueryCursor(query).captures(root)
+    declared: set[str] = set()
+    # qualname of an impl's method -> (the impl's type qualname, the fallback parent)
+    pending: dict[str, tuple[str, str]] = {}
+
+    def handle(node: Node, role: str, outer: Scope) -> Scope:
+        if role == "function":
+            return _function(node, outer, c, pending)
+        if role == "impl":
+            return _impl(node, outer, c)
+        if role == "mod":
+            name_node = node.child_by_field_name("name")
+            if name_node is None:
+                return outer
+            return Scope(outer.qualify(text(name_node, source)), outer.parent, in_type=False)
+        return _type(node, role, outer, c, declared)
+
+    nest(
+        spans(caps.get("function", ()), "function")
+        + spans(caps.get("type", ()), "type")
+        + spans(caps.get("trait", ()), "trait")
+        + spans(caps.get("impl", ()), "impl")
+        + spans(caps.get("mod", ()), "mod"),
+        handle,
+    )
+    if pending:
+        symbols = c.ex.symbols
+        for i, sym in enumerate(symbols):
+            owner = pending.get(sym.qualname)
+            if owner is not None:
+                parent = owner[0] if owner[0] in declared else owner[1]
+                if parent != sym.parent:
+                    symbols[i] = replace(sym, parent=parent)
+    c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS)
+    for ident in caps.get("macro_call", ()):
+        c.call(ident, _macro_callee(ident, source))
+    for node in caps.get("use", ()):
+        argument = node.child_by_field_name("argument")
+        if argument is not None:
+            for module, names, alias in _use_tree(argument, [], source):
+                c.imp(module, names, alias, node)
+    for node in caps.get("mod_decl", ()):
+        name_node = node.child_by_field_name("name")
+        if name_node is not None:
+            name = text(name_node, source)
+            c.imp(f"self.{name}", (), name, node)
+    for node in caps.get("extern_crate", ()):
+        name_node = node.child_by_field_name("name")
+        alias_node = node.child_by_field_name("alias")
+        if name_node is not None:
+            alias = text(alias_node, source) if alias_node is not None else None
+            c.imp(text(name_node, source), (), alias, node)
+    _variables(root, c)
+
+
+def _function(node: Node, outer: Scope, c: Collector, pending: dict[str, tuple[str, str]]) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    source = c.source
+    name = text(name_node, source)
+    qual = outer.qualify(name)
+    kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
+    if c.define(kind, qual, outer.parent, node, _fn_header(node, source)) and outer.deferred:
+        # In an impl: outer.parent is the fallback, outer.prefix the impl's type qualname.
+        pending[qual] = (outer.prefix, outer.parent)
+    return Scope(qual, qual, in_type=False)
+
+
+def _macro_callee(ident: Node, source: bytes) -> str | None:
+    """`a::b(` / `self.m(` inside a macro's token tree: the dotted name before the `(`."""
+    after = ident.next_sibling
+    if after is None or after.type != "token_tree" or source[after.start_byte] != _OPEN_PAREN:
+        return None
+    parts = [text(ident, source)]
+    sep = ident.prev_sibling
+    while sep is not None and sep.type in (".", "::"):
+        before = sep.prev_sibling
+        if before is None or before.type not in _PATH_TOKENS:
+            break
+        parts.append(text(before, source))
+        sep = before.prev_sibling
+    return ".".join(reversed(parts))
+
+
+def _fn_header(node: Node, source: bytes) -> str:
+    return header(node, node.child_by_field_name("body"), source)
+
+
+def _type(node: Node, role: str, outer: Scope, c: Collector, declared: set[str]) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    source = c.source
+    name = text(name_node, source)
+    qual = outer.qualify(name)
+    declared.add(qual)
+    body = node.child_by_field_name("body")
+    sig = header(node, body, source)
+    if role == "trait":
+        c.define(SymbolKind.INTERFACE, qual, outer.parent, node, sig)
+        bounds = node.child_by_field_name("bounds")
+        if bounds is not None:
+            for bound in bounds.named_children:
+                if bound.type in _BOUND_TYPES:
+                    c.inherit(qual, type_name(bound, source), bound)
+        return Scope(qual, qual, in_type=True)
+    c.define(SymbolKind.CLASS, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def self_type_name(node: Node | None, source: bytes) -> str | None:
+    """An impl's self type reduced to its name: `S<T>` -> `S`, `&mut a::S` -> `S`."""
+    current = node
+    while current is not None:
+        kind = current.type
+        if kind in ("type_identifier", "primitive_type"):
+            return text(current, source)
+        if kind in ("generic_type", "reference_type", "pointer_type"):
+            current = current.child_by_field_name("type")
+        elif kind == "scoped_type_identifier":
+            current = current.child_by_field_name("name")
+        elif kind == "dynamic_type":
+            current = current.child_by_field_name("trait")
+        else:
+            return collapse(source[current.start_byte : current.end_byte]) or None
+    return None
+
+
+def _impl(node: Node, outer: Scope, c: Collector) -> Scope:
+    source = c.source
+    owner = self_type_name(node.child_by_field_name("type"), source)
+    if owner is None:
+        return outer
+    qual = outer.qualify(owner)
+    trait = node.child_by_field_name("trait")
+    if trait is not None:
+        c.inherit(qual, type_name(trait, source), trait)
+    return Scope(qual, outer.parent, in_type=True, deferred=True)
+
+
+def _segments(node: Node, source: bytes) -> list[str]:
+    raw = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+    return [seg for seg in "".join(raw.split()).split("::") if seg]
+
+
+def _use_tree(
+    node: Node, prefix: list[str], source: bytes
+) -> Iterator[tuple[str, tuple[str, ...], str | None]]:
+    kind = node.type
+    if kind == "scoped_use_list":
+        path = node.child_by_field_name("path")
+        inner = prefix + (_segments(path, source) if path is not None else [])
+        items = node.child_by_field_name("list")
+        if items is not None:
+            for item in items.named_children:
+                yield from _use_tree(item, inner, source)
+    elif kind == "use_list":
+        for item in node.named_children:
+            yield from _use_tree(item, prefix, source)
+    elif kind == "use_wildcard":
+        path = node.named_child(0) if node.named_child_count else None
+        segs = prefix + (_segments(path, source) if path is not None else [])
+        yield ".".join(segs), ("*",), None
+    elif kind == "use_as_clause":
+        path = node.child_by_field_name("path")
+        alias = node.child_by_field_name("alias")
+        if path is not None:
+            segs = prefix + _segments(path, source)
+            yield _leaf(segs, text(alias, source) if alias is not None else None)
+    elif kind in ("identifier", "scoped_identifier", "self", "crate", "super", "metavariable"):
+        yield _leaf(prefix + _segments(node, source), None)
+
+
+def _leaf(segs: list[str], alias: str | None) -> tuple[str, tuple[str, ...], str | None]:
+    if segs and segs[-1] == "self":
+        return ".".join(segs[:-1]), (), alias
+    if len(segs) == 1:
+        return segs[0], (), alias
+    return ".".join(segs[:-1]), (segs[-1],) if segs else (), None
+
+
+def _variables(root: Node, c: Collector) -> None:
+    source = c.source
+    for item in root.named_children:
+        if item.type in ("const_item", "static_item"):
+            name_node = item.child_by_field_name("name")
+            if name_node is not None:
+                name = text(name_node, source)
+                sig = signature(source, item.start_byte, item.end_byte)
+                c.define(SymbolKind.VARIABLE, name, "", item, sig, scope=False)

@@ -1,0 +1,99 @@
+"""TypeScript and TSX extraction: the JavaScript core (see `javascript`) plus TS declarations.
+
+* `interface I` -> INTERFACE; `type T = ...` -> INTERFACE (its signature is the whole
+  declaration, capped); `enum E` -> CLASS; `abstract class C` -> CLASS.
+* Methods: method signatures in an interface body (`m(): void`) and in a class body (overload
+  signatures, `abstract m(): void`) are METHODs like method definitions. Overloads share a
+  qualname, so the first one written (usually the first signature) is the symbol; the
+  implementation's calls are attributed to that qualname. Likewise `function f(): void;`
+  signatures (overloads, `declare function`) are FUNCTIONs. Members of object types in type
+  aliases are not symbols.
+* `namespace N { }` / `module N { }` prefix their contents' qualnames (`N.f`, `A.B.f` for
+  `namespace A.B`) without being symbols; `declare module "x" { }` is transparent.
+* Inheritance: `class C extends B<T> implements I, ns.J<T>` -> (C, B), (C, I), (C, ns.J);
+  `interface I extends J, K.L<X>` -> (I, J), (I, K.L). Type arguments are dropped.
+* Imports as in JavaScript, plus `import x = require("m")` -> alias "x" and `import type`.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node, Query
+
+from coderooms.ingest.languages.common import Collector, Scope, header, text, type_name
+from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
+from coderooms.ingest.model import SymbolKind
+
+QUERY = (
+    CORE_QUERY
+    + """
+(class_body (public_field_definition
+  value: [(arrow_function) (function_expression) (generator_function)]) @field)
+(abstract_class_declaration) @class
+(function_signature) @function
+(class_body (method_signature) @method)
+(class_body (abstract_method_signature) @method)
+(interface_body (method_signature) @method)
+(interface_declaration) @interface
+(type_alias_declaration) @type_alias
+(enum_declaration) @enum
+(internal_module) @namespace
+(module) @namespace
+"""
+)
+
+
+def extract(root: Node, query: Query, c: Collector) -> None:
+    extract_with(
+        root,
+        query,
+        c,
+        {
+            "interface": _interface,
+            "type_alias": _type_alias,
+            "enum": _enum,
+            "namespace": _namespace,
+        },
+    )
+
+
+def _interface(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    source = c.source
+    name = text(name_node, source)
+    qual = outer.qualify(name)
+    sig = header(node, node.child_by_field_name("body"), source)
+    c.define(SymbolKind.INTERFACE, qual, outer.parent, node, sig)
+    for part in node.named_children:
+        if part.type == "extends_type_clause":
+            for base in part.children_by_field_name("type"):
+                c.inherit(qual, type_name(base, source), base)
+    return Scope(qual, qual, in_type=True)
+
+
+def _type_alias(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    source = c.source
+    name = text(name_node, source)
+    qual = outer.qualify(name)
+    sig = header(node, None, source)
+    c.define(SymbolKind.INTERFACE, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)
+
+
+def _enum(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    return define_class(node, text(name_node, c.source), node, outer, c)
+
+
+def _namespace(node: Node, outer: Scope, c: Collector) -> Scope:
+    name_node = node.child_by_field_name("name")
+    if name_node is None or name_node.type not in ("identifier", "nested_identifier"):
+        return outer
+    name = text(name_node, c.source).replace(" ", "")
+    return Scope(outer.qualify(name), outer.parent, in_type=False)

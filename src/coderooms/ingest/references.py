@@ -1,0 +1,171 @@
+"""From one file's extraction to what the graph needs: symbol rows and reference requests.
+
+Everything here depends on that one file only. A reference that resolves inside the file is
+settled now (`local`); the rest carry what resolution against other files needs — the import
+alternatives or same-package alternatives, and the terminal `name` — so that they can be
+resolved, and later re-resolved when other files change, without parsing this file again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
+from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
+from coderooms.ingest.targets import Binding, ImportRequest, Target, bindings, import_requests
+
+CALLS = "CALLS"
+INHERITS = "INHERITS"
+RECEIVERS = frozenset({"self", "this", "cls", "Self"})
+PACKAGE_SCOPED = frozenset({"go", "java"})
+NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
+TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Look for `qual` in the first existing target (qual `""` = the module itself)."""
+
+    targets: tuple[Target, ...]
+    qual: str
+
+    def encode(self) -> str:
+        return "|".join(t.encode() for t in self.targets) + "#" + self.qual
+
+    @staticmethod
+    def decode(text: str) -> Alternative:
+        targets, _, qual = text.rpartition("#")
+        return Alternative(tuple(Target.decode(t) for t in targets.split("|") if t), qual)
+
+
+@dataclass(slots=True)
+class RefRequest:
+    source: str
+    kind: str
+    ref: str
+    name: str
+    line: int
+    group: str
+    count: int = 1
+    bound: bool = False
+    alternatives: tuple[Alternative, ...] = ()
+    local: str | None = None
+    ghost: str = ""
+    """Name of the ghost this reference becomes when nothing resolves it."""
+
+
+@dataclass(slots=True)
+class FileRecord:
+    """What one file contributes to the graph, before cross-file resolution."""
+
+    path: str
+    language: str | None
+    symbols: list[SymbolDef] = field(default_factory=list)
+    references: list[RefRequest] = field(default_factory=list)
+    imports: list[ImportRequest] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:
+    record = FileRecord(path, language)
+    if extraction is None or language is None:
+        return record
+    record.symbols = extraction.symbols
+    record.problems = list(extraction.problems)
+    record.imports = import_requests(language, path, extraction.imports)
+    group = LANGUAGE_GROUPS.get(language, language)
+    kinds = {s.qualname: s.kind for s in extraction.symbols}
+    bound = bindings(language, path, extraction.imports)
+    scope = _Scope(kinds, bound, language, directory_of(path), group)
+    merged: dict[tuple[str, str, str], RefRequest] = {}
+    for call in extraction.calls:
+        _add(merged, scope.request(call.caller, CALLS, call.callee, call.line))
+    for inherit in extraction.inherits:
+        _add(merged, scope.request(inherit.child, INHERITS, inherit.base, inherit.line))
+    record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
+    return record
+
+
+def _add(merged: dict[tuple[str, str, str], RefRequest], request: RefRequest | None) -> None:
+    if request is None:
+        return
+    key = (request.source, request.kind, request.ref)
+    known = merged.get(key)
+    if known is None:
+        merged[key] = request
+    else:
+        known.count += 1
+        known.line = min(known.line, request.line)
+
+
+@dataclass(slots=True)
+class _Scope:
+    kinds: dict[str, SymbolKind]
+    bound: dict[str, Binding]
+    language: str
+    directory: str
+    group: str
+
+    def request(self, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
+        parts = [p for p in ref.split(".") if p]
+        if not parts or (len(parts) == 1 and parts[0] in RECEIVERS):
+            return None
+        if source not in self.kinds:
+            source = ""
+        request = RefRequest(source, kind, ref, parts[-1], line, self.group, ghost=parts[-1])
+        wanted = TYPE_KINDS if kind == INHERITS else None
+        binding, rest = self._binding(parts)
+        if binding is not None:
+            request.bound = True
+            request.alternatives = _alternatives(binding, rest)
+            imported = ".".join([binding.item, *rest] if binding.item else rest)
+            request.ghost = ".".join(p for p in (binding.label.lstrip("."), imported) if p)
+            return request
+        request.local = self._local(source, parts, wanted)
+        if request.local is None and self.language in PACKAGE_SCOPED and parts[0] not in RECEIVERS:
+            request.alternatives = (Alternative((Target("@", self.directory),), ".".join(parts)),)
+        return request
+
+    def _binding(self, parts: list[str]) -> tuple[Binding | None, list[str]]:
+        for i in range(len(parts), 0, -1):
+            binding = self.bound.get(".".join(parts[:i]))
+            if binding is not None:
+                return binding, parts[i:]
+        return None, parts
+
+    def _local(
+        self, source: str, parts: list[str], wanted: frozenset[SymbolKind] | None
+    ) -> str | None:
+        scope = source.split(".") if source else []
+        if parts[0] in RECEIVERS:
+            if len(parts) != 2:
+                return None
+            for i in range(len(scope), 0, -1):
+                prefix = ".".join(scope[:i])
+                if self.kinds.get(prefix) in TYPE_KINDS:
+                    return self._accept(f"{prefix}.{parts[1]}", wanted)
+            return None
+        for i in range(len(scope), -1, -1):
+            found = self._accept(".".join([*scope[:i], *parts]), wanted)
+            if found is not None:
+                return found
+        return None
+
+    def _accept(self, qualname: str, wanted: frozenset[SymbolKind] | None) -> str | None:
+        kind = self.kinds.get(qualname)
+        if kind is None or kind in NOT_CALLABLE:
+            return None
+        if wanted is not None and kind not in wanted:
+            return None
+        return qualname
+
+
+def _alternatives(binding: Binding, rest: list[str]) -> tuple[Alternative, ...]:
+    tail = ".".join(rest)
+    if binding.item is None:
+        return (Alternative(binding.module, tail),)
+    found: list[Alternative] = []
+    if rest and binding.item_module:
+        found.append(Alternative(binding.item_module, tail))
+    found.append(Alternative(binding.module, f"{binding.item}.{tail}" if tail else binding.item))
+    return tuple(found)

@@ -1,0 +1,189 @@
+"""Cross-file resolution: which symbol or file a reference points at, with how and how sure.
+
+Order (each step only when the previous found nothing):
+1. import-aware — the reference's head is bound by an import: look in the imported module
+   (`via: import`); when the module is not in the repo, the reference is a ghost (no guessing);
+2. same file — settled when the file was read (`via: local`);
+3. same package — Go and Java code sees its package's other files (`via: package`);
+4. unique name — exactly one symbol of that name (and a fitting kind) in the language group
+   (`via: unique`, less sure for `obj.method` than for a bare name);
+5. otherwise a `:Ghost` named for what was asked (`via: ghost`).
+
+`Lookup` answers the questions resolution asks, from memory: during a full ingest it holds every
+file; for a changeset it is filled from the graph for just the names and paths in question.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
+from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.references import (
+    INHERITS,
+    NOT_CALLABLE,
+    TYPE_KINDS,
+    Alternative,
+    RefRequest,
+)
+from coderooms.ingest.targets import ImportRequest, Target
+
+CONFIDENCE = {
+    "import": 0.95,
+    "local": 0.9,
+    "package": 0.85,
+    "unique": 0.6,
+    "unique_attribute": 0.4,
+    "import_suffix": 0.9,
+    "ghost": 0.0,
+}
+"""Confidence of a resolved edge by how it was resolved (documented in docs/graph-model.md)."""
+
+SYMBOL = "Symbol"
+FILE = "File"
+GHOST = "Ghost"
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolInfo:
+    id: str
+    path: str
+    qualname: str
+    kind: str
+    group: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    target: str
+    label: str
+    via: str
+    confidence: float
+    ghost_name: str | None = None
+
+
+class Lookup:
+    def __init__(self, repo: str) -> None:
+        self.repo = repo
+        self.groups: dict[str, str | None] = {}
+        self.by_suffix: dict[str, list[str]] = defaultdict(list)
+        self.by_dir: dict[str, list[str]] = defaultdict(list)
+        self.symbols: dict[tuple[str, str], SymbolInfo] = {}
+        self.by_name: dict[tuple[str, str], dict[str, SymbolInfo]] = defaultdict(dict)
+
+    # -- filling -------------------------------------------------------------------------------
+
+    def add_file(self, path: str, group: str | None) -> None:
+        if path in self.groups:
+            self.groups[path] = group
+            return
+        self.groups[path] = group
+        parts = path.split("/")
+        for i in range(len(parts)):
+            bisect.insort(self.by_suffix["/".join(parts[i:])], path)
+        bisect.insort(self.by_dir[directory_of(path)], path)
+
+    def remove_file(self, path: str) -> None:
+        if self.groups.pop(path, "absent") == "absent":
+            return
+        parts = path.split("/")
+        for i in range(len(parts)):
+            self.by_suffix["/".join(parts[i:])].remove(path)
+        self.by_dir[directory_of(path)].remove(path)
+
+    def add_symbol(self, info: SymbolInfo) -> None:
+        self.symbols[(info.path, info.qualname)] = info
+        name = info.qualname.rsplit(".", 1)[-1]
+        if name:
+            self.by_name[(info.group, name)][info.id] = info
+
+    def remove_symbol(self, path: str, qualname: str) -> None:
+        info = self.symbols.pop((path, qualname), None)
+        if info is not None:
+            name = qualname.rsplit(".", 1)[-1]
+            self.by_name[(info.group, name)].pop(info.id, None)
+
+    # -- questions -----------------------------------------------------------------------------
+
+    def files_for(self, target: Target, group: str | None) -> list[str]:
+        if target.mode == "=":
+            found = [target.path] if target.path in self.groups else []
+        elif target.mode == "~":
+            found = sorted(self.by_suffix.get(target.path, ()), key=lambda p: (len(p), p))
+        elif target.mode == "@":
+            found = list(self.by_dir.get(target.path, ()))
+        else:
+            found = [
+                path
+                for directory in sorted(self.by_dir)
+                if directory == target.path or directory.endswith("/" + target.path)
+                for path in self.by_dir[directory]
+            ]
+        if target.mode in "@%" and group is not None:
+            found = [path for path in found if self.groups.get(path) == group]
+        return found
+
+    def in_module(
+        self, alternative: Alternative, group: str, wanted: frozenset[str]
+    ) -> SymbolInfo | None:
+        for target in alternative.targets:
+            for path in self.files_for(target, group):
+                info = self.symbols.get((path, alternative.qual))
+                if info is not None and (not alternative.qual or info.kind in wanted):
+                    return info
+        return None
+
+    def unique(self, group: str, name: str, wanted: frozenset[str]) -> SymbolInfo | None:
+        candidates = [s for s in self.by_name.get((group, name), {}).values() if s.kind in wanted]
+        return candidates[0] if len(candidates) == 1 else None
+
+
+CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)
+TYPE_KIND_NAMES = frozenset(k.value for k in TYPE_KINDS)
+
+
+def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
+    repo = lookup.repo
+    if request.local is not None:
+        return Resolution(
+            symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
+        )
+    wanted = TYPE_KIND_NAMES if request.kind == INHERITS else CALLABLE_KINDS
+    for alternative in request.alternatives:
+        found = lookup.in_module(alternative, request.group, wanted | {"Module"})
+        if found is not None:
+            via = "import" if request.bound else "package"
+            return Resolution(found.id, SYMBOL, via, CONFIDENCE[via])
+    if not request.bound:
+        found = lookup.unique(request.group, request.name, wanted)
+        if found is not None:
+            via = "unique" if "." not in request.ref else "unique_attribute"
+            return Resolution(found.id, SYMBOL, "unique", CONFIDENCE[via])
+    return Resolution(
+        ghost_id(repo, request.ghost), GHOST, "ghost", CONFIDENCE["ghost"], request.ghost
+    )
+
+
+def resolve_import(request: ImportRequest, group: str | None, lookup: Lookup) -> Resolution:
+    for target in request.targets:
+        paths = lookup.files_for(target, group)
+        if paths:
+            via = "import" if target.mode == "=" else "import_suffix"
+            return Resolution(file_id(lookup.repo, paths[0]), FILE, "import", CONFIDENCE[via])
+    name = request.label or "?"
+    return Resolution(ghost_id(lookup.repo, name), GHOST, "ghost", CONFIDENCE["ghost"], name)
+
+
+def needed_names(requests: Iterable[RefRequest]) -> set[str]:
+    """Symbol names a lookup must know to resolve `requests`."""
+    names: set[str] = set()
+    for request in requests:
+        if request.local is not None:
+            continue
+        names.add(request.name)
+        for alternative in request.alternatives:
+            names.add(alternative.qual.rsplit(".", 1)[-1])
+    return names

@@ -1,0 +1,160 @@
+"""Graph rows (node and edge property maps) for what one file contributes.
+
+Edge rows carry `source`, `target`, `type`, `label` (of the target) and `props`; every prop map
+holds the producing file's `claim` and the `repo`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.ingest.references import FileRecord, RefRequest
+from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
+from coderooms.ingest.targets import trigger_stems
+
+HASH_ALGORITHM = "blake3"
+
+
+@dataclass(slots=True)
+class ParsedFile:
+    """A file read, hashed and (for deep languages) extracted."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    hash: str
+    lines: int
+    language: str | None
+    record: FileRecord
+
+    @property
+    def group(self) -> str | None:
+        return LANGUAGE_GROUPS.get(self.language or "")
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeRow:
+    source: str
+    source_label: str
+    target: str
+    label: str
+    type: str
+    props: dict[str, Any]
+
+    def as_row(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "target": self.target,
+            "type": self.type,
+            "props": self.props,
+        }
+
+
+def file_props(repo: str, parsed: ParsedFile) -> dict[str, Any]:
+    record = parsed.record
+    stems: set[str] = set()
+    for request in record.imports:
+        stems.update(target.stem() for target in request.targets)
+    return {
+        "id": file_id(repo, parsed.path),
+        "repo": repo,
+        "path": parsed.path,
+        "dir": parsed.path.rpartition("/")[0],
+        "name": parsed.path.rpartition("/")[2],
+        "language": parsed.language,
+        "hash": parsed.hash,
+        "hash_algorithm": HASH_ALGORITHM,
+        "size": parsed.size,
+        "mtime_ns": parsed.mtime_ns,
+        "lines": parsed.lines,
+        "claim": file_id(repo, parsed.path),
+        "imports": [request.encode() for request in record.imports] or None,
+        "import_stems": sorted(stems) or None,
+        "problems": record.problems or None,
+    }
+
+
+def symbol_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
+    claim = file_id(repo, parsed.path)
+    return [
+        {
+            "id": symbol_id(repo, parsed.path, s.qualname),
+            "kind": s.kind.value,
+            "props": {
+                "id": symbol_id(repo, parsed.path, s.qualname),
+                "repo": repo,
+                "kind": s.kind.value,
+                "name": s.name,
+                "qualname": s.qualname,
+                "file": parsed.path,
+                "language": parsed.language,
+                "start_line": s.start_line,
+                "end_line": s.end_line,
+                "signature": s.signature,
+                "claim": claim,
+            },
+        }
+        for s in parsed.record.symbols
+    ]
+
+
+def symbol_infos(repo: str, parsed: ParsedFile) -> list[SymbolInfo]:
+    group = parsed.group or ""
+    return [
+        SymbolInfo(
+            symbol_id(repo, parsed.path, s.qualname), parsed.path, s.qualname, s.kind.value, group
+        )
+        for s in parsed.record.symbols
+    ]
+
+
+def structure_edges(repo: str, parsed: ParsedFile) -> list[EdgeRow]:
+    """DEFINES (file -> each of its symbols) and CONTAINS (enclosing symbol -> symbol)."""
+    claim = file_id(repo, parsed.path)
+    props = {"claim": claim, "repo": repo}
+    edges: list[EdgeRow] = []
+    for s in parsed.record.symbols:
+        target = symbol_id(repo, parsed.path, s.qualname)
+        edges.append(EdgeRow(claim, "File", target, SYMBOL, "DEFINES", props))
+        if s.parent is not None:
+            parent = symbol_id(repo, parsed.path, s.parent)
+            edges.append(EdgeRow(parent, SYMBOL, target, SYMBOL, "CONTAINS", props))
+    return edges
+
+
+def reference_props(
+    repo: str, claim: str, request: RefRequest, resolution: Resolution
+) -> dict[str, Any]:
+    return {
+        "claim": claim,
+        "repo": repo,
+        "ref": request.ref,
+        "name": request.name,
+        "group": request.group,
+        "bound": request.bound or None,
+        "alts": [a.encode() for a in request.alternatives] or None,
+        "ghost": request.ghost,
+        "line": request.line,
+        "count": request.count,
+        "via": resolution.via,
+        "confidence": resolution.confidence,
+    }
+
+
+def import_props(repo: str, claim: str, line: int, resolution: Resolution) -> dict[str, Any]:
+    return {
+        "claim": claim,
+        "repo": repo,
+        "line": line,
+        "via": resolution.via,
+        "confidence": resolution.confidence,
+    }
+
+
+def file_trigger_stems(paths: list[str]) -> set[str]:
+    stems: set[str] = set()
+    for path in paths:
+        stems |= trigger_stems(path)
+    return stems

@@ -1,0 +1,252 @@
+"""Where an import points, per language, as candidate paths, and which local names it binds.
+
+A `Target` is a candidate location: `=` an exact file path, `~` a file path suffix
+(`path == s` or `path` ends with `/s`), `@` an exact directory (a Go or Java package), `%` a
+directory suffix. Candidates are ordered: the first that exists wins. All of this depends only on
+the importing file, so it is computed once per file and stored with the edges it produces.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from coderooms.ingest.identity import directory_of
+from coderooms.ingest.model import ImportRef
+
+JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts")
+JS_RUNTIME_TO_SOURCE = {".js": (".ts", ".tsx"), ".mjs": (".mts",), ".cjs": (".cts",)}
+PACKAGE_FILES = frozenset({"__init__", "index", "mod", "lib", "main"})
+GO_MAJOR_VERSION = re.compile(r"^v\d+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    mode: str
+    path: str
+
+    def encode(self) -> str:
+        return self.mode + self.path
+
+    @staticmethod
+    def decode(text: str) -> Target:
+        return Target(text[0], text[1:])
+
+    def stem(self) -> str:
+        if self.mode in "@%":
+            return posixpath.basename(self.path)
+        return path_stem(self.path)
+
+
+def path_stem(path: str) -> str:
+    """The module name a file stands for: `a/b.py` -> `b`, `a/b/__init__.py` -> `b`."""
+    base = posixpath.basename(path)
+    stem = base.split(".", 1)[0] if not base.startswith(".") else base
+    if stem in PACKAGE_FILES:
+        parent = posixpath.basename(posixpath.dirname(path))
+        return parent or stem
+    return stem
+
+
+def trigger_stems(path: str) -> set[str]:
+    """Stems under which imports elsewhere may start (or stop) resolving to `path`."""
+    return {path_stem(path), posixpath.basename(directory_of(path)) or path_stem(path)}
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A local name bound by an import. `item` is the imported name when the import takes a
+    name out of a module (`from m import f`), None when the name binds the module itself."""
+
+    module: tuple[Target, ...]
+    item: str | None
+    item_module: tuple[Target, ...]
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRequest:
+    """One import, for the file-to-file IMPORTS edge."""
+
+    line: int
+    label: str
+    targets: tuple[Target, ...]
+
+    def encode(self) -> str:
+        return f"{self.line}|{self.label}|" + "|".join(t.encode() for t in self.targets)
+
+    @staticmethod
+    def decode(text: str) -> ImportRequest:
+        line, label, *targets = text.split("|")
+        return ImportRequest(int(line), label, tuple(Target.decode(t) for t in targets if t))
+
+
+# -- per language: module spec -> candidate targets ----------------------------------------------
+
+
+def python_module(path: str, module: str, level: int) -> tuple[Target, ...]:
+    relative = module.replace(".", "/")
+    if level == 0:
+        return (Target("~", relative + ".py"), Target("~", relative + "/__init__.py"))
+    base = directory_of(path)
+    for _ in range(level - 1):
+        if not base:
+            return ()
+        base = directory_of(base)
+    if not relative:
+        return (Target("=", posixpath.join(base, "__init__.py")),)
+    stem = posixpath.join(base, relative)
+    return (Target("=", stem + ".py"), Target("=", stem + "/__init__.py"))
+
+
+def js_module(path: str, spec: str) -> tuple[Target, ...]:
+    if not spec.startswith("."):
+        return ()
+    joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
+    if joined.startswith(".."):
+        return ()
+    joined = "" if joined == "." else joined
+    root, extension = posixpath.splitext(joined)
+    if extension in JS_EXTENSIONS:
+        alternates = JS_RUNTIME_TO_SOURCE.get(extension, ())
+        return (Target("=", joined), *(Target("=", root + alt) for alt in alternates))
+    prefix = joined + "/" if joined else ""
+    return (
+        *(Target("=", joined + ext) for ext in JS_EXTENSIONS if joined),
+        *(Target("=", prefix + "index" + ext) for ext in JS_EXTENSIONS),
+    )
+
+
+def go_package(import_path: str) -> tuple[Target, ...]:
+    parts = import_path.strip("/").split("/")
+    return tuple(Target("@", "/".join(parts[i:])) for i in range(len(parts)))
+
+
+def go_package_name(import_path: str) -> str:
+    parts = import_path.strip("/").split("/")
+    if len(parts) > 1 and GO_MAJOR_VERSION.match(parts[-1]):
+        return parts[-2]
+    return parts[-1]
+
+
+def java_module(module: str, names: tuple[str, ...]) -> tuple[Target, ...]:
+    relative = module.replace(".", "/")
+    if names and names[0][:1].isupper():
+        return (Target("~", f"{relative}/{names[0]}.java"),)
+    if relative.rsplit("/", 1)[-1][:1].isupper():
+        return (Target("~", relative + ".java"),)
+    return (Target("%", relative),)
+
+
+def rust_module(path: str, module: str) -> tuple[Target, ...]:
+    parts = [p for p in module.split(".") if p]
+    if not parts:
+        return ()
+    head, rest = parts[0], parts[1:]
+    if head == "crate":
+        if not rest:
+            return (Target("~", "src/lib.rs"), Target("~", "src/main.rs"))
+        relative = "/".join(rest)
+        return (Target("~", relative + ".rs"), Target("~", relative + "/mod.rs"))
+    if head not in {"self", "super"}:
+        return ()
+    base = _rust_module_dir(path)
+    while rest and rest[0] == "super":
+        base, rest = directory_of(base), rest[1:]
+    if head == "super":
+        base = directory_of(base)
+    if not rest:
+        return ()
+    relative = posixpath.join(base, *rest) if base else "/".join(rest)
+    return (Target("=", relative + ".rs"), Target("=", relative + "/mod.rs"))
+
+
+def _rust_module_dir(path: str) -> str:
+    """Directory holding the child modules of the module that `path` defines."""
+    base = posixpath.basename(path)
+    if base in {"mod.rs", "lib.rs", "main.rs"}:
+        return directory_of(path)
+    return path.removesuffix(".rs")
+
+
+# -- bindings and requests -----------------------------------------------------------------------
+
+
+def module_targets(language: str, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
+    if language == "python":
+        return python_module(path, module, level)
+    if language in {"javascript", "typescript", "tsx"}:
+        return js_module(path, module)
+    if language == "go":
+        return go_package(module)
+    if language == "rust":
+        return rust_module(path, module)
+    if language == "java":
+        return java_module(module, ())
+    return ()
+
+
+def _join_module(language: str, module: str, name: str) -> str:
+    if language in {"javascript", "typescript", "tsx", "go"}:
+        return posixpath.join(module, name)
+    return f"{module}.{name}" if module else name
+
+
+def bindings(language: str, path: str, imports: Iterable[ImportRef]) -> dict[str, Binding]:
+    """Local name (dotted for Python's `import a.b`) -> what it is bound to."""
+    bound: dict[str, Binding] = {}
+    for ref in imports:
+        label = "." * ref.level + ref.module
+        if language == "java":
+            for name in ref.names:
+                if name != "*":
+                    bound.setdefault(
+                        name, Binding(java_module(ref.module, (name,)), name, (), label)
+                    )
+            continue
+        module = module_targets(language, path, ref.module, ref.level)
+        if not ref.names:
+            if language == "go":
+                local = ref.alias or go_package_name(ref.module)
+                if local not in {"_", "."}:
+                    bound.setdefault(local, Binding(module, None, (), label))
+            elif ref.alias:
+                bound.setdefault(ref.alias, Binding(module, None, (), label))
+            elif language == "python":
+                parts = ref.module.split(".")
+                for i in range(1, len(parts) + 1):
+                    prefix = ".".join(parts[:i])
+                    targets = python_module(path, prefix, 0)
+                    bound.setdefault(prefix, Binding(targets, None, (), prefix))
+            continue
+        for name in ref.names:
+            if name in {"*", "default"}:
+                continue
+            submodule = module_targets(
+                language, path, _join_module(language, ref.module, name), ref.level
+            )
+            bound.setdefault(name, Binding(module, name, submodule, label))
+    return bound
+
+
+def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
+    """One request per imported module (and per name that may itself be a submodule)."""
+    requests: list[ImportRequest] = []
+    for ref in imports:
+        label = "." * ref.level + ref.module
+        if language == "java":
+            requests.append(ImportRequest(ref.line, label, java_module(ref.module, ref.names)))
+            continue
+        module = module_targets(language, path, ref.module, ref.level)
+        names = [n for n in ref.names if n not in {"*", "default"}]
+        if not names or language in {"javascript", "typescript", "tsx", "go"}:
+            requests.append(ImportRequest(ref.line, label, module))
+            continue
+        for name in names:
+            submodule = module_targets(
+                language, path, _join_module(language, ref.module, name), ref.level
+            )
+            requests.append(ImportRequest(ref.line, label, (*submodule, *module)))
+    return requests

@@ -1,0 +1,148 @@
+"""The files of an ingest root: `.gitignore`- and `.coderoomsignore`-aware, default excludes,
+binary detection, a size cap. Every text file becomes a `:File` node; what is skipped is counted
+with its reason, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pathspec
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""Files larger than this are not ingested (reason `too_large`)."""
+
+BINARY_SNIFF_BYTES = 8192
+
+DEFAULT_EXCLUDED_DIRS = frozenset(
+    {
+        ".git", ".hg", ".svn", "node_modules", ".venv", "venv", "env", ".env", "__pycache__",
+        ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".hypothesis", "build",
+        "dist", "target", ".gradle", ".idea", ".vscode", ".next", ".cache", "site-packages",
+        ".eggs", "coverage", ".terraform",
+    }
+)  # fmt: skip
+DEFAULT_EXCLUDED_SUFFIXES = (".egg-info", ".dist-info")
+IGNORE_FILES = (".gitignore", ".coderoomsignore")
+
+
+@dataclass(frozen=True, slots=True)
+class WalkedFile:
+    path: str
+    """Repo-relative, `/`-separated."""
+    absolute: Path
+    size: int
+    mtime_ns: int
+
+
+@dataclass(slots=True)
+class WalkResult:
+    files: list[WalkedFile] = field(default_factory=list)
+    skipped: Counter[str] = field(default_factory=Counter)
+    skipped_examples: dict[str, str] = field(default_factory=dict)
+
+    def skip(self, reason: str, path: str) -> None:
+        self.skipped[reason] += 1
+        self.skipped_examples.setdefault(reason, path)
+
+
+class IgnoreRules:
+    """Gitignore semantics: patterns of a directory's ignore files apply below it."""
+
+    def __init__(self) -> None:
+        self._specs: list[tuple[str, pathspec.PathSpec[Any]]] = []
+
+    def load(self, directory: Path, relative: str) -> IgnoreRules:
+        specs = list(self._specs)
+        for name in IGNORE_FILES:
+            try:
+                lines = (directory / name).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            specs.append(
+                (relative, pathspec.PathSpec.from_lines("gitwildmatch", lines.splitlines()))
+            )
+        if len(specs) == len(self._specs):
+            return self
+        child = IgnoreRules()
+        child._specs = specs
+        return child
+
+    def ignored(self, relative: str, *, is_dir: bool) -> bool:
+        for base, spec in self._specs:
+            if base and not relative.startswith(base + "/"):
+                continue
+            local = relative[len(base) + 1 :] if base else relative
+            if spec.match_file(local + "/" if is_dir else local):
+                return True
+        return False
+
+
+def is_excluded_dir(name: str) -> bool:
+    return name in DEFAULT_EXCLUDED_DIRS or name.endswith(DEFAULT_EXCLUDED_SUFFIXES)
+
+
+def looks_binary(head: bytes) -> bool:
+    return b"\x00" in head
+
+
+def walk(root: Path, *, max_bytes: int = MAX_FILE_BYTES) -> WalkResult:
+    """All ingestible files under `root`, sorted by path. Symlinks are not followed (a link to a
+    file inside the root is the same file twice; a link to a directory can loop)."""
+    result = WalkResult()
+    root = root.resolve()
+    for absolute, relative, rules in _walk_dirs(root, result):
+        try:
+            info = absolute.lstat()
+        except OSError:
+            result.skip("unreadable", relative)
+            continue
+        if stat.S_ISLNK(info.st_mode):
+            result.skip("symlink", relative)
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            result.skip("not_a_regular_file", relative)
+            continue
+        if rules.ignored(relative, is_dir=False):
+            result.skip("ignored", relative)
+            continue
+        if info.st_size > max_bytes:
+            result.skip("too_large", relative)
+            continue
+        result.files.append(WalkedFile(relative, absolute, info.st_size, info.st_mtime_ns))
+    result.files.sort(key=lambda f: f.path)
+    return result
+
+
+def _walk_dirs(root: Path, result: WalkResult) -> Iterator[tuple[Path, str, IgnoreRules]]:
+    stack: list[tuple[Path, str, IgnoreRules]] = [(root, "", IgnoreRules().load(root, ""))]
+    while stack:
+        directory, relative, rules = stack.pop()
+        try:
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
+        except OSError:
+            result.skip("unreadable_directory", relative or ".")
+            continue
+        for entry in entries:
+            child = f"{relative}/{entry.name}" if relative else entry.name
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                result.skip("unreadable", child)
+                continue
+            if is_dir:
+                if is_excluded_dir(entry.name):
+                    continue
+                if rules.ignored(child, is_dir=True):
+                    result.skip("ignored", child + "/")
+                    continue
+                path = Path(entry.path)
+                stack.append((path, child, rules.load(path, child)))
+            else:
+                yield Path(entry.path), child, rules

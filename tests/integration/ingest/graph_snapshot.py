@@ -1,0 +1,76 @@
+"""A repo's whole graph as comparable data: nodes (labels + properties) and edges (source, type,
+target, properties), with the repo id stripped so two repos of the same tree compare equal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coderooms.graph.driver import Graph
+
+VOLATILE = {"repo", "updated_at", "created_at", "root"}
+
+
+def _strip(value: Any, prefix: str) -> Any:
+    if isinstance(value, str):
+        return "<repo>" if value == prefix[:-1] else value.replace(prefix, "<repo>:")
+    if isinstance(value, list):
+        return [_strip(v, prefix) for v in value]
+    return value
+
+
+def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
+    prefix = f"{repo}:"
+    nodes = graph.run_text(
+        "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) "
+        "RETURN labels(n) AS labels, properties(n) AS props",
+        repo=repo,
+    )
+    edges = graph.run_text(
+        "MATCH (a)-[r]->(b) WHERE r.repo = $repo "
+        "RETURN a.id AS a, type(r) AS type, b.id AS b, properties(r) AS props",
+        repo=repo,
+    )
+    node_set = {
+        (
+            tuple(sorted(row["labels"])),
+            tuple(
+                sorted(
+                    (k, repr(_strip(v, prefix)))
+                    for k, v in row["props"].items()
+                    if k not in VOLATILE
+                )
+            ),
+        )
+        for row in nodes
+    }
+    edge_set = {
+        (
+            _strip(row["a"], prefix),
+            row["type"],
+            _strip(row["b"], prefix),
+            tuple(
+                sorted(
+                    (k, repr(_strip(v, prefix)))
+                    for k, v in row["props"].items()
+                    if k not in VOLATILE
+                )
+            ),
+        )
+        for row in edges
+    }
+    return node_set, edge_set
+
+
+def wipe(graph: Graph, repo: str) -> None:
+    graph.run_text(
+        "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) DETACH DELETE n", repo=repo
+    )
+
+
+def dangling_edges(graph: Graph, repo: str) -> list[dict[str, Any]]:
+    """Edges of the repo pointing at a node of no repo or another repo (must never exist)."""
+    return graph.run_text(
+        "MATCH (a)-[r]->(b) WHERE r.repo = $repo AND NOT (b.repo = $repo OR b:Repo) "
+        "RETURN a.id AS a, type(r) AS type, b.id AS b",
+        repo=repo,
+    )

@@ -1,0 +1,121 @@
+"""The property the reference design lacks: after any sequence of creates, edits, deletes and
+renames, incremental ingest gives exactly the graph a fresh full ingest of the same tree gives."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.pipeline import ingest_root
+from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
+
+MODULES = [f"m{i}" for i in range(5)]
+FUNCTIONS = [f"f{i}" for i in range(3)]
+CLASSES = [f"C{i}" for i in range(3)]
+
+
+@st.composite
+def module_source(draw: st.DrawFn, name: str) -> str:
+    lines: list[str] = []
+    others = [m for m in MODULES if m != name]
+    imported = draw(st.lists(st.sampled_from(others), max_size=2, unique=True))
+    for module in imported:
+        style = draw(st.sampled_from(["from", "import", "alias"]))
+        if style == "from":
+            lines.append(f"from pkg.{module} import {draw(st.sampled_from(FUNCTIONS))}")
+        elif style == "import":
+            lines.append(f"import pkg.{module}")
+        else:
+            lines.append(f"from . import {module}")
+    for function in draw(st.lists(st.sampled_from(FUNCTIONS), max_size=3, unique=True)):
+        callees = draw(
+            st.lists(
+                st.sampled_from(FUNCTIONS + [f"{m}.{f}" for m in imported for f in FUNCTIONS[:2]]),
+                max_size=3,
+            )
+        )
+        lines.append(f"def {function}(x):")
+        lines.extend(f"    {callee}(x)" for callee in callees)
+        lines.append("    return x")
+    for cls in draw(st.lists(st.sampled_from(CLASSES), max_size=2, unique=True)):
+        base = draw(st.sampled_from(["", *CLASSES]))
+        lines.append(f"class {cls}({base}):" if base and base != cls else f"class {cls}:")
+        for method in draw(st.lists(st.sampled_from(["run", "stop"]), max_size=2, unique=True)):
+            lines.append(f"    def {method}(self):")
+            lines.append(f"        self.{draw(st.sampled_from(['run', 'stop']))}()")
+            lines.append(f"        {draw(st.sampled_from(FUNCTIONS))}(self)")
+        lines.append("    pass")
+    return "\n".join(lines) + "\n"
+
+
+operation = st.one_of(
+    st.tuples(st.just("write"), st.sampled_from(MODULES)),
+    st.tuples(st.just("write"), st.sampled_from(MODULES)),
+    st.tuples(st.just("write"), st.sampled_from(MODULES)),
+    st.tuples(st.just("delete"), st.sampled_from(MODULES)),
+    st.tuples(st.just("rename"), st.sampled_from(MODULES), st.sampled_from(MODULES)),
+)
+
+
+@pytest.fixture
+def workdir() -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="coderooms-prop-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+class Tree:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.clock = 1_700_000_000
+        (root / "pkg").mkdir(parents=True, exist_ok=True)
+        self.write_raw("pkg/__init__.py", "")
+
+    def write_raw(self, relative: str, text: str) -> None:
+        path = self.root / relative
+        path.write_text(text)
+        self.clock += 1
+        os.utime(path, (self.clock, self.clock))
+
+    def module(self, name: str) -> Path:
+        return self.root / "pkg" / f"{name}.py"
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data(), operations=st.lists(operation, min_size=1, max_size=8))
+def test_incremental_ingest_equals_full_ingest(
+    graph: Graph, workdir: Path, data: st.DataObject, operations: list[tuple[str, ...]]
+) -> None:
+    root = Path(tempfile.mkdtemp(prefix="tree-", dir=workdir))
+    tree = Tree(root)
+    incremental, full = f"inc-{root.name}", f"full-{root.name}"
+    try:
+        ingest_root(graph, root, repo=incremental, workers=1)
+        for op in operations:
+            kind, name = op[0], op[1]
+            if kind == "write":
+                tree.write_raw(f"pkg/{name}.py", data.draw(module_source(name)))
+            elif kind == "delete":
+                tree.module(name).unlink(missing_ok=True)
+            elif tree.module(name).exists() and op[2] != name:
+                tree.module(name).replace(tree.module(op[2]))
+            ingest_root(graph, root, repo=incremental, mode="incremental", workers=1)
+            wipe(graph, full)
+            ingest_root(graph, root, repo=full, mode="full", workers=1)
+            assert snapshot(graph, incremental) == snapshot(graph, full), op
+            assert dangling_edges(graph, incremental) == []
+    finally:
+        wipe(graph, incremental)
+        wipe(graph, full)

@@ -1,0 +1,120 @@
+"""Rust extraction conventions (the fixture snapshot covers a whole crate)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from coderooms.ingest.languages import extract
+from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef, SymbolKind
+
+
+def run(source: str, path: str = "src/thing.rs") -> Extraction:
+    return extract("rust", path, dedent(source).encode())
+
+
+def test_impls_traits_and_parents() -> None:
+    ex = run(
+        """
+        impl Later { fn before_decl(&self) {} }
+        struct Later;
+        trait Tr: Super + a::Other { fn req(&self); fn prov(&self) { self.req(); } }
+        impl Tr for Later { fn req(&self) {} }
+        impl<T> Tr for Vec<T> { fn req(&self) {} }
+        impl fmt::Display for &mut Later { fn fmt(&self) {} }
+        fn free() { fn nested() {} }
+        mod inner {
+            pub struct S;
+            impl S { pub fn new() -> Self { S } }
+        }
+        """
+    )
+    syms = {s.qualname: (s.kind, s.parent) for s in ex.symbols}
+    assert syms == {
+        "": (SymbolKind.MODULE, None),
+        "Later.before_decl": (SymbolKind.METHOD, "Later"),
+        "Later": (SymbolKind.CLASS, ""),
+        "Tr": (SymbolKind.INTERFACE, ""),
+        "Tr.req": (SymbolKind.METHOD, "Tr"),
+        "Tr.prov": (SymbolKind.METHOD, "Tr"),
+        "Later.req": (SymbolKind.METHOD, "Later"),
+        "Vec.req": (SymbolKind.METHOD, ""),
+        "Later.fmt": (SymbolKind.METHOD, "Later"),
+        "free": (SymbolKind.FUNCTION, ""),
+        "free.nested": (SymbolKind.FUNCTION, "free"),
+        "inner.S": (SymbolKind.CLASS, ""),
+        "inner.S.new": (SymbolKind.METHOD, "inner.S"),
+    }
+    assert ex.inherits == [
+        InheritRef("Tr", "Super", 4),
+        InheritRef("Tr", "a.Other", 4),
+        InheritRef("Later", "Tr", 5),
+        InheritRef("Vec", "Tr", 6),
+        InheritRef("Later", "fmt.Display", 7),
+    ]
+
+
+def test_use_trees() -> None:
+    ex = run(
+        """
+        use a::b::{c, d as e, f::{g, self}, *};
+        use std::io;
+        use foo;
+        use ::lead::x;
+        use crate::m::{self as alias};
+        mod child;
+        pub mod other;
+        extern crate core as kernel;
+        """
+    )
+    assert ex.imports == [
+        ImportRef("a.b", ("c",), None, 2),
+        ImportRef("a.b", ("d",), None, 2),
+        ImportRef("a.b.f", ("g",), None, 2),
+        ImportRef("a.b.f", (), None, 2),
+        ImportRef("a.b", ("*",), None, 2),
+        ImportRef("std", ("io",), None, 3),
+        ImportRef("foo", (), None, 4),
+        ImportRef("lead", ("x",), None, 5),
+        ImportRef("crate.m", (), "alias", 6),
+        ImportRef("self.child", (), "child", 7),
+        ImportRef("self.other", (), "other", 8),
+        ImportRef("core", (), "kernel", 9),
+    ]
+
+
+def test_calls() -> None:
+    ex = run(
+        """
+        fn f() {
+            g();
+            a::b::c();
+            Vec::<u8>::new();
+            self.x.m();
+            h::<T>();
+            <T as Tr>::assoc();
+            make()();
+            println!("{}", inner(1));
+            assert!(crate::check(self.v()));
+        }
+        """
+    )
+    assert ex.calls == [
+        CallRef("f", "g", 3),
+        CallRef("f", "a.b.c", 4),
+        CallRef("f", "Vec.new", 5),
+        CallRef("f", "self.x.m", 6),
+        CallRef("f", "h", 7),
+        CallRef("f", "assoc", 8),
+        CallRef("f", "make", 9),
+        CallRef("f", "inner", 10),
+        CallRef("f", "crate.check", 11),
+        CallRef("f", "self.v", 11),
+    ]
+
+
+def test_variables_and_module_names() -> None:
+    ex = run("const A: u8 = 1;\nstatic B: u8 = 2;\nfn f() { const LOCAL: u8 = 3; }\n")
+    assert [s.qualname for s in ex.symbols if s.kind is SymbolKind.VARIABLE] == ["A", "B"]
+    assert run("", "crate/src/lib.rs").symbols[0].name == "src"
+    assert run("", "src/net/mod.rs").symbols[0].name == "net"
+    assert run("", "src/net/tcp.rs").symbols[0].name == "tcp"

@@ -1,0 +1,104 @@
+"""TypeScript/TSX extraction conventions (the fixture snapshot covers a whole repo)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from coderooms.ingest.languages import extract
+from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef, SymbolKind
+
+
+def run(source: str, language: str = "typescript", path: str = "src/mod.ts") -> Extraction:
+    return extract(language, path, dedent(source).encode())
+
+
+def kinds(ex: Extraction) -> dict[str, SymbolKind]:
+    return {s.qualname: s.kind for s in ex.symbols}
+
+
+def test_declarations() -> None:
+    ex = run(
+        """
+        interface I<T> extends J, ns.K<T> { m(): void; p: number; }
+        type Alias = { inner(): void };
+        enum E { A, B }
+        abstract class C<T> extends Base<T> implements I<T>, ns.L {
+          abstract a(): void;
+          o(x: string): void;
+          o(x: any) { impl(); }
+          private f = (n: number): number => n;
+        }
+        function over(a: string): void;
+        function over(a: any) { body(); }
+        declare function ambient(): void;
+        namespace Outer.Inner { export function deep() {} }
+        declare module "ext" { function inExt(): void; }
+        """
+    )
+    assert kinds(ex) == {
+        "": SymbolKind.MODULE,
+        "I": SymbolKind.INTERFACE,
+        "I.m": SymbolKind.METHOD,
+        "Alias": SymbolKind.INTERFACE,
+        "E": SymbolKind.CLASS,
+        "C": SymbolKind.CLASS,
+        "C.a": SymbolKind.METHOD,
+        "C.o": SymbolKind.METHOD,
+        "C.f": SymbolKind.METHOD,
+        "over": SymbolKind.FUNCTION,
+        "ambient": SymbolKind.FUNCTION,
+        "Outer.Inner.deep": SymbolKind.FUNCTION,
+        "inExt": SymbolKind.FUNCTION,
+    }
+    by_name = {s.qualname: s for s in ex.symbols}
+    assert by_name["Outer.Inner.deep"].parent == ""
+    assert by_name["C.o"].signature == "o(x: string): void"  # first overload wins
+    assert by_name["Alias"].signature == "type Alias = { inner(): void }"
+    assert ex.inherits == [
+        InheritRef("I", "J", 2),
+        InheritRef("I", "ns.K", 2),
+        InheritRef("C", "Base", 5),
+        InheritRef("C", "I", 5),
+        InheritRef("C", "ns.L", 5),
+    ]
+    assert CallRef("C.o", "impl", 8) in ex.calls
+    assert CallRef("over", "body", 12) in ex.calls
+
+
+def test_imports() -> None:
+    ex = run(
+        """
+        import type { T } from "./types";
+        import fs = require("fs");
+        import React, { useState } from "react";
+        export type { U } from "./u";
+        """
+    )
+    assert ex.imports == [
+        ImportRef("./types", ("T",), None, 2),
+        ImportRef("fs", (), "fs", 3),
+        ImportRef("react", ("default", "useState"), None, 4),
+        ImportRef("./u", ("U",), None, 5),
+    ]
+
+
+def test_generic_calls() -> None:
+    ex = run("const v = make<number>(1);\nnew Box<string>();\n")
+    assert ex.calls == [CallRef("", "make", 1), CallRef("", "Box", 2)]
+
+
+def test_tsx() -> None:
+    ex = run(
+        """
+        export const App = ({ title }: Props) => {
+          const [n, setN] = useState(0);
+          return <div onClick={() => setN(n + 1)}>{title.trim()}</div>;
+        };
+        """,
+        language="tsx",
+        path="src/app/index.tsx",
+    )
+    assert ex.symbols[0].name == "app"
+    assert kinds(ex)["App"] is SymbolKind.FUNCTION
+    assert [c.callee for c in ex.calls] == ["useState", "setN", "title.trim"]
+    assert not ex.problems
