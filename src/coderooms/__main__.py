@@ -1,3 +1,4 @@
 from coderooms.cli import app
 
-app()
+if __name__ == "__main__":
+    app()

@@ -10,6 +10,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from coderooms.agents import AgentRegistry, validate_agent_id
@@ -92,6 +93,10 @@ class GraphProvider:
     def last_error(self) -> CoderoomsError | None:
         return self._error
 
+    @property
+    def closed(self) -> bool:
+        return self._stop.is_set()
+
     def close(self) -> None:
         self._stop.set()
         if self._graph is not None and self._owns_graph:
@@ -105,6 +110,38 @@ class AppContext:
     settings: Settings
     graphs: GraphProvider
     agents: AgentRegistry = field(default_factory=AgentRegistry)
+    startup_ingest: dict[str, str] = field(default_factory=dict)
+    """Root -> state of the ingest `serve --root` runs once the graph is ready."""
+
+    def ingest_when_ready(self, roots: list[str]) -> None:
+        """Bring `roots` up to date in the background as soon as the graph connects."""
+        from coderooms.ingest.pipeline import ingest_root
+
+        for root in roots:
+            self.startup_ingest[root] = "waiting for the graph"
+
+        def work() -> None:
+            while self.graphs.graph_or_none is None and not self.graphs.closed:
+                time.sleep(RETRY_MIN_S)
+            graph = self.graphs.graph_or_none
+            if graph is None:
+                return
+            for root in roots:
+                self.startup_ingest[root] = "ingesting"
+                try:
+                    report = ingest_root(graph, Path(root))
+                except CoderoomsError as e:
+                    self.startup_ingest[root] = f"failed: {e.message}"
+                except Exception as e:  # reported through health, never kills the server
+                    log.exception("startup ingest of %s failed", root)
+                    self.startup_ingest[root] = f"failed: {e!r}"
+                else:
+                    self.startup_ingest[root] = (
+                        f"done: {report.files_seen} files, {report.files_added} added, "
+                        f"{report.files_changed} changed, {report.files_deleted} deleted"
+                    )
+
+        threading.Thread(target=work, name="startup-ingest", daemon=True).start()
 
     def graph(self) -> Graph:
         return self.graphs.require()

@@ -10,6 +10,7 @@ from fastmcp import FastMCP
 
 from coderooms import __version__
 from coderooms.context import AppContext
+from coderooms.ingest.tools import ingest_tools
 from coderooms.system.tools import system_tools
 from coderooms.tooling import ToolSpec, guarded
 
@@ -23,6 +24,7 @@ INSTRUCTIONS = (
 def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs: list[ToolSpec] = []
     specs.extend(system_tools(ctx, lambda: specs))
+    specs.extend(ingest_tools(ctx))
     return specs
 
 

@@ -9,8 +9,9 @@ from typing import Annotated
 
 import typer
 
-from coderooms.cli.console import err_console, fail_on_error
+from coderooms.cli.console import fail_on_error
 from coderooms.cli.doctor import doctor
+from coderooms.cli.ingest_command import ingest
 from coderooms.cli.neo4j_commands import neo4j_app
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput
@@ -23,6 +24,7 @@ app = typer.Typer(
 )
 app.add_typer(neo4j_app, name="neo4j")
 app.command("doctor")(doctor)
+app.command("ingest")(ingest)
 
 
 def parse_host_port(value: str) -> tuple[str, int]:
@@ -61,7 +63,7 @@ def serve(
             graphs=GraphProvider(settings, start_managed=not no_start_neo4j),
         )
         if root:
-            err_console.print("[yellow]--root: ingest is not available yet; serving only[/]")
+            ctx.ingest_when_ready([str(path) for path in root])
         mcp = create_server(ctx)
     if address is None:
         mcp.run(transport="stdio", show_banner=False)

@@ -23,6 +23,8 @@ class HealthReport(BaseModel):
     problem: str | None = None
     hint: str | None = None
     read_only: bool
+    startup_ingest: dict[str, str] = {}
+    """What `serve --root` is doing with each root."""
 
 
 def health(ctx: AppContext) -> HealthReport:
@@ -32,6 +34,7 @@ def health(ctx: AppContext) -> HealthReport:
         "read_only": ctx.settings.read_only,
         "schema_version": None,
         "counts": {},
+        "startup_ingest": dict(ctx.startup_ingest),
     }
     graph = ctx.graphs.graph_or_none
     if graph is None:

@@ -1,0 +1,122 @@
+"""`coderooms ingest PATH...`: a progress bar with files/s, then a summary table (or JSON)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from coderooms.cli.console import console, fail_on_error
+from coderooms.config import Settings
+from coderooms.graph.connect import open_graph
+from coderooms.ingest.pipeline import IngestReport, Mode, ingest_root
+
+
+class RateColumn(TextColumn):
+    """Files per second of the running task."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+
+    def render(self, task: Any) -> Any:
+        speed = task.finished_speed or task.speed
+        return f"{speed:,.0f} files/s" if speed else "… files/s"
+
+
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="Directories to ingest (one repo each).")],
+    repo: Annotated[
+        str | None, typer.Option(help="Repo id (one path only; default: directory name).")
+    ] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="Re-read every file instead of only changed ones.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """Parse directories into the code graph, or bring it up to date with the files on disk."""
+    logging.getLogger("neo4j").setLevel(logging.ERROR)
+    reports: list[IngestReport] = []
+    with fail_on_error():
+        if repo is not None and len(paths) > 1:
+            raise typer.BadParameter("--repo names one path; pass one path with it")
+        graph = open_graph(Settings(), start_managed=True)
+        try:
+            reports.extend(_ingest_one(graph, path, repo, full, quiet=as_json) for path in paths)
+        finally:
+            graph.close()
+    if as_json:
+        typer.echo(json.dumps([r.as_dict() for r in reports], indent=1))
+        return
+    for report in reports:
+        console.print(summary_table(report))
+
+
+def _ingest_one(
+    graph: Any, path: Path, repo: str | None, full: bool, *, quiet: bool
+) -> IngestReport:
+    mode: Mode = "full" if full else "incremental"
+    if quiet:
+        return ingest_root(graph, path, repo=repo, mode=mode)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    ) as progress:
+        task = progress.add_task(f"reading {path}", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        report = ingest_root(graph, path, repo=repo, mode=mode, progress=advance)
+        progress.update(task, description=f"written {report.repo}")
+    return report
+
+
+def summary_table(report: IngestReport) -> Table:
+    table = Table(title=f"{report.repo}  ({report.root}, {report.mode})", show_header=False)
+    table.add_column("what")
+    table.add_column("value", justify="right", overflow="fold")
+    rows = [
+        ("files seen", report.files_seen),
+        ("unchanged", report.files_unchanged),
+        ("added", report.files_added),
+        ("changed", report.files_changed),
+        ("deleted", report.files_deleted),
+        ("renamed", report.files_renamed),
+        ("lines parsed", report.lines_parsed),
+        ("symbols written", report.writes.symbols_written),
+        ("symbols deleted", report.writes.symbols_deleted),
+        ("edges written", report.writes.edges_written),
+        ("references re-resolved", report.writes.references_reresolved),
+        ("ghosts collected", report.writes.ghosts_collected),
+    ]
+    rows += [(f"skipped: {reason}", count) for reason, count in sorted(report.skipped.items())]
+    for what, count in rows:
+        table.add_row(what, f"{count:,}")
+    timings = ", ".join(f"{k.removesuffix('_s')} {v:.2f} s" for k, v in report.timings.items())
+    total = report.timings.get("total_s") or 0.0
+    rate = report.lines_parsed / total if total else 0.0
+    table.add_row("time", timings)
+    table.add_row("lines/s", f"{rate:,.0f}")
+    if report.problems:
+        table.add_row(
+            "problems (first)", f"{report.problems[0]['path']}: {report.problems[0]['problem']}"
+        )
+    return table
