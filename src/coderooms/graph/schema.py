@@ -1,8 +1,8 @@
 """Numbered schema migrations (`cypher/schema/NNNN_*.cypher`), applied idempotently at start.
 
-Every statement in a migration is written `IF NOT EXISTS`, so two processes migrating at once, or
-a migration applied twice, leave the same schema. The highest applied number is kept on the single
-`(:SchemaVersion {id: 'coderooms'})` node.
+Every statement in a migration is written `IF NOT EXISTS` (or `IF EXISTS` for a drop), so two
+processes migrating at once, or a migration applied twice, leave the same schema. The highest
+applied number is kept on the single `(:SchemaVersion {id: 'coderooms'})` node.
 """
 
 from __future__ import annotations

@@ -91,6 +91,9 @@ class Plan:
 
     file_rows: list[dict[str, Any]] = field(default_factory=list)
     symbol_rows: list[dict[str, Any]] = field(default_factory=list)
+    """Symbols of files the graph already had (merged: kept ones keep their incoming edges)."""
+    new_symbol_rows: list[dict[str, Any]] = field(default_factory=list)
+    """Symbols of files new to the graph (created outright)."""
     edges: list[EdgeRow] = field(default_factory=list)
     ghosts: dict[str, str] = field(default_factory=dict)
     removed_symbols: list[str] = field(default_factory=list)
@@ -136,7 +139,10 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         for row in rows:
             if old.get(row["id"], ("", ""))[1] != row["kind"]:
                 touched_names.add(_terminal(row["props"]["qualname"]))
-        plan.symbol_rows.extend(rows)
+        if parsed.path in changes.added:
+            plan.new_symbol_rows.extend(rows)
+        else:
+            plan.symbol_rows.extend(rows)
         plan.file_rows.append({"id": claim, "props": file_props(repo, parsed)})
     for old in old_symbols.values():
         for old_id, (qualname, _) in old.items():
@@ -320,64 +326,91 @@ def _import_edges(
 
 # -- writing -------------------------------------------------------------------------------------
 
-
-def write_nodes(run: Run, repo: str, plan: Plan, upsert_claims: list[str]) -> set[str]:
-    """Files and symbols; the old outgoing edges of every rewritten claim go. Returns the ghosts
-    those edges pointed at."""
-    touched: set[str] = set()
-    for rows in batched(plan.file_rows):
-        run("ingest/upsert_files", repo=repo, rows=list(rows))
-    for claims in batched(upsert_claims):
-        touched |= {r["ghost"] for r in run("ingest/delete_file_edges", claims=list(claims))}
-        touched |= {r["ghost"] for r in run("ingest/delete_symbol_edges", claims=list(claims))}
-    for rows in batched(plan.symbol_rows):
-        run("ingest/upsert_symbols", rows=list(rows))
-    return touched
+Job = tuple[str, dict[str, Any]]
+RunJobs = Callable[[list[Job]], list[list[dict[str, Any]]]]
+"""Runs a phase's jobs (statement, params); the jobs of one phase are independent of each other."""
 
 
-def write_edges(run: Run, repo: str, edges: Sequence[EdgeRow], ghosts: dict[str, str]) -> None:
-    wanted = sorted({e.target for e in edges if e.label == GHOST})
-    ghost_rows = [{"id": g, "name": ghosts[g]} for g in wanted]
-    for rows in batched(ghost_rows):
-        run("ingest/merge_ghosts", repo=repo, rows=list(rows))
+def sequential(run: Run) -> RunJobs:
+    def run_jobs(jobs: list[Job]) -> list[list[dict[str, Any]]]:
+        return [run(statement, **params) for statement, params in jobs]
+
+    return run_jobs
+
+
+def node_jobs(repo: str, plan: Plan) -> tuple[list[Job], list[Job]]:
+    files = [
+        ("ingest/upsert_files", {"repo": repo, "rows": list(r)}) for r in batched(plan.file_rows)
+    ]
+    symbols = [("ingest/upsert_symbols", {"rows": list(r)}) for r in batched(plan.symbol_rows)]
+    symbols += [("ingest/create_symbols", {"rows": list(r)}) for r in batched(plan.new_symbol_rows)]
+    return files, symbols
+
+
+def claim_edge_jobs(claims: list[str]) -> list[Job]:
+    jobs: list[Job] = []
+    for chunk in batched(claims):
+        jobs.append(("ingest/delete_file_edges", {"claims": list(chunk)}))
+        jobs.append(("ingest/delete_symbol_edges", {"claims": list(chunk)}))
+    return jobs
+
+
+def edge_jobs(repo: str, edges: Sequence[EdgeRow]) -> list[Job]:
     grouped: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for edge in edges:
         grouped[(edge.source_label, edge.label)].append(edge.as_row())
-    for key, rows_of_kind in sorted(grouped.items()):
-        for rows in batched(rows_of_kind):
-            run(EDGE_STATEMENTS[key], rows=list(rows))
+    return [
+        (EDGE_STATEMENTS[key], {"rows": list(rows)})
+        for key, rows_of_kind in sorted(grouped.items())
+        for rows in batched(rows_of_kind)
+    ]
 
 
-def write_cleanup(
-    run: Run, repo: str, plan: Plan, deleted_files: list[str], touched: set[str]
-) -> int:
-    """Stale foreign edges and import edges out, removed symbols and files out, ghosts collected."""
-    for ids in batched(plan.stale_edges):
-        run("ingest/delete_edges_by_id", ids=list(ids))
-    for ids in batched(plan.removed_symbols):
-        touched |= {r["ghost"] for r in run("ingest/delete_symbols", ids=list(ids))}
-    for ids in batched(deleted_files):
-        touched |= {r["ghost"] for r in run("ingest/delete_files", ids=list(ids))}
-    collected = 0
-    for ids in batched(sorted(touched | plan.stale_ghosts)):
-        collected += run("ingest/collect_ghosts", ids=list(ids))[0]["collected"]
-    return collected
+def ghost_jobs(repo: str, edges: Sequence[EdgeRow], ghosts: dict[str, str]) -> list[Job]:
+    wanted = sorted({e.target for e in edges if e.label == GHOST})
+    rows = [{"id": g, "name": ghosts[g]} for g in wanted]
+    return [("ingest/merge_ghosts", {"repo": repo, "rows": list(r)}) for r in batched(rows)]
 
 
-def apply_plan(run: Run, changes: Changeset, plan: Plan) -> WriteStats:
-    """All writes of a planned changeset, in order, through `run` (one transaction or several)."""
+def ghosts_of(results: list[list[dict[str, Any]]]) -> set[str]:
+    return {row["ghost"] for rows in results for row in rows}
+
+
+def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
+    """All writes of a planned changeset, phase by phase (one transaction or one per job)."""
     repo = changes.repo
-    upsert_claims = [file_id(repo, p.path) for p in changes.upserts]
-    touched = write_nodes(run, repo, plan, upsert_claims)
-    for claims in batched(plan.importers):
-        touched |= {r["ghost"] for r in run("ingest/delete_import_edges", claims=list(claims))}
-    write_edges(run, repo, plan.edges, plan.ghosts)
+    upsert_claims = [file_id(repo, p.path) for p in changes.upserts if p.path not in changes.added]
+    files, symbols = node_jobs(repo, plan)
+    run_jobs(files)
+    touched = ghosts_of(run_jobs(claim_edge_jobs(upsert_claims)))
+    importer_jobs: list[Job] = [
+        ("ingest/delete_import_edges", {"claims": list(c)}) for c in batched(plan.importers)
+    ]
+    touched |= ghosts_of(run_jobs(importer_jobs))
+    run_jobs(symbols)
+    run_jobs(ghost_jobs(repo, plan.edges, plan.ghosts))
+    run_jobs(edge_jobs(repo, plan.edges))
+    run_jobs(
+        [("ingest/delete_edges_by_id", {"ids": list(ids)}) for ids in batched(plan.stale_edges)]
+    )
+    touched |= ghosts_of(
+        run_jobs(
+            [("ingest/delete_symbols", {"ids": list(i)}) for i in batched(plan.removed_symbols)]
+        )
+    )
     deleted = [file_id(repo, path) for path in changes.deletes]
-    collected = write_cleanup(run, repo, plan, deleted, touched)
+    touched |= ghosts_of(
+        run_jobs([("ingest/delete_files", {"ids": list(i)}) for i in batched(deleted)])
+    )
+    collect = [
+        ("ingest/collect_ghosts", {"ids": list(i)})
+        for i in batched(sorted(touched | plan.stale_ghosts))
+    ]
+    collected = sum(rows[0]["collected"] for rows in run_jobs(collect))
     return WriteStats(
         files_written=len(plan.file_rows),
         files_deleted=len(deleted),
-        symbols_written=len(plan.symbol_rows),
+        symbols_written=len(plan.symbol_rows) + len(plan.new_symbol_rows),
         symbols_deleted=len(plan.removed_symbols),
         edges_written=len(plan.edges),
         references_reresolved=plan.reresolved,

@@ -12,7 +12,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -23,11 +23,14 @@ from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import (
     Changeset,
+    Job,
     WriteStats,
     apply_plan,
     plan_changeset,
     runner,
+    sequential,
 )
+from coderooms.ingest.git_history import update_co_changes
 from coderooms.ingest.identity import file_id, repo_id_for, validate_repo_id
 from coderooms.ingest.reader import ReadJob, Skipped, Unchanged, read_files
 from coderooms.ingest.rows import ParsedFile
@@ -41,6 +44,8 @@ SINGLE_TRANSACTION_FILES = 400
 PARALLEL_MIN_FILES = 64
 """Below this many files to read, reading happens in-process (a worker pool costs ~0.3 s)."""
 JOBS_PER_CHUNK = 24
+WRITER_THREADS = 2
+"""Large changesets write each phase's batches in this many concurrent transactions."""
 MAX_PROBLEMS_REPORTED = 50
 
 
@@ -59,6 +64,7 @@ class IngestReport:
     skipped: dict[str, int] = field(default_factory=dict)
     problems: list[dict[str, str]] = field(default_factory=list)
     writes: WriteStats = field(default_factory=WriteStats)
+    co_changes: dict[str, Any] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -94,6 +100,7 @@ def ingest_root(
     mode: Mode = "incremental",
     progress: Progress | None = None,
     workers: int | None = None,
+    git: bool = True,
 ) -> IngestReport:
     started = time.perf_counter()
     root = resolve_root(root)
@@ -163,6 +170,10 @@ def ingest_root(
         ]
         graph.write("ingest/touch_files", rows=rows)
     report.timings["write_s"] = time.perf_counter() - write_started
+    if git:
+        git_started = time.perf_counter()
+        report.co_changes = update_co_changes(graph, repo_id, root).as_dict()
+        report.timings["git_s"] = time.perf_counter() - git_started
     report.timings["total_s"] = time.perf_counter() - started
     return report
 
@@ -174,15 +185,19 @@ def apply_changeset(graph: Graph, changes: Changeset) -> WriteStats:
 
         def work(tx: neo4j.ManagedTransaction) -> WriteStats:
             run = runner(tx)
-            return apply_plan(run, changes, plan_changeset(run, changes))
+            return apply_plan(sequential(run), changes, plan_changeset(run, changes))
 
         return graph.execute_write(work)
     plan = graph.execute_read(lambda tx: plan_changeset(runner(tx), changes))
+    with ThreadPoolExecutor(max_workers=WRITER_THREADS) as pool:
 
-    def run_in_own_transaction(statement: str, /, **params: Any) -> list[dict[str, Any]]:
-        return graph.execute_write(lambda tx: runner(tx)(statement, **params))
+        def run_jobs(jobs: list[Job]) -> list[list[dict[str, Any]]]:
+            def one(job: Job) -> list[dict[str, Any]]:
+                return graph.execute_write(lambda tx: runner(tx)(job[0], **job[1]))
 
-    return apply_plan(run_in_own_transaction, changes, plan)
+            return list(pool.map(one, jobs))
+
+        return apply_plan(run_jobs, changes, plan)
 
 
 def _read_all(

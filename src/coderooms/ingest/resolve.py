@@ -73,6 +73,7 @@ class Lookup:
         self.by_dir: dict[str, list[str]] = defaultdict(list)
         self.symbols: dict[tuple[str, str], SymbolInfo] = {}
         self.by_name: dict[tuple[str, str], dict[str, SymbolInfo]] = defaultdict(dict)
+        self._unique: dict[tuple[str, str, frozenset[str]], SymbolInfo | None] = {}
 
     # -- filling -------------------------------------------------------------------------------
 
@@ -83,7 +84,7 @@ class Lookup:
         self.groups[path] = group
         parts = path.split("/")
         for i in range(len(parts)):
-            bisect.insort(self.by_suffix["/".join(parts[i:])], path)
+            bisect.insort(self.by_suffix["/".join(parts[i:])], path, key=_shortest_first)
         bisect.insort(self.by_dir[directory_of(path)], path)
 
     def remove_file(self, path: str) -> None:
@@ -95,12 +96,14 @@ class Lookup:
         self.by_dir[directory_of(path)].remove(path)
 
     def add_symbol(self, info: SymbolInfo) -> None:
+        self._unique.clear()
         self.symbols[(info.path, info.qualname)] = info
         name = info.qualname.rsplit(".", 1)[-1]
         if name:
             self.by_name[(info.group, name)][info.id] = info
 
     def remove_symbol(self, path: str, qualname: str) -> None:
+        self._unique.clear()
         info = self.symbols.pop((path, qualname), None)
         if info is not None:
             name = qualname.rsplit(".", 1)[-1]
@@ -112,7 +115,7 @@ class Lookup:
         if target.mode == "=":
             found = [target.path] if target.path in self.groups else []
         elif target.mode == "~":
-            found = sorted(self.by_suffix.get(target.path, ()), key=lambda p: (len(p), p))
+            found = list(self.by_suffix.get(target.path, ()))
         elif target.mode == "@":
             found = list(self.by_dir.get(target.path, ()))
         else:
@@ -137,8 +140,21 @@ class Lookup:
         return None
 
     def unique(self, group: str, name: str, wanted: frozenset[str]) -> SymbolInfo | None:
-        candidates = [s for s in self.by_name.get((group, name), {}).values() if s.kind in wanted]
-        return candidates[0] if len(candidates) == 1 else None
+        key = (group, name, wanted)
+        if key not in self._unique:
+            found = None
+            for info in self.by_name.get((group, name), {}).values():
+                if info.kind in wanted:
+                    if found is not None:
+                        found = None
+                        break
+                    found = info
+            self._unique[key] = found
+        return self._unique[key]
+
+
+def _shortest_first(path: str) -> tuple[int, str]:
+    return len(path), path
 
 
 CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)

@@ -65,9 +65,7 @@ class IgnoreRules:
                 lines = (directory / name).read_text(encoding="utf-8", errors="replace")
             except OSError:
                 continue
-            specs.append(
-                (relative, pathspec.PathSpec.from_lines("gitwildmatch", lines.splitlines()))
-            )
+            specs.append((relative, pathspec.GitIgnoreSpec.from_lines(lines.splitlines())))
         if len(specs) == len(self._specs):
             return self
         child = IgnoreRules()
@@ -75,13 +73,17 @@ class IgnoreRules:
         return child
 
     def ignored(self, relative: str, *, is_dir: bool) -> bool:
+        """The last matching pattern decides; specs run from the root down, so a deeper ignore
+        file (and `.coderoomsignore` after `.gitignore`) can re-include with `!pattern`."""
+        verdict: bool | None = None
         for base, spec in self._specs:
             if base and not relative.startswith(base + "/"):
                 continue
             local = relative[len(base) + 1 :] if base else relative
-            if spec.match_file(local + "/" if is_dir else local):
-                return True
-        return False
+            include = spec.check_file(local + "/" if is_dir else local).include
+            if include is not None:
+                verdict = include
+        return bool(verdict)
 
 
 def is_excluded_dir(name: str) -> bool:
@@ -131,6 +133,10 @@ def _walk_dirs(root: Path, result: WalkResult) -> Iterator[tuple[Path, str, Igno
             continue
         for entry in entries:
             child = f"{relative}/{entry.name}" if relative else entry.name
+            if not _utf8_name(entry.name):
+                # the graph stores paths as UTF-8 strings: such a name cannot be written at all
+                result.skip("undecodable_name", _printable(child))
+                continue
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
@@ -146,3 +152,16 @@ def _walk_dirs(root: Path, result: WalkResult) -> Iterator[tuple[Path, str, Igno
                 stack.append((path, child, rules.load(path, child)))
             else:
                 yield Path(entry.path), child, rules
+
+
+def _utf8_name(name: str) -> bool:
+    """False for a name with bytes that are not UTF-8 (decoded by the OS as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(path: str) -> str:
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (:File {id: row.a})-[e:CO_CHANGES]->(:File {id: row.b})
+DELETE e

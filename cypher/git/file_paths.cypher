@@ -1,0 +1,2 @@
+MATCH (f:File {repo: $repo})
+RETURN f.path AS path

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+CREATE (s:Symbol)
+SET s = row.props, s:$(row.kind)

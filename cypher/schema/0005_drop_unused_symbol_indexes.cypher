@@ -1,0 +1,2 @@
+DROP INDEX symbol_repo IF EXISTS;
+DROP INDEX symbol_file IF EXISTS
