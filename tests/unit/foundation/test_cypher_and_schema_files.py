@@ -34,3 +34,20 @@ def test_every_schema_statement_is_idempotent_by_construction() -> None:
 
 def test_split_statements() -> None:
     assert split_statements("A;\nB;\n\nC") == ["A", "B", "C"]
+
+
+def test_every_statement_is_used_by_the_code() -> None:
+    """Dead Cypher rots: every statement outside schema/ and browser/ is named in src/."""
+    from pathlib import Path
+
+    source = "\n".join(
+        path.read_text() for path in (Path(__file__).parents[3] / "src").rglob("*.py")
+    )
+    unused = [
+        name
+        for name in statement_names()
+        if not name.startswith(("schema/0", "browser/"))
+        and f'"{name}"' not in source
+        and f"'{name}'" not in source
+    ]
+    assert unused == []

@@ -1,2 +1,0 @@
-MATCH (r:Repo {id: $repo})
-RETURN r.root AS root
