@@ -19,7 +19,7 @@ import neo4j
 
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
-from coderooms.ingest.references import Alternative, RefRequest
+from coderooms.ingest.references import Alternative, RefRequest, decode_alternative
 from coderooms.ingest.resolve import (
     FILE,
     GHOST,
@@ -215,7 +215,7 @@ def _foreign_request(row: dict[str, Any]) -> tuple[str, str, RefRequest, str]:
         group=props["group"],
         count=props["count"],
         bound=bool(props.get("bound")),
-        alternatives=tuple(Alternative.decode(a) for a in props.get("alts") or ()),
+        alternatives=tuple(props.get("alts") or ()),
         ghost=props["ghost"],
     )
     return row["rid"], row["source"], request, row["target"]
@@ -231,7 +231,8 @@ def _fill_from_graph(
     targets: set[Target] = {t for i in imports for t in i.targets}
     module_alternatives: list[Alternative] = []
     for request in requests:
-        for alternative in request.alternatives:
+        for encoded in request.alternatives:
+            alternative = decode_alternative(encoded)
             targets.update(alternative.targets)
             if not alternative.qual:
                 module_alternatives.append(alternative)

@@ -32,7 +32,14 @@ from coderooms.ingest.changeset import (
 )
 from coderooms.ingest.git_history import update_co_changes
 from coderooms.ingest.identity import file_id, repo_id_for, validate_repo_id
-from coderooms.ingest.reader import ReadJob, Skipped, Unchanged, read_files
+from coderooms.ingest.reader import (
+    ReadJob,
+    Skipped,
+    Unchanged,
+    from_wire,
+    read_files,
+    read_files_wire,
+)
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.walker import walk
 
@@ -218,8 +225,8 @@ def _read_all(
         return
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-        for results in pool.map(read_files, chunks):
-            yield from results
+        for results in pool.map(read_files_wire, chunks):
+            yield from map(from_wire, results)
             done += len(results)
             if progress:
                 progress(done, total)

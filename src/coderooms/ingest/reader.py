@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import blake3
 
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
-from coderooms.ingest.references import build_record
+from coderooms.ingest.model import SymbolDef, SymbolKind
+from coderooms.ingest.references import FileRecord, RefRequest, build_record
 from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.targets import ImportRequest
 from coderooms.ingest.walker import BINARY_SNIFF_BYTES, looks_binary
 
 
@@ -65,5 +68,51 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
 
 
 def read_files(jobs: list[ReadJob]) -> list[ParsedFile | Skipped | Unchanged]:
-    """A chunk of jobs in one call (fewer round trips to a worker process)."""
+    """A chunk of jobs in one call."""
     return [read_file(job) for job in jobs]
+
+
+# A worker process sends its results back as plain tuples: pickling hundreds of thousands of
+# small dataclass instances costs more than the parsing it parallelises.
+Wire = tuple[Any, ...]
+
+
+def read_files_wire(jobs: list[ReadJob]) -> list[Wire | Skipped | Unchanged]:
+    """`read_files` for a worker process: parsed files as tuples (see `from_wire`)."""
+    return [to_wire(r) if isinstance(r, ParsedFile) else r for r in map(read_file, jobs)]
+
+
+def to_wire(parsed: ParsedFile) -> Wire:
+    record = parsed.record
+    return (
+        parsed.path, parsed.size, parsed.mtime_ns, parsed.hash, parsed.lines, parsed.language,
+        tuple(record.problems),
+        tuple(
+            (s.kind.value, s.name, s.qualname, s.start_line, s.end_line, s.signature, s.parent)
+            for s in record.symbols
+        ),
+        tuple(
+            (r.source, r.kind, r.ref, r.name, r.line, r.group, r.count, r.bound,
+             r.alternatives, r.local, r.ghost)
+            for r in record.references
+        ),
+        tuple(i.encode() for i in record.imports),
+    )  # fmt: skip
+
+
+def from_wire(wire: Wire | Skipped | Unchanged) -> ParsedFile | Skipped | Unchanged:
+    if not isinstance(wire, tuple):
+        return wire
+    path, size, mtime_ns, digest, lines, language, problems, symbols, references, imports = wire
+    record = FileRecord(
+        path,
+        language,
+        [
+            SymbolDef(SymbolKind(k), n, q, a, b, sig, parent)
+            for k, n, q, a, b, sig, parent in symbols
+        ],
+        [RefRequest(*fields) for fields in references],
+        [ImportRequest.decode(text) for text in imports],
+        list(problems),
+    )
+    return ParsedFile(path, size, mtime_ns, digest, lines, language, record)

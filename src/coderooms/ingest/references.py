@@ -8,6 +8,7 @@ resolved, and later re-resolved when other files change, without parsing this fi
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
@@ -20,6 +21,11 @@ RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 PACKAGE_SCOPED = frozenset({"go", "java"})
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
+
+
+@functools.lru_cache(maxsize=65536)
+def decode_alternative(text: str) -> Alternative:
+    return Alternative.decode(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +54,8 @@ class RefRequest:
     group: str
     count: int = 1
     bound: bool = False
-    alternatives: tuple[Alternative, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    """Encoded `Alternative`s (decode with `decode_alternative`): compact to ship and store."""
     local: str | None = None
     ghost: str = ""
     """Name of the ghost this reference becomes when nothing resolves it."""
@@ -117,13 +124,14 @@ class _Scope:
         binding, rest = self._binding(parts)
         if binding is not None:
             request.bound = True
-            request.alternatives = _alternatives(binding, rest)
+            request.alternatives = tuple(a.encode() for a in _alternatives(binding, rest))
             imported = ".".join([binding.item, *rest] if binding.item else rest)
             request.ghost = ".".join(p for p in (binding.label.lstrip("."), imported) if p)
             return request
         request.local = self._local(source, parts, wanted)
         if request.local is None and self.language in PACKAGE_SCOPED and parts[0] not in RECEIVERS:
-            request.alternatives = (Alternative((Target("@", self.directory),), ".".join(parts)),)
+            package = Alternative((Target("@", self.directory),), ".".join(parts))
+            request.alternatives = (package.encode(),)
         return request
 
     def _binding(self, parts: list[str]) -> tuple[Binding | None, list[str]]:

@@ -28,6 +28,7 @@ from coderooms.ingest.references import (
     TYPE_KINDS,
     Alternative,
     RefRequest,
+    decode_alternative,
 )
 from coderooms.ingest.targets import ImportRequest, Target
 
@@ -168,8 +169,8 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
         )
     wanted = TYPE_KIND_NAMES if request.kind == INHERITS else CALLABLE_KINDS
-    for alternative in request.alternatives:
-        found = lookup.in_module(alternative, request.group, wanted | {"Module"})
+    for encoded in request.alternatives:
+        found = lookup.in_module(decode_alternative(encoded), request.group, wanted | {"Module"})
         if found is not None:
             via = "import" if request.bound else "package"
             return Resolution(found.id, SYMBOL, via, CONFIDENCE[via])
@@ -200,6 +201,6 @@ def needed_names(requests: Iterable[RefRequest]) -> set[str]:
         if request.local is not None:
             continue
         names.add(request.name)
-        for alternative in request.alternatives:
-            names.add(alternative.qual.rsplit(".", 1)[-1])
+        for encoded in request.alternatives:
+            names.add(decode_alternative(encoded).qual.rsplit(".", 1)[-1])
     return names

@@ -134,7 +134,7 @@ def reference_props(
         "name": request.name,
         "group": request.group,
         "bound": request.bound or None,
-        "alts": [a.encode() for a in request.alternatives] or None,
+        "alts": list(request.alternatives) or None,
         "ghost": request.ghost,
         "line": request.line,
         "count": request.count,

@@ -464,6 +464,10 @@ def test_no_extraction_no_references() -> None:
     assert build_record("x", None, Extraction(language="python")).references == []
 
 
+def decoded(request: RefRequest) -> tuple[Alternative, ...]:
+    return tuple(Alternative.decode(text) for text in request.alternatives)
+
+
 def test_import_bound_names_get_alternatives_and_bound() -> None:
     imports = [
         ImportRef("pkg.mod", ("f",), None, 1),
@@ -489,27 +493,23 @@ def test_import_bound_names_get_alternatives_and_bound() -> None:
     f = refs["caller", "CALLS", "f"]
     # the import binding wins over a same-named local definition
     assert (f.bound, f.local, f.ghost, f.name) == (True, None, "pkg.mod.f", "f")
-    assert f.alternatives == (Alternative(module, "f"),)
+    assert decoded(f) == (Alternative(module, "f"),)
     fg = refs["caller", "CALLS", "f.g"]
-    assert fg.alternatives == (
+    assert decoded(fg) == (
         Alternative(suffix("pkg/mod/f.py", "pkg/mod/f/__init__.py"), "g"),
         Alternative(module, "f.g"),
     )
     assert (fg.ghost, fg.name) == ("pkg.mod.f.g", "g")
     join = refs["caller", "CALLS", "os.path.join"]
     assert (join.bound, join.local, join.ghost) == (True, None, "os.path.join")
-    assert join.alternatives == (Alternative(suffix("os/path.py", "os/path/__init__.py"), "join"),)
+    assert decoded(join) == (Alternative(suffix("os/path.py", "os/path/__init__.py"), "join"),)
     getcwd = refs["caller", "CALLS", "os.getcwd"]
-    assert getcwd.alternatives == (Alternative(suffix("os.py", "os/__init__.py"), "getcwd"),)
+    assert decoded(getcwd) == (Alternative(suffix("os.py", "os/__init__.py"), "getcwd"),)
     norm = refs["caller", "CALLS", "np.linalg.norm"]
-    assert norm.alternatives == (
-        Alternative(suffix("numpy.py", "numpy/__init__.py"), "linalg.norm"),
-    )
+    assert decoded(norm) == (Alternative(suffix("numpy.py", "numpy/__init__.py"), "linalg.norm"),)
     assert norm.ghost == "numpy.linalg.norm"
     helper = refs["caller", "CALLS", "helper"]
-    assert helper.alternatives == (
-        Alternative(exact("pkg/util.py", "pkg/util/__init__.py"), "helper"),
-    )
+    assert decoded(helper) == (Alternative(exact("pkg/util.py", "pkg/util/__init__.py"), "helper"),)
     assert helper.ghost == "util.helper"
 
 
@@ -538,21 +538,21 @@ def test_go_same_package_alternatives() -> None:
     package = (Target("@", "shapes"),)
     helper = refs["NewCircle", "CALLS", "Helper"]
     assert (helper.local, helper.bound, helper.group) == (None, False, "go")
-    assert helper.alternatives == (Alternative(package, "Helper"),)
-    assert refs["NewCircle", "CALLS", "c.Area"].alternatives == (Alternative(package, "c.Area"),)
+    assert decoded(helper) == (Alternative(package, "Helper"),)
+    assert decoded(refs["NewCircle", "CALLS", "c.Area"]) == (Alternative(package, "c.Area"),)
     # found in the file: settled, no alternatives
     local = refs["NewCircle", "CALLS", "Circle"]
     assert (local.local, local.alternatives) == ("Circle", ())
     bound = refs["Circle.Area", "CALLS", "shapes.Other"]
     assert bound.bound
-    assert bound.alternatives == (Alternative(go_package("example.com/geo/shapes"), "Other"),)
+    assert decoded(bound) == (Alternative(go_package("example.com/geo/shapes"), "Other"),)
     assert bound.ghost == "example.com/geo/shapes.Other"
-    assert refs["NewCircle", "CALLS", "fmt.Sprintf"].alternatives == (
+    assert decoded(refs["NewCircle", "CALLS", "fmt.Sprintf"]) == (
         Alternative((Target("@", "fmt"),), "Sprintf"),
     )
     # a file at the root is in the root package
     root = record("go", "main.go", [(F, "main")], calls=[("main", "run")])
-    assert root["main", "CALLS", "run"].alternatives == (Alternative((Target("@", ""),), "run"),)
+    assert decoded(root["main", "CALLS", "run"]) == (Alternative((Target("@", ""),), "run"),)
 
 
 def test_java_same_package_alternatives_and_receivers() -> None:
@@ -570,15 +570,15 @@ def test_java_same_package_alternatives_and_receivers() -> None:
         imports=[ImportRef("java.util", ("List",), None, 1)],
     )
     package = (Target("@", "src/com/x"),)
-    assert refs["A.run", "CALLS", "helper"].alternatives == (Alternative(package, "helper"),)
+    assert decoded(refs["A.run", "CALLS", "helper"]) == (Alternative(package, "helper"),)
     assert refs["A.run", "CALLS", "this.stop"].local == "A.stop"
     gone = refs["A.run", "CALLS", "this.gone"]
     assert (gone.local, gone.alternatives) == (None, ())  # a receiver call never looks elsewhere
     base = refs["A", "INHERITS", "Base"]
-    assert (base.kind, base.alternatives) == ("INHERITS", (Alternative(package, "Base"),))
+    assert (base.kind, decoded(base)) == ("INHERITS", (Alternative(package, "Base"),))
     of = refs["A.run", "CALLS", "List.of"]
     assert of.bound
-    assert of.alternatives == (Alternative(suffix("java/util/List.java"), "List.of"),)
+    assert decoded(of) == (Alternative(suffix("java/util/List.java"), "List.of"),)
     assert of.ghost == "java.util.List.of"
 
 
@@ -592,8 +592,8 @@ def test_js_bound_reference() -> None:
     )
     helper = refs["main", "CALLS", "helper"]
     assert (helper.bound, helper.group) == (True, "js")
-    assert helper.alternatives == (Alternative(js_candidates("src/util"), "helper"),)
-    assert refs["main", "CALLS", "lib.go"].alternatives == (
+    assert decoded(helper) == (Alternative(js_candidates("src/util"), "helper"),)
+    assert decoded(refs["main", "CALLS", "lib.go"]) == (
         Alternative(js_candidates("src/lib"), "go"),
     )
 
@@ -683,11 +683,13 @@ def test_resolution_order_import_then_unique_then_ghost() -> None:
         ("web/x.js", "solo", "Function", "js"),
     )
     module = suffix("pkg/mod.py", "pkg/mod/__init__.py")
-    bound = request("f", bound=True, alternatives=(Alternative(module, "f"),), ghost="pkg.mod.f")
+    bound = request(
+        "f", bound=True, alternatives=(Alternative(module, "f").encode(),), ghost="pkg.mod.f"
+    )
     hit = resolve_reference(bound, "a.py", lookup)
     assert (hit.target, hit.via, hit.confidence) == ("r:pkg/mod.py::f", "import", 0.95)
     # a bound name whose module is missing is a ghost: no guessing by name
-    missing = request("g", bound=True, alternatives=(Alternative(suffix("nope.py"), "g"),))
+    missing = request("g", bound=True, alternatives=(Alternative(suffix("nope.py"), "g").encode(),))
     lookup.add_symbol(SymbolInfo("r:other/x.py::g", "other/x.py", "g", "Function", "py"))
     ghost = resolve_reference(missing, "a.py", lookup)
     assert (ghost.target, ghost.label, ghost.via, ghost.ghost_name) == (
@@ -697,7 +699,7 @@ def test_resolution_order_import_then_unique_then_ghost() -> None:
         "g",
     )
     # an import of the module itself (qual "") resolves to its module symbol
-    whole = request("mod", bound=True, alternatives=(Alternative(module, ""),))
+    whole = request("mod", bound=True, alternatives=(Alternative(module, "").encode(),))
     assert resolve_reference(whole, "a.py", lookup).target == "r:pkg/mod.py::"
     # unique within the language group only
     solo = resolve_reference(request("solo"), "a.py", lookup)
@@ -737,7 +739,7 @@ def test_package_alternative_filters_by_group() -> None:
         "Helper",
         1,
         "go",
-        alternatives=(Alternative((Target("@", "shapes"),), "Helper"),),
+        alternatives=(Alternative((Target("@", "shapes"),), "Helper").encode(),),
         ghost="Helper",
     )
     hit = resolve_reference(go_request, "shapes/c.go", lookup)
