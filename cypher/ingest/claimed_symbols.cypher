@@ -1,3 +1,3 @@
 UNWIND $claims AS claim
 MATCH (s:Symbol {claim: claim})
-RETURN claim, s.id AS id, s.qualname AS qualname, s.kind AS kind
+RETURN claim, s.id AS id, s.name AS name, s.kind AS kind

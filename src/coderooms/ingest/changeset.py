@@ -18,8 +18,8 @@ from typing import Any
 import neo4j
 
 from coderooms.graph.driver import run_named
-from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
-from coderooms.ingest.references import Alternative, RefRequest, decode_alternative
+from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.ingest.references import RefRequest, decode_alternative
 from coderooms.ingest.resolve import (
     FILE,
     GHOST,
@@ -27,13 +27,15 @@ from coderooms.ingest.resolve import (
     Lookup,
     Resolution,
     SymbolInfo,
-    needed_names,
     resolve_import,
     resolve_reference,
+    type_member,
+    wanted_kinds,
 )
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,
+    chunk_rows,
     file_props,
     file_trigger_stems,
     import_props,
@@ -45,6 +47,8 @@ from coderooms.ingest.rows import (
 from coderooms.ingest.targets import ImportRequest, Target
 
 ROWS_PER_STATEMENT = 5000
+CHUNKS_PER_STATEMENT = 200
+"""Chunks carry up to 16 KiB of text each: fewer per statement keeps a batch near 3 MiB."""
 EDGE_STATEMENTS = {
     ("File", SYMBOL): "ingest/edges_file_to_symbol",
     ("File", FILE): "ingest/edges_file_to_file",
@@ -94,6 +98,7 @@ class Plan:
     """Symbols of files the graph already had (merged: kept ones keep their incoming edges)."""
     new_symbol_rows: list[dict[str, Any]] = field(default_factory=list)
     """Symbols of files new to the graph (created outright)."""
+    chunk_rows: list[dict[str, Any]] = field(default_factory=list)
     edges: list[EdgeRow] = field(default_factory=list)
     ghosts: dict[str, str] = field(default_factory=dict)
     removed_symbols: list[str] = field(default_factory=list)
@@ -126,7 +131,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     old_symbols: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
     if not changes.fresh:
         for row in run("ingest/claimed_symbols", claims=claims):
-            old_symbols[row["claim"]][row["id"]] = (row["qualname"], row["kind"])
+            old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -138,20 +143,21 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         old = old_symbols.get(claim, {})
         for row in rows:
             if old.get(row["id"], ("", ""))[1] != row["kind"]:
-                touched_names.add(_terminal(row["props"]["qualname"]))
+                touched_names.add(row["props"]["name"])
         if parsed.path in changes.added:
             plan.new_symbol_rows.extend(rows)
         else:
             plan.symbol_rows.extend(rows)
         plan.file_rows.append({"id": claim, "props": file_props(repo, parsed)})
+        plan.chunk_rows.extend(chunk_rows(repo, parsed))
     for old in old_symbols.values():
-        for old_id, (qualname, _) in old.items():
+        for old_id, (name, _) in old.items():
             if old_id not in new_ids:
                 plan.removed_symbols.append(old_id)
-                touched_names.add(_terminal(qualname))
+                touched_names.add(name)
     touched_names.discard("")
 
-    foreign: list[tuple[str, str, RefRequest, str]] = []
+    foreign: list[tuple[str, str, str, RefRequest, str]] = []
     importers: list[dict[str, Any]] = []
     if not changes.fresh:
         if touched_names:
@@ -159,12 +165,17 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
                 "ingest/foreign_references", names=sorted(touched_names), repo=repo, claims=claims
             )
             foreign.extend(_foreign_request(row) for row in rows)
+        if plan.removed_symbols:
+            # whatever still points at a symbol about to go is re-resolved, whatever its name
+            seen = {item[0] for item in foreign}
+            rows = run("ingest/references_to_symbols", ids=plan.removed_symbols, claims=claims)
+            foreign.extend(_foreign_request(row) for row in rows if row["rid"] not in seen)
         moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes))
         if moved:
             importers = run("ingest/importing_files", repo=repo, stems=sorted(moved), claims=claims)
 
     lookup = Lookup(repo)
-    requests = [r for p in changes.upserts for r in p.record.references] + [f[2] for f in foreign]
+    requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
     import_requests = [i for p in changes.upserts for i in p.record.imports]
     import_requests += [
         ImportRequest.decode(text) for row in importers for text in row["imports"] or []
@@ -179,8 +190,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     for parsed in changes.upserts:
         plan.edges.extend(structure_edges(repo, parsed))
         plan.edges.extend(_reference_edges(repo, parsed, lookup, plan.ghosts))
-    for rid, source, request, old_target in foreign:
-        source_path = source.split("::", 1)[0].split(":", 1)[1]
+    for rid, source, source_path, request, old_target in foreign:
         resolution = resolve_reference(request, source_path, lookup)
         if resolution.target == old_target:
             continue
@@ -200,14 +210,11 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     return plan
 
 
-def _terminal(qualname: str) -> str:
-    return qualname.rsplit(".", 1)[-1]
-
-
-def _foreign_request(row: dict[str, Any]) -> tuple[str, str, RefRequest, str]:
+def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, str]:
     props = row["props"]
+    prefix = f"{props['claim']}::"
     request = RefRequest(
-        source=row["source"].split("::", 1)[1],
+        source=row["source"].removeprefix(prefix),
         kind=row["kind"],
         ref=props["ref"],
         name=props["name"],
@@ -218,7 +225,7 @@ def _foreign_request(row: dict[str, Any]) -> tuple[str, str, RefRequest, str]:
         alternatives=tuple(props.get("alts") or ()),
         ghost=props["ghost"],
     )
-    return row["rid"], row["source"], request, row["target"]
+    return row["rid"], row["source"], row["source_path"], request, row["target"]
 
 
 def _fill_from_graph(
@@ -228,48 +235,78 @@ def _fill_from_graph(
     imports: list[ImportRequest],
     skip_claims: set[str],
 ) -> None:
-    targets: set[Target] = {t for i in imports for t in i.targets}
-    module_alternatives: list[Alternative] = []
-    for request in requests:
-        for encoded in request.alternatives:
-            alternative = decode_alternative(encoded)
-            targets.update(alternative.targets)
-            if not alternative.qual:
-                module_alternatives.append(alternative)
-    by_mode: dict[str, list[str]] = defaultdict(list)
-    for target in targets:
-        by_mode[target.mode].append(target.path)
-    rows: list[dict[str, Any]] = []
+    """Load into `lookup` what resolving `requests` and `imports` can ask, and nothing more:
+    the files their targets name, the symbols they look for in those files, and up to two
+    candidates per name for unique-name resolution (two already means "not unique")."""
     repo = lookup.repo
-    if by_mode["="] or by_mode["~"]:
+    targets: set[Target] = {t for i in imports for t in i.targets}
+    alternatives = {decode_alternative(a) for r in requests for a in r.alternatives}
+    for alternative in alternatives:
+        targets.update(alternative.targets)
+    _load_files(run, lookup, targets, skip_claims)
+    wanted_ids = {
+        symbol_id(repo, path, alternative.qual)
+        for alternative in alternatives
+        for target in alternative.targets
+        for path in lookup.files_for(target, None)
+    }
+    rows = run("ingest/symbols_by_id", ids=sorted(wanted_ids)) if wanted_ids else []
+    by_kinds: dict[tuple[str, frozenset[str]], set[str]] = defaultdict(set)
+    members: dict[tuple[str, frozenset[str]], set[tuple[str, str]]] = defaultdict(set)
+    for request in requests:
+        if request.local is None and not request.bound:
+            key = (request.group, wanted_kinds(request))
+            member_of = type_member(request.ref)
+            if member_of is None:
+                by_kinds[key].add(request.name)
+            else:
+                members[key].add((request.name, f"{member_of}.{request.name}"))
+    for (group, kinds), names in sorted(by_kinds.items(), key=_by_group):
         rows += run(
-            "ingest/files_by_path", repo=repo, paths=sorted(set(by_mode["="] + by_mode["~"]))
+            "ingest/unique_candidates",
+            repo=repo,
+            names=sorted(names),
+            languages=sorted(GROUP_LANGUAGES.get(group, {group})),
+            kinds=sorted(kinds),
+            claims=sorted(skip_claims),
         )
-    if by_mode["~"]:
-        rows += run("ingest/files_by_suffix", repo=repo, suffixes=sorted(set(by_mode["~"])))
-    if by_mode["@"]:
-        rows += run("ingest/files_by_dir", repo=repo, dirs=sorted(set(by_mode["@"])))
-    if by_mode["%"]:
-        rows += run("ingest/files_by_dir_suffix", repo=repo, suffixes=sorted(set(by_mode["%"])))
+    for (group, kinds), pairs in sorted(members.items(), key=_by_group):
+        rows += run(
+            "ingest/member_candidates",
+            repo=repo,
+            members=[{"name": name, "suffix": suffix} for name, suffix in sorted(pairs)],
+            languages=sorted(GROUP_LANGUAGES.get(group, {group})),
+            kinds=sorted(kinds),
+            claims=sorted(skip_claims),
+        )
     for row in rows:
-        if row["claim"] not in skip_claims:
-            lookup.add_file(row["path"], LANGUAGE_GROUPS.get(row["language"] or ""))
-    symbol_rows_found = run(
-        "ingest/symbols_by_name", repo=repo, names=sorted(needed_names(requests))
-    )
-    if module_alternatives:
-        module_ids = [
-            symbol_id(repo, path, "")
-            for alternative in module_alternatives
-            for target in alternative.targets
-            for path in lookup.files_for(target, None)
-        ]
-        symbol_rows_found += run("ingest/symbols_by_id", ids=sorted(set(module_ids)))
-    for row in symbol_rows_found:
         if row["claim"] in skip_claims:
             continue
         group = LANGUAGE_GROUPS.get(row["language"] or "", "")
         lookup.add_symbol(SymbolInfo(row["id"], row["path"], row["qualname"], row["kind"], group))
+
+
+def _by_group(item: tuple[tuple[str, frozenset[str]], Any]) -> tuple[str, list[str]]:
+    return item[0][0], sorted(item[0][1])
+
+
+def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set[str]) -> None:
+    by_mode: dict[str, set[str]] = defaultdict(set)
+    for target in targets:
+        by_mode[target.mode].add(target.path)
+    repo = lookup.repo
+    rows: list[dict[str, Any]] = []
+    if by_mode["="] or by_mode["~"]:
+        rows += run("ingest/files_by_path", repo=repo, paths=sorted(by_mode["="] | by_mode["~"]))
+    if by_mode["~"]:
+        rows += run("ingest/files_by_suffix", repo=repo, suffixes=sorted(by_mode["~"]))
+    if by_mode["@"]:
+        rows += run("ingest/files_by_dir", repo=repo, dirs=sorted(by_mode["@"]))
+    if by_mode["%"]:
+        rows += run("ingest/files_by_dir_suffix", repo=repo, suffixes=sorted(by_mode["%"]))
+    for row in rows:
+        if row["claim"] not in skip_claims:
+            lookup.add_file(row["path"], LANGUAGE_GROUPS.get(row["language"] or ""))
 
 
 def _reference_edges(
@@ -383,6 +420,14 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
     upsert_claims = [file_id(repo, p.path) for p in changes.upserts if p.path not in changes.added]
     files, symbols = node_jobs(repo, plan)
     run_jobs(files)
+    rewritten = upsert_claims + [file_id(repo, path) for path in changes.deletes]
+    run_jobs([("ingest/delete_chunks", {"claims": list(c)}) for c in batched(rewritten)])
+    run_jobs(
+        [
+            ("ingest/create_chunks", {"rows": list(r)})
+            for r in batched(plan.chunk_rows, CHUNKS_PER_STATEMENT)
+        ]
+    )
     touched = ghosts_of(run_jobs(claim_edge_jobs(upsert_claims)))
     importer_jobs: list[Job] = [
         ("ingest/delete_import_edges", {"claims": list(c)}) for c in batched(plan.importers)

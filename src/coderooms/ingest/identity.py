@@ -27,6 +27,10 @@ LANGUAGE_GROUPS = {
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 
+GROUP_LANGUAGES: dict[str, set[str]] = {}
+for _language, _group in LANGUAGE_GROUPS.items():
+    GROUP_LANGUAGES.setdefault(_group, set()).add(_language)
+
 REPO_ID_PATTERN = re.compile(r"^[\w.\-]{1,64}$", re.UNICODE)
 
 

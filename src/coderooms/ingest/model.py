@@ -40,14 +40,22 @@ class SymbolDef:
 class ImportRef:
     """One import as written. `module` is the module spec as the language spells it
     (`os.path`, `./util`, `github.com/x/y`, `crate::a::b`, `java.util.List`); `names` are the
-    names taken from it (empty for a whole-module import); `alias` the local name bound when the
-    whole module is bound to a name; `level` the count of leading dots of a relative import."""
+    names taken from it (empty for a whole-module import), as the imported module spells them;
+    `alias` the local name bound when the whole module is bound to a name; `level` the count of
+    leading dots of a relative import.
+
+    `aliases` gives, entry by entry, the local name each of `names` is bound to where it differs
+    from the name itself (None where it does not): `from m import f, h as g` -> names
+    ("f", "h"), aliases (None, "g"); JS `import d, {x as y} from "m"` -> names ("default", "x"),
+    aliases ("d", "y") (a default import is the name `default` bound to its local name). It is
+    either empty (no entry has an alias) or exactly as long as `names`."""
 
     module: str
     names: tuple[str, ...]
     alias: str | None
     line: int
     level: int = 0
+    aliases: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

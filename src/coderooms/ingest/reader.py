@@ -8,6 +8,7 @@ from typing import Any
 
 import blake3
 
+from coderooms.ingest.chunks import chunk_text, decode
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
 from coderooms.ingest.model import SymbolDef, SymbolKind
 from coderooms.ingest.references import FileRecord, RefRequest, build_record
@@ -62,8 +63,9 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
     language = language_for_path(job.path)
     extraction = extract(language, job.path, data) if language in DEEP_LANGUAGES else None
     record = build_record(job.path, language, extraction)
+    chunks = chunk_text(decode(data))
     return ParsedFile(
-        job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record
+        job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record, chunks
     )
 
 
@@ -97,13 +99,26 @@ def to_wire(parsed: ParsedFile) -> Wire:
             for r in record.references
         ),
         tuple(i.encode() for i in record.imports),
+        tuple(parsed.chunks),
     )  # fmt: skip
 
 
 def from_wire(wire: Wire | Skipped | Unchanged) -> ParsedFile | Skipped | Unchanged:
     if not isinstance(wire, tuple):
         return wire
-    path, size, mtime_ns, digest, lines, language, problems, symbols, references, imports = wire
+    (
+        path,
+        size,
+        mtime_ns,
+        digest,
+        lines,
+        language,
+        problems,
+        symbols,
+        references,
+        imports,
+        chunks,
+    ) = wire
     record = FileRecord(
         path,
         language,
@@ -115,4 +130,4 @@ def from_wire(wire: Wire | Skipped | Unchanged) -> ParsedFile | Skipped | Unchan
         [ImportRequest.decode(text) for text in imports],
         list(problems),
     )
-    return ParsedFile(path, size, mtime_ns, digest, lines, language, record)
+    return ParsedFile(path, size, mtime_ns, digest, lines, language, record, list(chunks))

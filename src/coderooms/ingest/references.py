@@ -13,11 +13,26 @@ from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
-from coderooms.ingest.targets import Binding, ImportRequest, Target, bindings, import_requests
+from coderooms.ingest.targets import (
+    Binding,
+    ImportRequest,
+    Target,
+    bindings,
+    import_requests,
+    path_stem,
+)
 
 CALLS = "CALLS"
 INHERITS = "INHERITS"
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
+UNKNOWN_RECEIVER = "?"
+"""Head of a callee whose receiver is an expression's result (`a().b()` -> `?.b`)."""
+WELL_KNOWN_GLOBALS = {
+    "js": frozenset(
+        {"console", "window", "document", "globalThis", "process", "module", "exports", "require"}
+    ),
+    "py": frozenset({"os", "sys"}),
+}
 PACKAGE_SCOPED = frozenset({"go", "java"})
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
@@ -118,21 +133,46 @@ class _Scope:
         if not parts or (len(parts) == 1 and parts[0] in RECEIVERS):
             return None
         if source not in self.kinds:
+            if kind == INHERITS:
+                return None  # e.g. Rust `impl Trait for ForeignType`: no node to hang it on
             source = ""
         request = RefRequest(source, kind, ref, parts[-1], line, self.group, ghost=parts[-1])
+        if parts[0] == UNKNOWN_RECEIVER:
+            return request  # a member of an expression's result: only a unique name can answer
         wanted = TYPE_KINDS if kind == INHERITS else None
         binding, rest = self._binding(parts)
         if binding is not None:
-            request.bound = True
-            request.alternatives = tuple(a.encode() for a in _alternatives(binding, rest))
-            imported = ".".join([binding.item, *rest] if binding.item else rest)
-            request.ghost = ".".join(p for p in (binding.label.lstrip("."), imported) if p)
+            self._bind(request, binding, rest)
             return request
         request.local = self._local(source, parts, wanted)
-        if request.local is None and self.language in PACKAGE_SCOPED and parts[0] not in RECEIVERS:
+        if request.local is not None or parts[0] in RECEIVERS:
+            return request
+        if self.language == "java" and len(parts) > 1 and parts[0][:1].islower():
+            qualified = _java_qualified(parts)
+            if qualified is not None:
+                request.bound, request.alternatives = True, (qualified.encode(),)
+                request.ghost = ref
+                return request
+        if self.language in PACKAGE_SCOPED:
             package = Alternative((Target("@", self.directory),), ".".join(parts))
             request.alternatives = (package.encode(),)
+        if len(parts) > 1 and parts[0] in WELL_KNOWN_GLOBALS.get(self.group, frozenset()):
+            # `console.log`: a runtime global, never a symbol of the repo
+            request.bound, request.ghost = True, ref
+        elif len(parts) > 1 and parts[0][:1].isupper():
+            request.ghost = ref  # `String::from`, `Math.max`: see resolve.unique_type_member
         return request
+
+    def _bind(self, request: RefRequest, binding: Binding, rest: list[str]) -> None:
+        request.bound = True
+        request.alternatives = tuple(a.encode() for a in _alternatives(binding, rest))
+        imported = ".".join([binding.item, *rest] if binding.item else rest)
+        label = binding.label.lstrip(".") if self.language == "python" else binding.label
+        request.ghost = ".".join(p for p in (label, imported) if p)
+        if not imported and binding.module:
+            # the module itself is called or extended: name it as its module symbol is named,
+            # so that the module's file appearing or going re-resolves this reference
+            request.name = path_stem(binding.module[0].path)
 
     def _binding(self, parts: list[str]) -> tuple[Binding | None, list[str]]:
         for i in range(len(parts), 0, -1):
@@ -166,6 +206,17 @@ class _Scope:
         if wanted is not None and kind not in wanted:
             return None
         return qualname
+
+
+def _java_qualified(parts: list[str]) -> Alternative | None:
+    """`com.example.shapes.Circle` (or `...Circle.area`) written out in full."""
+    for i, part in enumerate(parts):
+        if part[:1].isupper():
+            if i == 0:
+                return None
+            path = "/".join(parts[:i]) + f"/{part}.java"
+            return Alternative((Target("~", path),), ".".join(parts[i:]))
+    return None
 
 
 def _alternatives(binding: Binding, rest: list[str]) -> tuple[Alternative, ...]:

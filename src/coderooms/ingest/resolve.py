@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
@@ -74,7 +73,7 @@ class Lookup:
         self.by_dir: dict[str, list[str]] = defaultdict(list)
         self.symbols: dict[tuple[str, str], SymbolInfo] = {}
         self.by_name: dict[tuple[str, str], dict[str, SymbolInfo]] = defaultdict(dict)
-        self._unique: dict[tuple[str, str, frozenset[str]], SymbolInfo | None] = {}
+        self._unique: dict[tuple[str, str, frozenset[str], str | None], SymbolInfo | None] = {}
 
     # -- filling -------------------------------------------------------------------------------
 
@@ -140,11 +139,20 @@ class Lookup:
                     return info
         return None
 
-    def unique(self, group: str, name: str, wanted: frozenset[str]) -> SymbolInfo | None:
-        key = (group, name, wanted)
+    def unique(
+        self, group: str, name: str, wanted: frozenset[str], member_of: str | None = None
+    ) -> SymbolInfo | None:
+        """The one symbol of that name and a wanted kind; with `member_of`, the one whose
+        qualname is `<member_of>.<name>` (a method of a type of that name)."""
+        key = (group, name, wanted, member_of)
         if key not in self._unique:
             found = None
+            suffix = f"{member_of}.{name}" if member_of else None
             for info in self.by_name.get((group, name), {}).values():
+                if suffix is not None and not (
+                    info.qualname == suffix or info.qualname.endswith("." + suffix)
+                ):
+                    continue
                 if info.kind in wanted:
                     if found is not None:
                         found = None
@@ -162,20 +170,34 @@ CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)
 TYPE_KIND_NAMES = frozenset(k.value for k in TYPE_KINDS)
 
 
+def type_member(ref: str) -> str | None:
+    """`Circle.new` / `String.from`: a member of a type named by the head. Only a method of a
+    type of that name may answer it by unique name (not any `new` or `from` in the repo)."""
+    head, _, rest = ref.partition(".")
+    if not rest or not head[:1].isupper():
+        return None
+    return ".".join(ref.split(".")[-2:-1])
+
+
+def wanted_kinds(request: RefRequest) -> frozenset[str]:
+    """What a reference may point at: a type for inheritance, anything callable for a call."""
+    return TYPE_KIND_NAMES if request.kind == INHERITS else CALLABLE_KINDS
+
+
 def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
     repo = lookup.repo
     if request.local is not None:
         return Resolution(
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
         )
-    wanted = TYPE_KIND_NAMES if request.kind == INHERITS else CALLABLE_KINDS
+    wanted = wanted_kinds(request)
     for encoded in request.alternatives:
         found = lookup.in_module(decode_alternative(encoded), request.group, wanted | {"Module"})
         if found is not None:
             via = "import" if request.bound else "package"
             return Resolution(found.id, SYMBOL, via, CONFIDENCE[via])
     if not request.bound:
-        found = lookup.unique(request.group, request.name, wanted)
+        found = lookup.unique(request.group, request.name, wanted, type_member(request.ref))
         if found is not None:
             via = "unique" if "." not in request.ref else "unique_attribute"
             return Resolution(found.id, SYMBOL, "unique", CONFIDENCE[via])
@@ -192,15 +214,3 @@ def resolve_import(request: ImportRequest, group: str | None, lookup: Lookup) ->
             return Resolution(file_id(lookup.repo, paths[0]), FILE, "import", CONFIDENCE[via])
     name = request.label or "?"
     return Resolution(ghost_id(lookup.repo, name), GHOST, "ghost", CONFIDENCE["ghost"], name)
-
-
-def needed_names(requests: Iterable[RefRequest]) -> set[str]:
-    """Symbol names a lookup must know to resolve `requests`."""
-    names: set[str] = set()
-    for request in requests:
-        if request.local is not None:
-            continue
-        names.add(request.name)
-        for encoded in request.alternatives:
-            names.add(decode_alternative(encoded).qual.rsplit(".", 1)[-1])
-    return names

@@ -6,9 +6,10 @@ holds the producing file's `claim` and the `repo`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.ingest.chunks import Chunk
 from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.ingest.references import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
@@ -28,6 +29,7 @@ class ParsedFile:
     lines: int
     language: str | None
     record: FileRecord
+    chunks: list[Chunk] = field(default_factory=list)
 
     @property
     def group(self) -> str | None:
@@ -97,6 +99,23 @@ def symbol_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
             },
         }
         for s in parsed.record.symbols
+    ]
+
+
+def chunk_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
+    claim = file_id(repo, parsed.path)
+    return [
+        {
+            "id": f"{claim}#{seq}",
+            "repo": repo,
+            "file": parsed.path,
+            "claim": claim,
+            "seq": seq,
+            "start_line": start,
+            "end_line": end,
+            "text": text,
+        }
+        for seq, (start, end, text) in enumerate(parsed.chunks)
     ]
 
 

@@ -132,11 +132,15 @@ def go_package_name(import_path: str) -> str:
 
 
 def java_module(module: str, names: tuple[str, ...]) -> tuple[Target, ...]:
-    relative = module.replace(".", "/")
+    """`a.b.C` (a static or nested-class import names a member of class C) -> C's file;
+    `a.b` + `C` -> `a/b/C.java`; a lowercase package alone -> its directory."""
+    segments = module.split(".")
+    for i, segment in enumerate(segments):
+        if segment[:1].isupper():
+            return (Target("~", "/".join(segments[: i + 1]) + ".java"),)
+    relative = "/".join(segments)
     if names and names[0][:1].isupper():
         return (Target("~", f"{relative}/{names[0]}.java"),)
-    if relative.rsplit("/", 1)[-1][:1].isupper():
-        return (Target("~", relative + ".java"),)
     return (Target("%", relative),)
 
 
@@ -158,7 +162,8 @@ def rust_module(path: str, module: str) -> tuple[Target, ...]:
     if head == "super":
         base = directory_of(base)
     if not rest:
-        return ()
+        # `self` alone is this file's own module (`use super::*` in an inline `mod tests`)
+        return (Target("=", path),) if head == "self" else ()
     relative = posixpath.join(base, *rest) if base else "/".join(rest)
     return (Target("=", relative + ".rs"), Target("=", relative + "/mod.rs"))
 
@@ -221,13 +226,17 @@ def bindings(language: str, path: str, imports: Iterable[ImportRef]) -> dict[str
                     targets = python_module(path, prefix, 0)
                     bound.setdefault(prefix, Binding(targets, None, (), prefix))
             continue
-        for name in ref.names:
-            if name in {"*", "default"}:
+        aliases = ref.aliases if len(ref.aliases) == len(ref.names) else (None,) * len(ref.names)
+        for name, alias in zip(ref.names, aliases, strict=True):
+            if name == "*" or (name == "default" and not alias):
                 continue
+            # a default export is looked up under the name it is imported as (the usual case:
+            # `import Widget from './Widget'`); every other name under its own
+            item = alias if name == "default" and alias else name
             submodule = module_targets(
-                language, path, _join_module(language, ref.module, name), ref.level
+                language, path, _join_module(language, ref.module, item), ref.level
             )
-            bound.setdefault(name, Binding(module, name, submodule, label))
+            bound.setdefault(alias or name, Binding(module, item, submodule, label))
     return bound
 
 

@@ -30,7 +30,8 @@ def test_migrations_are_idempotent(graph: Graph) -> None:
             graph.run_text(statement)
     assert schema() == before
     names = {name for name, _ in before}
-    assert {"file_id", "symbol_id", "symbol_names", "chunk_text", "file_path"} <= names
+    wanted = {"file_id", "symbol_id", "symbol_text", "chunk_text_trigrams", "file_path_words"}
+    assert wanted <= names
 
 
 def test_unique_ids_are_enforced(graph: Graph, repo_id: str) -> None:

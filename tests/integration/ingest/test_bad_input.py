@@ -187,12 +187,6 @@ def test_report_names_every_skipped_file(graph: Graph, bad_tree: Tree, repo: str
         assert path in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="changeset.plan_changeset re-derives a foreign reference's source path from the "
-    "symbol id with split('::'), so a path containing '::' gets a wrong claim on re-resolution "
-    "(the row's source_path is returned but unused)",
-)
 def test_path_with_double_colon_keeps_its_claim(graph: Graph, tmp_path: Path, repo: str) -> None:
     tree = Tree(tmp_path / "t")
     tree.write("x::y/caller.py", "def go():\n    f()\n")

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
+from coderooms.ingest.targeted import ingest_paths
 from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
 
 MODULES = [f"m{i}" for i in range(5)]
@@ -100,11 +101,13 @@ def test_incremental_ingest_equals_full_ingest(
 ) -> None:
     root = Path(tempfile.mkdtemp(prefix="tree-", dir=workdir))
     tree = Tree(root)
-    incremental, full = f"inc-{root.name}", f"full-{root.name}"
+    incremental, full, targeted = f"inc-{root.name}", f"full-{root.name}", f"paths-{root.name}"
     try:
         ingest_root(graph, root, repo=incremental, workers=1)
+        ingest_root(graph, root, repo=targeted, workers=1)
         for op in operations:
             kind, name = op[0], op[1]
+            touched = [f"pkg/{module}.py" for module in op[1:]]
             if kind == "write":
                 tree.write_raw(f"pkg/{name}.py", data.draw(module_source(name)))
             elif kind == "delete":
@@ -112,10 +115,13 @@ def test_incremental_ingest_equals_full_ingest(
             elif tree.module(name).exists() and op[2] != name:
                 tree.module(name).replace(tree.module(op[2]))
             ingest_root(graph, root, repo=incremental, mode="incremental", workers=1)
+            ingest_paths(graph, root, touched, repo=targeted)
             wipe(graph, full)
             ingest_root(graph, root, repo=full, mode="full", workers=1)
-            assert snapshot(graph, incremental) == snapshot(graph, full), op
+            expected = snapshot(graph, full)
+            assert snapshot(graph, incremental) == expected, op
+            assert snapshot(graph, targeted) == expected, ("paths", op)
             assert dangling_edges(graph, incremental) == []
     finally:
-        wipe(graph, incremental)
-        wipe(graph, full)
+        for repo in (incremental, full, targeted):
+            wipe(graph, repo)

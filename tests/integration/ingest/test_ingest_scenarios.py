@@ -482,7 +482,8 @@ def test_every_node_and_edge_carries_its_file_claim(graph: Graph, tree: Tree, re
 
     bad_nodes = graph.run_text(
         "MATCH (n) WHERE n.repo = $repo AND NOT n:Ghost AND NOT n:Repo "
-        "AND NOT ((n:File AND n.claim = n.id) OR (n:Symbol AND n.claim = $repo + ':' + n.file)) "
+        "AND NOT ((n:File AND n.claim = n.id) "
+        "OR ((n:Symbol OR n:Chunk) AND n.claim = $repo + ':' + n.file)) "
         "RETURN n.id AS id",
         repo=repo,
     )
@@ -524,7 +525,6 @@ MODULE_REFERENCE_BUG = (
 )
 
 
-@pytest.mark.xfail(strict=True, reason=MODULE_REFERENCE_BUG)
 def test_module_reference_resolves_when_the_module_appears(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:
@@ -539,7 +539,6 @@ def test_module_reference_resolves_when_the_module_appears(
     assert_equals_full(graph, tree, repo, full_repo)
 
 
-@pytest.mark.xfail(strict=True, reason=MODULE_REFERENCE_BUG)
 def test_module_reference_becomes_a_ghost_when_the_module_goes(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:

@@ -233,45 +233,27 @@ KNOWN_WRONG: list[Any] = [
         "python",
         [("shop/models.py::Cart.__init__", "CALLS", "shop/models.py::Cart.__init__", "local")],
         [],
+        # fixed: `super().__init__()` is extracted as `?.__init__` (a member of an expression's
+        # result), which is never resolved locally
         id="python-super-init-is-not-a-self-call",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="`super().__init__()` is extracted as a bare `__init__` call and resolved "
-            "locally to the enclosing method itself",
-        ),
     ),
     pytest.param(
         "python",
         [("shop/models.py::Item.total", "CALLS", "?:M", "ghost")],
         [("shop/models.py::Item.total", "CALLS", "?:vendor.money.Money", "ghost")],
         id="python-aliased-import-name",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="`from ..vendor.money import Money as M`: the alias is not bound, `M()` is "
-            "an unbound ghost instead of the imported Money",
-        ),
     ),
     pytest.param(
         "javascript",
         [("src/index.js::Widget.render", "CALLS", "?:fmt", "ghost")],
         [("src/index.js::Widget.render", "CALLS", "src/lib/util.mjs::format", "import")],
         id="javascript-aliased-import-name",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="`import { format as fmt }`: the alias is not bound, `fmt()` stays a ghost "
-            "although util.mjs defines format",
-        ),
     ),
     pytest.param(
         "typescript",
         [("src/types.ts::BaseShape.log", "CALLS", "src/types.ts::BaseShape.log", "unique")],
         [],
         id="typescript-console-log-is-not-the-log-property",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="unique-name resolution of an attribute call on an unbound global "
-            "(`console.log`) picks the only symbol named `log`: the calling arrow property",
-        ),
     ),
     pytest.param(
         "rust",
@@ -281,11 +263,6 @@ KNOWN_WRONG: list[Any] = [
         ],
         [],
         id="rust-method-on-expression-and-foreign-type-paths",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="`(**self).area()` resolves locally to the enclosing method; `String::from` "
-            "(a std type path) resolves by unique name to `Kind.from`",
-        ),
     ),
     pytest.param(
         "rust",
@@ -294,25 +271,15 @@ KNOWN_WRONG: list[Any] = [
             ("src/lib.rs", "IMPORTS", "?:super", "ghost"),
         ],
         [],
+        # fixed: `use super::...` inside an inline `mod prelude { }` / `mod tests { }` is
+        # extracted relative to the file's module (`self.shapes`, `self`)
         id="rust-super-inside-inline-module",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="`use super::...` inside an inline `mod prelude { }` / `mod tests { }` is "
-            "resolved from the file's module, not the inline one: `super::shapes` (= "
-            "crate::shapes, src/shapes/mod.rs) and `super::*` (= lib.rs) become ghosts",
-        ),
     ),
     pytest.param(
         "rust",
         [("src/shapes/mod.rs::", "INHERITS", "src/shapes/mod.rs::Shape", "local")],
         [],
         id="rust-module-does-not-inherit",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="`impl Shape for Box<dyn Shape>` (a type not defined in the file) makes the "
-            "file's Module symbol INHERIT the trait: references collapse an unknown source to "
-            "the module",
-        ),
     ),
     pytest.param(
         "java",
@@ -328,16 +295,11 @@ KNOWN_WRONG: list[Any] = [
             (
                 "src/main/java/com/example/shapes/Circle.java::Circle.Builder.build",
                 "CALLS",
-                "src/main/java/com/example/shapes/Circle.java::Circle.Circle",
-                "local",
+                "src/main/java/com/example/shapes/Circle.java::Circle",
+                "import",
             )
         ],
         id="java-fully-qualified-constructor",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="`new com.example.shapes.Circle(r)` in the same package is a ghost: the "
-            "package alternative looks for qualname `com.example.shapes.Circle`",
-        ),
     ),
 ]
 
@@ -354,10 +316,6 @@ def test_known_wrong_resolutions(
     assert [e for e in right if e not in edges] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="`Box::new(...)` (a std type path) resolves by unique name to `Circle.new`",
-)
 def test_rust_box_new_is_not_circle_new(fixture_graph: Callable[[str], GraphData]) -> None:
     """`Box::new(Circle::new(1.0))`: only `Circle::new` is Circle.new. Counted, since both calls
     give the same edge triple."""

@@ -52,6 +52,33 @@ def test_methods_and_receivers() -> None:
     ]
 
 
+def test_calls_on_expression_results() -> None:
+    ex = run(
+        """
+        package p
+        func f() {
+            a().B()
+            x[0].M()
+            (*p).M()
+            a().b.C()
+            pkg.T{}.M()
+            pkg.F()
+            []byte(s)
+        }
+        """
+    )
+    assert ex.calls == [
+        CallRef("f", "?.B", 4),
+        CallRef("f", "a", 4),
+        CallRef("f", "?.M", 5),
+        CallRef("f", "?.M", 6),
+        CallRef("f", "?.b.C", 7),
+        CallRef("f", "a", 7),
+        CallRef("f", "?.M", 8),
+        CallRef("f", "pkg.F", 9),
+    ]
+
+
 def test_imports() -> None:
     ex = run(
         """

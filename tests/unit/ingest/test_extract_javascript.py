@@ -79,15 +79,15 @@ def test_imports() -> None:
         """
     )
     assert ex.imports == [
-        ImportRef("a", ("default",), None, 2),
-        ImportRef("./b", ("default", "x", "y"), None, 3),
+        ImportRef("a", ("default",), None, 2, aliases=("def1",)),
+        ImportRef("./b", ("default", "x", "y"), None, 3, aliases=("def2", None, "z")),
         ImportRef("../c/d.js", (), "ns", 4),
         ImportRef("side-effect", (), None, 5),
-        ImportRef("./e", ("e", "f"), None, 6),
+        ImportRef("./e", ("e", "f"), None, 6, aliases=(None, "g")),
         ImportRef("./all", ("*",), None, 7),
         ImportRef("./all2", (), "allNs", 8),
         ImportRef("r", (), "r", 9),
-        ImportRef("pq", ("p", "q"), None, 10),
+        ImportRef("pq", ("p", "q"), None, 10, aliases=(None, "qq")),
         ImportRef("bare", (), None, 11),
         ImportRef("./lazy", (), None, 12),
     ]
@@ -105,6 +105,8 @@ def test_calls() -> None:
             this.a.b();
             a?.b?.c();
             x().y();
+            x[0].m();
+            (a || b).c.d();
             new Foo();
             new ns.Bar(1);
             arr[0]();
@@ -114,16 +116,19 @@ def test_calls() -> None:
         const f = () => g();
         """
     )
+    assert ex.problems == []
     assert ex.calls == [
         CallRef("", "init", 2),
         CallRef("K.m", "this.a.b", 5),
         CallRef("K.m", "a.b.c", 6),
+        CallRef("K.m", "?.y", 7),
         CallRef("K.m", "x", 7),
-        CallRef("K.m", "y", 7),
-        CallRef("K.m", "Foo", 8),
-        CallRef("K.m", "ns.Bar", 9),
-        CallRef("K.m", "tag", 11),
-        CallRef("f", "g", 14),
+        CallRef("K.m", "?.m", 8),
+        CallRef("K.m", "?.c.d", 9),
+        CallRef("K.m", "Foo", 10),
+        CallRef("K.m", "ns.Bar", 11),
+        CallRef("K.m", "tag", 13),
+        CallRef("f", "g", 16),
     ]
 
 

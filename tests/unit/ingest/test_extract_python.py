@@ -120,6 +120,7 @@ def test_imports_every_form() -> None:
         from __future__ import annotations
         def f():
             import json
+        from m import (f as f, g as h)
         """
     )
     assert ex.imports == [
@@ -127,11 +128,12 @@ def test_imports_every_form() -> None:
         ImportRef("os.path", (), "osp", 3),
         ImportRef("sys", (), None, 3),
         ImportRef("", ("sibling",), None, 4, level=1),
-        ImportRef("pkg.sub", ("a", "b"), None, 5, level=1),
+        ImportRef("pkg.sub", ("a", "b"), None, 5, level=1, aliases=(None, "c")),
         ImportRef("", ("up",), None, 6, level=3),
         ImportRef("x.y", ("*",), None, 7),
         ImportRef("__future__", ("annotations",), None, 8),
         ImportRef("json", (), None, 10),
+        ImportRef("m", ("f", "g"), None, 11, aliases=(None, "h")),
     ]
 
 
@@ -148,6 +150,10 @@ def test_callers_and_callee_names() -> None:
                 items[0]()
                 (lambda: 1)()
                 obj . spaced . call()
+                super().__init__()
+                items[0].m()
+                f().bar.baz()
+                "".join(parts)
         """
     )
     assert ex.calls == [
@@ -155,9 +161,15 @@ def test_callers_and_callee_names() -> None:
         CallRef("K", "factory", 4),
         CallRef("K.m", "self.run", 6),
         CallRef("K.m", "os.path.join", 7),
+        CallRef("K.m", "?.b", 8),
         CallRef("K.m", "a", 8),
-        CallRef("K.m", "b", 8),
         CallRef("K.m", "obj.spaced.call", 11),
+        CallRef("K.m", "?.__init__", 12),
+        CallRef("K.m", "super", 12),
+        CallRef("K.m", "?.m", 13),
+        CallRef("K.m", "?.bar.baz", 14),
+        CallRef("K.m", "f", 14),
+        CallRef("K.m", "?.join", 15),
     ]
 
 

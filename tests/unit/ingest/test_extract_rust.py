@@ -64,11 +64,14 @@ def test_use_trees() -> None:
         mod child;
         pub mod other;
         extern crate core as kernel;
+        use a::b as bee;
+        use a::b::c as c;
+        use foo as f;
         """
     )
     assert ex.imports == [
         ImportRef("a.b", ("c",), None, 2),
-        ImportRef("a.b", ("d",), None, 2),
+        ImportRef("a.b", ("d",), None, 2, aliases=("e",)),
         ImportRef("a.b.f", ("g",), None, 2),
         ImportRef("a.b.f", (), None, 2),
         ImportRef("a.b", ("*",), None, 2),
@@ -79,6 +82,41 @@ def test_use_trees() -> None:
         ImportRef("self.child", (), "child", 7),
         ImportRef("self.other", (), "other", 8),
         ImportRef("core", (), "kernel", 9),
+        ImportRef("a", ("b",), None, 10, aliases=("bee",)),
+        ImportRef("a.b", ("c",), None, 11),
+        ImportRef("foo", (), "f", 12),
+    ]
+
+
+def test_self_and_super_inside_inline_modules_are_read_from_the_file_module() -> None:
+    ex = run(
+        """
+        use super::top;
+        mod m {
+            use super::x;
+            use self::y::{z, w as v};
+            use super::*;
+            use crate::k;
+            mod child;
+            mod n {
+                use super::super::p;
+                use super::super::super::q;
+                fn f() { use self::r; }
+            }
+        }
+        """
+    )
+    assert ex.imports == [
+        ImportRef("super", ("top",), None, 2),
+        ImportRef("self", ("x",), None, 4),
+        ImportRef("self.m.y", ("z",), None, 5),
+        ImportRef("self.m.y", ("w",), None, 5, aliases=("v",)),
+        ImportRef("self", ("*",), None, 6),
+        ImportRef("crate", ("k",), None, 7),
+        ImportRef("self.m.child", (), "child", 8),
+        ImportRef("self", ("p",), None, 10),
+        ImportRef("super", ("q",), None, 11),
+        ImportRef("self.m.n", ("r",), None, 12),
     ]
 
 
@@ -95,6 +133,9 @@ def test_calls() -> None:
             make()();
             println!("{}", inner(1));
             assert!(crate::check(self.v()));
+            (**self).area();
+            a().b.c();
+            ::std::mem::swap(x, y);
         }
         """
     )
@@ -104,11 +145,15 @@ def test_calls() -> None:
         CallRef("f", "Vec.new", 5),
         CallRef("f", "self.x.m", 6),
         CallRef("f", "h", 7),
-        CallRef("f", "assoc", 8),
+        CallRef("f", "?.assoc", 8),
         CallRef("f", "make", 9),
         CallRef("f", "inner", 10),
         CallRef("f", "crate.check", 11),
         CallRef("f", "self.v", 11),
+        CallRef("f", "?.area", 12),
+        CallRef("f", "?.b.c", 13),
+        CallRef("f", "a", 13),
+        CallRef("f", "std.mem.swap", 14),
     ]
 
 

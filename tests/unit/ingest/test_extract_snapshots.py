@@ -44,6 +44,7 @@ def serialise(ex: Extraction) -> dict[str, Any]:
             {
                 "module": i.module,
                 "names": list(i.names),
+                "aliases": list(i.aliases),
                 "alias": i.alias,
                 "level": i.level,
                 "line": i.line,

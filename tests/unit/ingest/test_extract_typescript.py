@@ -72,19 +72,32 @@ def test_imports() -> None:
         import fs = require("fs");
         import React, { useState } from "react";
         export type { U } from "./u";
+        import { type V as W, X } from "./v";
         """
     )
     assert ex.imports == [
         ImportRef("./types", ("T",), None, 2),
         ImportRef("fs", (), "fs", 3),
-        ImportRef("react", ("default", "useState"), None, 4),
+        ImportRef("react", ("default", "useState"), None, 4, aliases=("React", None)),
         ImportRef("./u", ("U",), None, 5),
+        ImportRef("./v", ("V", "X"), None, 6, aliases=("W", None)),
     ]
 
 
 def test_generic_calls() -> None:
     ex = run("const v = make<number>(1);\nnew Box<string>();\n")
     assert ex.calls == [CallRef("", "make", 1), CallRef("", "Box", 2)]
+
+
+def test_non_null_member_calls_keep_their_chain() -> None:
+    ex = run("a!.b();\nthis.x!.m<T>();\nf()!.g();\n")
+    assert ex.problems == []
+    assert ex.calls == [
+        CallRef("", "a.b", 1),
+        CallRef("", "this.x.m", 2),
+        CallRef("", "?.g", 3),
+        CallRef("", "f", 3),
+    ]
 
 
 def test_tsx() -> None:

@@ -25,14 +25,24 @@ Conventions common to every deep language (details in each language module's doc
 * Variables (VARIABLE) are top-level only and never callers: calls in their initialisers belong to
   the enclosing scope (`""` at module level).
 * Calls: caller = qualname of the innermost enclosing definition (a class when at class-body
-  level, `""` at module level); callee per `common.callee_name`. Constructor calls (`new Foo()`)
-  are calls of `Foo`. Macro invocations (Rust `println!`) are not calls, though calls written
-  inside their arguments are (see `rust`).
+  level, `""` at module level); callee per `common.callee_name`: a dotted chain of identifiers
+  as written (`f`, `self.m`, `os.path.join`), or, for a member of anything else (a call's
+  result, a subscript, a parenthesised expression, a literal), `?.` followed by the trailing
+  identifiers after that expression (`a().b()` -> `?.b`, `super().__init__()` -> `?.__init__`,
+  `foo().bar.baz()` -> `?.bar.baz`, `x[0].m()` -> `?.m`, Rust `(**self).area()` -> `?.area`),
+  so that such a name is never taken for a local one. Constructor calls (`new Foo()`) are calls
+  of `Foo`. Macro invocations (Rust `println!`) are not calls, though calls written inside their
+  arguments are (see `rust`).
 * Import module specs are written dotted for Python, Rust (`crate::a::b` -> `crate.a.b`) and Java;
   JS/TS keep the specifier string verbatim (`./util`, `../x/y.js`, `react`): relative-ness is the
   leading `.`, `level` stays 0; Go keeps the import path (`github.com/x/y`) with the package name
-  as alias only when one is written. `names` holds original (not local) names; `("*",)` marks a
-  wildcard import (Python, JS `export *`, Rust); Rust `mod x;` is ImportRef("self.x", (), "x").
+  as alias only when one is written. `names` holds original (not local) names; `aliases`, when
+  not empty, the local name of each where it differs from the name, else None
+  (`from m import f as g` -> names ("f",), aliases ("g",); JS `import d from "m"` -> names
+  ("default",), aliases ("d",); Rust `use a::{d as e}`; Go and Java have none); `("*",)` marks a
+  wildcard import (Python, JS `export *`, Rust); Rust `mod x;` is ImportRef("self.x", (), "x"),
+  and Rust `self`/`super` paths inside an inline `mod m { }` are rewritten relative to the file's
+  module (`super::x` -> `self.x`, `self::y` -> `self.m.y`).
 * Syntax errors do not stop extraction: tree-sitter recovers and whatever parsed is extracted;
   the problem reads `syntax errors: N regions, first at line L`.
 """

@@ -13,9 +13,15 @@ for the full list):
   a trailing `:`/`{`/`;` dropped, capped at `SIGNATURE_MAX` characters. A definition without
   a body (an interface method, a trait method signature) uses its whole text.
 * callee: the function part of a call, written dotted, when it is a chain of plain identifiers
-  (`self.foo`, `os.path.join`, Rust `crate::a::b` -> `crate.a.b`, JS `a?.b` -> `a.b`); otherwise the
-  final identifier of a member/field/selector expression (`a().b()` -> `b`); otherwise (a call of a
-  subscript, of a call, of a parenthesised expression) the call is not recorded.
+  (`self.foo`, `os.path.join`, Rust `crate::a::b` -> `crate.a.b`, JS `a?.b` -> `a.b`, TS `a!.b`
+  -> `a.b`); when it is a member/field/selector chain on anything else (the result of a call, a
+  subscript, a parenthesised expression, a literal), `?.` and the trailing identifiers after that
+  expression (`a().b()` -> `?.b`, `super().__init__()` -> `?.__init__`, `foo().bar.baz()` ->
+  `?.bar.baz`, `x[0].m()` -> `?.m`): the object is unknown, so the name must not be taken for a
+  local one. Otherwise (a call of a subscript, of a call, of a parenthesised expression, or a
+  member that is not an identifier, such as JS `this.#p`) the call is not recorded.
+* imports: `names` are the original names; `aliases` the local names they are bound to where
+  those differ (see `ImportRef`); `Collector.imp` drops an all-None `aliases`.
 * a qualname appears at most once per file: the first definition (in source order) wins, later
   ones are dropped as symbols but still count as scopes, so their calls are attributed to the
   (shared) qualname.
@@ -112,17 +118,22 @@ def type_name(node: Node, source: bytes) -> str | None:
     return dotted(raw.lstrip(":&*"))
 
 
+UNKNOWN_OBJECT = "?"
+"""Head of a callee whose object is an expression's result (`a().b()` -> `?.b`)."""
+
+
 def callee_name(
     node: Node,
     source: bytes,
-    members: dict[str, str],
-    wrappers: dict[str, str] | None = None,
+    members: dict[str, tuple[str, str]],
+    wrappers: dict[str, str | None] | None = None,
 ) -> str | None:
     """The callee of a call whose function part is `node` (see the module docstring).
 
-    `members` maps member-access node types to the field holding the accessed name (Python
-    `attribute` -> `attribute`); `wrappers` maps node types that merely wrap a callee (Rust
-    `generic_function`) to the field holding it.
+    `members` maps member-access node types to the fields holding the object and the accessed
+    name (Python `attribute` -> (`object`, `attribute`)); `wrappers` maps node types that merely
+    wrap a callee or an object (Rust `generic_function`, TS `a!`) to the field holding it (None:
+    the first named child).
     """
     raw = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
     if DOTTED_RE.fullmatch(raw):
@@ -132,21 +143,44 @@ def callee_name(
     name = dotted(raw)
     if name is not None:
         return name
+    parts: list[str] = []
     current: Node | None = node
     while current is not None:
         kind = current.type
         if wrappers is not None and kind in wrappers:
-            current = current.child_by_field_name(wrappers[kind])
+            field = wrappers[kind]
+            current = (
+                current.child_by_field_name(field) if field is not None else current.named_child(0)
+            )
             continue
-        field = members.get(kind)
-        if field is None:
-            return None
-        last = current.child_by_field_name(field)
-        if last is None:
-            return None
-        final = text(last, source)
-        return final if IDENT_RE.fullmatch(final) else None
-    return None
+        fields = members.get(kind)
+        if fields is None:
+            break
+        last = current.child_by_field_name(fields[1])
+        final = text(last, source) if last is not None else ""
+        if not IDENT_RE.fullmatch(final):
+            if not parts:
+                return None
+            current = None  # a member that is no identifier (`a.#p.m`): an unknown object
+            break
+        parts.append(final)
+        current = current.child_by_field_name(fields[0])
+        if current is None:  # a rooted path (Rust `::std::mem::swap`)
+            return ".".join(reversed(parts))
+    if current is not None:
+        head = text(current, source)
+        if IDENT_RE.fullmatch(head):
+            parts.append(head)
+            return ".".join(reversed(parts))
+    if not parts:
+        return None
+    parts.append(UNKNOWN_OBJECT)
+    return ".".join(reversed(parts))
+
+
+def local_alias(name: str, local: str | None) -> str | None:
+    """The local name an imported `name` is bound to, or None when it is bound as itself."""
+    return local if local is not None and local != name else None
 
 
 def string_value(node: Node, source: bytes) -> str:
@@ -254,8 +288,8 @@ class Collector:
     def calls(
         self,
         nodes: Iterable[Node],
-        members: dict[str, str],
-        wrappers: dict[str, str] | None = None,
+        members: dict[str, tuple[str, str]],
+        wrappers: dict[str, str | None] | None = None,
     ) -> None:
         """Call sites whose function part is each of `nodes` (hot path: see `callee_name`)."""
         source = self.source
@@ -277,9 +311,23 @@ class Collector:
             self._sites.append((node.start_byte, node.start_point.row + 1, callee))
 
     def imp(
-        self, module: str, names: tuple[str, ...], alias: str | None, at: Node, level: int = 0
+        self,
+        module: str,
+        names: tuple[str, ...],
+        alias: str | None,
+        at: Node,
+        level: int = 0,
+        aliases: tuple[str | None, ...] = (),
     ) -> None:
-        self.ex.imports.append(ImportRef(module, names, alias, at.start_point.row + 1, level))
+        """An import at `at`'s line; `aliases` as in `ImportRef` (all-None ones are dropped)."""
+        if aliases:
+            if len(aliases) != len(names):
+                raise ValueError(f"{len(aliases)} aliases for {len(names)} names")
+            if all(a is None for a in aliases):
+                aliases = ()
+        self.ex.imports.append(
+            ImportRef(module, names, alias, at.start_point.row + 1, level, aliases)
+        )
 
     def inherit(self, child: str, base: str | None, at: Node) -> None:
         if base:

@@ -12,8 +12,10 @@
   (`github.com/x/y`), names (), alias = the explicit package name if any (`f`, `.` for dot
   imports, `_` for blank imports), else None. The package clause is the module symbol's
   signature (`package main`), since Go resolves imports by directory and package name.
-* Calls: `f()`, `pkg.F()`, `x.y.M()` (dotted selectors); `a().b()` -> `b`; conversions of
-  non-name types (`[]byte(x)`) and calls of index expressions are not recorded.
+* Calls: `f()`, `pkg.F()`, `x.y.M()` (dotted selectors); a selector on an expression's result
+  is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].M()` -> `?.M`, `(*p).M()` -> `?.M`,
+  `a().b.C()` -> `?.b.C`); conversions of non-name types (`[]byte(x)`) and calls of index
+  expressions are not recorded.
 * Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
   interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
   (`~int | string`) are not bases.
@@ -47,7 +49,7 @@ QUERY = """
 (import_spec) @import
 """
 
-_MEMBERS = {"selector_expression": "field"}
+_MEMBERS = {"selector_expression": ("operand", "field")}
 _EMBEDDABLE = frozenset({"type_identifier", "qualified_type", "generic_type"})
 
 

@@ -11,8 +11,10 @@
 * Imports: `import a.b.C;` -> ("a.b", ("C",)); `import a.b.*;` -> ("a.b", ());
   `import static a.b.C.m;` -> ("a.b.C", ("m",)); `import static a.b.C.*;` -> ("a.b.C", ()).
   The package declaration is the module symbol's signature (`package a.b`).
-* Calls: `m()` -> `m`; `obj.m()` -> `obj.m`; `this.x.m()` -> `this.x.m`; `a().b()` -> `b`;
-  `new a.B<T>()` -> `a.B`; `super(...)` / `this(...)` -> `super` / `this`.
+* Calls: `m()` -> `m`; `obj.m()` -> `obj.m`; `this.x.m()` -> `this.x.m`; `obj.<T>m()` ->
+  `obj.m`; a method of an expression's result is `?.` and the trailing names (`a().b()` ->
+  `?.b`, `new A().m()` -> `?.m`, `a[0].f.m()` -> `?.f.m`); `new a.B<T>()` -> `a.B`;
+  `super(...)` / `this(...)` -> `super` / `this`.
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -22,6 +24,8 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.ingest.languages.common import (
+    IDENT_RE,
+    UNKNOWN_OBJECT,
     Collector,
     Scope,
     dotted,
@@ -127,11 +131,23 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
     name = call.child_by_field_name("name")
     if name is None:
         return None
-    if call.child_by_field_name("object") is not None:
-        chain = dotted(source[call.start_byte : name.end_byte].decode("utf-8", "replace"))
-        if chain is not None:
-            return chain
-    return text(name, source)
+    obj = call.child_by_field_name("object")
+    if obj is None:
+        return text(name, source)
+    chain = dotted(source[call.start_byte : name.end_byte].decode("utf-8", "replace"))
+    if chain is not None:
+        return chain
+    parts = [text(name, source)]
+    while obj is not None and obj.type == "field_access":
+        field = obj.child_by_field_name("field")
+        if field is None or not IDENT_RE.fullmatch(text(field, source)):
+            obj = None
+            break
+        parts.append(text(field, source))
+        obj = obj.child_by_field_name("object")
+    head = text(obj, source) if obj is not None else ""
+    parts.append(head if IDENT_RE.fullmatch(head) else UNKNOWN_OBJECT)
+    return ".".join(reversed(parts))
 
 
 def _import(node: Node, c: Collector) -> None:

@@ -14,16 +14,21 @@
   identifier name whose value is not a function, a class or a `require(...)` call (an import);
   destructuring patterns are skipped.
 * Imports: one ImportRef per statement, `module` the specifier string as written (`./util`,
-  `../a/b.js`, `react`), level 0. `import d from "m"` -> names ("default",);
-  `import {a, b as c} from "m"` -> ("a", "b") (original names); `import * as ns from "m"` ->
-  names (), alias "ns"; `import "m"` -> names (), alias None; `export {a} from "m"` -> ("a",);
-  `export * from "m"` -> ("*",); `export * as ns from "m"` -> alias "ns";
-  `const x = require("m")` -> alias "x"; `const {a, b: c} = require("m")` -> names ("a", "b");
-  bare `require("m")` and dynamic `import("m")` -> names (), alias None. Only string-literal
+  `../a/b.js`, `react`), level 0, `names` the original names and `aliases` the local names
+  where they differ. `import d from "m"` -> names ("default",), aliases ("d",);
+  `import {a, b as c} from "m"` -> ("a", "b"), aliases (None, "c"); `import * as ns from "m"`
+  -> names (), alias "ns"; `import "m"` -> names (), alias None; `export {a, b as c} from "m"`
+  -> ("a", "b"), aliases (None, "c") (the exported name); `export * from "m"` -> ("*",);
+  `export * as ns from "m"` -> alias "ns"; `const x = require("m")` -> alias "x";
+  `const {a, b: c} = require("m")` -> names ("a", "b"), aliases (None, "c"); bare
+  `require("m")` and dynamic `import("m")` -> names (), alias None. Only string-literal
   specifiers count; such `require` calls are imports, not calls, and `import(...)` is never a
   call.
 * Calls: `f()`, `a.b.c()`, `a?.b()` (-> `a.b`), `this.m()`, `super()` (-> `super`),
-  `new Foo()` / `new ns.Foo()` (-> `Foo`, `ns.Foo`), tagged templates.
+  `new Foo()` / `new ns.Foo()` (-> `Foo`, `ns.Foo`), tagged templates; a member of an
+  expression's result is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].m()` -> `?.m`,
+  `foo().bar.baz()` -> `?.bar.baz`); TS non-null `a!.b()` -> `a.b`. Calls of a subscript, of a
+  call or of a private member (`this.#p()`) are not recorded.
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
   skipped).
 """
@@ -41,6 +46,7 @@ from coderooms.ingest.languages.common import (
     callee_name,
     dotted,
     header,
+    local_alias,
     nest,
     prefixed,
     signature,
@@ -73,7 +79,8 @@ QUERY = (
 """
 )
 
-_MEMBERS = {"member_expression": "property"}
+_MEMBERS = {"member_expression": ("object", "property")}
+_WRAPPERS: dict[str, str | None] = {"non_null_expression": None}
 _FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "generator_function"})
 _NOT_VARIABLE_VALUES = _FUNCTION_TYPES | {"class"}
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
@@ -119,8 +126,8 @@ def extract_with(root: Node, query: Query, c: Collector, extra: dict[str, Handle
             and _dynamic_import(fn, c)
         ):
             continue
-        c.call(fn, callee_name(fn, source, _MEMBERS))
-    c.calls(caps.get("new", ()), _MEMBERS)
+        c.call(fn, callee_name(fn, source, _MEMBERS, _WRAPPERS))
+    c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS)
     for node in caps.get("import", ()):
         _import(node, c)
     for node in caps.get("export_from", ()):
@@ -257,7 +264,8 @@ def _dynamic_import(fn: Node, c: Collector) -> bool:
         return False
     source = c.source
     module = string_value(spec, source)
-    names: tuple[str, ...] = ()
+    names: list[str] = []
+    aliases: list[str | None] = []
     alias: str | None = None
     holder = call.parent
     if holder is not None and holder.type == "variable_declarator" and fn.type != "import":
@@ -265,33 +273,44 @@ def _dynamic_import(fn: Node, c: Collector) -> bool:
         if target is not None and target.type == "identifier":
             alias = text(target, source)
         elif target is not None and target.type == "object_pattern":
-            names = tuple(_pattern_keys(target, source))
-    c.imp(module, names, alias, call)
+            _pattern_keys(target, source, names, aliases)
+    c.imp(module, tuple(names), alias, call, aliases=tuple(aliases))
     return True
 
 
-def _pattern_keys(pattern: Node, source: bytes) -> list[str]:
-    keys = []
+def _pattern_keys(pattern: Node, source: bytes, keys: list[str], locals_: list[str | None]) -> None:
+    """The keys a destructuring pattern takes (into `keys`) and the local name each is bound to
+    where it differs (into `locals_`; None for a nested pattern, which binds no one name)."""
     for prop in pattern.named_children:
         if prop.type == "shorthand_property_identifier_pattern":
             keys.append(text(prop, source))
+            locals_.append(None)
         elif prop.type == "pair_pattern":
             key = prop.child_by_field_name("key")
             if key is not None:
-                keys.append(
-                    string_value(key, source) if key.type == "string" else text(key, source)
+                name = string_value(key, source) if key.type == "string" else text(key, source)
+                value = prop.child_by_field_name("value")
+                if value is not None and value.type == "assignment_pattern":
+                    value = value.child_by_field_name("left")
+                local = (
+                    text(value, source)
+                    if value is not None and value.type == "identifier"
+                    else None
                 )
+                keys.append(name)
+                locals_.append(local_alias(name, local))
         elif prop.type == "object_assignment_pattern":
             left = prop.child_by_field_name("left")
             if left is not None:
                 keys.append(text(left, source))
-    return keys
+                locals_.append(None)
 
 
 def _import(node: Node, c: Collector) -> None:
     source = c.source
     spec = node.child_by_field_name("source")
     names: list[str] = []
+    aliases: list[str | None] = []
     alias: str | None = None
     for clause in node.named_children:
         if clause.type == "import_require_clause":
@@ -304,13 +323,14 @@ def _import(node: Node, c: Collector) -> None:
                 kind = part.type
                 if kind == "identifier":
                     names.append("default")
+                    aliases.append(local_alias("default", text(part, source)))
                 elif kind == "namespace_import":
                     for ident in part.named_children:
                         alias = text(ident, source)
                 elif kind == "named_imports":
-                    names.extend(_specifier_names(part, source))
+                    _specifier_names(part, source, names, aliases)
     if spec is not None:
-        c.imp(string_value(spec, source), tuple(names), alias, node)
+        c.imp(string_value(spec, source), tuple(names), alias, node, aliases=tuple(aliases))
 
 
 def _export_from(node: Node, c: Collector) -> None:
@@ -319,12 +339,13 @@ def _export_from(node: Node, c: Collector) -> None:
     if spec is None:
         return
     names: list[str] = []
+    aliases: list[str | None] = []
     alias: str | None = None
     clause_found = False
     for part in node.named_children:
         if part.type == "export_clause":
             clause_found = True
-            names.extend(_specifier_names(part, source))
+            _specifier_names(part, source, names, aliases)
         elif part.type == "namespace_export":
             clause_found = True
             for ident in part.named_children:
@@ -333,18 +354,28 @@ def _export_from(node: Node, c: Collector) -> None:
                 )
     if not clause_found:
         names.append("*")
-    c.imp(string_value(spec, source), tuple(names), alias, node)
+        aliases.append(None)
+    c.imp(string_value(spec, source), tuple(names), alias, node, aliases=tuple(aliases))
 
 
-def _specifier_names(clause: Node, source: bytes) -> list[str]:
-    names = []
+def _specifier_names(
+    clause: Node, source: bytes, names: list[str], aliases: list[str | None]
+) -> None:
+    """The names of import/export specifiers (into `names`) and the `as` name of each where it
+    differs (into `aliases`)."""
     for spec in clause.named_children:
         name = spec.child_by_field_name("name")
-        if name is not None:
-            names.append(
-                string_value(name, source) if name.type == "string" else text(name, source)
+        if name is None:
+            continue
+        original = string_value(name, source) if name.type == "string" else text(name, source)
+        as_node = spec.child_by_field_name("alias")
+        local = None
+        if as_node is not None:
+            local = (
+                string_value(as_node, source) if as_node.type == "string" else text(as_node, source)
             )
-    return names
+        names.append(original)
+        aliases.append(local_alias(original, local))
 
 
 def _variables(root: Node, c: Collector) -> None:

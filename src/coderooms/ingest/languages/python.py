@@ -10,9 +10,12 @@
   without a value; module-level `if`/`try`/`with`/`for`/`while` blocks count as module level.
   Classes and functions take precedence over a variable of the same name.
 * Imports: `import a.b as c` -> ImportRef("a.b", (), "c"); `from .m import x, y as z` ->
-  ImportRef("m", ("x", "y"), None, level=1) (original names, one ref per statement);
-  `from m import *` -> names ("*",); `from __future__ import x` -> module "__future__".
-  Imports anywhere in the file are recorded.
+  ImportRef("m", ("x", "y"), None, level=1, aliases=(None, "z")) (original names, the local
+  name where it differs, one ref per statement); `from m import *` -> names ("*",);
+  `from __future__ import x` -> module "__future__". Imports anywhere in the file are recorded.
+* Calls: `f()`, `self.m()`, `os.path.join()`; on an expression's result `?.` and the trailing
+  names (`super().__init__()` -> `?.__init__`, `"".join()` -> `?.join`, `a().b.c()` -> `?.b.c`);
+  calls of a subscript or of a call (`x[0]()`, `f()()`) are not recorded.
 * Inheritance: each positional base that is a dotted name; a subscripted base `Generic[T]` is
   recorded as its dotted value (`Generic`); keyword arguments (`metaclass=`) and other
   expressions are skipped.
@@ -26,6 +29,7 @@ from coderooms.ingest.languages.common import (
     Collector,
     Scope,
     dotted,
+    local_alias,
     nest,
     signature,
     spans,
@@ -42,7 +46,7 @@ QUERY = """
 (future_import_statement) @future
 """
 
-_MEMBERS = {"attribute": "attribute"}
+_MEMBERS = {"attribute": ("object", "attribute")}
 _BLOCK_STATEMENTS = frozenset(
     {"if_statement", "try_statement", "with_statement", "for_statement", "while_statement"}
 )
@@ -84,8 +88,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     for node in caps.get("from", ()):
         _import_from(node, c)
     for node in caps.get("future", ()):
-        names = tuple(text(n, source) for n in node.children_by_field_name("name"))
-        c.imp("__future__", names, None, node)
+        names, aliases = _imported_names(node, source)
+        c.imp("__future__", names, None, node, aliases=aliases)
     _variables(root, c)
 
 
@@ -141,17 +145,29 @@ def _import_from(node: Node, c: Collector) -> None:
                     module = text(part, source)
         else:
             module = text(module_node, source)
+    names, aliases = _imported_names(node, source)
+    if not names and any(ch.type == "wildcard_import" for ch in node.named_children):
+        names = ("*",)
+    c.imp(module, names, None, node, level, aliases)
+
+
+def _imported_names(node: Node, source: bytes) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+    """The names of a `from` import (original spelling) and the local name of each."""
     names: list[str] = []
+    aliases: list[str | None] = []
     for name in node.children_by_field_name("name"):
         if name.type == "aliased_import":
             target = name.child_by_field_name("name")
+            alias = name.child_by_field_name("alias")
             if target is not None:
-                names.append(text(target, source))
+                original = text(target, source)
+                names.append(original)
+                local = text(alias, source) if alias is not None else None
+                aliases.append(local_alias(original, local))
         else:
             names.append(text(name, source))
-    if not names and any(ch.type == "wildcard_import" for ch in node.named_children):
-        names.append("*")
-    c.imp(module, tuple(names), None, node, level)
+            aliases.append(None)
+    return tuple(names), tuple(aliases)
 
 
 def _variables(root: Node, c: Collector) -> None:

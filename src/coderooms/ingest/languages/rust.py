@@ -12,18 +12,27 @@
 * Inline `mod m { ... }` prefixes its contents (`m.f`, `m.S.new`) without being a symbol.
 * Variables: top-level `const` and `static` items.
 * Imports: `use` trees are expanded to one ImportRef per leaf, paths written dotted:
-  `use a::b::{c, d as e}` -> ("a.b", ("c",)), ("a.b", ("d",)) (original names);
-  `use std::io;` -> ("std", ("io",)); `use a::b::*;` -> ("a.b", ("*",));
-  `use a::b::{self}` -> ("a.b", ()) and `use a::b::{self as x}` -> ("a.b", (), "x");
-  `use foo;` -> ("foo", ()); `crate`/`self`/`super` stay as path segments (`crate.a`),
-  a leading `::` is dropped. `mod x;` (a child module in another file) ->
-  ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
-  `extern crate foo as f;` -> ("foo", (), "f").
-* Calls: `f()`, `a::b::c()` -> `a.b.c`, `Vec::<u8>::new()` -> `Vec.new`, `self.x.m()` ->
-  `self.x.m`, `f::<T>()` -> `f`, `<T as Tr>::m()` -> `m`. Macro invocations are not calls, but
-  macro arguments are only token trees to tree-sitter, so inside them a path of identifiers
-  directly followed by `(` (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`)
-  is taken as a call (`check`, `Foo.new`, `self.m`).
+  `use a::b::{c, d as e}` -> ("a.b", ("c",)), ("a.b", ("d",), aliases ("e",)) (original names,
+  the local name in `aliases` where it differs); `use std::io;` -> ("std", ("io",));
+  `use a::b::*;` -> ("a.b", ("*",)); `use a::b::{self}` -> ("a.b", ()) and
+  `use a::b::{self as x}` -> ("a.b", (), "x"); `use foo;` -> ("foo", ()) and `use foo as f;` ->
+  ("foo", (), "f"); `crate`/`self`/`super` stay as path segments (`crate.a`), a leading `::` is
+  dropped. `mod x;` (a child module in another file) -> ImportRef("self.x", (), alias "x"),
+  i.e. the module `x` under the current one bound to `x`; `extern crate foo as f;` ->
+  ("foo", (), "f").
+* Inside inline modules, `self`/`super` paths are rewritten to be read from the file's module,
+  which is what resolution starts from: in `mod m { mod n { ... } }`, `self::y` -> `self.m.n.y`,
+  `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
+  `super.x`; a `mod x;` in there -> ("self.m.n.x", (), "x"). Other paths (`crate::`, external
+  crates) are left as written.
+* Calls: `f()`, `a::b::c()` -> `a.b.c`, `::std::mem::swap()` -> `std.mem.swap`,
+  `Vec::<u8>::new()` -> `Vec.new`, `self.x.m()` -> `self.x.m`, `f::<T>()` -> `f`; a method or
+  path on anything but a path of identifiers is `?.` and the trailing names
+  (`(**self).area()` -> `?.area`, `a().b()` -> `?.b`, `self.0.m()` -> `?.m`, `<T as Tr>::m()`
+  -> `?.m`). Macro invocations are not calls, but macro arguments are only token trees to
+  tree-sitter, so inside them a path of identifiers directly followed by `(`
+  (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
+  (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`.
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
   as written with `::` -> `.` and generics dropped: `fmt::Display`, `From`);
   supertraits `trait A: B + c::D` -> (A, B), (A, c.D).
@@ -41,6 +50,7 @@ from coderooms.ingest.languages.common import (
     Scope,
     collapse,
     header,
+    local_alias,
     nest,
     signature,
     spans,
@@ -65,8 +75,8 @@ QUERY = """
 (extern_crate_declaration) @extern_crate
 """
 
-_MEMBERS = {"field_expression": "field", "scoped_identifier": "name"}
-_WRAPPERS = {"generic_function": "function"}
+_MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
+_WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
 _OPEN_PAREN = ord("(")
 _PATH_TOKENS = frozenset({"identifier", "self", "crate", "super"})
 _BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -113,13 +123,15 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     for node in caps.get("use", ()):
         argument = node.child_by_field_name("argument")
         if argument is not None:
-            for module, names, alias in _use_tree(argument, [], source):
-                c.imp(module, names, alias, node)
+            inline = _inline_modules(node, source)
+            for segs, as_name in _use_tree(argument, [], source):
+                module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
+                c.imp(module, names, alias, node, aliases=aliases)
     for node in caps.get("mod_decl", ()):
         name_node = node.child_by_field_name("name")
         if name_node is not None:
             name = text(name_node, source)
-            c.imp(f"self.{name}", (), name, node)
+            c.imp(".".join(["self", *_inline_modules(node, source), name]), (), name, node)
     for node in caps.get("extern_crate", ()):
         name_node = node.child_by_field_name("name")
         alias_node = node.child_by_field_name("alias")
@@ -220,9 +232,40 @@ def _segments(node: Node, source: bytes) -> list[str]:
     return [seg for seg in "".join(raw.split()).split("::") if seg]
 
 
+def _inline_modules(node: Node, source: bytes) -> list[str]:
+    """Names of the inline `mod m { }` blocks around `node`, outermost first."""
+    names: list[str] = []
+    current = node.parent
+    while current is not None:
+        if current.type == "mod_item":
+            name_node = current.child_by_field_name("name")
+            if name_node is not None:
+                names.append(text(name_node, source))
+        current = current.parent
+    names.reverse()
+    return names
+
+
+def _rebase(segs: list[str], inline: list[str]) -> list[str]:
+    """A use path written inside the inline modules `inline`, as read from the file's module."""
+    if not inline or not segs:
+        return segs
+    if segs[0] == "self":
+        return ["self", *inline, *segs[1:]]
+    ups = 0
+    while ups < len(segs) and segs[ups] == "super":
+        ups += 1
+    if ups == 0:
+        return segs
+    if ups <= len(inline):
+        return ["self", *inline[: len(inline) - ups], *segs[ups:]]
+    return ["super"] * (ups - len(inline)) + segs[ups:]
+
+
 def _use_tree(
     node: Node, prefix: list[str], source: bytes
-) -> Iterator[tuple[str, tuple[str, ...], str | None]]:
+) -> Iterator[tuple[list[str], str | None]]:
+    """The leaves of a use tree: each leaf's full path and its `as` name."""
     kind = node.type
     if kind == "scoped_use_list":
         path = node.child_by_field_name("path")
@@ -237,23 +280,30 @@ def _use_tree(
     elif kind == "use_wildcard":
         path = node.named_child(0) if node.named_child_count else None
         segs = prefix + (_segments(path, source) if path is not None else [])
-        yield ".".join(segs), ("*",), None
+        yield [*segs, "*"], None
     elif kind == "use_as_clause":
         path = node.child_by_field_name("path")
         alias = node.child_by_field_name("alias")
         if path is not None:
             segs = prefix + _segments(path, source)
-            yield _leaf(segs, text(alias, source) if alias is not None else None)
+            yield segs, text(alias, source) if alias is not None else None
     elif kind in ("identifier", "scoped_identifier", "self", "crate", "super", "metavariable"):
-        yield _leaf(prefix + _segments(node, source), None)
+        yield prefix + _segments(node, source), None
 
 
-def _leaf(segs: list[str], alias: str | None) -> tuple[str, tuple[str, ...], str | None]:
+def _leaf(
+    segs: list[str], alias: str | None
+) -> tuple[str, tuple[str, ...], str | None, tuple[str | None, ...]]:
+    """(module, names, alias, aliases) of one use leaf: a path ending in a name imports that
+    name from the path before it; `{self}` and a single segment import the module itself."""
+    if segs and segs[-1] == "*":
+        return ".".join(segs[:-1]), ("*",), None, ()
     if segs and segs[-1] == "self":
-        return ".".join(segs[:-1]), (), alias
-    if len(segs) == 1:
-        return segs[0], (), alias
-    return ".".join(segs[:-1]), (segs[-1],) if segs else (), None
+        return ".".join(segs[:-1]), (), alias, ()
+    if len(segs) <= 1:
+        return (segs[0] if segs else ""), (), alias, ()
+    name = segs[-1]
+    return ".".join(segs[:-1]), (name,), None, (local_alias(name, alias),)
 
 
 def _variables(root: Node, c: Collector) -> None:

@@ -12,7 +12,10 @@
   `namespace A.B`) without being symbols; `declare module "x" { }` is transparent.
 * Inheritance: `class C extends B<T> implements I, ns.J<T>` -> (C, B), (C, I), (C, ns.J);
   `interface I extends J, K.L<X>` -> (I, J), (I, K.L). Type arguments are dropped.
-* Imports as in JavaScript, plus `import x = require("m")` -> alias "x" and `import type`.
+* Imports as in JavaScript (aliases included: `import {type T as U}` -> names ("T",), aliases
+  ("U",)), plus `import x = require("m")` -> alias "x" and `import type`.
+* Calls as in JavaScript; a non-null assertion is transparent: `a!.b()`, `this.x!.m()` ->
+  `a.b`, `this.x.m`.
 """
 
 from __future__ import annotations

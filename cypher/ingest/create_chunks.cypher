@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+CREATE (c:Chunk)
+SET c = row

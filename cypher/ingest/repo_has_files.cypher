@@ -1,0 +1,3 @@
+MATCH (f:File {repo: $repo})
+RETURN f.id AS id
+LIMIT 1

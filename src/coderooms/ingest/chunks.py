@@ -1,0 +1,59 @@
+"""File content as `:Chunk` nodes: the text search index.
+
+A file's text is cut on line boundaries into chunks of at most CHUNK_BYTES (UTF-8); a TEXT index
+(trigram-based in Neo4j 5) on `Chunk.text` answers `CONTAINS` without reading every byte, and
+the search room verifies each candidate exactly. A line longer than a chunk is cut into pieces
+that overlap by PIECE_OVERLAP characters, so any literal up to that length is still found whole.
+"""
+
+from __future__ import annotations
+
+CHUNK_BYTES = 16 * 1024
+"""Largest chunk text; Neo4j's TEXT index refuses values over ~32 KiB."""
+PIECE_OVERLAP = 1024
+"""Overlap of the pieces of an over-long line; also the longest literal search guarantees."""
+
+Chunk = tuple[int, int, str]
+"""(first line, last line, text) — lines 1-based, text including its newlines."""
+
+
+def decode(data: bytes) -> str:
+    """Text as search sees it: UTF-8, undecodable bytes as U+FFFD."""
+    return data.decode("utf-8", errors="replace")
+
+
+def chunk_text(text: str) -> list[Chunk]:
+    chunks: list[Chunk] = []
+    buffer: list[str] = []
+    size = 0
+    first = 1
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        piece = line + "\n"
+        piece_size = len(piece.encode("utf-8"))
+        if piece_size > CHUNK_BYTES:
+            if buffer:
+                chunks.append((first, number - 1, "".join(buffer)))
+                buffer, size = [], 0
+            chunks.extend((number, number, part) for part in _pieces(piece))
+            first = number + 1
+            continue
+        if size + piece_size > CHUNK_BYTES and buffer:
+            chunks.append((first, number - 1, "".join(buffer)))
+            buffer, size, first = [], 0, number
+        buffer.append(piece)
+        size += piece_size
+    if buffer:
+        chunks.append((first, len(lines), "".join(buffer)))
+    return chunks
+
+
+def _pieces(line: str) -> list[str]:
+    """Cut one over-long line into overlapping pieces that each fit a chunk."""
+    width = CHUNK_BYTES // 4  # characters: at most 4 UTF-8 bytes each
+    step = width - PIECE_OVERLAP
+    return [
+        line[start : start + width] for start in range(0, max(len(line) - PIECE_OVERLAP, 1), step)
+    ]

@@ -1,0 +1,137 @@
+"""Ingest named paths only: what the watcher and the edit verbs use after a write.
+
+The same changeset path as a full walk, without the walk: each path is checked against the same
+rules (ignore files along its directories, default excludes, symlinks, size cap), compared with
+the graph's fingerprint for just that path, and read, parsed and written only when it changed. A
+path that is gone, or no longer ingestible, is deleted from the graph.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+
+from coderooms.errors import InvalidInput
+from coderooms.graph.driver import Graph
+from coderooms.ingest.changeset import Changeset
+from coderooms.ingest.identity import file_id
+from coderooms.ingest.pipeline import IngestReport, apply_changeset, bind_repo, resolve_root
+from coderooms.ingest.reader import ReadJob, Unchanged, read_file
+from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.walker import MAX_FILE_BYTES, IgnoreRules, WalkedFile, is_excluded_dir
+
+MAX_PATHS_PER_CALL = 10_000
+
+
+def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) -> WalkedFile | str:
+    """The file as the walker would list it, or why the walker would not."""
+    parts = PurePosixPath(relative).parts
+    rules = IgnoreRules().load(root, "")
+    directory, prefix = root, ""
+    for part in parts[:-1]:
+        prefix = f"{prefix}/{part}" if prefix else part
+        if is_excluded_dir(part):
+            return "excluded"
+        if rules.ignored(prefix, is_dir=True):
+            return "ignored"
+        directory = directory / part
+        rules = rules.load(directory, prefix)
+    absolute = root / relative
+    try:
+        info = absolute.lstat()
+    except FileNotFoundError:
+        return "missing"
+    except OSError:
+        return "unreadable"
+    if stat.S_ISLNK(info.st_mode):
+        return "symlink"
+    if not stat.S_ISREG(info.st_mode):
+        return "not_a_regular_file"
+    if rules.ignored(relative, is_dir=False):
+        return "ignored"
+    if info.st_size > max_bytes:
+        return "too_large"
+    return WalkedFile(relative, absolute, info.st_size, info.st_mtime_ns)
+
+
+def relative_path(root: Path, path: str | Path) -> str:
+    candidate = Path(path)
+    absolute = candidate if candidate.is_absolute() else root / candidate
+    try:
+        # normalised, not resolved: a symlink stays a symlink, and the walker skips those
+        relative = Path(os.path.normpath(absolute)).relative_to(root)
+    except ValueError as e:
+        raise InvalidInput(f"{path} is not under the ingest root {root}", field="paths") from e
+    text = relative.as_posix()
+    if text in {"", "."}:
+        raise InvalidInput(f"{path} is the root itself, not a file", field="paths")
+    return text
+
+
+def ingest_paths(
+    graph: Graph, root: Path, paths: Iterable[str | Path], *, repo: str | None = None
+) -> IngestReport:
+    """Bring just `paths` (absolute, or relative to `root`) up to date in the graph."""
+    started = time.perf_counter()
+    root = resolve_root(root)
+    repo_id = bind_repo(graph, root, repo)
+    wanted = sorted({relative_path(root, p) for p in paths})
+    if len(wanted) > MAX_PATHS_PER_CALL:
+        raise InvalidInput(f"at most {MAX_PATHS_PER_CALL} paths per call", field="paths")
+    report = IngestReport(repo=repo_id, root=str(root), mode="paths", files_seen=len(wanted))
+    known = {
+        row["path"]: row
+        for row in graph.read("ingest/fingerprints_of_paths", repo=repo_id, paths=wanted)
+    }
+    parsed: list[ParsedFile] = []
+    touched: list[Unchanged] = []
+    deletes: list[str] = []
+    skipped: dict[str, int] = {}
+    for path in wanted:
+        entry = check_path(root, path)
+        old = known.get(path)
+        if isinstance(entry, str):
+            if entry != "missing":
+                skipped[entry] = skipped.get(entry, 0) + 1
+            if old is not None:
+                deletes.append(path)
+            continue
+        if old and old["size"] == entry.size and old["mtime_ns"] == entry.mtime_ns:
+            report.files_unchanged += 1
+            continue
+        job = ReadJob(
+            path, str(entry.absolute), entry.size, entry.mtime_ns, old["hash"] if old else None
+        )
+        result = read_file(job)
+        if isinstance(result, ParsedFile):
+            parsed.append(result)
+            report.lines_parsed += result.lines
+        elif isinstance(result, Unchanged):
+            touched.append(result)
+        else:
+            skipped[result.reason.split(":", 1)[0]] = (
+                skipped.get(result.reason.split(":", 1)[0], 0) + 1
+            )
+            if old is not None:
+                deletes.append(path)
+    report.skipped = skipped
+    report.files_unchanged += len(touched)
+    added = {p.path for p in parsed if p.path not in known}
+    report.files_added, report.files_changed = len(added), len(parsed) - len(added)
+    report.files_deleted = len(deletes)
+    report.timings["parse_s"] = time.perf_counter() - started
+    write_started = time.perf_counter()
+    fresh = not known and not graph.read("ingest/repo_has_files", repo=repo_id)
+    report.writes = apply_changeset(graph, Changeset(repo_id, parsed, deletes, added, fresh=fresh))
+    if touched:
+        rows = [
+            {"id": file_id(repo_id, t.path), "size": t.size, "mtime_ns": t.mtime_ns}
+            for t in touched
+        ]
+        graph.write("ingest/touch_files", rows=rows)
+    report.timings["write_s"] = time.perf_counter() - write_started
+    report.timings["total_s"] = time.perf_counter() - started
+    return report
