@@ -117,6 +117,10 @@ def ingest_root(
     walked = walk(root)
     report.files_seen = len(walked.files)
     report.skipped = dict(walked.skipped)
+    report.problems = [
+        {"path": path, "problem": reason}
+        for path, reason in walked.skipped_paths[:MAX_PROBLEMS_REPORTED]
+    ]
     known = {row["path"]: row for row in graph.read("ingest/file_fingerprints", repo=repo_id)}
     report.timings["walk_s"] = time.perf_counter() - started
 

@@ -19,6 +19,8 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 """Files larger than this are not ingested (reason `too_large`)."""
 
 BINARY_SNIFF_BYTES = 8192
+MAX_SKIPPED_LISTED = 200
+"""Skipped files named one by one in a walk's result (all are counted)."""
 
 DEFAULT_EXCLUDED_DIRS = frozenset(
     {
@@ -46,10 +48,14 @@ class WalkResult:
     files: list[WalkedFile] = field(default_factory=list)
     skipped: Counter[str] = field(default_factory=Counter)
     skipped_examples: dict[str, str] = field(default_factory=dict)
+    skipped_paths: list[tuple[str, str]] = field(default_factory=list)
+    """(path, reason) of skipped files other than ignored ones, the first MAX_SKIPPED_LISTED."""
 
     def skip(self, reason: str, path: str) -> None:
         self.skipped[reason] += 1
         self.skipped_examples.setdefault(reason, path)
+        if reason != "ignored" and len(self.skipped_paths) < MAX_SKIPPED_LISTED:
+            self.skipped_paths.append((path, reason))
 
 
 class IgnoreRules:

@@ -82,7 +82,14 @@ def test_bad_input_is_reported_and_the_rest_is_ingested(
     problems = problems_by_path(report)
     assert problems.pop("image.png") == "binary"
     assert problems.pop("pkg/broken.py") == "syntax errors: 1 region, first at line 4"
-    assert problems == {}
+    assert problems == {
+        "alias.py": "symlink",
+        "bad\udcffname.py".encode("utf-8", "surrogateescape").decode("utf-8", "replace"): (
+            "undecodable_name"
+        ),
+        "huge.py": "too_large",
+        "pkg/loop": "symlink",
+    }
 
     files = {
         "pkg/__init__.py",
@@ -175,11 +182,6 @@ def test_unreadable_file_is_reported(graph: Graph, tmp_path: Path, repo: str) ->
     assert node_ids(graph, repo, "File") == {"ok.py"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the walker's skips (too_large, symlink, ignored, undecodable_name) reach the report "
-    "as counts only: IngestReport names the files the reader skipped, not these",
-)
 def test_report_names_every_skipped_file(graph: Graph, bad_tree: Tree, repo: str) -> None:
     report = ingest(graph, bad_tree, repo)
     text = json.dumps(report.as_dict(), ensure_ascii=False)
