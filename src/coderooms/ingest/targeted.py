@@ -21,7 +21,13 @@ from coderooms.ingest.identity import file_id
 from coderooms.ingest.pipeline import IngestReport, apply_changeset, bind_repo, resolve_root
 from coderooms.ingest.reader import ReadJob, Unchanged, read_file
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.walker import MAX_FILE_BYTES, IgnoreRules, WalkedFile, is_excluded_dir
+from coderooms.ingest.walker import (
+    MAX_FILE_BYTES,
+    IgnoreRules,
+    WalkedFile,
+    has_binary_suffix,
+    is_excluded_dir,
+)
 
 MAX_PATHS_PER_CALL = 10_000
 
@@ -54,6 +60,8 @@ def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) ->
         return "ignored"
     if info.st_size > max_bytes:
         return "too_large"
+    if has_binary_suffix(relative):
+        return "binary"
     return WalkedFile(relative, absolute, info.st_size, info.st_mtime_ns)
 
 

@@ -32,6 +32,18 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 )  # fmt: skip
 DEFAULT_EXCLUDED_SUFFIXES = (".egg-info", ".dist-info")
 IGNORE_FILES = (".gitignore", ".coderoomsignore")
+BINARY_SUFFIXES = frozenset(
+    {
+        ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".icns", ".webp", ".tif", ".tiff",
+        ".pdf", ".zip", ".gz", ".tgz", ".bz2", ".xz", ".zst", ".7z", ".tar", ".jar", ".war",
+        ".whl", ".egg", ".so", ".dylib", ".dll", ".exe", ".o", ".a", ".lib", ".obj", ".class",
+        ".pyc", ".pyo", ".pyd", ".wasm", ".bin", ".dat", ".db", ".sqlite", ".woff", ".woff2",
+        ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".wav", ".ogg", ".flac", ".avi", ".mov",
+        ".mkv", ".webm", ".psd", ".xcf", ".npy", ".npz", ".pkl", ".pickle", ".parquet",
+    }
+)  # fmt: skip
+"""Known binary formats, skipped by name (reason `binary`) without reading them; anything else
+is sniffed for NUL bytes when read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +108,11 @@ def is_excluded_dir(name: str) -> bool:
     return name in DEFAULT_EXCLUDED_DIRS or name.endswith(DEFAULT_EXCLUDED_SUFFIXES)
 
 
+def has_binary_suffix(path: str) -> bool:
+    dot = path.rfind(".")
+    return dot > path.rfind("/") and path[dot:].lower() in BINARY_SUFFIXES
+
+
 def looks_binary(head: bytes) -> bool:
     return b"\x00" in head
 
@@ -122,6 +139,9 @@ def walk(root: Path, *, max_bytes: int = MAX_FILE_BYTES) -> WalkResult:
             continue
         if info.st_size > max_bytes:
             result.skip("too_large", relative)
+            continue
+        if has_binary_suffix(relative):
+            result.skip("binary", relative)
             continue
         result.files.append(WalkedFile(relative, absolute, info.st_size, info.st_mtime_ns))
     result.files.sort(key=lambda f: f.path)

@@ -146,18 +146,27 @@ def test_looks_binary() -> None:
 
 def test_binary_file_is_skipped_by_the_reader(tmp_path: Path) -> None:
     data = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
-    (tmp_path / "image.png").write_bytes(data)
+    (tmp_path / "image.bin.txt").write_bytes(data)
     (tmp_path / "late.txt").write_bytes(b"a" * BINARY_SNIFF_BYTES + b"\x00")
     walked = {f.path: f for f in walk(tmp_path).files}
-    assert sorted(walked) == ["image.png", "late.txt"]  # the walker does not open files
+    assert sorted(walked) == ["image.bin.txt", "late.txt"]  # the walker does not open files
 
     def job(path: str) -> ReadJob:
         entry = walked[path]
         return ReadJob(path, str(entry.absolute), entry.size, entry.mtime_ns, None)
 
-    assert read_file(job("image.png")) == Skipped("image.png", "binary")
+    assert read_file(job("image.bin.txt")) == Skipped("image.bin.txt", "binary")
     # only the first BINARY_SNIFF_BYTES are sniffed
     assert not isinstance(read_file(job("late.txt")), Skipped)
+
+
+def test_known_binary_formats_are_skipped_by_name_unread(tmp_path: Path) -> None:
+    (tmp_path / "logo.PNG").write_bytes(b"not even read")
+    (tmp_path / "lib.so").write_bytes(b"\x7fELF")
+    (tmp_path / "notes.txt").write_text("text\n")
+    result = walk(tmp_path)
+    assert [f.path for f in result.files] == ["notes.txt"]
+    assert result.skipped == {"binary": 2}
 
 
 def test_fifo_is_not_a_regular_file(tmp_path: Path) -> None:
