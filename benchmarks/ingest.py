@@ -51,6 +51,7 @@ from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_pat
 from coderooms.ingest.pipeline import JOBS_PER_CHUNK, apply_changeset, ingest_root
 from coderooms.ingest.reader import ReadJob, count_lines, read_file
 from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.targeted import ingest_paths
 from coderooms.ingest.walker import walk
 from corpora import Corpus, CorpusUnavailable, copy_corpus, js_corpus, stdlib_corpus
 
@@ -88,6 +89,8 @@ TARGETS = (  # label, figure key, limit, True when the figure must stay at or un
     ("full ingest <= 4x parse-only", "full_over_parse", 4.0, True),
     ("re-ingest p50 <= 50 ms", "reingest_p50_ms", 50.0, True),
     ("re-ingest p95 <= 150 ms", "reingest_p95_ms", 150.0, True),
+    ("one-file ingest_paths p50 <= 50 ms", "paths_p50_ms", 50.0, True),
+    ("one-file ingest_paths p95 <= 150 ms", "paths_p95_ms", 150.0, True),
     ("  apply_changeset alone p50 <= 50 ms", "apply_p50_ms", 50.0, True),
     ("  apply_changeset alone p95 <= 150 ms", "apply_p95_ms", 150.0, True),
 )
@@ -206,6 +209,27 @@ def time_reingests(
     }
 
 
+def time_path_ingests(
+    graph: Graph, root: Path, repo: str, targets: list[tuple[str, Path, str]], edits: int,
+    rng: random.Random, numbers: Iterator[int],
+) -> dict[str, Any]:  # fmt: skip
+    """Edit one file, then `ingest_paths` it: what the watcher and the edit verbs do after a
+    save (stat, fingerprint of that path, read + extract, one changeset); `edits` times."""
+    latencies: list[float] = []
+    for i in range(WARMUP_EDITS + edits):
+        _, absolute, language = rng.choice(targets)
+        append_function(absolute, language, next(numbers))
+        started = time.perf_counter()
+        ingest_paths(graph, root, [absolute], repo=repo)
+        if i >= WARMUP_EDITS:
+            latencies.append(time.perf_counter() - started)
+    return {
+        "paths_p50_ms": percentile(latencies, 50) * 1000,
+        "paths_p95_ms": percentile(latencies, 95) * 1000,
+        "paths_max_ms": max(latencies) * 1000,
+    }
+
+
 def time_changesets(
     graph: Graph, repo: str, targets: list[tuple[str, Path, str]], edits: int,
     rng: random.Random, numbers: Iterator[int],
@@ -283,6 +307,7 @@ def measure(graph: Graph, corpus: Corpus, edits: int, seed: int) -> dict[str, An
             figures["edits"] = edits
             walk_skips = sum(walked.skipped.values())
             figures |= time_reingests(graph, root, repo, targets, edits, rng, numbers, walk_skips)
+            figures |= time_path_ingests(graph, root, repo, targets, edits, rng, numbers)
             figures |= time_changesets(graph, repo, targets, edits, rng, numbers)
             after = ingest_root(graph, root, repo=repo, mode="incremental", git=False)
             left = after.files_changed + after.files_added + after.files_deleted
@@ -336,6 +361,10 @@ def print_corpus(name: str, f: dict[str, Any]) -> None:
         f"  files read again each time though skipped (binary, unreadable): "
         f"{f['reingest_skipped_files_reread']:.0f}; reports other than 1 file changed: "
         f"{f['reingest_unexpected_reports']}"
+    )
+    print(
+        f"ingest_paths    p50 {f['paths_p50_ms']:.0f} ms, p95 {f['paths_p95_ms']:.0f} ms, "
+        f"max {f['paths_max_ms']:.0f} ms over {f['edits']} one-file edits (what a save costs)"
     )
     print(
         f"apply_changeset p50 {f['apply_p50_ms']:.0f} ms, p95 {f['apply_p95_ms']:.0f} ms, "

@@ -1,0 +1,113 @@
+"""`apply` latency: one atomic write plus the claim-scoped re-ingest of that file, on the
+standard-library graph (target of the search & surgical issue: p95 <= 150 ms).
+
+The stdlib is copied to a temporary directory and ingested into a repo named
+`bench-apply-<pid>` (`git=False`); then `--edits` seeded single-file edits go through the same
+code path as the `apply` verb (path safety, BLAKE3 check, atomic write, `ingest_paths`, symbol
+ids before and after): each appends a function to a random Python file, and the next one in the
+series removes it again (an exact `old_text` replacement), so additions and deletions of symbols
+are both measured. One warm-up edit is not counted. The repo is deleted at the end.
+Run: `python benchmarks/apply_latency.py [--edits N] [--seed N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from coderooms.config import Settings
+from coderooms.graph.connect import open_graph
+from coderooms.graph.driver import Graph
+from coderooms.ingest.pipeline import ingest_root
+from coderooms.surgical.apply import EditRequest, execute
+from corpora import copy_corpus, stdlib_corpus
+
+AGENT = "bench-apply"
+DELETE_BATCH = 2000
+"""Nodes deleted per transaction when the bench repo is dropped (small: test instances have
+little transaction memory)."""
+DELETE_NODES = (
+    "MATCH (n) WHERE n.repo = $repo WITH n LIMIT $limit DETACH DELETE n RETURN count(*) AS deleted"
+)
+DELETE_REPO_NODE = "MATCH (r:Repo {id: $repo}) DETACH DELETE r"
+
+
+def delete_repo(graph: Graph, repo: str) -> None:
+    if not repo.startswith("bench-apply-"):
+        raise ValueError(f"refusing to delete repo {repo!r}: not this benchmark's repo")
+    while graph.run_text(DELETE_NODES, repo=repo, limit=DELETE_BATCH)[0]["deleted"]:
+        pass
+    graph.run_text(DELETE_REPO_NODE, repo=repo)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--edits", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    settings = Settings()
+    graph = open_graph(settings)
+    repo = f"bench-apply-{os.getpid()}"
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            root = copy_corpus(stdlib_corpus().root, Path(scratch) / "stdlib")
+            started = time.perf_counter()
+            report = ingest_root(graph, root, repo=repo, git=False)
+            print(f"ingested {report.files_seen} files in {time.perf_counter() - started:.1f} s")
+            candidates = sorted(
+                p.relative_to(root).as_posix()
+                for p in root.rglob("*.py")
+                if p.is_file() and not p.is_symlink() and p.stat().st_size < 200_000
+            )
+            rng = random.Random(args.seed)
+            added: list[float] = []
+            removed: list[float] = []
+            reingest: list[float] = []
+            for n in range(args.edits + 1):
+                path = rng.choice(candidates)
+                body = f"\n\ndef _bench_apply_{n}():\n    return {n}\n"
+                text = (root / path).read_text(encoding="utf-8", errors="strict")
+                started = time.perf_counter()
+                result = execute(
+                    graph, settings, AGENT, [EditRequest(path, repo, content=text + body)]
+                )
+                add_s = time.perf_counter() - started
+                started = time.perf_counter()
+                execute(
+                    graph, settings, AGENT, [EditRequest(path, repo, old_text=body, new_text="")]
+                )
+                remove_s = time.perf_counter() - started
+                if n:  # the first pair warms caches up
+                    reingest.append(result["graph"]["ingests"][0]["seconds"] * 1000)
+                    added.append(add_s * 1000)
+                    removed.append(remove_s * 1000)
+            series = (
+                ("add a function", added),
+                ("remove it", removed),
+                ("of which ingest_paths (adds)", reingest),
+            )
+            for name, values in series:
+                print(
+                    f"apply + re-ingest, {name}: n={len(values)} "
+                    f"p50={statistics.median(values):.1f} ms p95={percentile(values, 0.95):.1f} ms "
+                    f"max={max(values):.1f} ms"
+                )
+            both = added + removed
+            print(f"all: p50={statistics.median(both):.1f} ms p95={percentile(both, 0.95):.1f} ms")
+    finally:
+        delete_repo(graph, repo)
+        graph.close()
+
+
+if __name__ == "__main__":
+    main()
