@@ -107,3 +107,31 @@ def test_java_version_parsing(banner: str, major: int) -> None:
     assert match is not None
     found = int(match.group(1))
     assert (int(match.group(2)) if found == 1 else found) == major
+
+
+def test_missing_java_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from coderooms.neo4j_local import java
+
+    monkeypatch.setattr(java, "find_java", lambda: None)
+    monkeypatch.setattr(java, "install_java", lambda: False)
+    with pytest.raises(ProvisionError, match="Java 17 or newer") as raised:
+        java.require_java()
+    assert "NEO4J_URI" in raised.value.hint
+
+
+def test_cli_reports_missing_java_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from coderooms.cli import app
+    from coderooms.neo4j_local import java
+
+    monkeypatch.setenv("CODEROOMS_HOME", str(tmp_path))
+    monkeypatch.delenv("NEO4J_URI", raising=False)
+    monkeypatch.setattr(java, "find_java", lambda: None)
+    monkeypatch.setattr(java, "install_java", lambda: False)
+    result = CliRunner().invoke(app, ["neo4j", "install"])
+    assert result.exit_code == 1
+    assert "Java 17 or newer" in result.output
+    assert "Traceback" not in result.output
