@@ -1,0 +1,3 @@
+MATCH (r:Repo)
+RETURN r.id AS id
+ORDER BY id

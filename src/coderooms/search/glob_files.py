@@ -1,0 +1,30 @@
+"""`glob`: file nodes whose path matches a gitignore-style pattern, in (repo, path) order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coderooms.graph.driver import Graph
+from coderooms.search.limits import GLOB_TOP_K_MAX, GLOB_TOP_K_MIN, Clamps
+from coderooms.search.path_glob import compile_path_pattern
+from coderooms.search.scope import resolve_repos
+
+
+def glob_files(graph: Graph, pattern: str, *, repo: str | None, top_k: int) -> dict[str, Any]:
+    compiled = compile_path_pattern(pattern, field="pattern")
+    clamps = Clamps()
+    limit = clamps.clamp("top_k", top_k, GLOB_TOP_K_MIN, GLOB_TOP_K_MAX)
+    repos = resolve_repos(graph, repo)
+    rows = graph.read("search/files_by_prefix", repos=repos, prefix=compiled.prefix)
+    matched = [row for row in rows if compiled.matches(row["path"])]
+    return {
+        "pattern": compiled.pattern,
+        "repos": repos,
+        "index": "path prefix" if compiled.prefix else "repo",
+        "index_prefix": compiled.prefix,
+        "files": matched[:limit],
+        "returned": min(len(matched), limit),
+        "total": len(matched),
+        "truncated": len(matched) > limit,
+        "clamped": clamps.as_dict(),
+    }

@@ -1,0 +1,48 @@
+"""Every limit of the search room, named, with the clamping that reports what it changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SEARCH_TOP_K_MIN = 1
+SEARCH_TOP_K_MAX = 500
+SEARCH_TOP_K_DEFAULT = 50
+CONTEXT_LINES_MIN = 0
+CONTEXT_LINES_MAX = 10
+CONTEXT_LINES_DEFAULT = 0
+GLOB_TOP_K_MIN = 1
+GLOB_TOP_K_MAX = 10_000
+GLOB_TOP_K_DEFAULT = 1_000
+MAX_QUERY_CHARS = 1_000
+"""Longest query (literal or regex) accepted."""
+MIN_INDEX_LITERAL = 3
+"""Shortest literal a regex must require for the trigram index to be used; else the scope is
+scanned."""
+MAX_LINE_CHARS = 2_000
+"""A line longer than this is cut in results and views (reported as `cut`)."""
+TEXT_BATCH_CHUNKS = 256
+"""Most chunk texts fetched per round trip (at most 4 MiB of text)."""
+TEXT_FIRST_BATCH_CHUNKS = 16
+"""Chunk texts fetched in the first round trip of a top_k search; each next one doubles, so a
+search whose first hits come early reads little text."""
+VIEW_MAX_LINES = 400
+"""Most lines one `view` returns."""
+BATCH_VIEW_MAX_ITEMS = 20
+"""Most ranges one `batch_view` takes."""
+
+
+@dataclass
+class Clamps:
+    """What clamping changed, reported to the caller as `clamped`."""
+
+    changes: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def clamp(self, name: str, value: int, low: int, high: int) -> int:
+        used = min(max(value, low), high)
+        if used != value:
+            self.changes[name] = {"requested": value, "used": used, "min": low, "max": high}
+        return used
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.changes)

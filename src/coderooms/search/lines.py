@@ -1,0 +1,79 @@
+"""Lines of a file rebuilt from its `:Chunk` nodes, as grep sees them.
+
+A chunk holds whole lines (text split on `\\n` only, like grep); a line longer than a chunk is
+stored as several pieces, all with that line as start and end, overlapping by PIECE_OVERLAP
+characters, which are joined back here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.chunks import PIECE_OVERLAP
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkText:
+    claim: str
+    seq: int
+    start_line: int
+    end_line: int
+    text: str
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> ChunkText:
+        return cls(row["claim"], row["seq"], row["start_line"], row["end_line"], row["text"])
+
+
+def split_lines(text: str) -> list[str]:
+    """A chunk's lines without their newlines (the chunk ends with one unless it ends the file)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+class FileLines:
+    """The lines of one file known so far, from whichever of its chunks were fetched."""
+
+    def __init__(self) -> None:
+        self._lines: dict[int, str] = {}
+        self._pieces: dict[int, dict[int, str]] = {}
+
+    def add(self, chunk: ChunkText) -> None:
+        if chunk.start_line == chunk.end_line:
+            # possibly one piece of an over-long line: kept apart until all are known
+            self._pieces.setdefault(chunk.start_line, {})[chunk.seq] = chunk.text
+            self._lines.pop(chunk.start_line, None)
+            return
+        for offset, line in enumerate(split_lines(chunk.text)):
+            self._lines[chunk.start_line + offset] = line
+
+    def get(self, number: int) -> str | None:
+        if number in self._lines:
+            return self._lines[number]
+        pieces = self._pieces.get(number)
+        if pieces is None:
+            return None
+        ordered = [pieces[seq] for seq in sorted(pieces)]
+        joined = ordered[0] + "".join(piece[PIECE_OVERLAP:] for piece in ordered[1:])
+        line = joined[:-1] if joined.endswith("\n") else joined
+        self._lines[number] = line
+        return line
+
+    def has(self, number: int) -> bool:
+        return number in self._lines or number in self._pieces
+
+
+def fetch_line_ranges(
+    graph: Graph, wanted: Iterable[tuple[str, int, int]], files: dict[str, FileLines]
+) -> None:
+    """Fetch every chunk of `claim` overlapping lines first..last into `files[claim]`."""
+    rows = [{"claim": claim, "first": first, "last": last} for claim, first, last in wanted]
+    if not rows:
+        return
+    for row in graph.read("search/chunks_in_lines", wanted=rows):
+        files.setdefault(row["claim"], FileLines()).add(ChunkText.from_row(row))

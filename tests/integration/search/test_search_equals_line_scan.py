@@ -1,0 +1,143 @@
+"""`search` finds exactly the lines a per-line scan of the same files finds (grep semantics)."""
+
+from __future__ import annotations
+
+import shutil
+import sysconfig
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.pipeline import ingest_root
+from coderooms.search.limits import SEARCH_TOP_K_MAX
+from coderooms.search.text_search import SearchRequest, search
+from tests.integration.search.tree import (
+    graph_paths,
+    line_scan,
+    literal,
+    regex,
+    unique_repo,
+)
+
+LITERALS = [
+    "TODO",
+    "Engine",
+    "def ",
+    "(",
+    "(nested (parens))",
+    "a.b",
+    "C:\\temp\\x",
+    "Grüße, 世界",
+    "🚀",
+    "engine",  # case: no hit in lower case where only Engine exists
+    "NEEDLE_IN_LONG_LINE",
+    "after long",
+    "function_1199",
+    "\ufffd",  # the replacement character of undecodable bytes
+    "line\r",
+]
+REGEXES = [
+    r"def \w+\(",
+    r"^\s+return",
+    r"function_1\d\d\(",
+    r"\d+\.\d+",
+    r"TODO$",
+    r"(?i)todo",
+    r"Gr[üu]",
+    r"x\s*\*\s*2",
+    r"[A-Z]{5,}",
+    r"^$",
+    r"NEEDLE_\w+_LINE",
+    r"a(b|c)d",
+]
+
+
+def assert_first_page_equals(
+    graph: Graph, repo: str, mode: Any, query: str, expected: list
+) -> None:
+    answer = search(graph, SearchRequest(query=query, mode=mode, repo=repo, top_k=SEARCH_TOP_K_MAX))
+    hits = [(hit["file"], hit["line"], hit["text"]) for hit in answer["results"]]
+    assert hits == capped(expected[:SEARCH_TOP_K_MAX])
+    assert answer["truncated"] is (len(expected) > SEARCH_TOP_K_MAX)
+
+
+def capped(hits: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    return [(path, line, text[:2000]) for path, line, text in hits]
+
+
+@pytest.mark.parametrize("query", LITERALS)
+def test_literal_equals_line_scan(graph: Graph, search_tree: tuple[Path, str], query: str) -> None:
+    root, repo = search_tree
+    expected = line_scan(root, graph_paths(graph, repo), literal(query))
+    assert_first_page_equals(graph, repo, "literal", query, expected)
+    count = search(graph, SearchRequest(query=query, repo=repo, count_only=True))
+    assert count["count"] == len(expected)
+
+
+@pytest.mark.parametrize("pattern", REGEXES)
+def test_regex_equals_line_scan(graph: Graph, search_tree: tuple[Path, str], pattern: str) -> None:
+    root, repo = search_tree
+    expected = line_scan(root, graph_paths(graph, repo), regex(pattern))
+    count = search(graph, SearchRequest(query=pattern, mode="regex", repo=repo, count_only=True))
+    assert count["count"] == len(expected)
+    assert count["files"] == len({path for path, _, _ in expected})
+    assert_first_page_equals(graph, repo, "regex", pattern, expected)
+
+
+def test_count_only_counts_beyond_top_k(graph: Graph, search_tree: tuple[Path, str]) -> None:
+    root, repo = search_tree
+    expected = line_scan(root, graph_paths(graph, repo), literal("return"))
+    assert len(expected) > SEARCH_TOP_K_MAX
+    answer = search(graph, SearchRequest(query="return", repo=repo, count_only=True))
+    assert answer["count"] == len(expected)
+    assert "results" not in answer
+    page = search(graph, SearchRequest(query="return", repo=repo, top_k=10))
+    assert page["truncated"] is True
+    assert [(h["file"], h["line"]) for h in page["results"]] == [
+        (path, line) for path, line, _ in expected[:10]
+    ]
+
+
+STDLIB_PACKAGES = ("json", "email", "html", "urllib")
+STDLIB_QUERIES: list[tuple[str, str]] = [
+    ("literal", "def "),
+    ("literal", "import re"),
+    ("literal", "raise ValueError("),
+    ("literal", "self._"),
+    ("literal", "\\\\"),
+    ("literal", "'utf-8'"),
+    ("regex", r"^class \w+\((\w+)\):"),
+    ("regex", r"def _?parse\w*\("),
+    ("regex", r"\bre\.compile\(r?['\"]"),
+    ("regex", r"[0-9a-f]{8}"),
+    ("regex", r"except \w+Error as \w+:$"),
+]
+
+
+@pytest.fixture(scope="module")
+def stdlib_slice(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    source = Path(sysconfig.get_paths()["stdlib"])
+    root = tmp_path_factory.mktemp("stdlib-slice")
+    for package in STDLIB_PACKAGES:
+        shutil.copytree(
+            source / package, root / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    repo = unique_repo()
+    ingest_root(graph, root, repo=repo, workers=1, git=False)
+    return root, repo
+
+
+@pytest.mark.parametrize(("mode", "query"), STDLIB_QUERIES)
+def test_stdlib_slice_equals_line_scan(
+    graph: Graph, stdlib_slice: tuple[Path, str], mode: str, query: str
+) -> None:
+    root, repo = stdlib_slice
+    matcher: Callable[[str], bool] = literal(query) if mode == "literal" else regex(query)
+    expected = line_scan(root, graph_paths(graph, repo), matcher)
+    answer = search(graph, SearchRequest(query=query, mode=mode, repo=repo, count_only=True))  # type: ignore[arg-type]
+    assert answer["count"] == len(expected)
+    first = search(graph, SearchRequest(query=query, mode=mode, repo=repo, top_k=200))  # type: ignore[arg-type]
+    assert [(h["file"], h["line"], h["text"]) for h in first["results"]] == capped(expected[:200])

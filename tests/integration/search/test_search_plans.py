@@ -1,0 +1,60 @@
+"""Every search statement is answered from an index: no label scans, no whole-graph scans."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from coderooms.graph.cypher import load, statement_names
+from coderooms.graph.driver import Graph
+
+PARAMS: dict[str, dict[str, Any]] = {
+    "search/repo_ids": {},
+    "search/repo_by_id": {"repo": "r"},
+    "search/literal_candidates": {
+        "needle": "Engine",
+        "repos": ["r"],
+        "prefix": "",
+        "language": None,
+    },
+    "search/scope_chunks": {"repos": ["r"], "prefix": "src/", "language": "python"},
+    "search/chunk_texts": {"ids": ["r:a.py#0"]},
+    "search/chunks_in_lines": {"wanted": [{"claim": "r:a.py", "first": 1, "last": 3}]},
+    "search/files_by_prefix": {"repos": ["r"], "prefix": "src/"},
+    "search/file_for_view": {"path": "a.py", "repos": ["r"]},
+    "search/symbols_in_lines": {"claim": "r:a.py", "first": 1, "last": 9, "skip_kind": "Module"},
+}
+SCANS = {"AllNodesScan", "NodeByLabelScan"}
+
+
+def operators(graph: Graph, name: str) -> list[str]:
+    with graph.driver.session(database=graph.connection.database) as session:
+        plan = session.run("EXPLAIN " + load(name), PARAMS[name]).consume().plan
+    assert plan is not None
+    found: list[str] = []
+
+    def walk(node: dict[str, Any]) -> None:
+        found.append(str(node["operatorType"]).split("@")[0])
+        for child in node.get("children", []):
+            walk(child)
+
+    walk(plan)
+    return found
+
+
+def test_every_search_statement_is_covered() -> None:
+    assert set(PARAMS) == {name for name in statement_names() if name.startswith("search/")}
+
+
+@pytest.mark.parametrize("name", sorted(set(PARAMS) - {"search/repo_ids"}))
+def test_statement_seeks_an_index(graph: Graph, name: str) -> None:
+    assert not SCANS & set(operators(graph, name))
+
+
+def test_literal_search_uses_the_text_index(graph: Graph) -> None:
+    assert "NodeIndexContainsScan" in operators(graph, "search/literal_candidates")
+
+
+def test_glob_prefix_uses_the_path_index(graph: Graph) -> None:
+    assert "NodeIndexSeek" in operators(graph, "search/files_by_prefix")

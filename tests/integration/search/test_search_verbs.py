@@ -1,0 +1,285 @@
+"""The search room's verbs through the FastMCP app in memory, on the fixture tree."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastmcp import Client
+from fastmcp.exceptions import ToolError
+
+from coderooms.config import Settings
+from coderooms.context import AppContext, GraphProvider
+from coderooms.graph.driver import Graph
+from coderooms.search.limits import BATCH_VIEW_MAX_ITEMS, VIEW_MAX_LINES
+from coderooms.server import create_server
+from tests.integration.search.tree import FILES
+
+
+def call(ctx: AppContext, verb: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    async def run() -> Any:
+        async with Client(create_server(ctx)) as client:
+            return await client.call_tool(verb, {"agent_id": "searcher", **arguments})
+
+    return dict(asyncio.run(run()).structured_content)
+
+
+def error_of(ctx: AppContext, verb: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    with pytest.raises(ToolError) as raised:
+        call(ctx, verb, arguments)
+    return dict(json.loads(str(raised.value)))
+
+
+def hits(answer: dict[str, Any]) -> list[tuple[str, int]]:
+    return [(hit["file"], hit["line"]) for hit in answer["results"]]
+
+
+def test_literal_search_is_ordered_with_context(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    answer = call(app_context, "search", {"query": "TODO", "repo": repo, "context_lines": 1})
+    assert answer["index"] == "trigram"
+    assert hits(answer) == sorted(hits(answer))
+    core = next(hit for hit in answer["results"] if hit["file"] == "src/pkg/core.py")
+    assert core["before"] == ["def helper(x):"]
+    assert core["after"] == ["    return x * 2"]
+
+
+def test_context_crosses_chunk_boundaries(
+    app_context: AppContext, search_tree: tuple[Path, str], graph: Graph
+) -> None:
+    _, repo = search_tree
+    rows = graph.run_text(
+        "MATCH (c:Chunk {repo: $repo, file: 'src/pkg/big.py', seq: 1}) RETURN c.start_line AS s",
+        repo=repo,
+    )
+    boundary = rows[0]["s"]  # first line of the second chunk
+    lines = FILES["src/pkg/big.py"].decode().split("\n")
+    target = lines[boundary - 1]
+    assert target
+    answer = call(
+        app_context,
+        "search",
+        {"query": target, "repo": repo, "context_lines": 3, "path_glob": "src/pkg/big.py"},
+    )
+    [hit] = answer["results"]
+    assert hit["line"] == boundary
+    assert hit["before"] == lines[boundary - 4 : boundary - 1]
+    assert hit["after"] == lines[boundary : boundary + 3]
+
+
+def test_scope_filters(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
+    _, repo = search_tree
+    base = {"query": "TODO", "repo": repo}
+    in_tests = call(app_context, "search", base | {"path_glob": "tests/**"})
+    assert {f for f, _ in hits(in_tests)} == {"tests/test_core.py"}
+    markdown_or_text = call(app_context, "search", base | {"path_glob": "*.txt"})
+    assert {f for f, _ in hits(markdown_or_text)} == {"crlf.txt", "docs/notes.txt", "latin1.txt"}
+    python = call(app_context, "search", base | {"language": "python"})
+    assert {f for f, _ in hits(python)} == {"src/pkg/core.py", "tests/test_core.py"}
+    none = call(app_context, "search", base | {"language": "cobol"})
+    assert none["results"] == []
+
+
+def test_clamping_is_reported(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
+    _, repo = search_tree
+    answer = call(
+        app_context, "search", {"query": "def", "repo": repo, "top_k": 9999, "context_lines": -2}
+    )
+    assert answer["clamped"]["top_k"]["used"] == 500
+    assert answer["clamped"]["context_lines"]["used"] == 0
+    assert answer["returned"] == 500
+    assert answer["truncated"] is True
+
+
+def test_regex_without_literal_scans_and_says_so(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    answer = call(app_context, "search", {"query": "(?i)todo", "mode": "regex", "repo": repo})
+    assert answer["index"] == "scan"
+    assert answer["index_literal"] is None
+    literal = call(app_context, "search", {"query": r"def \w+", "mode": "regex", "repo": repo})
+    assert (literal["index"], literal["index_literal"]) == ("trigram", "def ")
+
+
+def test_semantic_mode_falls_back_truthfully(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    answer = call(app_context, "search", {"query": "Engine", "mode": "semantic", "repo": repo})
+    assert answer["semantic_fallback"] == "lexical"
+    assert answer["embeddings_used"] is False
+    assert answer["results"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "field"),
+    [
+        ({"query": ""}, "query"),
+        ({"query": "   "}, "query"),
+        ({"query": "a(b", "mode": "regex"}, "query"),
+        ({"query": "two\nlines"}, "query"),
+        ({"query": "x", "path_glob": " "}, "path_glob"),
+    ],
+)
+def test_bad_search_input_names_the_field(
+    app_context: AppContext, search_tree: tuple[Path, str], arguments: dict[str, Any], field: str
+) -> None:
+    payload = error_of(app_context, "search", {"repo": search_tree[1]} | arguments)
+    assert payload["error"] == "invalid_input"
+    assert payload["field"] == field
+
+
+def test_unknown_repo_is_not_found(app_context: AppContext) -> None:
+    for verb, arguments in [
+        ("search", {"query": "x"}),
+        ("glob", {"pattern": "*.py"}),
+        ("view", {"path": "a.py"}),
+    ]:
+        payload = error_of(app_context, verb, arguments | {"repo": "no-such-repo-here"})
+        assert (payload["error"], payload["field"]) == ("not_found", "repo")
+
+
+def test_search_does_not_write(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
+    _, repo = search_tree
+    read_only = app_context.settings.model_copy(update={"read_only": True})
+    ctx = AppContext(settings=read_only, graphs=app_context.graphs)
+    assert call(ctx, "search", {"query": "TODO", "repo": repo})["results"]
+    assert call(ctx, "glob", {"pattern": "*.md", "repo": repo})["files"]
+
+
+def test_glob(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
+    _, repo = search_tree
+    answer = call(app_context, "glob", {"pattern": "src/**/*.py", "repo": repo})
+    paths = [f["path"] for f in answer["files"]]
+    assert paths == sorted(p for p in FILES if p.startswith("src/") and p.endswith(".py"))
+    assert answer["index"] == "path prefix"
+    assert answer["index_prefix"] == "src/"
+    anywhere = call(app_context, "glob", {"pattern": "*.txt", "repo": repo})
+    assert [f["path"] for f in anywhere["files"]] == ["crlf.txt", "docs/notes.txt", "latin1.txt"]
+    root_only = call(app_context, "glob", {"pattern": "/crlf.txt", "repo": repo})
+    assert [f["path"] for f in root_only["files"]] == ["crlf.txt"]
+    clamped = call(app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 0})
+    assert clamped["returned"] == 1
+    assert clamped["truncated"] is True
+    assert clamped["clamped"]["top_k"]["used"] == 1
+    assert error_of(app_context, "glob", {"pattern": ""})["field"] == "pattern"
+
+
+def test_view_reads_the_graph_with_symbols(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    root, repo = search_tree
+    answer = call(
+        app_context,
+        "view",
+        {"path": "src/pkg/core.py", "repo": repo, "start_line": 4, "end_line": 8},
+    )
+    lines = FILES["src/pkg/core.py"].decode().split("\n")
+    assert answer["text"] == "".join(line + "\n" for line in lines[3:8])
+    assert answer["hash_algorithm"] == "blake3"
+    assert answer["disk"] == {
+        "checked": True,
+        "state": "same",
+        "method": "size and mtime (stat), not content",
+    }
+    assert [s["qualname"] for s in answer["symbols"]] == ["Engine", "Engine.start"]
+    path = root / "src/pkg/core.py"
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
+    again = call(app_context, "view", {"path": "src/pkg/core.py", "repo": repo})
+    assert again["disk"]["state"] == "differs"
+    assert again["text"] == FILES["src/pkg/core.py"].decode()  # still the graph's text
+
+
+def test_view_clamps_and_rebuilds_long_lines(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    big = call(app_context, "view", {"path": "src/pkg/big.py", "repo": repo, "end_line": 10**6})
+    assert big["end_line"] - big["start_line"] + 1 == VIEW_MAX_LINES
+    assert big["more_below"] is True
+    assert big["clamped"]["end_line"]["used"] == VIEW_MAX_LINES
+    tail = call(app_context, "view", {"path": "src/pkg/big.py", "repo": repo, "start_line": 10**6})
+    assert tail["start_line"] == tail["end_line"] == tail["total_lines"] == 3600
+    long = call(app_context, "view", {"path": "src/pkg/long_line.py", "repo": repo})
+    assert long["cut_lines"] == [2]
+    assert long["text"].split("\n")[2] == "b = 2  # after long"
+    payload = error_of(
+        app_context,
+        "view",
+        {"path": "src/pkg/big.py", "repo": repo, "start_line": 5, "end_line": 2},
+    )
+    assert payload["field"] == "end_line"
+
+
+def test_view_unknown_or_hostile_paths(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    missing = error_of(app_context, "view", {"path": "nope.py", "repo": repo})
+    assert (missing["error"], missing["field"]) == ("not_found", "path")
+    for hostile in ["../etc/passwd", "/etc/passwd", "a/../../b", "x\x00y"]:
+        payload = error_of(app_context, "view", {"path": hostile, "repo": repo})
+        assert (payload["error"], payload["field"]) == ("invalid_input", "path")
+
+
+def test_batch_view_reports_errors_per_item(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    items = [
+        {"path": "docs/readme.md", "repo": repo, "start_line": 1, "end_line": 1},
+        {"path": "missing.md", "repo": repo},
+        {"path": "src/pkg/unicode_ü.py", "repo": repo},
+    ]
+    answer = call(app_context, "batch_view", {"items": items})
+    assert [item["ok"] for item in answer["items"]] == [True, False, True]
+    assert answer["items"][0]["view"]["text"] == "# Engine\n"
+    assert answer["items"][1]["error"]["error"] == "not_found"
+    assert "世界" in answer["items"][2]["view"]["text"]
+    too_many = [{"path": "crlf.txt", "repo": repo}] * (BATCH_VIEW_MAX_ITEMS + 1)
+    assert error_of(app_context, "batch_view", {"items": too_many})["field"] == "items"
+
+
+def test_read_only_annotations(settings: Settings, graph: Graph) -> None:
+    ctx = AppContext(settings=settings, graphs=GraphProvider.ready(settings, graph))
+
+    async def run() -> dict[str, Any]:
+        async with Client(create_server(ctx)) as client:
+            return {tool.name: tool.annotations for tool in await client.list_tools()}
+
+    annotations = asyncio.run(run())
+    for verb in ("search", "glob", "view", "batch_view"):
+        assert annotations[verb] is not None
+        assert annotations[verb].read_only_hint is True
+
+
+def test_read_verbs_leave_the_graph_unchanged(
+    app_context: AppContext, search_tree: tuple[Path, str], graph: Graph
+) -> None:
+    root, repo = search_tree
+    (root / "new_file.py").write_text("TODO = 'not ingested: reads never ingest'\n")
+
+    def snapshot() -> list[Any]:
+        [row] = graph.run_text(
+            "MATCH (n {repo: $repo}) OPTIONAL MATCH (n)-[r]->() "
+            "RETURN count(DISTINCT n) AS nodes, count(r) AS edges, "
+            "collect(DISTINCT n.hash) AS hashes",
+            repo=repo,
+        )
+        return [row["nodes"], row["edges"], sorted(row["hashes"])]
+
+    before = snapshot()
+    call(app_context, "search", {"query": "TODO", "repo": repo})
+    call(app_context, "search", {"query": "(?i)todo", "mode": "regex", "repo": repo})
+    call(app_context, "glob", {"pattern": "**", "repo": repo})
+    call(app_context, "view", {"path": "crlf.txt", "repo": repo})
+    call(app_context, "batch_view", {"items": [{"path": "new_file.py", "repo": repo}]})
+    assert snapshot() == before
+    assert not call(app_context, "glob", {"pattern": "new_file.py", "repo": repo})["files"]
