@@ -28,7 +28,7 @@ from coderooms.surgical.apply import EditRequest, execute
 from corpora import copy_corpus, stdlib_corpus
 
 AGENT = "bench-apply"
-DELETE_BATCH = 2000
+DELETE_BATCH = 500
 """Nodes deleted per transaction when the bench repo is dropped (small: test instances have
 little transaction memory)."""
 DELETE_NODES = (

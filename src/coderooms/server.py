@@ -12,6 +12,7 @@ from coderooms import __version__
 from coderooms.context import AppContext
 from coderooms.ingest.tools import ingest_tools
 from coderooms.search.tools import search_tools
+from coderooms.surgical.tools import surgical_tools
 from coderooms.system.tools import system_tools
 from coderooms.tooling import ToolSpec, guarded
 
@@ -27,6 +28,7 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(system_tools(ctx, lambda: specs))
     specs.extend(ingest_tools(ctx))
     specs.extend(search_tools(ctx))
+    specs.extend(surgical_tools(ctx))
     return specs
 
 

@@ -1,0 +1,5 @@
+UNWIND $repos AS repo
+MATCH (r:Repo {id: repo})
+WHERE r.root IS NOT NULL
+RETURN r.id AS repo, r.root AS root
+ORDER BY r.id

@@ -1,0 +1,299 @@
+"""The write path shared by `apply`, `apply_batch` and `edit_commit`.
+
+1. every target is resolved (path safety) and checked before anything is written;
+2. under per-file locks, each file is read once: its BLAKE3 hash checked against what the
+   caller expected, the new content computed, the proof gate asked about every target;
+3. all new contents are staged in fsynced temp files, then renamed into place one by one; a
+   failure renames back (rewrites the old bytes of) every file already replaced;
+4. one `ingest_paths` call per repo brings the graph to the new files in one transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from coderooms.config import Settings
+from coderooms.errors import CoderoomsError, InvalidInput
+from coderooms.graph.driver import Graph
+from coderooms.ingest.reader import content_hash
+from coderooms.ingest.targeted import ingest_paths
+from coderooms.ingest.walker import MAX_FILE_BYTES
+from coderooms.surgical import atomic
+from coderooms.surgical.diffs import line_diff, replace_exact
+from coderooms.surgical.errors import SourceModified
+from coderooms.surgical.paths import Target, ingest_roots, resolve_target
+from coderooms.surgical.proof import ABSENT_HASH, HASH_ALGORITHM, require_proof
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT_BYTES = MAX_FILE_BYTES
+"""Largest file an edit may produce: larger ones would not be ingested."""
+
+MAX_BATCH_FILES = 100
+"""Files one `apply_batch` may write (one ingest transaction holds up to 400)."""
+
+MAX_SYMBOL_IDS_REPORTED = 200
+"""Symbol ids listed per file in a result; the counts are always complete."""
+
+
+@dataclass(frozen=True, slots=True)
+class EditRequest:
+    """One file edit: either `content` (the whole new file) or `old_text` -> `new_text`."""
+
+    path: str
+    repo: str | None = None
+    content: str | None = None
+    old_text: str | None = None
+    new_text: str | None = None
+    expected_hash: str | None = None
+    field_prefix: str = ""
+    """How error fields name this edit (`edits[2].` in a batch)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedEdit:
+    target: Target
+    old_bytes: bytes | None
+    new_bytes: bytes
+    old_text: str
+    new_text: str
+
+    @property
+    def old_hash(self) -> str:
+        return content_hash(self.old_bytes) if self.old_bytes is not None else ABSENT_HASH
+
+    @property
+    def new_hash(self) -> str:
+        return content_hash(self.new_bytes)
+
+    @property
+    def changed(self) -> bool:
+        return self.old_bytes != self.new_bytes
+
+
+_locks_guard = threading.Lock()
+_locks: dict[str, threading.Lock] = {}
+
+
+@contextmanager
+def file_locks(targets: Sequence[Target]) -> Iterator[None]:
+    """Serialise this process's read-check-write of the same files (sorted: no deadlock)."""
+    keys = sorted({str(t.absolute) for t in targets})
+    with _locks_guard:
+        locks = [_locks.setdefault(key, threading.Lock()) for key in keys]
+    with ExitStack() as stack:
+        for lock in locks:
+            stack.enter_context(lock)
+        yield
+
+
+def resolve_requests(
+    graph: Graph, settings: Settings, requests: Sequence[EditRequest]
+) -> list[Target]:
+    named = {r.repo for r in requests if r.repo is not None}
+    roots = ingest_roots(graph, named if all(r.repo is not None for r in requests) else None)
+    targets: list[Target] = []
+    seen: dict[tuple[str, str], int] = {}
+    for request in requests:
+        _check_shape(request)
+        target = resolve_target(
+            roots,
+            request.path,
+            repo=request.repo,
+            state_dirs=(settings.home,),
+            field=f"{request.field_prefix}path",
+        )
+        if target.key in seen:
+            raise InvalidInput(
+                f"{target.relative} is edited twice in one batch",
+                field=f"{request.field_prefix}path",
+                hint="merge the edits of one file into one entry",
+            )
+        seen[target.key] = len(targets)
+        targets.append(target)
+    return targets
+
+
+def _check_shape(request: EditRequest) -> None:
+    prefix = request.field_prefix
+    if request.content is not None and (
+        request.old_text is not None or request.new_text is not None
+    ):
+        raise InvalidInput(
+            "pass either content or old_text/new_text, not both", field=f"{prefix}content"
+        )
+    if request.content is None and (request.old_text is None or request.new_text is None):
+        raise InvalidInput(
+            "pass content (the whole new file) or both old_text and new_text",
+            field=f"{prefix}old_text" if request.new_text is not None else f"{prefix}content",
+        )
+
+
+def read_current(target: Target) -> bytes | None:
+    try:
+        return target.absolute.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def current_hash(target: Target) -> str:
+    data = read_current(target)
+    return content_hash(data) if data is not None else ABSENT_HASH
+
+
+def plan_edit(target: Target, request: EditRequest) -> PlannedEdit:
+    prefix = request.field_prefix
+    old_bytes = read_current(target)
+    old_hash = content_hash(old_bytes) if old_bytes is not None else ABSENT_HASH
+    if request.expected_hash is not None and request.expected_hash != old_hash:
+        raise SourceModified(
+            f"{target.relative} changed on disk: its {HASH_ALGORITHM} hash is {old_hash}, "
+            f"the edit was made against {request.expected_hash}",
+            field=f"{prefix}expected_hash",
+            hint="read the file again and redo the edit against its current content",
+        )
+    try:
+        old_text = old_bytes.decode("utf-8") if old_bytes is not None else ""
+    except UnicodeDecodeError as e:
+        raise InvalidInput(
+            f"{target.relative} is not UTF-8 text; edits only write text files",
+            field=f"{prefix}path",
+        ) from e
+    if request.content is not None:
+        new_text = request.content
+    else:
+        if old_bytes is None:
+            raise InvalidInput(
+                f"{target.relative} does not exist, so old_text cannot be replaced",
+                field=f"{prefix}old_text",
+                hint="pass content to create the file",
+            )
+        new_text = replace_exact(
+            old_text, request.old_text or "", request.new_text or "", field=f"{prefix}old_text"
+        )
+    new_bytes = new_text.encode("utf-8", errors="strict")
+    if len(new_bytes) > MAX_CONTENT_BYTES:
+        raise InvalidInput(
+            f"the new content is {len(new_bytes)} bytes; at most {MAX_CONTENT_BYTES} are allowed",
+            field=f"{prefix}content",
+        )
+    return PlannedEdit(target, old_bytes, new_bytes, old_text, new_text)
+
+
+def write_all(plans: Sequence[PlannedEdit]) -> None:
+    """All files or none: stage every temp, then rename; roll back on any failure."""
+    staged: list[atomic.Staged] = []
+    published: list[PlannedEdit] = []
+    try:
+        for plan in plans:
+            # a loop, not a comprehension: on failure `staged` must hold what was staged so far
+            staged.append(atomic.stage(plan.target.absolute, plan.new_bytes))  # noqa: PERF401
+        for plan, item in zip(plans, staged, strict=True):
+            atomic.publish(item)
+            published.append(plan)
+    except BaseException:
+        for item in staged:
+            atomic.discard(item)
+        _roll_back(published)
+        raise
+
+
+def _roll_back(published: Sequence[PlannedEdit]) -> None:
+    for plan in reversed(published):
+        try:
+            if plan.old_bytes is None:
+                plan.target.absolute.unlink(missing_ok=True)
+            else:
+                atomic.write_atomic(plan.target.absolute, plan.old_bytes)
+        except OSError:
+            log.exception("could not roll back %s", plan.target.absolute)
+
+
+def symbols_of(graph: Graph, targets: Sequence[Target]) -> dict[tuple[str, str], list[str]]:
+    found: dict[tuple[str, str], list[str]] = {t.key: [] for t in targets}
+    for repo, group in _by_repo(targets).items():
+        rows = graph.read("surgical/file_symbols", repo=repo, paths=[t.relative for t in group])
+        for row in rows:
+            found[(repo, row["path"])].append(row["id"])
+    return found
+
+
+def _by_repo(targets: Sequence[Target]) -> dict[str, list[Target]]:
+    groups: dict[str, list[Target]] = {}
+    for target in targets:
+        groups.setdefault(target.repo, []).append(target)
+    return groups
+
+
+def reingest(graph: Graph, targets: Sequence[Target]) -> dict[str, Any]:
+    """One ingest_paths call (one transaction) per repo; a failure is reported, not raised:
+    the files on disk are already right and the watcher or the next ingest will catch up."""
+    reports = []
+    for group in _by_repo(targets).values():
+        try:
+            report = ingest_paths(
+                graph, group[0].root, [t.relative for t in group], repo=group[0].repo
+            )
+        except CoderoomsError as e:
+            log.warning("re-ingest after an edit failed: %s", e)
+            return {"updated": False, "error": e.message}
+        reports.append(
+            {
+                "repo": report.repo,
+                "files_changed": report.files_changed,
+                "files_added": report.files_added,
+                "files_deleted": report.files_deleted,
+                "skipped": report.skipped,
+                "seconds": round(report.timings.get("total_s", 0.0), 4),
+            }
+        )
+    return {"updated": True, "ingests": reports}
+
+
+def execute(
+    graph: Graph,
+    settings: Settings,
+    agent_id: str,
+    requests: Sequence[EditRequest],
+) -> dict[str, Any]:
+    """Validate every edit, pass the proof gate, write all files atomically, re-ingest once."""
+    targets = resolve_requests(graph, settings, requests)
+    with file_locks(targets):
+        plans = [plan_edit(t, r) for t, r in zip(targets, requests, strict=True)]
+        if settings.proof_gate:
+            require_proof(graph, agent_id, [(p.target.repo, p.target.relative, p.old_hash)
+                                            for p in plans])  # fmt: skip
+        changed = [p for p in plans if p.changed]
+        before = symbols_of(graph, targets)
+        write_all(changed)
+    graph_state = reingest(graph, [p.target for p in changed]) if changed else {"updated": True}
+    after = symbols_of(graph, targets)
+    files = [_file_result(p, before.get(p.target.key, []), after.get(p.target.key, []))
+             for p in plans]  # fmt: skip
+    return {"files": files, "graph": graph_state, "hash_algorithm": HASH_ALGORITHM}
+
+
+def _file_result(plan: PlannedEdit, before: list[str], after: list[str]) -> dict[str, Any]:
+    diff = line_diff(plan.old_text, plan.new_text, plan.target.relative)
+    added = sorted(set(after) - set(before))
+    removed = sorted(set(before) - set(after))
+    return {
+        "repo": plan.target.repo,
+        "path": plan.target.relative,
+        "created": plan.old_bytes is None,
+        "changed": plan.changed,
+        "old_hash": plan.old_hash,
+        "new_hash": plan.new_hash,
+        "diff": diff.as_dict(),
+        "symbols": {
+            "count": len(after),
+            "ids": after[:MAX_SYMBOL_IDS_REPORTED],
+            "added": added[:MAX_SYMBOL_IDS_REPORTED],
+            "removed": removed[:MAX_SYMBOL_IDS_REPORTED],
+        },
+    }

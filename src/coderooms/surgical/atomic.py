@@ -1,0 +1,83 @@
+"""Atomic file writes: a reader sees the old file or the new one, never half of one.
+
+The new content goes to a temp file in the target's directory (same filesystem, so the rename is
+atomic), is flushed and fsynced, takes the old file's mode, and is renamed over the target; the
+directory is fsynced so the rename itself survives a crash. Any failure removes the temp file and
+leaves the old file as it was. `stage` / `publish` split the two halves for all-or-nothing
+batches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+NEW_FILE_MODE = 0o644
+"""Mode of a file an edit creates (an existing file keeps its own)."""
+
+TEMP_SUFFIX = ".coderooms-tmp"
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """New content, durable in a temp file beside `target`, not yet visible under its name."""
+
+    target: Path
+    temp: Path
+
+
+def stage(target: Path, data: bytes) -> Staged:
+    """Write `data` to a fsynced temp file next to `target` with the target's mode."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = NEW_FILE_MODE
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
+    temp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+            os.fchmod(handle.fileno(), mode)
+    except BaseException:
+        discard(Staged(target, temp))
+        raise
+    return Staged(target, temp)
+
+
+def publish(staged: Staged) -> None:
+    """Rename the temp file over the target and make the rename durable."""
+    _rename_into_place(staged)
+
+
+def _rename_into_place(staged: Staged) -> None:
+    try:
+        os.replace(staged.temp, staged.target)
+    except BaseException:
+        discard(staged)
+        raise
+    fsync_directory(staged.target.parent)
+
+
+def discard(staged: Staged) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        staged.temp.unlink()
+
+
+def fsync_directory(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Replace `target` with `data` atomically (create it when missing)."""
+    _rename_into_place(stage(target, data))

@@ -1,0 +1,196 @@
+"""Where an edit may write: canonical paths under an ingest root, never runtime state.
+
+The ingest roots are the `:Repo {root}` nodes of the graph. A target is a repo id plus a
+repo-relative path, or an absolute path under one root. The path is canonicalised (`..` and
+symlinks resolved, the way the kernel would follow them on write) and must still lie strictly
+under the root; the file written is the canonical one, so a symlink is never replaced by a file.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from coderooms.errors import Forbidden, InvalidInput
+from coderooms.graph.driver import Graph
+
+MAX_PATH_CHARS = 4096
+"""Longest target path accepted (Linux PATH_MAX)."""
+
+STATE_DIR_NAMES = frozenset({".git", ".hg", ".svn"})
+"""Version-control state: no path component of a target may be one of these."""
+
+STATE_FILE_NAMES = frozenset({".coderoomsignore"})
+"""coderooms' own configuration inside a repo: it decides what is ingested, so edits may not."""
+
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+"""Characters that make a path display as something else (Trojan Source)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Root:
+    repo: str
+    root: Path
+    """Canonical (resolved) root directory."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A file an edit may write: canonical, under `root`, not runtime state."""
+
+    repo: str
+    root: Path
+    relative: str
+    """Repo-relative, `/`-separated, canonical."""
+
+    @property
+    def absolute(self) -> Path:
+        return self.root / self.relative
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.repo, self.relative)
+
+
+def ingest_roots(graph: Graph, repos: Collection[str] | None = None) -> list[Root]:
+    """The ingest roots the graph knows (only those of `repos` when given), canonicalised;
+    roots that no longer exist are left out."""
+    if repos is None:
+        rows = graph.read("surgical/repo_roots")
+    else:
+        rows = graph.read("surgical/repo_roots_of", repos=sorted(repos))
+    roots = []
+    for row in rows:
+        try:
+            resolved = Path(row["root"]).resolve(strict=True)
+        except OSError:
+            continue
+        if resolved.is_dir():
+            roots.append(Root(str(row["repo"]), resolved))
+    return roots
+
+
+def check_path_text(path: object, field: str) -> str:
+    """The raw text of a path argument, or one clear error naming the field."""
+    if not isinstance(path, str) or not path.strip():
+        raise InvalidInput("path must be a non-empty string", field=field)
+    if len(path) > MAX_PATH_CHARS:
+        raise InvalidInput(f"path is longer than {MAX_PATH_CHARS} characters", field=field)
+    if "\x00" in path:
+        raise InvalidInput("path contains a NUL byte", field=field)
+    for ch in path:
+        if unicodedata.category(ch) in {"Cc", "Cs"} or ch in BIDI_CONTROLS:
+            raise InvalidInput(
+                f"path contains the control character U+{ord(ch):04X}",
+                field=field,
+                hint="paths may not hold control, surrogate or bidirectional-override characters",
+            )
+    if "\\" in path:
+        raise InvalidInput(
+            "path contains a backslash", field=field, hint="separate directories with '/'"
+        )
+    if path.endswith("/"):
+        raise InvalidInput("path names a directory, not a file", field=field)
+    return path  # not normalised: the bytes on disk are what they are (NFC or NFD)
+
+
+def resolve_target(
+    roots: list[Root],
+    path: object,
+    *,
+    repo: str | None = None,
+    state_dirs: tuple[Path, ...] = (),
+    field: str = "path",
+) -> Target:
+    """The canonical file `path` names, or Forbidden / InvalidInput naming `field`.
+
+    `state_dirs` are directories of coderooms' own runtime state (its cache/home directory with
+    the managed Neo4j and `instance.json`); nothing under them is writable.
+    """
+    text = check_path_text(path, field)
+    if not roots and repo is None:
+        raise Forbidden(
+            "no ingest roots are known, so no file may be written",
+            field=field,
+            hint="ingest a repository first (the `ingest` verb); edits stay inside its root",
+        )
+    root = _choose_root(roots, text, repo, field)
+    lexical = Path(text) if Path(text).is_absolute() else root.root / text
+    canonical = Path(os.path.realpath(lexical))
+    try:
+        relative = canonical.relative_to(root.root)
+    except ValueError:
+        raise Forbidden(
+            f"{text!r} resolves to {str(canonical)!r}, outside the ingest root {str(root.root)!r}",
+            field=field,
+            hint="edits are confined to the repository's root; `..` and symlinks may not leave it",
+        ) from None
+    parts = PurePosixPath(relative.as_posix()).parts
+    if not parts or relative.as_posix() == ".":
+        raise InvalidInput(f"{text!r} is the ingest root itself, not a file", field=field)
+    _refuse_state(canonical, parts, state_dirs, text, field)
+    _refuse_unresolved_links(root.root, parts, text, field)
+    if canonical.exists() and not canonical.is_file():
+        raise InvalidInput(f"{text!r} is not a regular file", field=field)
+    return Target(root.repo, root.root, relative.as_posix())
+
+
+def _choose_root(roots: list[Root], text: str, repo: str | None, field: str) -> Root:
+    if repo is not None:
+        for root in roots:
+            if root.repo == repo:
+                return root
+        raise InvalidInput(
+            f"no ingested repo has the id {repo!r}",
+            field="repo",
+            hint="pass the id of an ingested repo, or an absolute path under its root",
+        )
+    if Path(text).is_absolute():
+        lexical = Path(os.path.normpath(text))
+        # the deepest root wins when roots nest; the canonical check still follows
+        candidates = [r for r in roots if lexical == r.root or r.root in lexical.parents]
+        if not candidates:
+            canonical = Path(os.path.realpath(text))
+            candidates = [r for r in roots if r.root in canonical.parents]
+        if not candidates:
+            raise Forbidden(
+                f"{text!r} is not under any ingest root", field=field,
+                hint="edits are confined to ingested repositories",
+            )  # fmt: skip
+        return max(candidates, key=lambda r: len(r.root.parts))
+    if len(roots) == 1:
+        return roots[0]
+    raise InvalidInput(
+        f"{text!r} is relative and {len(roots)} repos are ingested",
+        field="repo",
+        hint="pass `repo` (the repo id) or an absolute path",
+    )
+
+
+def _refuse_unresolved_links(root: Path, parts: tuple[str, ...], text: str, field: str) -> None:
+    """realpath leaves a symlink loop (or a dangling chain) in place; never write through one."""
+    current = root
+    for part in parts:
+        current = current / part
+        if current.is_symlink():
+            raise Forbidden(f"{text!r} passes through a symlink that does not resolve", field=field)
+
+
+def _refuse_state(
+    canonical: Path, parts: tuple[str, ...], state_dirs: tuple[Path, ...], text: str, field: str
+) -> None:
+    for part in parts:
+        if part in STATE_DIR_NAMES:
+            raise Forbidden(f"{text!r} is inside version-control state ({part}/)", field=field)
+    if parts[-1] in STATE_FILE_NAMES:
+        raise Forbidden(f"{text!r} is coderooms configuration ({parts[-1]})", field=field)
+    for state in state_dirs:
+        resolved = Path(os.path.realpath(state))
+        if canonical == resolved or resolved in canonical.parents:
+            raise Forbidden(
+                f"{text!r} is inside coderooms' runtime state directory {str(resolved)!r}",
+                field=field,
+            )
