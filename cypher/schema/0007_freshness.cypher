@@ -1,0 +1,4 @@
+CREATE CONSTRAINT watcher_id IF NOT EXISTS FOR (n:Watcher) REQUIRE n.id IS UNIQUE;
+CREATE CONSTRAINT alert_id IF NOT EXISTS FOR (n:Alert) REQUIRE n.id IS UNIQUE;
+CREATE INDEX alert_repo IF NOT EXISTS FOR (n:Alert) ON (n.repo_id);
+CREATE INDEX alert_file IF NOT EXISTS FOR (n:Alert) ON (n.file)
