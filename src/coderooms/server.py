@@ -10,6 +10,7 @@ from fastmcp import FastMCP
 
 from coderooms import __version__
 from coderooms.context import AppContext
+from coderooms.freshness.tools import freshness_tools
 from coderooms.ingest.tools import ingest_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.tools import surgical_tools
@@ -27,6 +28,7 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs: list[ToolSpec] = []
     specs.extend(system_tools(ctx, lambda: specs))
     specs.extend(ingest_tools(ctx))
+    specs.extend(freshness_tools(ctx))
     specs.extend(search_tools(ctx))
     specs.extend(surgical_tools(ctx))
     return specs

@@ -13,6 +13,7 @@ from coderooms.cli.console import fail_on_error
 from coderooms.cli.doctor import doctor
 from coderooms.cli.ingest_command import ingest
 from coderooms.cli.neo4j_commands import neo4j_app
+from coderooms.cli.watch_command import watch
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput
 
@@ -25,6 +26,7 @@ app = typer.Typer(
 app.add_typer(neo4j_app, name="neo4j")
 app.command("doctor")(doctor)
 app.command("ingest")(ingest)
+app.command("watch")(watch)
 
 
 def parse_host_port(value: str) -> tuple[str, int]:

@@ -1,0 +1,2 @@
+MATCH (w:Watcher {id: $id})
+RETURN properties(w) AS watcher

@@ -1,0 +1,318 @@
+"""The freshness room of one server process: its in-process watchers, and what every process
+has recorded in Neo4j (watchers started by `coderooms watch` included).
+
+Starting a watcher here runs the same engine as `coderooms watch`, in-process (kind `server`).
+When the server starts, watchers of kind `server` that this host recorded as running and whose
+process is gone are resumed (their roots must still exist); read-only servers never do.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from coderooms.context import AppContext
+from coderooms.errors import CoderoomsError, InvalidInput
+from coderooms.freshness.alerts import unacked_counts
+from coderooms.freshness.engine import FreshnessEngine, TickReport, WatchOptions
+from coderooms.freshness.errors import WatcherNotRunning
+from coderooms.freshness.options import MAX_ROOTS, process_alive
+from coderooms.freshness.state import HEARTBEAT_STALE_S, WatcherRecord, WatcherStore
+from coderooms.graph.driver import Graph
+from coderooms.ingest.pipeline import resolve_root
+
+log = logging.getLogger(__name__)
+
+RESUME_POLL_S = 0.5
+"""How often the resume thread looks whether the graph has connected."""
+SHUTDOWN_POLL_S = 1.0
+"""How often the room looks whether its server shut down (then it suspends its watchers)."""
+MAX_RECENT_IN_STATUS = 10
+
+
+class FreshnessRoom:
+    def __init__(
+        self,
+        ctx: AppContext,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.ctx = ctx
+        self._clock = clock
+        self._wall_clock = wall_clock
+        self._engines: dict[str, FreshnessEngine] = {}
+        self._lock = threading.Lock()
+        self.resumed: list[dict[str, Any]] = []
+        """What the start-up resume did, for status."""
+        self._reaper: threading.Thread | None = None
+
+    # --- verbs ----------------------------------------------------------------------------------
+
+    def start(
+        self, roots: list[str], *, repo: str | None, debounce_ms: int, idle_poll_ms: int
+    ) -> dict[str, Any]:
+        if not roots:
+            raise InvalidInput("roots is empty", field="roots", hint="pass at least one directory")
+        if len(roots) > MAX_ROOTS:
+            raise InvalidInput(f"at most {MAX_ROOTS} roots per watcher", field="roots")
+        if repo is not None and len(roots) > 1:
+            raise InvalidInput("repo names one root; pass one root with it", field="repo")
+        graph = self.ctx.graph()
+        resolved = [str(resolve_root(Path(root))) for root in roots]
+        with self._lock:
+            running = self._watching(resolved)
+        if running is not None:
+            return {"started": False, "watcher": running.status()}
+        # started outside the lock: a catch-up can take a while and status must still answer;
+        # a second start of the same roots meanwhile is refused by the claim in Neo4j
+        engine = self._engine(graph, resolved, [repo] * len(roots), debounce_ms, idle_poll_ms)
+        catch_up = engine.start()
+        with self._lock:
+            self._adopt(engine)
+        return {
+            "started": True,
+            "catch_up": catch_up.as_dict() if catch_up else None,
+            "watcher": engine.status(),
+        }
+
+    def stop(self, roots: list[str] | None) -> dict[str, Any]:
+        with self._lock:
+            chosen = self._select(roots)
+            for engine in chosen:
+                del self._engines[engine.watcher_id]
+        stopped = []
+        for engine in chosen:
+            final = engine.stop()
+            stopped.append(
+                {
+                    "watcher_id": engine.watcher_id,
+                    "roots": [root.key for root in engine.roots],
+                    "drained": final.as_dict() if final else None,
+                }
+            )
+        return {"stopped": stopped}
+
+    def tick(self, *, force: bool) -> dict[str, Any]:
+        with self._lock:
+            engines = list(self._engines.values())
+        if not engines:
+            raise WatcherNotRunning(
+                "no watcher runs in this server",
+                hint="call daemon_start (or auto_ingest_start) with the roots to watch",
+            )
+        reports: list[TickReport] = [engine.tick(force=force) for engine in engines]
+        return {
+            "ticks": [
+                {"watcher_id": engine.watcher_id, **report.as_dict()}
+                for engine, report in zip(engines, reports, strict=True)
+            ]
+        }
+
+    def status(self, *, detail: bool) -> dict[str, Any]:
+        with self._lock:
+            engines = list(self._engines.values())
+        in_process = []
+        for engine in engines:
+            state = engine.status()
+            if detail:
+                state["recent"] = [t.as_dict() for t in list(engine.recent)[-MAX_RECENT_IN_STATUS:]]
+            in_process.append(state)
+        result: dict[str, Any] = {"in_process": in_process, "resumed_at_start": self.resumed}
+        graph = self.ctx.graphs.graph_or_none
+        if graph is not None:
+            now_ms = int(self._wall_clock() * 1000)
+            records = WatcherStore(graph).list()
+            result["watchers"] = [record.describe(now_ms) for record in records]
+            result["freshness"] = self._freshness(graph, engines, records, now_ms)
+        return result
+
+    def freshness(self, repo: str) -> dict[str, Any]:
+        """How fresh one repo's graph is, this server's watchers included."""
+        graph = self.ctx.graph()
+        with self._lock:
+            engines = list(self._engines.values())
+        now_ms = int(self._wall_clock() * 1000)
+        rows = self._freshness(graph, engines, WatcherStore(graph).list(), now_ms)
+        return rows.get(repo, {"watched": False, "unacked_alerts": unacked_counts(graph, repo)})
+
+    def now(self) -> float:
+        """Wall-clock seconds (injected)."""
+        return self._wall_clock()
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    def _engine(
+        self,
+        graph: Graph,
+        roots: list[str],
+        repos: list[str | None],
+        debounce_ms: int,
+        idle_poll_ms: int,
+    ) -> FreshnessEngine:
+        return FreshnessEngine(
+            graph,
+            roots,
+            repos=repos,
+            options=WatchOptions(
+                debounce_ms=debounce_ms,
+                idle_poll_ms=idle_poll_ms,
+                kind="server",
+                read_only=self.ctx.settings.read_only,
+            ),
+            clock=self._clock,
+            wall_clock=self._wall_clock,
+        )
+
+    def _watching(self, roots: list[str]) -> FreshnessEngine | None:
+        for engine in self._engines.values():
+            if sorted(str(r) for r in engine.roots_requested) == sorted(roots):
+                return engine
+        return None
+
+    def _adopt(self, engine: FreshnessEngine) -> None:
+        """Keep a started engine; the first one starts the thread that suspends them all when
+        the server shuts down (caller holds the lock)."""
+        self._engines[engine.watcher_id] = engine
+        if self._reaper is None:
+            self._reaper = threading.Thread(
+                target=self._suspend_at_shutdown, name="freshness-shutdown", daemon=True
+            )
+            self._reaper.start()
+
+    def _suspend_at_shutdown(self) -> None:
+        wait = threading.Event()
+        while not self.ctx.graphs.closed:
+            wait.wait(SHUTDOWN_POLL_S)
+        with self._lock:
+            engines = list(self._engines.values())
+            self._engines.clear()
+        for engine in engines:
+            engine.suspend()
+
+    def _select(self, roots: list[str] | None) -> list[FreshnessEngine]:
+        if not self._engines:
+            raise WatcherNotRunning(
+                "no watcher runs in this server", hint="auto_ingest_status lists the watchers"
+            )
+        if roots is None:
+            return list(self._engines.values())
+        wanted = {str(resolve_root(Path(root))) for root in roots}
+        chosen = [
+            engine
+            for engine in self._engines.values()
+            if wanted & {str(r) for r in engine.roots_requested}
+        ]
+        if not chosen:
+            raise WatcherNotRunning(
+                "no watcher of this server watches those roots",
+                field="roots",
+                hint="auto_ingest_status lists the watchers and their roots",
+            )
+        return chosen
+
+    def _freshness(
+        self,
+        graph: Graph,
+        engines: list[FreshnessEngine],
+        records: list[WatcherRecord],
+        now_ms: int,
+    ) -> dict[str, dict[str, Any]]:
+        repos: dict[str, dict[str, Any]] = {}
+        for record in records:
+            described = record.describe(now_ms)
+            for root in record.roots:
+                if described["alive"]:
+                    repos[root.repo] = {
+                        "watched": True,
+                        "watcher_id": record.watcher_id,
+                        "pending": record.queue_length,
+                        "last_tick_ms": record.last_tick_ms,
+                        "heartbeat_age_ms": described["heartbeat_age_ms"],
+                    }
+        for engine in engines:
+            for sync in engine.roots:
+                repos[sync.repo] = {
+                    "watched": engine.state == "running",
+                    "watcher_id": engine.watcher_id,
+                    "pending": engine.queue.pending_paths(sync.key),
+                    "last_tick_ms": engine.last_tick.started_ms if engine.last_tick else None,
+                    "deferred_by": sync.deferred_by,
+                }
+        for repo, entry in repos.items():
+            entry["unacked_alerts"] = unacked_counts(graph, repo)
+        return dict(sorted(repos.items()))
+
+    # --- resume at start ------------------------------------------------------------------------
+
+    def resume_when_ready(self) -> None:
+        """Resume, in the background, this host's server watchers whose process is gone."""
+        if self.ctx.settings.read_only:
+            return
+        threading.Thread(target=self._resume, name="freshness-resume", daemon=True).start()
+
+    def _resume(self) -> None:
+        stop = threading.Event()
+        while self.ctx.graphs.graph_or_none is None and not self.ctx.graphs.closed:
+            stop.wait(RESUME_POLL_S)
+        graph = self.ctx.graphs.graph_or_none
+        if graph is None:
+            return
+        try:
+            records = WatcherStore(graph).list(host=socket.gethostname(), kind="server")
+        except CoderoomsError as e:
+            log.warning("could not look for watchers to resume: %s", e.message)
+            return
+        now_ms = int(self._wall_clock() * 1000)
+        for record in records:
+            if record.status != "running" or record.pid == os.getpid():
+                continue
+            stale = now_ms - record.heartbeat_ms > HEARTBEAT_STALE_S * 1000
+            if not stale and process_alive(record.pid):
+                continue
+            self.resumed.append(self._resume_one(graph, record))
+
+    def _resume_one(self, graph: Graph, record: WatcherRecord) -> dict[str, Any]:
+        roots = [r.root for r in record.roots]
+        if not all(Path(root).is_dir() for root in roots):
+            return {"watcher_id": record.watcher_id, "resumed": False, "why": "a root is gone"}
+        try:
+            engine = self._engine(
+                graph,
+                roots,
+                [r.repo for r in record.roots],
+                record.debounce_ms,
+                WatchOptions().idle_poll_ms,
+            )
+            engine.start()
+            with self._lock:
+                self._adopt(engine)
+        except CoderoomsError as e:
+            return {"watcher_id": record.watcher_id, "resumed": False, "why": e.message}
+        return {"watcher_id": record.watcher_id, "resumed": True, "roots": roots}
+
+
+def repo_freshness(graph: Graph, repo: str, now_ms: int | None = None) -> dict[str, Any]:
+    """How fresh one repo's graph is, from Neo4j alone (any process's watcher): for rooms that
+    attach it to answers that read the graph. Two reads."""
+    now_ms = int(time.time() * 1000) if now_ms is None else now_ms
+    entry: dict[str, Any] = {"watched": False}
+    for record in WatcherStore(graph).list():
+        described = record.describe(now_ms)
+        if described["alive"] and any(root.repo == repo for root in record.roots):
+            entry = {
+                "watched": True,
+                "watcher_id": record.watcher_id,
+                "pending": record.queue_length,
+                "last_tick_ms": record.last_tick_ms,
+                "heartbeat_age_ms": described["heartbeat_age_ms"],
+            }
+            break
+    entry["unacked_alerts"] = unacked_counts(graph, repo)
+    return entry

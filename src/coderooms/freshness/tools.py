@@ -1,0 +1,166 @@
+"""MCP verbs of the freshness room. `auto_ingest_*` and `daemon_*` drive the same in-process
+engine (the names follow the two engines of the design this replaces): the `daemon_*` status
+adds recent ticks, and `daemon_tick` runs a tick now."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from coderooms.context import AppContext
+from coderooms.errors import InvalidInput
+from coderooms.freshness.alerts import (
+    ALERT_KINDS,
+    DEFAULT_LIST_LIMIT,
+    MAX_ACK_IDS,
+    MAX_LIST_LIMIT,
+    SEVERITY_RANK,
+    ack_alerts,
+    list_alerts,
+)
+from coderooms.freshness.options import DEFAULT_DEBOUNCE_MS, DEFAULT_IDLE_POLL_MS
+from coderooms.freshness.room import FreshnessRoom
+from coderooms.tooling import ToolSpec
+
+Roots = Annotated[list[str], Field(description="Directories to keep fresh; each is one repo.")]
+Debounce = Annotated[
+    int,
+    Field(description="Wait this long after a file's last event before ingesting it (0-10000)."),
+]
+Repo = Annotated[
+    str | None, Field(description="Repo id for a single root (default: its directory name).")
+]
+SomeRoots = Annotated[
+    list[str] | None, Field(description="Roots whose watcher to stop; omit to stop all.")
+]
+
+
+def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[ToolSpec]:
+    room = room or FreshnessRoom(ctx)
+    room.resume_when_ready()
+
+    def auto_ingest_start(
+        agent_id: str, roots: Roots, debounce_ms: Debounce = DEFAULT_DEBOUNCE_MS, repo: Repo = None
+    ) -> dict[str, Any]:
+        """Keep directories' code graph equal to the files on disk, from this server.
+
+        Catches up first (whatever changed while nothing watched), then ingests each changed file
+        `debounce_ms` after its last event, deferring while git rebases/merges. Returns the
+        catch-up report and the watcher's status. Starting roots already watched here is a no-op.
+        """
+        ctx.agent(agent_id)
+        return room.start(
+            roots, repo=repo, debounce_ms=debounce_ms, idle_poll_ms=DEFAULT_IDLE_POLL_MS
+        )
+
+    def auto_ingest_stop(agent_id: str, roots: SomeRoots = None) -> dict[str, Any]:
+        """Stop this server's watcher(s): pending changes are drained first, state is saved."""
+        ctx.agent(agent_id)
+        return room.stop(roots)
+
+    def auto_ingest_status(agent_id: str) -> dict[str, Any]:
+        """Show every watcher: this server's (queue, last batch per root), those other processes
+        recorded in Neo4j (`coderooms watch`, heartbeat, alive), and per repo how fresh the graph
+        is (pending files, last tick, unacknowledged alerts)."""
+        ctx.agent(agent_id)
+        return room.status(detail=False)
+
+    def daemon_start(
+        agent_id: str,
+        roots: Roots,
+        debounce_ms: Debounce = DEFAULT_DEBOUNCE_MS,
+        idle_poll_ms: Annotated[
+            int, Field(description="Idle poll before backoff (grows x2 up to 10 s).")
+        ] = DEFAULT_IDLE_POLL_MS,
+        repo: Repo = None,
+    ) -> dict[str, Any]:
+        """Start the git-aware watcher in this server (same engine as auto_ingest_start).
+
+        Changed sets come from `git diff <last seen HEAD> HEAD` plus `git status` when HEAD
+        moves; rebase/merge/cherry-pick/bisect/index.lock defer ticks, then one reconciliation.
+        """
+        ctx.agent(agent_id)
+        return room.start(roots, repo=repo, debounce_ms=debounce_ms, idle_poll_ms=idle_poll_ms)
+
+    def daemon_stop(agent_id: str, roots: SomeRoots = None) -> dict[str, Any]:
+        """Stop this server's watcher(s) (same as auto_ingest_stop)."""
+        ctx.agent(agent_id)
+        return room.stop(roots)
+
+    def daemon_status(agent_id: str) -> dict[str, Any]:
+        """Like auto_ingest_status, plus each in-process watcher's recent ticks (git HEAD moves,
+        deferrals, reconciliations, paths git reported that the ingest skips)."""
+        ctx.agent(agent_id)
+        return room.status(detail=True)
+
+    def daemon_tick(
+        agent_id: str,
+        force: Annotated[
+            bool, Field(description="Take pending files now, without waiting for debounce.")
+        ] = False,
+    ) -> dict[str, Any]:
+        """Run one tick of this server's watcher(s) now and return what it did. A tick asked for
+        while one runs is coalesced: it runs once right after (status `coalesced`)."""
+        ctx.agent(agent_id)
+        return room.tick(force=force)
+
+    def alerts_list(
+        agent_id: str,
+        repo: Annotated[str | None, Field(description="Only this repo's alerts.")] = None,
+        severity: Annotated[str | None, Field(description="low, medium, high or critical.")] = None,
+        kind: Annotated[
+            str | None,
+            Field(description="graph_vs_disk_drift, co_change_prediction or callers_affected."),
+        ] = None,
+        file: Annotated[str | None, Field(description="Repo-relative path.")] = None,
+        unacked: Annotated[bool, Field(description="Only unacknowledged alerts.")] = False,
+        limit: Annotated[int, Field(description=f"1-{MAX_LIST_LIMIT}.")] = DEFAULT_LIST_LIMIT,
+        offset: int = 0,
+    ) -> dict[str, Any]:
+        """List the watcher's alerts: unacknowledged first, then by severity, newest first."""
+        ctx.agent(agent_id)
+        if severity is not None and severity not in SEVERITY_RANK:
+            raise InvalidInput(
+                f"severity must be one of {', '.join(SEVERITY_RANK)}", field="severity"
+            )
+        if kind is not None and kind not in ALERT_KINDS:
+            raise InvalidInput(f"kind must be one of {', '.join(ALERT_KINDS)}", field="kind")
+        alerts = list_alerts(
+            ctx.graph(),
+            repo=repo,
+            severity=severity,
+            kind=kind,
+            file=file,
+            unacked=unacked,
+            limit=limit,
+            offset=offset,
+        )
+        return {"alerts": alerts, "count": len(alerts)}
+
+    def alerts_ack(
+        agent_id: str,
+        alert_ids: Annotated[list[str], Field(description=f"Alert ids, at most {MAX_ACK_IDS}.")],
+    ) -> dict[str, Any]:
+        """Acknowledge alerts (they stay listed, after the unacknowledged ones). Unknown ids are
+        reported back in `unknown`."""
+        agent = ctx.agent(agent_id)
+        if not alert_ids:
+            raise InvalidInput("alert_ids is empty", field="alert_ids")
+        if len(alert_ids) > MAX_ACK_IDS:
+            raise InvalidInput(f"at most {MAX_ACK_IDS} alert ids per call", field="alert_ids")
+        now_ms = int(room.now() * 1000)
+        acked = ack_alerts(ctx.graph(), alert_ids, agent, now_ms)
+        return {"acked": acked, "unknown": sorted(set(alert_ids) - set(acked))}
+
+    return [
+        ToolSpec(auto_ingest_start, read_only=False),
+        ToolSpec(auto_ingest_stop, read_only=False),
+        ToolSpec(auto_ingest_status, read_only=True),
+        ToolSpec(daemon_start, read_only=False),
+        ToolSpec(daemon_stop, read_only=False),
+        ToolSpec(daemon_status, read_only=True),
+        ToolSpec(daemon_tick, read_only=False),
+        ToolSpec(alerts_list, read_only=True),
+        ToolSpec(alerts_ack, read_only=False),
+    ]
