@@ -80,6 +80,18 @@ class IngestReport:
         return asdict(self)
 
 
+RACY_WINDOW_NS = 2_000_000_000
+"""A file modified this recently may change again within the file system's timestamp
+granularity without its size or mtime moving (git's "racy clean"): it is hashed, not trusted."""
+
+
+def fingerprint_matches(old: dict[str, Any], size: int, mtime_ns: int) -> bool:
+    """The graph's size and mtime equal the file's, and the mtime is old enough to trust."""
+    if old["size"] != size or old["mtime_ns"] != mtime_ns:
+        return False
+    return time.time_ns() - mtime_ns > RACY_WINDOW_NS
+
+
 def resolve_root(root: Path) -> Path:
     resolved = root.expanduser().resolve()
     if not resolved.is_dir():
@@ -88,8 +100,11 @@ def resolve_root(root: Path) -> Path:
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
+    """The repo id for `root`, creating the `:Repo` on first sight (a read otherwise)."""
     repo_id = validate_repo_id(repo) if repo else repo_id_for(root)
-    rows = graph.write("ingest/merge_repo", repo=repo_id, root=str(root))
+    rows = graph.read("ingest/repo_root", repo=repo_id)
+    if not rows:
+        rows = graph.write("ingest/merge_repo", repo=repo_id, root=str(root))
     if rows and rows[0]["root"] != str(root):
         raise InvalidInput(
             f"repo id {repo_id!r} already belongs to root {rows[0]['root']}",
@@ -127,12 +142,7 @@ def ingest_root(
     jobs: list[ReadJob] = []
     for entry in walked.files:
         old = known.get(entry.path)
-        if (
-            mode == "incremental"
-            and old
-            and old["size"] == entry.size
-            and old["mtime_ns"] == entry.mtime_ns
-        ):
+        if mode == "incremental" and old and fingerprint_matches(old, entry.size, entry.mtime_ns):
             report.files_unchanged += 1
             continue
         known_hash = old["hash"] if (old and mode == "incremental") else None

@@ -18,7 +18,13 @@ from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.identity import file_id
-from coderooms.ingest.pipeline import IngestReport, apply_changeset, bind_repo, resolve_root
+from coderooms.ingest.pipeline import (
+    IngestReport,
+    apply_changeset,
+    bind_repo,
+    fingerprint_matches,
+    resolve_root,
+)
 from coderooms.ingest.reader import ReadJob, Unchanged, read_file
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.walker import (
@@ -107,7 +113,7 @@ def ingest_paths(
             if old is not None:
                 deletes.append(path)
             continue
-        if old and old["size"] == entry.size and old["mtime_ns"] == entry.mtime_ns:
+        if old and fingerprint_matches(old, entry.size, entry.mtime_ns):
             report.files_unchanged += 1
             continue
         job = ReadJob(

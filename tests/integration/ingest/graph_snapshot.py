@@ -12,7 +12,9 @@ VOLATILE = {"repo", "updated_at", "created_at", "root"}
 
 def _strip(value: Any, prefix: str) -> Any:
     if isinstance(value, str):
-        return "<repo>" if value == prefix[:-1] else value.replace(prefix, "<repo>:")
+        if value == prefix[:-1]:
+            return "<repo>"
+        return value.replace(f"git:{prefix[:-1]}", "git:<repo>").replace(prefix, "<repo>:")
     if isinstance(value, list):
         return [_strip(v, prefix) for v in value]
     return value

@@ -1,0 +1,2 @@
+MATCH (r:Repo {id: $repo})
+RETURN r.root AS root
