@@ -13,7 +13,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -298,12 +298,17 @@ class FreshnessRoom:
         return {"watcher_id": record.watcher_id, "resumed": True, "roots": roots}
 
 
-def repo_freshness(graph: Graph, repo: str, now_ms: int | None = None) -> dict[str, Any]:
+def repo_freshness(
+    graph: Graph,
+    repo: str,
+    now_ms: int | None = None,
+    watchers: list[WatcherRecord] | None = None,
+) -> dict[str, Any]:
     """How fresh one repo's graph is, from Neo4j alone (any process's watcher): for rooms that
-    attach it to answers that read the graph. Two reads."""
+    attach it to answers that read the graph. Two reads (one when `watchers` is given)."""
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
     entry: dict[str, Any] = {"watched": False}
-    for record in WatcherStore(graph).list():
+    for record in WatcherStore(graph).list() if watchers is None else watchers:
         described = record.describe(now_ms)
         if described["alive"] and any(root.repo == repo for root in record.roots):
             entry = {
@@ -316,3 +321,16 @@ def repo_freshness(graph: Graph, repo: str, now_ms: int | None = None) -> dict[s
             break
     entry["unacked_alerts"] = unacked_counts(graph, repo)
     return entry
+
+
+MAX_REPOS_WITH_FRESHNESS = 50
+"""An answer covering more repos than this carries the freshness of the first 50 (by id)."""
+
+
+def freshness_of(graph: Graph, repos: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """`repo_freshness` for each repo an answer covers, keyed by repo id (sorted)."""
+    wanted = sorted(set(repos))[:MAX_REPOS_WITH_FRESHNESS]
+    if not wanted:
+        return {}
+    watchers = WatcherStore(graph).list()
+    return {repo: repo_freshness(graph, repo, watchers=watchers) for repo in wanted}

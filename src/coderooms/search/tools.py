@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field
 
 from coderooms.context import AppContext
+from coderooms.freshness.room import freshness_of
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
     BATCH_VIEW_MAX_ITEMS,
@@ -88,7 +89,10 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             context_lines=context_lines,
             count_only=count_only,
         )
-        return search(ctx.graph(), request)
+        graph = ctx.graph()
+        answer = search(graph, request)
+        answer["freshness"] = freshness_of(graph, answer["scope"]["repos"])
+        return answer
 
     def glob(
         agent_id: str,
@@ -108,7 +112,10 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         path, with language, line count and size. Only files (no symbols). `total` counts every
         match; `truncated` says top_k cut the list."""
         ctx.agent(agent_id)
-        return glob_files(ctx.graph(), pattern, repo=repo, top_k=top_k)
+        graph = ctx.graph()
+        answer = glob_files(graph, pattern, repo=repo, top_k=top_k)
+        answer["freshness"] = freshness_of(graph, answer["repos"])
+        return answer
 
     def view_verb(
         agent_id: str,
@@ -131,7 +138,10 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         """
         ctx.agent(agent_id)
         request = ViewRequest(path=path, repo=repo, start_line=start_line, end_line=end_line)
-        return view(ctx.graph(), request)
+        graph = ctx.graph()
+        answer = view(graph, request)
+        answer["freshness"] = freshness_of(graph, [answer["repo"]])
+        return answer
 
     def batch_view_verb(
         agent_id: str,
@@ -149,7 +159,11 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             )
             for item in items
         ]
-        return batch_view(ctx.graph(), requests)
+        graph = ctx.graph()
+        answer = batch_view(graph, requests)
+        repos = [item["view"]["repo"] for item in answer["items"] if item["ok"]]
+        answer["freshness"] = freshness_of(graph, repos)
+        return answer
 
     view_verb.__doc__ = (view_verb.__doc__ or "").replace("{VIEW_MAX_LINES}", str(VIEW_MAX_LINES))
     return [

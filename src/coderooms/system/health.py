@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from coderooms import __version__
 from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError
+from coderooms.freshness.room import freshness_of
 from coderooms.graph.schema import current_version, latest_version
 
 
@@ -25,6 +26,8 @@ class HealthReport(BaseModel):
     read_only: bool
     startup_ingest: dict[str, str] = {}
     """What `serve --root` is doing with each root."""
+    freshness: dict[str, dict[str, Any]] = {}
+    """Per repo: watched by a live watcher?, files pending, last tick, unacknowledged alerts."""
 
 
 def health(ctx: AppContext) -> HealthReport:
@@ -53,6 +56,8 @@ def health(ctx: AppContext) -> HealthReport:
         base["schema_version"] = current_version(graph)
         rows = graph.read("system/counts")
         base["counts"] = {key: int(value) for key, value in rows[0].items()}
+        repos = [row["id"] for row in graph.read("search/repo_ids")]
+        base["freshness"] = freshness_of(graph, repos)
     except CoderoomsError as e:
         return HealthReport(
             status="down", neo4j=neo4j_info, problem=e.message, hint=e.hint or None, **base
