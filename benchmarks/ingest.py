@@ -24,7 +24,6 @@ Run: `python benchmarks/ingest.py [--corpus stdlib|js|all] [--edits N] [--seed N
 from __future__ import annotations
 
 import argparse
-import importlib
 import itertools
 import json
 import math
@@ -41,13 +40,13 @@ from pathlib import Path
 from typing import Any
 
 from neo4j import RoutingControl
-from tree_sitter import Language, Parser
+from tree_sitter import Parser
 
 from coderooms.config import Settings
 from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
-from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
+from coderooms.ingest.languages import DEEP_LANGUAGES, extract, grammar, language_for_path
 from coderooms.ingest.pipeline import JOBS_PER_CHUNK, apply_changeset, ingest_root
 from coderooms.ingest.reader import ReadJob, count_lines, read_file
 from coderooms.ingest.rows import ParsedFile
@@ -67,15 +66,7 @@ DELETE_NODES = (
 )
 DELETE_REPO_NODE = "MATCH (r:Repo {id: $repo}) DETACH DELETE r"
 
-GRAMMARS = {
-    "python": ("tree_sitter_python", "language"),
-    "javascript": ("tree_sitter_javascript", "language"),
-    "typescript": ("tree_sitter_typescript", "language_typescript"),
-    "tsx": ("tree_sitter_typescript", "language_tsx"),
-    "go": ("tree_sitter_go", "language"),
-    "rust": ("tree_sitter_rust", "language"),
-    "java": ("tree_sitter_java", "language"),
-}
+GRAMMARS = DEEP_LANGUAGES
 JS_FUNCTION = "\nexport function bench{n}() {{ return {n}; }}\n"
 APPENDED_FUNCTION = {
     "python": "\n\ndef _bench_{n}():\n    return {n}\n",
@@ -104,9 +95,7 @@ _parsers: dict[str, Parser] = {}
 def _parser(language: str) -> Parser:
     parser = _parsers.get(language)
     if parser is None:
-        module, attribute = GRAMMARS[language]
-        grammar = getattr(importlib.import_module(module), attribute)()
-        parser = _parsers[language] = Parser(Language(grammar))
+        parser = _parsers[language] = Parser(grammar(language))
     return parser
 
 

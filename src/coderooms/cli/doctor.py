@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import shutil
 from dataclasses import dataclass
 
@@ -17,16 +16,6 @@ from coderooms.neo4j_local.distribution import distribution_for
 from coderooms.neo4j_local.instance import Instance
 from coderooms.neo4j_local.java import APT_PACKAGE, MIN_JAVA, find_java
 from coderooms.neo4j_local.ports import is_free
-
-GRAMMARS = {
-    "python": ("tree_sitter_python", "language"),
-    "javascript": ("tree_sitter_javascript", "language"),
-    "typescript": ("tree_sitter_typescript", "language_typescript"),
-    "tsx": ("tree_sitter_typescript", "language_tsx"),
-    "go": ("tree_sitter_go", "language"),
-    "rust": ("tree_sitter_rust", "language"),
-    "java": ("tree_sitter_java", "language"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +79,12 @@ def check_graph(settings: Settings) -> Check:
 
 
 def check_grammars() -> Check:
-    from tree_sitter import Language
+    from coderooms.ingest.languages import DEEP_LANGUAGES, grammar
 
     broken = []
-    for language, (module_name, attribute) in GRAMMARS.items():
+    for language in sorted(DEEP_LANGUAGES):
         try:
-            Language(getattr(importlib.import_module(module_name), attribute)())
+            grammar(language)
         except Exception:  # any failure to load is what we report
             broken.append(language)
     if broken:
@@ -105,7 +94,7 @@ def check_grammars() -> Check:
             f"cannot load: {', '.join(broken)}",
             "pip install --force-reinstall coderooms",
         )
-    return Check("grammars", True, f"{len(GRAMMARS)} tree-sitter grammars load offline")
+    return Check("grammars", True, f"{len(DEEP_LANGUAGES)} tree-sitter grammars load offline")
 
 
 def doctor() -> None:

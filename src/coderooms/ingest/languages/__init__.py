@@ -271,6 +271,14 @@ _INDEX_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 _PACKAGE_FILES = frozenset({"__init__.py", "__init__.pyi", "mod.rs", "lib.rs", "main.rs"})
 
 
+def grammar(language: str) -> Language:
+    """The tree-sitter Language of a deep language (loaded from its offline wheel)."""
+    spec = _SPECS.get(language)
+    if spec is None:
+        raise KeyError(f"no tree-sitter grammar for {language!r}")
+    return Language(spec.grammar())
+
+
 def language_for_path(path: str) -> str | None:
     """The language of a file from its name: a deep language, a text kind, or None if unknown."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
