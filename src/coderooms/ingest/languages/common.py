@@ -368,3 +368,16 @@ def _symbol_order(sym: SymbolDef) -> tuple[int, int]:
 
 def _line_order(ref: ImportRef | InheritRef) -> int:
     return ref.line
+
+
+def named_function(node: Node, outer: Scope, c: Collector) -> Scope:
+    """A function declaration with a `name` field and a `body`: FUNCTION in `outer`, and the
+    scope of its body (Go `func f`, JS/TS `function f`)."""
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return outer
+    name = text(name_node, c.source)
+    qual = outer.qualify(name)
+    sig = header(node, node.child_by_field_name("body"), c.source)
+    c.define(SymbolKind.FUNCTION, qual, outer.parent, node, sig)
+    return Scope(qual, qual, in_type=False)

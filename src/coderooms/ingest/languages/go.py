@@ -29,6 +29,7 @@ from coderooms.ingest.languages.common import (
     Collector,
     Scope,
     header,
+    named_function,
     nest,
     prefixed,
     signature,
@@ -67,7 +68,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
 
     def handle(node: Node, role: str, outer: Scope) -> Scope:
         if role == "function":
-            return _function(node, outer, c)
+            return named_function(node, outer, c)
         if role == "method":
             return _method(node, c, top_types)
         if role == "type":
@@ -90,17 +91,6 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         alias = text(name, source) if name is not None else None
         c.imp(string_value(path, source), (), alias, spec)
     _top_level(root, c)
-
-
-def _function(node: Node, outer: Scope, c: Collector) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
-    name = text(name_node, c.source)
-    qual = outer.qualify(name)
-    sig = header(node, node.child_by_field_name("body"), c.source)
-    c.define(SymbolKind.FUNCTION, qual, outer.parent, node, sig)
-    return Scope(qual, qual, in_type=False)
 
 
 def receiver_type(node: Node, source: bytes) -> str | None:

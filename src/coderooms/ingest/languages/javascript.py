@@ -47,6 +47,7 @@ from coderooms.ingest.languages.common import (
     dotted,
     header,
     local_alias,
+    named_function,
     nest,
     prefixed,
     signature,
@@ -97,7 +98,7 @@ def extract_with(root: Node, query: Query, c: Collector, extra: dict[str, Handle
     source = c.source
     caps = QueryCursor(query).captures(root)
     handlers: dict[str, Handler] = {
-        "function": _function,
+        "function": named_function,
         "class": _class,
         "class_expr": _class_expr,
         "method": _method,
@@ -146,17 +147,6 @@ def member_name(node: Node | None, source: bytes) -> str | None:
     if kind == "computed_property_name":
         return None
     return text(node, source)
-
-
-def _function(node: Node, outer: Scope, c: Collector) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
-    name = text(name_node, c.source)
-    qual = outer.qualify(name)
-    sig = header(node, node.child_by_field_name("body"), c.source)
-    c.define(SymbolKind.FUNCTION, qual, outer.parent, node, sig)
-    return Scope(qual, qual, in_type=False)
 
 
 def _class(node: Node, outer: Scope, c: Collector) -> Scope:
