@@ -370,14 +370,20 @@ def _line_order(ref: ImportRef | InheritRef) -> int:
     return ref.line
 
 
+def qualified_name(node: Node, outer: Scope, source: bytes) -> str | None:
+    """The qualname a definition node's `name` field gives it in `outer` (None: no name)."""
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return None
+    return outer.qualify(text(name_node, source))
+
+
 def named_function(node: Node, outer: Scope, c: Collector) -> Scope:
     """A function declaration with a `name` field and a `body`: FUNCTION in `outer`, and the
     scope of its body (Go `func f`, JS/TS `function f`)."""
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
+    qual = qualified_name(node, outer, c.source)
+    if qual is None:
         return outer
-    name = text(name_node, c.source)
-    qual = outer.qualify(name)
     sig = header(node, node.child_by_field_name("body"), c.source)
     c.define(SymbolKind.FUNCTION, qual, outer.parent, node, sig)
     return Scope(qual, qual, in_type=False)

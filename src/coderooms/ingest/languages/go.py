@@ -32,6 +32,7 @@ from coderooms.ingest.languages.common import (
     named_function,
     nest,
     prefixed,
+    qualified_name,
     signature,
     spans,
     string_value,
@@ -170,11 +171,9 @@ def _embedded_fields(struct: Node, child: str, c: Collector) -> None:
 
 
 def _method_elem(node: Node, outer: Scope, c: Collector) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
+    qual = qualified_name(node, outer, c.source)
+    if qual is None:
         return outer
-    name = text(name_node, c.source)
-    qual = outer.qualify(name)
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     c.define(kind, qual, outer.parent, node, header(node, None, c.source))
     return Scope(qual, qual, in_type=False)

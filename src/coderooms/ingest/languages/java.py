@@ -31,6 +31,7 @@ from coderooms.ingest.languages.common import (
     dotted,
     header,
     nest,
+    qualified_name,
     signature,
     spans,
     text,
@@ -95,12 +96,10 @@ def extract(root: Node, query: Query, c: Collector) -> None:
 
 
 def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
     source = c.source
-    name = text(name_node, source)
-    qual = outer.qualify(name)
+    qual = qualified_name(node, outer, source)
+    if qual is None:
+        return outer
     kind = SymbolKind.INTERFACE if role == "interface" else SymbolKind.CLASS
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
     for part in node.named_children:
@@ -116,12 +115,10 @@ def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
 def _method(node: Node, outer: Scope, c: Collector) -> Scope:
     if outer.anonymous:
         return outer
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
     source = c.source
-    name = text(name_node, source)
-    qual = outer.qualify(name)
+    qual = qualified_name(node, outer, source)
+    if qual is None:
+        return outer
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
     return Scope(qual, qual, in_type=False)

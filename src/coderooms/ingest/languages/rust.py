@@ -52,6 +52,7 @@ from coderooms.ingest.languages.common import (
     header,
     local_alias,
     nest,
+    qualified_name,
     signature,
     spans,
     text,
@@ -142,12 +143,10 @@ def extract(root: Node, query: Query, c: Collector) -> None:
 
 
 def _function(node: Node, outer: Scope, c: Collector, pending: dict[str, tuple[str, str]]) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
     source = c.source
-    name = text(name_node, source)
-    qual = outer.qualify(name)
+    qual = qualified_name(node, outer, source)
+    if qual is None:
+        return outer
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     if c.define(kind, qual, outer.parent, node, _fn_header(node, source)) and outer.deferred:
         # In an impl: outer.parent is the fallback, outer.prefix the impl's type qualname.
@@ -176,12 +175,10 @@ def _fn_header(node: Node, source: bytes) -> str:
 
 
 def _type(node: Node, role: str, outer: Scope, c: Collector, declared: set[str]) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
     source = c.source
-    name = text(name_node, source)
-    qual = outer.qualify(name)
+    qual = qualified_name(node, outer, source)
+    if qual is None:
+        return outer
     declared.add(qual)
     body = node.child_by_field_name("body")
     sig = header(node, body, source)

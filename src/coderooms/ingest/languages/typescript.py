@@ -22,7 +22,14 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query
 
-from coderooms.ingest.languages.common import Collector, Scope, header, text, type_name
+from coderooms.ingest.languages.common import (
+    Collector,
+    Scope,
+    header,
+    qualified_name,
+    text,
+    type_name,
+)
 from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
 from coderooms.ingest.model import SymbolKind
 
@@ -60,12 +67,10 @@ def extract(root: Node, query: Query, c: Collector) -> None:
 
 
 def _interface(node: Node, outer: Scope, c: Collector) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
     source = c.source
-    name = text(name_node, source)
-    qual = outer.qualify(name)
+    qual = qualified_name(node, outer, source)
+    if qual is None:
+        return outer
     sig = header(node, node.child_by_field_name("body"), source)
     c.define(SymbolKind.INTERFACE, qual, outer.parent, node, sig)
     for part in node.named_children:
@@ -76,12 +81,10 @@ def _interface(node: Node, outer: Scope, c: Collector) -> Scope:
 
 
 def _type_alias(node: Node, outer: Scope, c: Collector) -> Scope:
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return outer
     source = c.source
-    name = text(name_node, source)
-    qual = outer.qualify(name)
+    qual = qualified_name(node, outer, source)
+    if qual is None:
+        return outer
     sig = header(node, None, source)
     c.define(SymbolKind.INTERFACE, qual, outer.parent, node, sig)
     return Scope(qual, qual, in_type=False)
