@@ -13,6 +13,7 @@ from coderooms.context import AppContext
 from coderooms.freshness.tools import freshness_tools
 from coderooms.ingest.tools import ingest_tools
 from coderooms.search.tools import search_tools
+from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.surgical.tools import surgical_tools
 from coderooms.system.tools import system_tools
 from coderooms.tooling import ToolSpec, guarded
@@ -31,6 +32,7 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(freshness_tools(ctx))
     specs.extend(search_tools(ctx))
     specs.extend(surgical_tools(ctx))
+    specs.extend(surgical_context_tools(ctx))
     return specs
 
 

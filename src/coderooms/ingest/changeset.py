@@ -453,6 +453,7 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
         for i in batched(sorted(touched | plan.stale_ghosts))
     ]
     collected = sum(rows[0]["collected"] for rows in run_jobs(collect))
+    run_jobs([("ingest/bump_generation", {"repo": repo})])
     return WriteStats(
         files_written=len(plan.file_rows),
         files_deleted=len(deleted),

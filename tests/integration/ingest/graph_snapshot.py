@@ -7,7 +7,9 @@ from typing import Any
 
 from coderooms.graph.driver import Graph
 
-VOLATILE = {"repo", "updated_at", "created_at", "root"}
+VOLATILE = {"repo", "updated_at", "created_at", "root", "generation", "changed_at_ms", "embedding"}
+"""`embedding` floats may differ in the last bits with batch composition; `embedding_key` and
+`embedded_key` (which text the vector is of) are compared."""
 
 
 def _strip(value: Any, prefix: str) -> Any:

@@ -1,0 +1,3 @@
+MATCH (f:File {path: $path})
+RETURN f.repo AS repo
+ORDER BY repo

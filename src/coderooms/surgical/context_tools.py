@@ -1,0 +1,182 @@
+"""The MCP verbs `surgical_context` and `surgical_context_v2` (both read-only: they never ingest
+or change the code graph; v2 records a proof mark in the session store when it proves a file
+ready to edit)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from coderooms.context import AppContext
+from coderooms.search.limits import Clamps
+from coderooms.surgical import context_limits as limits
+from coderooms.surgical.clock import now_ms
+from coderooms.surgical.context import clamp_text_lines, context_answer, gather, read_disk
+from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
+from coderooms.surgical.paths import Target
+from coderooms.surgical.proof import HASH_ALGORITHM, PROOF_TTL_S, mark_proof_ready
+from coderooms.surgical.proof_state import READY_TO_EDIT, blocked, decide
+from coderooms.tooling import ToolSpec
+
+PathArg = Annotated[
+    str | None,
+    Field(
+        description="The file: repo-relative (as glob and search return it) or absolute under "
+        "an ingested root. Give path or symbol_id."
+    ),
+]
+RepoArg = Annotated[
+    str | None, Field(description="Repo id (needed when several ingested repos hold the path).")
+]
+SymbolArg = Annotated[
+    str | None,
+    Field(description="A symbol id (`repo:path::Qual.name`); its file is the one described."),
+]
+IncludeTextArg = Annotated[
+    bool, Field(description="Also return the file's text as it is on disk (bounded).")
+]
+TextLinesArg = Annotated[
+    int | None,
+    Field(
+        description=f"Most lines of text returned ({limits.TEXT_LINES_MIN}.."
+        f"{limits.TEXT_LINES_MAX}, default {limits.TEXT_LINES_DEFAULT})."
+    ),
+]
+
+
+def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
+    def surgical_context(
+        agent_id: str,
+        path: PathArg = None,
+        repo: RepoArg = None,
+        symbol_id: SymbolArg = None,
+        include_text: IncludeTextArg = False,
+        max_text_lines: TextLinesArg = None,
+    ) -> dict[str, Any]:
+        """Everything around one file before you edit it: its symbols and its graph neighbours.
+
+        Returns the file's symbols (kind, qualname, lines, signature); `callers` (symbols in
+        other files calling its symbols, with the symbol called); `callees` (what its symbols
+        call in other files) and `ghosts` (calls that resolve to nothing in the repo); `imports`
+        and `importers`; `tests` (test files calling it or importing it: path conventions per
+        language); `co_changes` (files changed in the same commits). `disk.state` says whether
+        the file on disk still has the graph's BLAKE3 hash (same/differs/missing). Every list
+        has `total` and `truncated`. Unknown path or symbol: not_found; outside every ingested
+        root: forbidden. To prove the file ready for a gated edit use surgical_context_v2.
+        """
+        ctx.agent(agent_id)
+        graph = ctx.graph()
+        where = resolve(graph, ctx.settings, path=path, repo=repo, symbol_id=symbol_id)
+        if isinstance(where, Unlocated):
+            raise where.error()
+        clamps = Clamps()
+        text_lines = clamp_text_lines(clamps, max_text_lines) if include_text else None
+        hood = gather(graph, where)
+        if hood is None:
+            raise not_in_graph(where).error()
+        located = Located(where, hood.file)
+        disk = read_disk(where, hood.file["hash"])
+        return context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+
+    def surgical_context_v2(
+        agent_id: str,
+        path: PathArg = None,
+        repo: RepoArg = None,
+        symbol_id: SymbolArg = None,
+        max_connected: Annotated[
+            int,
+            Field(
+                description="Most connected files returned, strongest connection first "
+                f"({limits.CONNECTED_FILES_MIN}..{limits.CONNECTED_FILES_MAX})."
+            ),
+        ] = limits.CONNECTED_FILES_DEFAULT,
+        acknowledge_partial: Annotated[
+            bool,
+            Field(
+                description="Set after viewing the files a `triaging` answer listed: the partial "
+                "signal is accepted and the file can be proved ready_to_edit."
+            ),
+        ] = False,
+        include_text: IncludeTextArg = False,
+        max_text_lines: TextLinesArg = None,
+    ) -> dict[str, Any]:
+        """Prove a file ready to edit: its context, its most connected files, and a proof state.
+
+        `proof_state` is one of: `blocked` (no graph file answers: see `recovery_playbook`),
+        `proving` (the file on disk differs from the graph, or is missing: ingest first),
+        `triaging` (parse problems, mostly unresolved calls, or more caller files than
+        `max_connected`: view the files listed, then call again with acknowledge_partial=true),
+        `ready_to_edit` (fresh and complete). `next_suggested_tool` and its arguments say what
+        to do next. Only at ready_to_edit is a proof mark recorded, for this file only, at its
+        current hash: with the proof gate on, apply/edit_commit on it are then admitted until
+        it changes or the mark expires (`proof_mark.expires_at`). `connected_files` ranks
+        files by calls both ways, imports, tests and co-changes, each with `why` and its symbols
+        most involved with this file. Also returns everything surgical_context returns.
+        """
+        agent = ctx.agent(agent_id)
+        graph = ctx.graph()
+        clamps = Clamps()
+        cap = clamps.clamp(
+            "max_connected", max_connected, limits.CONNECTED_FILES_MIN, limits.CONNECTED_FILES_MAX
+        )
+        text_lines = clamp_text_lines(clamps, max_text_lines) if include_text else None
+        where = resolve(graph, ctx.settings, path=path, repo=repo, symbol_id=symbol_id)
+        hood = gather(graph, where, connected_cap=cap) if isinstance(where, Target) else None
+        if hood is None or isinstance(where, Unlocated):
+            unlocated = where if isinstance(where, Unlocated) else not_in_graph(where)
+            return {
+                "repo": unlocated.repo,
+                "path": unlocated.path,
+                **blocked(unlocated).as_dict(),
+                "proof_mark": {"recorded": False, "reason": "the proof state is blocked"},
+                "clamped": clamps.as_dict(),
+            }
+        located = Located(where, hood.file)
+        disk = read_disk(where, hood.file["hash"])
+        decision = decide(
+            located, disk, hood, connected_cap=cap, acknowledge_partial=acknowledge_partial
+        )
+        answer = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+        answer.update(decision.as_dict())
+        answer["connected_files"] = {
+            "items": [c.as_dict(hood.relevant.get(c.id, [])) for c in hood.connected],
+            "total": hood.connected_total,
+            "truncated": hood.connected_total > len(hood.connected),
+            "cap": cap,
+        }
+        if decision.state != READY_TO_EDIT:
+            answer["proof_mark"] = {
+                "recorded": False,
+                "reason": f"the proof state is {decision.state}",
+            }
+        elif ctx.settings.read_only:
+            answer["proof_mark"] = {
+                "recorded": False,
+                "reason": "this server is read-only: no edit can follow, so no mark is recorded",
+            }
+        else:
+            answer["proof_mark"] = _mark(ctx, agent, where, str(disk.hash))
+        return answer
+
+    def _mark(ctx: AppContext, agent: str, target: Target, digest: str) -> dict[str, Any]:
+        # read before marking: the mark's own expiry is at or just after this one
+        expires_ms = now_ms() + PROOF_TTL_S * 1000
+        mark = mark_proof_ready(ctx.graph(), agent, target.repo, target.relative, digest)
+        return {
+            "recorded": True,
+            "id": mark,
+            "path": target.relative,
+            "repo": target.repo,
+            "content_hash": digest,
+            "hash_algorithm": HASH_ALGORITHM,
+            "expires_at": datetime.fromtimestamp(expires_ms / 1000, UTC).isoformat(),
+            "ttl_s": PROOF_TTL_S,
+            "gate_on": ctx.settings.proof_gate,
+        }
+
+    return [
+        ToolSpec(surgical_context, read_only=True),
+        ToolSpec(surgical_context_v2, read_only=True),
+    ]

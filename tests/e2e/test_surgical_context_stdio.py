@@ -1,0 +1,75 @@
+"""surgical_context / surgical_context_v2 through a real MCP client over stdio, with the proof
+gate on: v2 proves the primary file, apply to it is admitted, apply to a connected file is not."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from fastmcp.exceptions import ToolError
+
+from coderooms.graph.driver import Connection, Graph
+from tests.e2e.stdio_client import server_env, stdio_client
+
+GRAPH_DEADLINE_S = 60.0
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "repos" / "surgical_ctx"
+
+
+def test_prove_then_edit_over_stdio(
+    connection: Connection, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    root = tmp_path / "ctx repo"
+    shutil.copytree(FIXTURE, root)
+
+    async def run() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        env = server_env(connection, CODEROOMS_PROOF_GATE="1")
+        async with stdio_client(env) as client:
+
+            async def call(verb: str, **arguments: Any) -> Any:
+                result = await client.call_tool(verb, {"agent_id": "e2e-ctx", **arguments})
+                return result.structured_content
+
+            async def error(verb: str, **arguments: Any) -> dict[str, Any]:
+                try:
+                    await client.call_tool(verb, {"agent_id": "e2e-ctx", **arguments})
+                except ToolError as e:
+                    return dict(json.loads(str(e)))
+                raise AssertionError(f"{verb} did not fail")
+
+            deadline = time.monotonic() + GRAPH_DEADLINE_S
+            while (await call("health"))["status"] != "ok" and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+            await call("ingest", roots=[str(root)], repo=repo_id)
+            seen["v1"] = await call("surgical_context", path="pkg/core.py", repo=repo_id)
+            seen["unknown"] = await error("surgical_context", path="pkg/nope.py", repo=repo_id)
+            seen["blocked"] = await call("surgical_context_v2", path="pkg/nope.py", repo=repo_id)
+            seen["v2"] = await call("surgical_context_v2", path="pkg/core.py", repo=repo_id)
+            seen["refused"] = await error(
+                "apply", path="pkg/util.py", repo=repo_id, old_text="str(", new_text="repr("
+            )
+            seen["apply"] = await call(
+                "apply", path="pkg/core.py", repo=repo_id, old_text="x + 1", new_text="x + 2"
+            )
+            seen["stale"] = await error(
+                "apply", path="pkg/core.py", repo=repo_id, old_text="x + 2", new_text="x + 3"
+            )
+        return seen
+
+    seen = asyncio.run(run())
+    assert seen["v1"]["callers"]["files"] == 3
+    assert [t["path"] for t in seen["v1"]["tests"]["items"]] == ["tests/core_checks.py"]
+    assert seen["unknown"]["error"] == "not_found"
+    assert seen["blocked"]["proof_state"] == "blocked"
+    assert seen["v2"]["proof_state"] == "ready_to_edit"
+    assert seen["v2"]["proof_mark"]["recorded"] is True
+    assert "pkg/util.py" in [f["path"] for f in seen["v2"]["connected_files"]["items"]]
+    assert seen["refused"]["error"] == "proof_required"
+    assert seen["apply"]["files"][0]["changed"] is True
+    assert seen["stale"]["error"] == "proof_required"
+    assert "x + 2" in (root / "pkg" / "core.py").read_text()
+    assert "str(" in (root / "pkg" / "util.py").read_text()

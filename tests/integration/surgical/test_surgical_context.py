@@ -1,0 +1,241 @@
+"""surgical_context and surgical_context_v2 on a small multi-file repo with git history:
+neighbours, bounds, every proof state, and no graph mutation."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coderooms.context import AppContext
+from coderooms.errors import Forbidden, InvalidInput, NotFound
+from coderooms.graph.driver import Graph
+from coderooms.ingest.pipeline import ingest_root
+from coderooms.surgical import context_limits
+from coderooms.surgical.context_tools import surgical_context_tools
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "surgical_ctx"
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"]
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run([*GIT, *args], cwd=root, check=True, capture_output=True, timeout=30)
+
+
+def make_ctx_repo(graph: Graph, root: Path, repo_id: str) -> Path:
+    """The fixture under git: one commit of everything, then two that change pkg/core.py and
+    pkg/service.py together (a CO_CHANGES edge of weight 3 between them, and no other)."""
+    shutil.copytree(FIXTURE, root)
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    git(root, "add", "-A", ".")
+    git(root, "commit", "-q", "-m", "start")
+    for n in (1, 2):
+        for path in ("pkg/core.py", "pkg/service.py"):
+            with (root / path).open("a", encoding="utf-8") as handle:
+                handle.write(f"# revision {n}\n")
+        git(root, "commit", "-q", "-am", f"together {n}")
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    return root
+
+
+def context_verbs(ctx: AppContext) -> dict[str, Callable[..., Any]]:
+    return {spec.name: spec.fn for spec in surgical_context_tools(ctx)}
+
+
+def graph_fingerprint(graph: Graph, repo: str) -> tuple[int, int, str]:
+    """Code-graph nodes and edges of `repo` (session entities such as proof marks excluded)
+    and a hash of all their properties."""
+    nodes = graph.run_text(
+        "MATCH (n) WHERE (n.repo = $repo AND NOT n:ProofMark AND NOT n:EditPreview) "
+        "OR (n:Repo AND n.id = $repo) RETURN labels(n) AS l, properties(n) AS p",
+        repo=repo,
+    )
+    edges = graph.run_text(
+        "MATCH (a)-[r]->(b) WHERE r.repo = $repo OR a.repo = $repo "
+        "RETURN type(r) AS t, a.id AS a, b.id AS b, properties(r) AS p",
+        repo=repo,
+    )
+    text = json.dumps(sorted(json.dumps(row, sort_keys=True, default=str) for row in nodes + edges))
+    return len(nodes), len(edges), hashlib.sha256(text.encode()).hexdigest()
+
+
+@pytest.fixture
+def root(graph: Graph, tmp_path: Path, repo_id: str) -> Path:
+    return make_ctx_repo(graph, tmp_path / "proj", repo_id)
+
+
+@pytest.fixture
+def verbs(app_context: AppContext) -> dict[str, Callable[..., Any]]:
+    return context_verbs(app_context)
+
+
+def test_neighbours_of_a_file(verbs: dict[str, Any], root: Path, repo_id: str) -> None:
+    got = verbs["surgical_context"]("ctx-n", path="pkg/core.py", repo=repo_id)
+    assert (got["repo"], got["path"], got["language"]) == (repo_id, "pkg/core.py", "python")
+    assert got["disk"]["state"] == "same"
+    assert got["disk"]["hash"] == got["hash"]
+    symbols = [(s["kind"], s["qualname"]) for s in got["symbols"]["items"]]
+    assert symbols == [("Module", ""), ("Function", "helper"), ("Function", "compute"),
+                       ("Class", "Engine"), ("Method", "Engine.run")]  # fmt: skip
+    calls = {(c["path"], c["qualname"], c["called_qualname"], c["count"])
+             for c in got["callers"]["items"]}  # fmt: skip
+    assert calls == {
+        ("pkg/service.py", "serve", "compute", 2),
+        ("pkg/service.py", "serve", "Engine", 1),
+        ("pkg/service.py", "serve", "Engine.run", 1),  # engine.run(): the one `run` method
+        ("pkg/util.py", "fmt", "helper", 1),
+        ("tests/core_checks.py", "test_compute", "compute", 1),
+        ("tests/core_checks.py", "test_helper", "helper", 1),
+    }
+    assert (got["callers"]["total"], got["callers"]["files"]) == (6, 3)
+    assert got["callees"]["items"] == []
+    assert got["callees"]["internal_edges"] == 2
+    assert [g["name"] for g in got["ghosts"]["items"]] == ["len"]
+    assert got["imports"]["items"] == []
+    assert [u["name"] for u in got["imports"]["unresolved"]["items"]] == ["os"]
+    importers = [i["path"] for i in got["importers"]["items"]]
+    assert importers == ["pkg/lonely.py", "pkg/service.py", "pkg/util.py", "tests/core_checks.py"]
+    (test,) = got["tests"]["items"]
+    assert (test["path"], test["calls"], test["imports"]) == ("tests/core_checks.py", 2, True)
+    assert sorted(s["qualname"] for s in test["symbols"]) == ["test_compute", "test_helper"]
+    assert got["co_changes"]["items"] == [{"path": "pkg/service.py", "weight": 3}]
+    assert "text" not in got
+
+
+def test_callees_and_imports_of_a_caller(verbs: dict[str, Any], root: Path, repo_id: str) -> None:
+    got = verbs["surgical_context"]("ctx-n", path="pkg/service.py", repo=repo_id)
+    callees = {(c["path"], c["caller_qualname"], c["qualname"]) for c in got["callees"]["items"]}
+    assert {("pkg/core.py", "serve", "compute"), ("pkg/core.py", "serve", "Engine"),
+            ("pkg/util.py", "serve", "fmt")} <= callees  # fmt: skip
+    assert [i["path"] for i in got["imports"]["items"]] == ["pkg/core.py", "pkg/util.py"]
+    assert got["callers"]["items"] == []
+    assert got["tests"]["items"] == []
+
+
+def test_a_symbol_id_or_an_absolute_path_names_the_file(
+    verbs: dict[str, Any], root: Path, repo_id: str
+) -> None:
+    by_symbol = verbs["surgical_context"]("ctx-s", symbol_id=f"{repo_id}:pkg/util.py::fmt")
+    assert (by_symbol["repo"], by_symbol["path"]) == (repo_id, "pkg/util.py")
+    absolute = verbs["surgical_context"]("ctx-s", path=str(root / "pkg" / ".." / "pkg/util.py"))
+    assert (absolute["repo"], absolute["path"]) == (repo_id, "pkg/util.py")
+
+
+def test_bad_and_unknown_targets(verbs: dict[str, Any], root: Path, repo_id: str) -> None:
+    v1 = verbs["surgical_context"]
+    with pytest.raises(InvalidInput) as both:
+        v1("ctx-b", path="pkg/core.py", symbol_id=f"{repo_id}:pkg/core.py::helper")
+    assert both.value.field == "symbol_id"
+    with pytest.raises(InvalidInput):
+        v1("ctx-b")
+    with pytest.raises(NotFound) as unknown:
+        v1("ctx-b", path="pkg/nope.py", repo=repo_id)
+    assert unknown.value.field == "path"
+    with pytest.raises(NotFound) as symbol:
+        v1("ctx-b", symbol_id=f"{repo_id}:pkg/core.py::nope")
+    assert symbol.value.field == "symbol_id"
+    with pytest.raises(Forbidden):
+        v1("ctx-b", path="../outside.py", repo=repo_id)
+    with pytest.raises(Forbidden):
+        v1("ctx-b", path="pkg", repo=repo_id)
+
+
+def test_lists_are_bounded_and_say_so(
+    verbs: dict[str, Any], root: Path, repo_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(context_limits, "MAX_CALLERS", 2)
+    monkeypatch.setattr(context_limits, "MAX_IMPORTERS", 1)
+    monkeypatch.setattr(context_limits, "MAX_SYMBOLS", 3)
+    got = verbs["surgical_context"](
+        "ctx-l", path="pkg/core.py", repo=repo_id, include_text=True, max_text_lines=3
+    )
+    assert len(got["callers"]["items"]) == 2
+    assert (got["callers"]["total"], got["callers"]["truncated"]) == (6, True)
+    assert got["callers"]["items"][0]["count"] == 2  # most call sites first
+    assert (len(got["importers"]["items"]), got["importers"]["total"]) == (1, 4)
+    assert got["importers"]["truncated"] is True
+    assert (len(got["symbols"]["items"]), got["symbols"]["truncated"]) == (3, True)
+    text = got["text"]
+    assert (text["end_line"], text["truncated"]) == (3, True)
+    assert text["content"] == "import os\n\n\n"
+    clamped = verbs["surgical_context_v2"](
+        "ctx-l", path="pkg/core.py", repo=repo_id, max_connected=1000, include_text=True,
+        max_text_lines=0,
+    )  # fmt: skip
+    assert clamped["clamped"]["max_connected"]["used"] == context_limits.CONNECTED_FILES_MAX
+    assert clamped["clamped"]["max_text_lines"]["used"] == context_limits.TEXT_LINES_MIN
+
+
+def test_connected_files_are_ranked_with_reasons(
+    verbs: dict[str, Any], root: Path, repo_id: str
+) -> None:
+    got = verbs["surgical_context_v2"]("ctx-r", path="pkg/core.py", repo=repo_id)
+    files = got["connected_files"]["items"]
+    assert [f["path"] for f in files] == [
+        "pkg/service.py",  # 4 call sites + imports + co-change 3
+        "tests/core_checks.py",  # test + 2 calls + imports
+        "pkg/util.py",
+        "pkg/lonely.py",
+    ]
+    assert files[0]["score"] == 4 * 1.0 + 3.0 + 3 * 2.0
+    assert files[0]["co_change_weight"] == 3
+    assert files[0]["imported_by"] is True
+    assert files[1]["test"] is True
+    assert {s["qualname"] for s in files[0]["symbols"]} == {"serve"}
+    assert files[3]["symbols"] == []
+    assert files[3]["why"] == ["imports the primary"]
+    assert got["connected_files"]["total"] == 4
+
+
+def test_v1_and_v2_never_change_the_graph(
+    verbs: dict[str, Any], graph: Graph, root: Path, repo_id: str
+) -> None:
+    before = graph_fingerprint(graph, repo_id)
+    for path in ("pkg/core.py", "pkg/broken.py", "pkg/numeric.py", "README.md", "pkg/nope.py"):
+        verbs["surgical_context_v2"]("ctx-m", path=path, repo=repo_id, include_text=True)
+        try:
+            verbs["surgical_context"]("ctx-m", path=path, repo=repo_id)
+        except NotFound:
+            assert path == "pkg/nope.py"
+    (root / "pkg" / "util.py").write_text("def fmt(value):\n    return value\n")
+    verbs["surgical_context_v2"]("ctx-m", path="pkg/util.py", repo=repo_id)
+    assert graph_fingerprint(graph, repo_id) == before
+
+
+def test_symbols_of_neighbours_are_the_same_from_either_query(
+    verbs: dict[str, Any], root: Path, repo_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full = verbs["surgical_context_v2"]("ctx-f", path="pkg/core.py", repo=repo_id)
+    monkeypatch.setattr(context_limits, "CALLER_SYMBOL_FILES", 1)  # the rest by the fallback
+    fallback = verbs["surgical_context_v2"]("ctx-f", path="pkg/core.py", repo=repo_id)
+    assert fallback["connected_files"] == full["connected_files"]
+    assert fallback["tests"] == full["tests"]
+
+
+def test_a_relative_path_without_repo_is_looked_up_never_guessed(
+    verbs: dict[str, Any], graph: Graph, root: Path, repo_id: str, tmp_path: Path
+) -> None:
+    unique = f"pkg/only_{repo_id.replace('-', '_')}.py"
+    (root / unique).write_text("def alone():\n    return 1\n")
+    ingest_root(graph, root, repo=repo_id, workers=1, git=False, embed=False)
+    found = verbs["surgical_context"]("ctx-p", path=unique)
+    assert (found["repo"], found["path"]) == (repo_id, unique)
+    twin = f"{repo_id}-twin"
+    make_ctx_repo(graph, tmp_path / "twin", twin)
+    try:
+        with pytest.raises(InvalidInput) as ambiguous:
+            verbs["surgical_context"]("ctx-p", path="pkg/core.py")
+        assert ambiguous.value.field == "repo"
+        blocked = verbs["surgical_context_v2"]("ctx-p", path="pkg/definitely_not_here.py")
+        assert blocked["proof_state"] == "blocked"
+    finally:
+        graph.run_text(
+            "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) DETACH DELETE n",
+            repo=twin,
+        )
