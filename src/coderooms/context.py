@@ -112,9 +112,14 @@ class AppContext:
     agents: AgentRegistry = field(default_factory=AgentRegistry)
     startup_ingest: dict[str, str] = field(default_factory=dict)
     """Root -> state of the ingest `serve --root` runs once the graph is ready."""
+    embedding_backfill: dict[str, str] = field(default_factory=dict)
+    """Repo -> state of the background computation of its symbol vectors."""
+    _backfilling: set[str] = field(default_factory=set)
+    _backfill_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def ingest_when_ready(self, roots: list[str]) -> None:
-        """Bring `roots` up to date in the background as soon as the graph connects."""
+        """Bring `roots` up to date in the background as soon as the graph connects, then
+        compute the symbol vectors they still lack (semantic search), one batch at a time."""
         from coderooms.ingest.pipeline import ingest_root
 
         for root in roots:
@@ -126,6 +131,7 @@ class AppContext:
             graph = self.graphs.graph_or_none
             if graph is None:
                 return
+            ingested: dict[str, str] = {}
             for root in roots:
                 self.startup_ingest[root] = "ingesting"
                 try:
@@ -140,8 +146,53 @@ class AppContext:
                         f"done: {report.files_seen} files, {report.files_added} added, "
                         f"{report.files_changed} changed, {report.files_deleted} deleted"
                     )
+                    ingested[root] = report.repo
+            for repo in ingested.values():
+                self._backfill_once(graph, repo)
 
         threading.Thread(target=work, name="startup-ingest", daemon=True).start()
+
+    def embed_in_background(self, repo: str) -> None:
+        """Compute the vectors `repo` still lacks in a background thread (one backfill per repo
+        at a time); progress in `embedding_backfill` (health reports it)."""
+        graph = self.graphs.graph_or_none
+        if graph is not None:
+            threading.Thread(
+                target=self._backfill_once, args=(graph, repo), name=f"embed-{repo}", daemon=True
+            ).start()
+
+    def _backfill_once(self, graph: Graph, repo: str) -> None:
+        with self._backfill_lock:
+            if repo in self._backfilling:
+                return
+            self._backfilling.add(repo)
+        try:
+            self._backfill_embeddings(graph, repo)
+        finally:
+            with self._backfill_lock:
+                self._backfilling.discard(repo)
+
+    def _backfill_embeddings(self, graph: Graph, repo: str) -> None:
+        from coderooms.semantic.store import embed_pending
+
+        def progress(embedded: int, total: int) -> None:
+            self.embedding_backfill[repo] = f"embedding: {embedded} of {total} symbols"
+
+        try:
+            report = embed_pending(
+                graph, repo, progress=progress, should_stop=lambda: self.graphs.closed
+            )
+        except Exception as e:  # reported through health, never kills the server
+            log.exception("embedding backfill of %s failed", repo)
+            self.embedding_backfill[repo] = f"failed: {e!r}"
+            return
+        if report.skipped:
+            self.embedding_backfill[repo] = f"no vectors: {report.skipped}"
+        else:
+            self.embedding_backfill[repo] = (
+                f"done: {report.embedded} symbols embedded in {report.seconds:.0f} s, "
+                f"{report.deferred} without a current vector"
+            )
 
     def graph(self) -> Graph:
         return self.graphs.require()

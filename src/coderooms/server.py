@@ -12,6 +12,8 @@ from coderooms import __version__
 from coderooms.context import AppContext
 from coderooms.freshness.tools import freshness_tools
 from coderooms.ingest.tools import ingest_tools
+from coderooms.perspective.tools import perspective_tools
+from coderooms.search.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.surgical.tools import surgical_tools
@@ -31,8 +33,10 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(ingest_tools(ctx))
     specs.extend(freshness_tools(ctx))
     specs.extend(search_tools(ctx))
+    specs.extend(graph_search_tools(ctx))
     specs.extend(surgical_tools(ctx))
     specs.extend(surgical_context_tools(ctx))
+    specs.extend(perspective_tools(ctx))
     return specs
 
 

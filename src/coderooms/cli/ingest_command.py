@@ -19,6 +19,7 @@ from rich.progress import (
 from rich.table import Table
 
 from coderooms.cli.console import console, fail_on_error
+from coderooms.cli.embed_command import describe, embed_repo
 from coderooms.config import Settings
 from coderooms.graph.connect import open_graph
 from coderooms.ingest.pipeline import IngestReport, Mode, ingest_root
@@ -44,8 +45,16 @@ def ingest(
         bool, typer.Option("--full", help="Re-read every file instead of only changed ones.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+    no_embed: Annotated[
+        bool,
+        typer.Option(
+            "--no-embed",
+            help="Skip computing symbol vectors for semantic search (later: coderooms embed).",
+        ),
+    ] = False,
 ) -> None:
-    """Parse directories into the code graph, or bring it up to date with the files on disk."""
+    """Parse directories into the code graph, or bring it up to date with the files on disk,
+    then compute the symbol vectors semantic search needs (unless --no-embed)."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)
     reports: list[IngestReport] = []
     with fail_on_error():
@@ -54,6 +63,12 @@ def ingest(
         graph = open_graph(Settings(), start_managed=True)
         try:
             reports.extend(_ingest_one(graph, path, repo, full, quiet=as_json) for path in paths)
+            if not no_embed:
+                for report in reports:
+                    embedded = embed_repo(graph, report.repo, budget=None, quiet=as_json)
+                    report.embeddings = {"inline": report.embeddings, **embedded.as_dict()}
+                    if not as_json:
+                        console.print(describe(report.repo, embedded))
         finally:
             graph.close()
     if as_json:

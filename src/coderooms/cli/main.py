@@ -11,6 +11,7 @@ import typer
 
 from coderooms.cli.console import fail_on_error
 from coderooms.cli.doctor import doctor
+from coderooms.cli.embed_command import embed
 from coderooms.cli.ingest_command import ingest
 from coderooms.cli.neo4j_commands import neo4j_app
 from coderooms.cli.watch_command import watch
@@ -26,6 +27,7 @@ app = typer.Typer(
 app.add_typer(neo4j_app, name="neo4j")
 app.command("doctor")(doctor)
 app.command("ingest")(ingest)
+app.command("embed")(embed)
 app.command("watch")(watch)
 
 

@@ -25,7 +25,8 @@ class SymbolKind(StrEnum):
 class SymbolDef:
     """One definition. `qualname` is dotted within the file (`Outer.Inner.method`); the module
     symbol of a file has the empty qualname. `parent` is the qualname of the enclosing definition
-    (`""` for top level, `None` only for the module symbol itself). Lines are 1-based, inclusive."""
+    (`""` for top level, `None` only for the module symbol itself). Lines are 1-based, inclusive.
+    `doc` is the first sentence of its docstring or leading comment (see `languages.common`)."""
 
     kind: SymbolKind
     name: str
@@ -34,6 +35,8 @@ class SymbolDef:
     end_line: int
     signature: str
     parent: str | None
+    doc: str | None = None
+    """First sentence of the docstring or leading comment (at most 200 characters), if any."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,8 +40,9 @@ from coderooms.ingest.reader import (
     read_files,
     read_files_wire,
 )
-from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.rows import ParsedFile, symbol_rows
 from coderooms.ingest.walker import walk
+from coderooms.semantic.store import INLINE_EMBED_MAX_SYMBOLS, embed_claims
 
 Mode = Literal["full", "incremental"]
 Progress = Callable[[int, int], None]
@@ -72,6 +73,8 @@ class IngestReport:
     problems: list[dict[str, str]] = field(default_factory=list)
     writes: WriteStats = field(default_factory=WriteStats)
     co_changes: dict[str, Any] = field(default_factory=dict)
+    embeddings: dict[str, Any] = field(default_factory=dict)
+    """Inline embedding of the symbols written (see coderooms.semantic.store.embed_claims)."""
     timings: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -123,7 +126,10 @@ def ingest_root(
     progress: Progress | None = None,
     workers: int | None = None,
     git: bool = True,
+    embed: bool = True,
 ) -> IngestReport:
+    """Bring `root` up to date in the graph. With `embed`, the symbols written get their vectors
+    inline when there are few (a large ingest leaves them to `semantic.store.embed_pending`)."""
     started = time.perf_counter()
     root = resolve_root(root)
     repo_id = bind_repo(graph, root, repo)
@@ -191,6 +197,9 @@ def ingest_root(
         ]
         graph.write("ingest/touch_files", rows=rows)
     report.timings["write_s"] = time.perf_counter() - write_started
+    if embed:
+        report.embeddings = embed_written(graph, changes)
+        report.timings["embed_s"] = report.embeddings["seconds"]
     if git:
         git_started = time.perf_counter()
         report.co_changes = update_co_changes(graph, repo_id, root).as_dict()
@@ -219,6 +228,20 @@ def apply_changeset(graph: Graph, changes: Changeset) -> WriteStats:
             return list(pool.map(one, jobs))
 
         return apply_plan(run_jobs, changes, plan)
+
+
+def embed_written(graph: Graph, changes: Changeset) -> dict[str, Any]:
+    """Vectors for the symbols a changeset just wrote, inline when they are few."""
+    claims = [file_id(changes.repo, p.path) for p in changes.upserts]
+    symbols = sum(len(p.record.symbols) for p in changes.upserts)
+    pending = None
+    if changes.fresh and symbols <= INLINE_EMBED_MAX_SYMBOLS:  # nothing embedded yet: all
+        pending = [
+            {**row["props"], "key": row["props"]["embedding_key"]}
+            for parsed in changes.upserts
+            for row in symbol_rows(changes.repo, parsed)
+        ]
+    return embed_claims(graph, claims, symbols, pending=pending).as_dict()
 
 
 def _read_all(

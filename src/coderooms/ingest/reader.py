@@ -90,7 +90,8 @@ def to_wire(parsed: ParsedFile) -> Wire:
         parsed.path, parsed.size, parsed.mtime_ns, parsed.hash, parsed.lines, parsed.language,
         tuple(record.problems),
         tuple(
-            (s.kind.value, s.name, s.qualname, s.start_line, s.end_line, s.signature, s.parent)
+            (s.kind.value, s.name, s.qualname, s.start_line, s.end_line, s.signature, s.parent,
+             s.doc)
             for s in record.symbols
         ),
         tuple(
@@ -123,8 +124,8 @@ def from_wire(wire: Wire | Skipped | Unchanged) -> ParsedFile | Skipped | Unchan
         path,
         language,
         [
-            SymbolDef(SymbolKind(k), n, q, a, b, sig, parent)
-            for k, n, q, a, b, sig, parent in symbols
+            SymbolDef(SymbolKind(k), n, q, a, b, sig, parent, doc)
+            for k, n, q, a, b, sig, parent, doc in symbols
         ],
         [RefRequest(*fields) for fields in references],
         [ImportRequest.decode(text) for text in imports],

@@ -14,6 +14,7 @@ from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.ingest.references import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
+from coderooms.semantic.texts import symbol_key
 
 HASH_ALGORITHM = "blake3"
 
@@ -79,27 +80,29 @@ def file_props(repo: str, parsed: ParsedFile) -> dict[str, Any]:
 
 
 def symbol_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
+    """Symbol rows; `embedding_key` names the vector the symbol's text calls for (see
+    coderooms.semantic.texts): the vector itself is written later, by the semantic store."""
     claim = file_id(repo, parsed.path)
-    return [
-        {
-            "id": symbol_id(repo, parsed.path, s.qualname),
+    rows = []
+    for s in parsed.record.symbols:
+        sid = symbol_id(repo, parsed.path, s.qualname)
+        props = {
+            "id": sid,
+            "repo": repo,
             "kind": s.kind.value,
-            "props": {
-                "id": symbol_id(repo, parsed.path, s.qualname),
-                "repo": repo,
-                "kind": s.kind.value,
-                "name": s.name,
-                "qualname": s.qualname,
-                "file": parsed.path,
-                "language": parsed.language,
-                "start_line": s.start_line,
-                "end_line": s.end_line,
-                "signature": s.signature,
-                "claim": claim,
-            },
+            "name": s.name,
+            "qualname": s.qualname,
+            "file": parsed.path,
+            "language": parsed.language,
+            "start_line": s.start_line,
+            "end_line": s.end_line,
+            "signature": s.signature,
+            "doc": s.doc,
+            "claim": claim,
         }
-        for s in parsed.record.symbols
-    ]
+        props["embedding_key"] = symbol_key(props)
+        rows.append({"id": sid, "kind": s.kind.value, "props": props})
+    return rows
 
 
 def chunk_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:

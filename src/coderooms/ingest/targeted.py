@@ -22,6 +22,7 @@ from coderooms.ingest.pipeline import (
     IngestReport,
     apply_changeset,
     bind_repo,
+    embed_written,
     fingerprint_matches,
     resolve_root,
 )
@@ -86,9 +87,15 @@ def relative_path(root: Path, path: str | Path) -> str:
 
 
 def ingest_paths(
-    graph: Graph, root: Path, paths: Iterable[str | Path], *, repo: str | None = None
+    graph: Graph,
+    root: Path,
+    paths: Iterable[str | Path],
+    *,
+    repo: str | None = None,
+    embed: bool = True,
 ) -> IngestReport:
-    """Bring just `paths` (absolute, or relative to `root`) up to date in the graph."""
+    """Bring just `paths` (absolute, or relative to `root`) up to date in the graph; with
+    `embed`, the symbols written get their vectors inline when there are few."""
     started = time.perf_counter()
     root = resolve_root(root)
     repo_id = bind_repo(graph, root, repo)
@@ -139,7 +146,8 @@ def ingest_paths(
     report.timings["parse_s"] = time.perf_counter() - started
     write_started = time.perf_counter()
     fresh = not known and not graph.read("ingest/repo_has_files", repo=repo_id)
-    report.writes = apply_changeset(graph, Changeset(repo_id, parsed, deletes, added, fresh=fresh))
+    changes = Changeset(repo_id, parsed, deletes, added, fresh=fresh)
+    report.writes = apply_changeset(graph, changes)
     if touched:
         rows = [
             {"id": file_id(repo_id, t.path), "size": t.size, "mtime_ns": t.mtime_ns}
@@ -147,5 +155,8 @@ def ingest_paths(
         ]
         graph.write("ingest/touch_files", rows=rows)
     report.timings["write_s"] = time.perf_counter() - write_started
+    if embed:
+        report.embeddings = embed_written(graph, changes)
+        report.timings["embed_s"] = report.embeddings["seconds"]
     report.timings["total_s"] = time.perf_counter() - started
     return report

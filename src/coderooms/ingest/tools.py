@@ -45,7 +45,10 @@ def ingest_roots(
                 )
             _running.add(key)
         try:
-            reports.append(ingest_root(graph, Path(root), repo=repo, mode=mode).as_dict())
+            report = ingest_root(graph, Path(root), repo=repo, mode=mode)
+            reports.append(report.as_dict())
+            if report.embeddings.get("deferred"):  # too many for inline: vectors in background
+                ctx.embed_in_background(report.repo)
         finally:
             with _running_lock:
                 _running.discard(key)

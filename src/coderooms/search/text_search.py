@@ -35,11 +35,13 @@ from coderooms.search.lines import ChunkText, FileLines, fetch_line_ranges
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
 from coderooms.search.regex_literals import best_literal
 from coderooms.search.scope import resolve_repos
+from coderooms.semantic.query import SymbolMatch
+from coderooms.semantic.search_mode import SemanticOutcome, semantic_answer
 
 Mode = Literal["literal", "regex", "semantic"]
 SEMANTIC_NOTE = (
-    "no embedding model is installed, so semantic mode answered with a lexical (literal) search "
-    "for the query; embeddings_used is false"
+    "semantic mode could not use embeddings (see semantic_unavailable), so it answered with a "
+    "lexical (literal) search for the query; embeddings_used is false"
 )
 LINE_NOTE = "matches are per line (grep semantics); a query cannot span lines"
 
@@ -98,6 +100,22 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
     )
     matcher, needle = _matcher(query, request.mode)
     repos = resolve_repos(graph, request.repo)
+    unavailable = None
+    if request.mode == "semantic":
+        outcome = _semantic(graph, request, query, repos, top_k, scope_glob)
+        if outcome.answer is not None:
+            return {
+                "mode": request.mode,
+                "query": query,
+                "scope": {
+                    "repos": repos,
+                    "path_glob": request.path_glob,
+                    "language": request.language,
+                },
+                "clamped": clamps.as_dict(),
+                **outcome.answer,
+            }
+        unavailable = outcome.reason
     params: dict[str, Any] = {
         "repos": repos,
         "prefix": scope_glob.prefix if scope_glob else "",
@@ -122,7 +140,11 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
         "note": LINE_NOTE,
     }
     if request.mode == "semantic":
-        answer |= {"semantic_fallback": "lexical", "embeddings_used": False}
+        answer |= {
+            "semantic_fallback": "lexical",
+            "embeddings_used": False,
+            "semantic_unavailable": unavailable,
+        }
         answer["note"] = f"{SEMANTIC_NOTE}; {LINE_NOTE}"
     if request.count_only:
         answer["count"] = len(verified.hits)
@@ -133,6 +155,27 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
     answer["returned"] = len(shown)
     answer["truncated"] = len(verified.hits) > top_k
     return answer
+
+
+def _semantic(
+    graph: Graph,
+    request: SearchRequest,
+    query: str,
+    repos: list[str],
+    top_k: int,
+    scope_glob: PathPattern | None,
+) -> SemanticOutcome:
+    if request.count_only:
+        return SemanticOutcome(None, "count_only counts matching lines, which is lexical")
+    language = request.language
+
+    def keep(match: SymbolMatch) -> bool:
+        if language is not None and match.language != language:
+            return False
+        return scope_glob is None or scope_glob.matches(match.file)
+
+    filtered = language is not None or scope_glob is not None
+    return semantic_answer(graph, query, repos, top_k, keep=keep, filtered=filtered)
 
 
 def _checked_query(request: SearchRequest) -> str:

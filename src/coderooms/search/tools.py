@@ -43,7 +43,8 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             Mode,
             Field(
                 description="literal: exact, case-sensitive text; regex: Python `re` per line; "
-                "semantic: currently answered lexically (no embedding model installed)."
+                "semantic: symbols nearest in meaning to a natural-language query (embeddings); "
+                "answered lexically, with the reason, when no embeddings are available."
             ),
         ] = "literal",
         path_glob: Annotated[
@@ -77,6 +78,13 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         `index` says whether the trigram index found the candidates or the scope was scanned
         (regexes with no literal of 3+ characters, or case-insensitive ones). Empty queries and
         invalid regexes are refused with the field named.
+
+        Semantic mode ("where is the code that retries a failed upload?") answers with symbols,
+        best first: `{repo, file, start_line, end_line, symbol_id, name, qualname, kind, score}`
+        (score: cosine similarity), `embeddings_used: true` and `coverage` (symbols with a current
+        vector of all symbols in scope); path_glob/language filter them, context_lines does not
+        apply. Without an embedding model, or before any vector is computed, it gives the literal
+        answer with `embeddings_used: false` and `semantic_unavailable` saying why.
         """
         ctx.agent(agent_id)
         request = SearchRequest(

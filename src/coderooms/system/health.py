@@ -11,6 +11,8 @@ from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError
 from coderooms.freshness.room import freshness_of
 from coderooms.graph.schema import current_version, latest_version
+from coderooms.semantic.model import describe as describe_model
+from coderooms.semantic.store import embedding_counts
 
 
 class HealthReport(BaseModel):
@@ -28,6 +30,8 @@ class HealthReport(BaseModel):
     """What `serve --root` is doing with each root."""
     freshness: dict[str, dict[str, Any]] = {}
     """Per repo: watched by a live watcher?, files pending, last tick, unacknowledged alerts."""
+    embeddings: dict[str, Any] = {}
+    """The embedding model (installed?, why not) and symbols with a current vector / total."""
 
 
 def health(ctx: AppContext) -> HealthReport:
@@ -38,6 +42,7 @@ def health(ctx: AppContext) -> HealthReport:
         "schema_version": None,
         "counts": {},
         "startup_ingest": dict(ctx.startup_ingest),
+        "embeddings": {**describe_model(), "backfill": dict(ctx.embedding_backfill)},
     }
     graph = ctx.graphs.graph_or_none
     if graph is None:
@@ -58,6 +63,7 @@ def health(ctx: AppContext) -> HealthReport:
         base["counts"] = {key: int(value) for key, value in rows[0].items()}
         repos = [row["id"] for row in graph.read("search/repo_ids")]
         base["freshness"] = freshness_of(graph, repos)
+        base["embeddings"] |= embedding_counts(graph, repos)
     except CoderoomsError as e:
         return HealthReport(
             status="down", neo4j=neo4j_info, problem=e.message, hint=e.hint or None, **base

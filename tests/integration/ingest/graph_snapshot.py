@@ -26,7 +26,7 @@ def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
     prefix = f"{repo}:"
     nodes = graph.run_text(
         "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) "
-        "RETURN labels(n) AS labels, properties(n) AS props",
+        "RETURN labels(n) AS labels, n {.*, embedding: null} AS props",
         repo=repo,
     )
     edges = graph.run_text(

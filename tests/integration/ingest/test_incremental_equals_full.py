@@ -90,6 +90,7 @@ class Tree:
         return self.root / "pkg" / f"{name}.py"
 
 
+@pytest.mark.timeout(900)  # 60 examples of up to 8 ingests each: minutes on a loaded 2-core box
 @settings(
     max_examples=60,
     deadline=None,

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from coderooms.graph.cypher import load, statement_names
+from coderooms.graph.cypher import statement_names
 from coderooms.graph.driver import Graph
+from tests.plan_operators import SCANS, plan_operators
 
 PARAMS: dict[str, dict[str, Any]] = {
     "search/repo_ids": {},
@@ -25,26 +26,19 @@ PARAMS: dict[str, dict[str, Any]] = {
     "search/file_for_view": {"path": "a.py", "repos": ["r"]},
     "search/symbols_in_lines": {"claim": "r:a.py", "first": 1, "last": 9, "skip_kind": "Module"},
 }
-SCANS = {"AllNodesScan", "NodeByLabelScan"}
 
 
 def operators(graph: Graph, name: str) -> list[str]:
-    with graph.driver.session(database=graph.connection.database) as session:
-        plan = session.run("EXPLAIN " + load(name), PARAMS[name]).consume().plan
-    assert plan is not None
-    found: list[str] = []
-
-    def walk(node: dict[str, Any]) -> None:
-        found.append(str(node["operatorType"]).split("@")[0])
-        for child in node.get("children", []):
-            walk(child)
-
-    walk(plan)
-    return found
+    return plan_operators(graph, name, PARAMS[name])
 
 
 def test_every_search_statement_is_covered() -> None:
-    assert set(PARAMS) == {name for name in statement_names() if name.startswith("search/")}
+    retrieval = ("search/seek_", "search/activate_", "search/heuristics_")  # test_seek_plans.py
+    assert set(PARAMS) == {
+        name
+        for name in statement_names()
+        if name.startswith("search/") and not name.startswith(retrieval)
+    }
 
 
 @pytest.mark.parametrize("name", sorted(set(PARAMS) - {"search/repo_ids"}))

@@ -16,6 +16,7 @@ from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Graph
 from coderooms.search.limits import BATCH_VIEW_MAX_ITEMS, VIEW_MAX_LINES
+from coderooms.semantic import model
 from coderooms.server import create_server
 from tests.integration.search.tree import FILES
 
@@ -109,12 +110,16 @@ def test_regex_without_literal_scans_and_says_so(
 
 
 def test_semantic_mode_falls_back_truthfully(
-    app_context: AppContext, search_tree: tuple[Path, str]
+    app_context: AppContext, search_tree: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Without an embedding model (reported unavailable here; tests/integration/semantic covers
+    the answer with vectors) semantic mode answers lexically and says why."""
+    monkeypatch.setattr(model, "unavailable_reason", lambda: "embedding model not installed")
     _, repo = search_tree
     answer = call(app_context, "search", {"query": "Engine", "mode": "semantic", "repo": repo})
     assert answer["semantic_fallback"] == "lexical"
     assert answer["embeddings_used"] is False
+    assert answer["semantic_unavailable"] == "embedding model not installed"
     assert answer["results"]
 
 

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from coderooms.graph.cypher import load, statement_names
+from coderooms.graph.cypher import statement_names
 from coderooms.graph.driver import Graph
 from coderooms.surgical.test_conventions import TEST_PATH_PATTERN, is_test_path
+from tests.plan_operators import SCANS, plan_operators
 
 PARAMS: dict[str, dict[str, Any]] = {
     "surgical/context_symbol_file": {"id": "r:a.py::f"},
@@ -23,21 +24,10 @@ PARAMS: dict[str, dict[str, Any]] = {
     "surgical/context_files": {"file_id": "r:a.py"},
     "surgical/context_relevant": {"file_id": "r:a.py", "files": ["r:b.py"], "per_file": 5},
 }  # fmt: skip
-SCANS = {"AllNodesScan", "NodeByLabelScan", "DirectedRelationshipTypeScan",
-         "UndirectedRelationshipTypeScan"}  # fmt: skip
 
 
 def operators(graph: Graph, name: str) -> set[str]:
-    with graph.driver.session(database=graph.connection.database) as session:
-        plan = session.run("EXPLAIN " + load(name), PARAMS[name]).consume().plan
-    assert plan is not None
-    found: set[str] = set()
-    todo = [plan]
-    while todo:
-        node = todo.pop()
-        found.add(str(node["operatorType"]).split("@")[0])
-        todo.extend(node.get("children", []))
-    return found
+    return set(plan_operators(graph, name, PARAMS[name]))
 
 
 def test_every_context_statement_is_covered() -> None:

@@ -57,7 +57,7 @@ from pathlib import PurePosixPath
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from coderooms.ingest.languages import go, java, javascript, python, rust, typescript
-from coderooms.ingest.languages.common import Collector
+from coderooms.ingest.languages.common import Collector, doc_of, docstring
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
 
 __all__ = [
@@ -349,7 +349,7 @@ def _line_count(source: bytes) -> int:
     return source.count(b"\n") + (0 if source.endswith(b"\n") else 1)
 
 
-def _module_symbol(path: str, source: bytes, sig: str) -> SymbolDef:
+def _module_symbol(path: str, source: bytes, sig: str, doc: str | None = None) -> SymbolDef:
     return SymbolDef(
         kind=SymbolKind.MODULE,
         name=module_name(path),
@@ -358,7 +358,23 @@ def _module_symbol(path: str, source: bytes, sig: str) -> SymbolDef:
         end_line=_line_count(source),
         signature=sig,
         parent=None,
+        doc=doc,
     )
+
+
+_PACKAGE_CLAUSES = frozenset({"package_clause", "package_declaration"})
+
+
+def _module_doc(root: Node, source: bytes) -> str | None:
+    """Python: the module docstring; Go/Java: the comment right above the package clause."""
+    if root.type == "module":
+        return docstring(root, source)
+    for child in root.named_children:
+        if child.type in _PACKAGE_CLAUSES:
+            return doc_of(child, source)
+        if "comment" not in child.type:
+            return None
+    return None
 
 
 def _syntax_errors(root: Node, errors: Query) -> str:
@@ -417,7 +433,9 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)
     spec.extract(root, compiled.query, collector)
-    ex.symbols.insert(0, _module_symbol(path, source, collector.module_signature))
+    ex.symbols.insert(
+        0, _module_symbol(path, source, collector.module_signature, _module_doc(root, parse_source))
+    )
     collector.finish()
     if root.has_error:
         ex.problems.append(_syntax_errors(root, compiled.errors))

@@ -1,0 +1,7 @@
+CALL db.index.fulltext.queryNodes('symbol_text', $lucene, {limit: $scan})
+YIELD node, score
+WHERE $repo IS NULL OR node.repo = $repo
+RETURN node.id AS id, node.kind AS kind, node.name AS name, node.file AS path,
+       node.repo AS repo, node.qualname AS qualname, score
+ORDER BY score DESC, id
+LIMIT $limit

@@ -1,0 +1,4 @@
+MATCH (p:Perspective {id: $id})
+WHERE p.agent_id = $agent_id
+OPTIONAL MATCH (r:Repo {id: p.repo})
+RETURN properties(p) AS props, coalesce(r.generation, 0) AS repo_generation

@@ -1,0 +1,19 @@
+UNWIND $frontier AS item
+OPTIONAL MATCH (s:Symbol {id: item.id})
+OPTIONAL MATCH (f:File {id: item.id})
+WITH item, coalesce(s, f) AS u
+WHERE u IS NOT NULL
+CALL (u, item) {
+  MATCH (u)-[r:CALLS|IMPORTS|CONTAINS|INHERITS|DEFINES]-(v)
+  WHERE (v:Symbol OR v:File) AND v <> u
+  WITH r, v, CASE WHEN startNode(r) = u THEN 'out' ELSE 'in' END AS direction
+  WITH r, v, direction, $weights[type(r) + ':' + direction] * coalesce(r.confidence, 1.0) AS weight
+  ORDER BY weight DESC, v.id, type(r), direction
+  WITH collect({r: r, v: v, direction: direction}) AS edges
+  UNWIND edges[0..item.reads] AS edge
+  RETURN size(edges) AS degree, edge
+}
+WITH u, degree, edge.r AS r, edge.v AS v, edge.direction AS direction
+RETURN u.id AS source, degree, type(r) AS type, direction, coalesce(r.confidence, 1.0) AS confidence,
+       v.id AS target, CASE WHEN v:File THEN 'File' ELSE v.kind END AS kind, v.name AS name,
+       coalesce(v.file, v.path) AS path, v.repo AS repo

@@ -1,0 +1,22 @@
+CALL () {
+  CALL db.index.fulltext.queryNodes('symbol_text', $text_query, {limit: $fulltext_cap}) YIELD node
+  RETURN node, 'fulltext' AS source
+  UNION ALL
+  MATCH (node:Symbol)
+  WHERE node.name IN $names AND ($repo IS NULL OR node.repo = $repo)
+  WITH node ORDER BY node.id LIMIT $exact_cap
+  RETURN node, 'exact' AS source
+  UNION ALL
+  UNWIND $semantic_ids AS semantic_id
+  MATCH (node:Symbol {id: semantic_id})
+  RETURN node, 'semantic' AS source
+}
+WITH node, collect(source) AS sources,
+     ($repo IS NULL OR node.repo = $repo)
+     AND node.file STARTS WITH $prefix
+     AND ($language IS NULL OR node.language = $language)
+     AND ($kinds IS NULL OR node.kind IN $kinds) AS in_scope
+RETURN node.id AS id, node.kind AS kind, node.name AS name, node.qualname AS qualname,
+       node.repo AS repo, node.file AS path, node.start_line AS start_line,
+       node.end_line AS end_line, node.signature AS signature, sources, in_scope,
+       CASE WHEN in_scope THEN COUNT { (node)<-[:CALLS]-() } ELSE 0 END AS fan_in

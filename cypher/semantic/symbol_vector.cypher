@@ -1,0 +1,2 @@
+MATCH (s:Symbol {id: $id})
+RETURN s.repo AS repo, s.embedding AS vector

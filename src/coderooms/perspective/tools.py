@@ -1,0 +1,234 @@
+"""The MCP verbs of the perspective room (`perspective_*`).
+
+They write session state only (perspectives and checkpoints in Neo4j), never the user's files
+or the code graph, so like `edit_preview` they are classified read-only and stay available in
+the server's read-only mode. A perspective is visible to its owner alone: another agent gets
+`not_found` for it, exactly as for an id that never existed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from coderooms.context import AppContext
+from coderooms.perspective import verbs
+from coderooms.perspective.limits import (
+    MAX_AFFINITY_CANDIDATES,
+    MAX_CHECKPOINTS,
+    MAX_OPEN_BRANCHES,
+    MAX_OPEN_PERSPECTIVES,
+    MAX_SUGGESTIONS,
+    PAGE_SIZE_DEFAULT,
+    PAGE_SIZE_MAX,
+)
+from coderooms.tooling import ToolSpec
+
+PerspectiveArg = Annotated[
+    str, Field(description="The perspective_id perspective_start or perspective_branch returned.")
+]
+VersionArg = Annotated[
+    int,
+    Field(
+        description="The route_set_version your last perspective call returned; a different "
+        "one is refused with route_set_stale (call perspective_routes)."
+    ),
+]
+RouteIdArg = Annotated[
+    str | None,
+    Field(description="The route's route_id (stable). Give this or route_index, not both."),
+]
+RouteIndexArg = Annotated[
+    int | None,
+    Field(description="The route's 1-based position in the route set. Or give route_id."),
+]
+
+
+def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
+    def perspective_start(
+        agent_id: str,
+        query: Annotated[
+            str,
+            Field(
+                description="What to look at: a symbol or file name, a qualified name "
+                "(`Class.method`), a path, or an exact node id."
+            ),
+        ],
+        anchor: Annotated[
+            str | None,
+            Field(description="Narrows an ambiguous query: a path or name near the one you mean."),
+        ] = None,
+        lens: Annotated[
+            dict[str, Any] | None,
+            Field(
+                description="What the routes show: route_families, node_types, namespaces, tags, "
+                "include_ghost_edges, include_structural_holes, ranking_weights, top_k "
+                "(see docs/perspective-routes.md). Omit for everything."
+            ),
+        ] = None,
+        repo: Annotated[str | None, Field(description="Only look in this repo id.")] = None,
+    ) -> dict[str, Any]:
+        """Open a perspective: bind a focus node and get the scored routes away from it.
+
+        Returns `perspective_id`, the focus, `route_set_version` (pass it to inspect, peek,
+        follow, suggest, affinity) and the first page of routes (6). When the query matches
+        several nodes equally well, NOTHING is created: `status: "ambiguous"` lists the ranked
+        candidates; call again with `query` set to the candidate's node_id.
+        At most 5 perspectives (plus 10 branches) may be open per agent; close old ones.
+        """
+        agent = ctx.agent(agent_id)
+        return verbs.start(ctx.graph(), agent, query, anchor, lens, repo)
+
+    def perspective_routes(
+        agent_id: str,
+        perspective_id: PerspectiveArg,
+        page: Annotated[int, Field(description="1-based page number.")] = 1,
+        size: Annotated[
+            int, Field(description=f"Routes per page, 1 to {PAGE_SIZE_MAX} (larger is clamped).")
+        ] = PAGE_SIZE_DEFAULT,
+    ) -> dict[str, Any]:
+        """One page of the perspective's routes, in a fixed total order (score, then id).
+
+        If the code graph changed since the routes were built (an ingest, an edit, the
+        watcher), they are rebuilt here (`resynthesized: true`) with a new route_set_version:
+        this is how to recover from a route_set_stale error.
+        """
+        agent = ctx.agent(agent_id)
+        return verbs.routes(ctx.graph(), agent, perspective_id, page, size)
+
+    def perspective_inspect(
+        agent_id: str,
+        perspective_id: PerspectiveArg,
+        route_set_version: VersionArg,
+        route_id: RouteIdArg = None,
+        route_index: RouteIndexArg = None,
+    ) -> dict[str, Any]:
+        """Everything about one route: target, family, relation, direction, score, evidence.
+
+        Name the route by exactly one of route_id or route_index (1-based); pass the
+        route_set_version you last saw (another is refused with route_set_stale).
+        """
+        agent = ctx.agent(agent_id)
+        return verbs.inspect(
+            ctx.graph(), agent, perspective_id, route_set_version, route_id, route_index
+        )
+
+    def perspective_peek(
+        agent_id: str,
+        perspective_id: PerspectiveArg,
+        route_set_version: VersionArg,
+        route_id: RouteIdArg = None,
+        route_index: RouteIndexArg = None,
+    ) -> dict[str, Any]:
+        """The source lines of a route's target, read from disk (bounded window).
+
+        Only files under the ingest root of the target's repo are read; large, binary or
+        non-file targets are refused (peek_refused). `stale: true` means the file on disk
+        differs from what the graph holds (the lines shown are the disk's).
+        """
+        agent = ctx.agent(agent_id)
+        return verbs.peek(
+            ctx.graph(), ctx.settings, agent, perspective_id, route_set_version, route_id,
+            route_index,
+        )  # fmt: skip
+
+    def perspective_follow(
+        agent_id: str,
+        perspective_id: PerspectiveArg,
+        route_set_version: VersionArg,
+        route_id: RouteIdArg = None,
+        route_index: RouteIndexArg = None,
+    ) -> dict[str, Any]:
+        """Move the focus along a route: a checkpoint is saved, routes are rebuilt at the target.
+
+        Returns the new focus, a new route_set_version and the first page of routes.
+        perspective_back undoes it (up to the last 200 follows).
+        """
+        agent = ctx.agent(agent_id)
+        return verbs.follow(
+            ctx.graph(), agent, perspective_id, route_set_version, route_id, route_index
+        )
+
+    def perspective_back(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
+        """Undo the last follow: the previous focus and its routes come back (new version).
+
+        At the start focus there is nothing to undo: navigation_at_root.
+        """
+        agent = ctx.agent(agent_id)
+        return verbs.back(ctx.graph(), agent, perspective_id)
+
+    def perspective_branch(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
+        """Fork the perspective into a new one (same focus, routes and history) to explore
+        another way without losing this one. Needs at least one follow (else
+        navigation_at_root). At most 10 open branches per agent."""
+        agent = ctx.agent(agent_id)
+        return verbs.branch(ctx.graph(), agent, perspective_id)
+
+    def perspective_suggest(
+        agent_id: str, perspective_id: PerspectiveArg, route_set_version: VersionArg
+    ) -> dict[str, Any]:
+        """Up to 5 next moves from the current routes: unvisited targets first, one per route
+        family before a second of any, each with the reason."""
+        agent = ctx.agent(agent_id)
+        return verbs.suggest(ctx.graph(), agent, perspective_id, route_set_version)
+
+    def perspective_affinity(
+        agent_id: str, perspective_id: PerspectiveArg, route_set_version: VersionArg
+    ) -> dict[str, Any]:
+        """Hypotheses: route targets with no direct edge to the focus that still seem related
+        (co-change, shared callers or callees, same namespace, similarity).
+
+        At most 8, each with its evidence and a confidence in [0.15, 0.85] (one source alone
+        at most 0.40). They are NOT graph facts: `is_hypothetical` is always true and
+        `proposed_relation` always null.
+        """
+        agent = ctx.agent(agent_id)
+        return verbs.affinity(ctx.graph(), agent, perspective_id, route_set_version)
+
+    def perspective_compare(
+        agent_id: str,
+        perspective_a: Annotated[str, Field(description="One of your perspective ids.")],
+        perspective_b: Annotated[str, Field(description="Another of your perspective ids.")],
+    ) -> dict[str, Any]:
+        """How two of your perspectives differ: shared and exclusive nodes (visited and route
+        targets), route family counts and their deltas, score statistics per family, depth
+        delta, and the hop distance between their foci (null past 4 hops)."""
+        agent = ctx.agent(agent_id)
+        return verbs.compare(ctx.graph(), agent, perspective_a, perspective_b)
+
+    def perspective_list(agent_id: str) -> dict[str, Any]:
+        """Your open perspectives (oldest first): focus, depth, stale, route_set_version."""
+        agent = ctx.agent(agent_id)
+        return verbs.list_perspectives(ctx.graph(), agent)
+
+    def perspective_close(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
+        """Close a perspective for good: it and its checkpoints are deleted (branches made
+        from it stay open)."""
+        agent = ctx.agent(agent_id)
+        return verbs.close(ctx.graph(), agent, perspective_id)
+
+    return [
+        ToolSpec(perspective_start, read_only=True),
+        ToolSpec(perspective_routes, read_only=True),
+        ToolSpec(perspective_inspect, read_only=True),
+        ToolSpec(perspective_peek, read_only=True),
+        ToolSpec(perspective_follow, read_only=True),
+        ToolSpec(perspective_suggest, read_only=True),
+        ToolSpec(perspective_affinity, read_only=True),
+        ToolSpec(perspective_branch, read_only=True),
+        ToolSpec(perspective_back, read_only=True),
+        ToolSpec(perspective_compare, read_only=True),
+        ToolSpec(perspective_list, read_only=True),
+        ToolSpec(perspective_close, read_only=True),
+    ]
+
+
+CAPS = {
+    "open_perspectives": MAX_OPEN_PERSPECTIVES,
+    "open_branches": MAX_OPEN_BRANCHES,
+    "checkpoints": MAX_CHECKPOINTS,
+    "affinity_candidates": MAX_AFFINITY_CANDIDATES,
+    "suggestions": MAX_SUGGESTIONS,
+}
+"""The room's caps, for docs and tests."""

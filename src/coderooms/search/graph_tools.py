@@ -1,0 +1,170 @@
+"""The MCP verbs of graph retrieval: `seek`, `activate`, `heuristics_surface` (all read-only)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from coderooms.context import AppContext
+from coderooms.freshness.room import freshness_of
+from coderooms.search.activate import ActivateRequest, activate
+from coderooms.search.graph_limits import (
+    ACTIVATE_DECAY_DEFAULT,
+    ACTIVATE_EXPAND_DEFAULT,
+    ACTIVATE_EXPAND_MAX,
+    ACTIVATE_HOPS_DEFAULT,
+    ACTIVATE_HOPS_MAX,
+    ACTIVATE_SEEDS_MAX,
+    ACTIVATE_THRESHOLD_DEFAULT,
+    ACTIVATE_TOP_K_DEFAULT,
+    ACTIVATE_TOP_K_MAX,
+    SEEK_TOP_K_DEFAULT,
+    SEEK_TOP_K_MAX,
+)
+from coderooms.search.heuristics import heuristics_surface
+from coderooms.search.seek import SeekRequest, seek
+from coderooms.tooling import ToolSpec
+
+RepoArg = Annotated[
+    str | None, Field(description="Repo id to cover; omit to cover every ingested repo.")
+]
+
+
+def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
+    def seek_verb(
+        agent_id: str,
+        query: Annotated[
+            str,
+            Field(
+                description="What to find: an identifier (`JSONDecoder.decode`, `parse_args`) "
+                "or a few code words (`thread pool executor`)."
+            ),
+        ],
+        repo: RepoArg = None,
+        path_glob: Annotated[
+            str | None,
+            Field(description="Only symbols in files matching this pattern (`src/**/*.py`)."),
+        ] = None,
+        language: Annotated[
+            str | None, Field(description="Only symbols of this language (python, go, ...).")
+        ] = None,
+        kinds: Annotated[
+            list[str] | None,
+            Field(
+                description="Only these kinds: module, class, function, method, interface, "
+                "variable."
+            ),
+        ] = None,
+        top_k: Annotated[
+            int, Field(description=f"Most symbols returned (1..{SEEK_TOP_K_MAX}).")
+        ] = SEEK_TOP_K_DEFAULT,
+    ) -> dict[str, Any]:
+        """Find the symbols (functions, classes, methods...) a query names or describes, ranked.
+
+        Each hit: id, kind, name, qualname, repo, path, lines, signature, `score` and its
+        `signals` {lexical, semantic, graph, prior}; score = 0.4·lexical + 0.3·semantic +
+        (0.2·graph (log-scaled callers) + 0.1·prior (kind))·relevance, relevance = the higher of
+        lexical and semantic; ordered by score then id.
+        `embeddings_used` is true only when a real query-vs-symbol cosine fed a returned score;
+        without vectors the semantic term is left out (scores max 0.7). `proof_state`: ready
+        (best hit matches by name), triaging (partial matches only), blocked (nothing to rank:
+        empty graph or scope, no usable words, no match) with a `recovery_playbook` of next
+        steps; seek never invents hits. Use the ids with `activate`, `heuristics_surface`,
+        `view`.
+        """
+        ctx.agent(agent_id)
+        request = SeekRequest(
+            query=query,
+            repo=repo,
+            path_glob=path_glob,
+            language=language,
+            kinds=tuple(kinds) if kinds is not None else None,
+            top_k=top_k,
+        )
+        graph = ctx.graph()
+        answer = seek(graph, request)
+        answer["freshness"] = freshness_of(graph, answer["scope"]["repos"])
+        return answer
+
+    def activate_verb(
+        agent_id: str,
+        seeds: Annotated[
+            list[str] | None,
+            Field(
+                description=f"Symbol or file ids to start from (at most {ACTIVATE_SEEDS_MAX}); "
+                "or give query instead."
+            ),
+        ] = None,
+        query: Annotated[
+            str | None,
+            Field(description="Text whose top seek hits become the seeds (instead of seeds)."),
+        ] = None,
+        repo: Annotated[
+            str | None, Field(description="Repo id for the query's seek (with query only).")
+        ] = None,
+        max_hops: Annotated[
+            int, Field(description=f"Hops to spread (1..{ACTIVATE_HOPS_MAX}).")
+        ] = ACTIVATE_HOPS_DEFAULT,
+        max_nodes_expanded: Annotated[
+            int,
+            Field(description=f"Most nodes whose neighbours are read (1..{ACTIVATE_EXPAND_MAX})."),
+        ] = ACTIVATE_EXPAND_DEFAULT,
+        min_activation: Annotated[
+            float, Field(description="Nodes below this activation are dropped (0.0001..1).")
+        ] = ACTIVATE_THRESHOLD_DEFAULT,
+        decay: Annotated[
+            float, Field(description="Factor applied per hop (0.05..1).")
+        ] = ACTIVATE_DECAY_DEFAULT,
+        top_k: Annotated[
+            int, Field(description=f"Most nodes returned (1..{ACTIVATE_TOP_K_MAX}).")
+        ] = ACTIVATE_TOP_K_DEFAULT,
+    ) -> dict[str, Any]:
+        """Spread activation from seeds over calls, inheritance, containment, imports and
+        file definitions (both directions) to find the code most related to them.
+
+        Each result: id, kind, name, path, `activation`, `hop` (0 for seeds), `via` (the edge
+        that brought it the most: from, edge, direction) and `route` (the ids from a seed). Per
+        hop an edge passes activation · edge weight · confidence · decay / sqrt(source degree).
+        Budgets (hops, nodes expanded, neighbours per node) that cut the spread are flagged in
+        `budget_exhausted`; out-of-range arguments are clamped (`clamped`). Deterministic:
+        ordered by activation, then id. Unknown seed ids are listed in `missing_seeds`.
+        """
+        ctx.agent(agent_id)
+        request = ActivateRequest(
+            seeds=tuple(seeds) if seeds is not None else None,
+            query=query,
+            repo=repo,
+            max_hops=max_hops,
+            max_nodes_expanded=max_nodes_expanded,
+            min_activation=min_activation,
+            decay=decay,
+            top_k=top_k,
+        )
+        graph = ctx.graph()
+        answer = activate(graph, request)
+        answer["freshness"] = freshness_of(graph, {r["repo"] for r in answer["results"]})
+        return answer
+
+    def heuristics_surface_verb(
+        agent_id: str,
+        node_id: Annotated[str, Field(description="Symbol id (from seek, activate or view).")],
+        query: Annotated[
+            str | None, Field(description="The seek query to explain the symbol's score for.")
+        ] = None,
+    ) -> dict[str, Any]:
+        """Explain how seek ranks one symbol: each signal raw and weighted, the weights, which
+        index sources bring it in for the query, its rank and final score; plus graph facts:
+        in/out degree per edge type, callers from other files, test callers, co-change partners
+        of its file, ghost (unresolved) references it makes. Unknown id: not_found."""
+        ctx.agent(agent_id)
+        graph = ctx.graph()
+        answer = heuristics_surface(graph, node_id, query)
+        answer["freshness"] = freshness_of(graph, [answer["node"]["repo"]])
+        return answer
+
+    return [
+        ToolSpec(seek_verb, read_only=True, verb="seek"),
+        ToolSpec(activate_verb, read_only=True, verb="activate"),
+        ToolSpec(heuristics_surface_verb, read_only=True, verb="heuristics_surface"),
+    ]

@@ -1,0 +1,123 @@
+"""The semantic queries other rooms call. Each answers `None` when no real vector can feed the
+answer (the model is not installed, or no symbol of the scope has a vector yet), so callers can
+fall back to lexical signals and say so truthfully.
+
+How a nearest-neighbour query runs: the query vector goes to the `symbol_embedding` vector index
+(HNSW, approximate) for `k` candidates, or `k * OVERFETCH` when the scope is some repos (the
+index covers every repo of the database; the repo filter applies after it). When the filtered
+candidates are fewer than `k`, the scope is also scanned exactly (cosine against the vectors of
+at most EXACT_SCAN_MAX_SYMBOLS of its symbols) and both merged: that covers small repos sharing a
+database with large ones, and vectors the index has not caught up with yet. Results are ordered
+by score, then id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from coderooms.graph.driver import Graph
+from coderooms.semantic import model
+from coderooms.semantic.texts import query_text
+
+OVERFETCH = 10
+"""Index candidates asked for per wanted result when the answer is filtered to some repos."""
+INDEX_FETCH_MAX = 2_000
+"""Most candidates one index query asks for."""
+K_MAX = 500
+"""Most neighbours one query returns."""
+EXACT_SCAN_MAX_SYMBOLS = 20_000
+"""Most symbols of the scope an exact scan compares (its cost stays bounded in a huge repo,
+where the index answers anyway)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    symbol_id: str
+    score: float
+    """Cosine similarity in [-1, 1] (the vector index's score mapped back to cosine)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolMatch:
+    """A neighbour with what a caller shows of it."""
+
+    symbol_id: str
+    score: float
+    repo: str
+    file: str
+    name: str
+    qualname: str
+    kind: str
+    language: str | None
+    start_line: int
+    end_line: int
+
+
+def nearest_symbols(
+    graph: Graph, text: str, *, k: int, repo: str | None = None
+) -> list[Neighbour] | None:
+    """The `k` symbols whose vectors are nearest to `text`'s, best first; None without vectors."""
+    matches = nearest_matches(graph, text, k=k, repos=[repo] if repo is not None else None)
+    if matches is None:
+        return None
+    return [Neighbour(m.symbol_id, m.score) for m in matches]
+
+
+def similar_symbols(
+    graph: Graph, symbol_id: str, *, k: int, repo: str | None = None
+) -> list[Neighbour] | None:
+    """The `k` symbols nearest to `symbol_id`'s own vector (itself excluded); None without one."""
+    rows = graph.read("semantic/symbol_vector", id=symbol_id)
+    if not rows or rows[0]["vector"] is None:
+        return None
+    k = _clamped(k)
+    repos = [repo] if repo is not None else None
+    matches = _nearest(graph, list(rows[0]["vector"]), k + 1, repos)
+    return [Neighbour(m.symbol_id, m.score) for m in matches if m.symbol_id != symbol_id][:k]
+
+
+def nearest_matches(
+    graph: Graph, text: str, *, k: int, repos: list[str] | None = None
+) -> list[SymbolMatch] | None:
+    """`nearest_symbols` with each neighbour's file, lines and name; None when the model is
+    unavailable or no symbol of `repos` (every repo when None) has a vector."""
+    vectors = model.embed([query_text(text)])
+    if not vectors:
+        return None
+    matches = _nearest(graph, vectors[0], _clamped(k), repos)
+    return matches or None
+
+
+def _clamped(k: int) -> int:
+    return min(max(k, 1), K_MAX)
+
+
+def _nearest(
+    graph: Graph, vector: list[float], k: int, repos: list[str] | None
+) -> list[SymbolMatch]:
+    fetch = k if repos is None else min(k * OVERFETCH, INDEX_FETCH_MAX)
+    rows = graph.read("semantic/nearest_indexed", fetch=fetch, vector=vector, repos=repos)
+    if repos is not None and len(rows) < k:
+        exact = graph.read(
+            "semantic/nearest_exact", repos=repos, vector=vector, k=k, scan=EXACT_SCAN_MAX_SYMBOLS
+        )
+        merged = {row["id"]: row for row in rows} | {row["id"]: row for row in exact}
+        rows = sorted(merged.values(), key=lambda row: (-row["score"], row["id"]))
+    return [_match(row) for row in rows[:k]]
+
+
+def _match(row: dict[str, Any]) -> SymbolMatch:
+    # both the index and vector.similarity.cosine report (1 + cosine) / 2
+    return SymbolMatch(
+        symbol_id=row["id"],
+        score=round(2.0 * float(row["score"]) - 1.0, 6),
+        repo=row["repo"],
+        file=row["file"],
+        name=row["name"],
+        qualname=row["qualname"],
+        kind=row["kind"],
+        language=row["language"],
+        start_line=int(row["start_line"]),
+        end_line=int(row["end_line"]),
+    )

@@ -1,0 +1,172 @@
+"""activate against the real graph of the retrieval fixture repo."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from coderooms.errors import InvalidInput, NotFound
+from coderooms.graph.driver import Graph
+from coderooms.search.activate import ActivateRequest, activate
+from coderooms.search.graph_limits import ACTIVATE_HOPS_MAX, EDGE_WEIGHTS, FIRE_FACTOR
+from coderooms.semantic import query as semantic
+from tests.integration.search.seek_repo import ingest_retrieval, retrieval_repo, sid
+
+
+@pytest.fixture(scope="module")
+def shop_tree(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    return retrieval_repo(graph, tmp_path_factory.mktemp("activate"))
+
+
+@pytest.fixture
+def shop(shop_tree: tuple[Path, str]) -> str:
+    return shop_tree[1]
+
+
+def by_id(answer: dict[str, object]) -> dict[str, dict[str, object]]:
+    return {r["id"]: r for r in answer["results"]}  # type: ignore[attr-defined,index]
+
+
+def test_spreads_from_a_seed_hop_by_hop(graph: Graph, shop: str) -> None:
+    seed = sid(shop, "shop/pricing.py", "apply_discount")
+    answer = activate(graph, ActivateRequest(seeds=(seed,), max_hops=2))
+    results = by_id(answer)
+    assert results[seed]["activation"] == 1.0
+    assert results[seed]["hop"] == 0
+    assert results[seed]["via"] is None
+    seasonal = results[sid(shop, "shop/pricing.py", "SeasonalRule")]
+    assert seasonal["hop"] == 1
+    assert seasonal["via"]["edge"] == "CALLS"  # type: ignore[index]
+    assert seasonal["via"]["direction"] == "out"  # type: ignore[index]
+    assert seasonal["route"] == [seed, seasonal["id"]]
+    # hop 2 reaches the base class through INHERITS
+    base = results[sid(shop, "shop/pricing.py", "PriceRule")]
+    assert base["hop"] == 2
+    assert base["route"][0] == seed  # type: ignore[index]
+    keys = [(-r["activation"], r["id"]) for r in answer["results"]]
+    assert keys == sorted(keys)
+    assert answer["proof_state"] == "ready"
+    assert answer["nodes_expanded"] >= 1
+
+
+def test_reverse_direction_reaches_callers(graph: Graph, shop: str) -> None:
+    seed = sid(shop, "shop/pricing.py", "apply_discount")
+    results = by_id(activate(graph, ActivateRequest(seeds=(seed,), max_hops=1)))
+    caller = results[sid(shop, "shop/cart.py", "Cart.total_price")]
+    assert caller["via"] == {
+        "from": seed,
+        "edge": "CALLS",
+        "direction": "in",
+        "contribution": caller["activation"],
+    }
+    assert results[f"{shop}:shop/pricing.py"]["via"]["edge"] == "DEFINES"  # type: ignore[index]
+
+
+def test_activation_follows_the_formula(graph: Graph, shop: str) -> None:
+    seed = sid(shop, "shop/pricing.py", "parse_price_string")
+    answer = activate(graph, ActivateRequest(seeds=(seed,), max_hops=1, decay=0.5))
+    results = by_id(answer)
+    # parse_price_string: called by checkout, contained by the module, defined by its file
+    degree = 3
+    expected = 1.0 * EDGE_WEIGHTS[("CALLS", "in")] * 0.95 * 0.5 / math.sqrt(degree)
+    checkout = results[sid(shop, "shop/checkout.py", "checkout")]
+    assert checkout["activation"] == pytest.approx(expected, abs=1e-6)
+
+
+def test_decay_scales_the_first_hop(graph: Graph, shop: str) -> None:
+    seed = sid(shop, "shop/cart.py", "Cart")
+    high = by_id(activate(graph, ActivateRequest(seeds=(seed,), max_hops=1, decay=0.8)))
+    low = by_id(activate(graph, ActivateRequest(seeds=(seed,), max_hops=1, decay=0.4)))
+    assert set(high) == set(low)
+    for node, result in high.items():
+        if node != seed:
+            assert low[node]["activation"] == pytest.approx(result["activation"] / 2, abs=2e-6)  # type: ignore[operator]
+
+
+def test_budgets_are_flagged(graph: Graph, shop: str) -> None:
+    seed = sid(shop, "shop/cart.py", "Cart")
+    one_hop = activate(graph, ActivateRequest(seeds=(seed,), max_hops=1))
+    assert one_hop["budget_exhausted"]["hops"] is True
+    assert {r["hop"] for r in one_hop["results"]} == {0, 1}
+    one_node = activate(graph, ActivateRequest(seeds=(seed,), max_hops=3, max_nodes_expanded=1))
+    assert one_node["nodes_expanded"] == 1
+    assert one_node["budget_exhausted"]["nodes"] is True
+    strict = activate(graph, ActivateRequest(seeds=(seed,), max_hops=3, min_activation=0.2))
+    assert all(r["activation"] >= 0.2 for r in strict["results"])
+    assert strict["activated"] < activate(graph, ActivateRequest(seeds=(seed,)))["activated"]
+    everything = activate(graph, ActivateRequest(seeds=(seed,), max_hops=5, min_activation=0.0001))
+    assert everything["budget_exhausted"] == {"hops": False, "nodes": False, "fanout": False}
+
+
+def test_arguments_are_clamped_and_reported(graph: Graph, shop: str) -> None:
+    seed = sid(shop, "shop/cart.py", "Cart")
+    answer = activate(
+        graph, ActivateRequest(seeds=(seed,), max_hops=99, decay=7.0, top_k=0, min_activation=-1)
+    )
+    assert answer["clamped"]["max_hops"]["used"] == ACTIVATE_HOPS_MAX
+    assert answer["clamped"]["decay"]["used"] == 1.0
+    assert answer["clamped"]["top_k"]["used"] == 1
+    assert "min_activation" in answer["clamped"]
+    assert len(answer["results"]) == 1
+    assert answer["truncated"] is True
+
+
+def test_same_graph_same_answer(
+    graph: Graph, shop_tree: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, shop = shop_tree
+    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+    seeds = (sid(shop, "shop/cart.py", "Cart"), f"{shop}:shop/checkout.py")
+    request = ActivateRequest(seeds=seeds, max_hops=3, min_activation=0.001)
+    first = activate(graph, request)
+    assert activate(graph, request) == first
+    ingest_retrieval(graph, root, shop, mode="full")
+    assert activate(graph, request) == first
+    by_query = ActivateRequest(query="total price", repo=shop, max_hops=2)
+    assert activate(graph, by_query) == activate(graph, by_query)
+
+
+def test_query_seeds_come_from_seek(
+    graph: Graph, shop: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+    answer = activate(graph, ActivateRequest(query="apply_discount", repo=shop))
+    top = [seed["id"] for seed in answer["seeds"] if seed["activation"] == 1.0]
+    assert top == [sid(shop, "shop/pricing.py", "apply_discount")]
+    assert answer["seek"]["proof_state"] == "ready"
+    blocked = activate(graph, ActivateRequest(query="the of", repo=shop))
+    assert blocked["proof_state"] == "blocked"
+    assert blocked["results"] == []
+    assert blocked["recovery_playbook"]
+
+
+def test_bad_seeds(graph: Graph, shop: str) -> None:
+    with pytest.raises(NotFound) as raised:
+        activate(graph, ActivateRequest(seeds=(f"{shop}:nope.py::x",)))
+    assert raised.value.field == "seeds"
+    mixed = activate(
+        graph, ActivateRequest(seeds=(f"{shop}:nope.py::x", sid(shop, "shop/cart.py", "Cart")))
+    )
+    assert mixed["missing_seeds"] == [f"{shop}:nope.py::x"]
+    with pytest.raises(InvalidInput):
+        activate(graph, ActivateRequest())
+    with pytest.raises(InvalidInput):
+        activate(graph, ActivateRequest(seeds=("a",), query="b"))
+    with pytest.raises(InvalidInput):
+        activate(graph, ActivateRequest(seeds=tuple(f"s{i}" for i in range(100))))
+
+
+def test_only_nodes_above_the_fire_threshold_spread(graph: Graph, shop: str) -> None:
+    seed = sid(shop, "shop/cart.py", "Cart")
+    answer = activate(graph, ActivateRequest(seeds=(seed,), max_hops=4, min_activation=0.02))
+    fire = answer["parameters"]["fire_threshold"]
+    assert fire == pytest.approx(0.02 * FIRE_FACTOR)
+    results = by_id(answer)
+    weak = [r for r in answer["results"] if r["activation"] < fire]
+    assert weak  # reported, but they spread nothing
+    for result in answer["results"]:
+        if result["via"] is not None:
+            source = result["via"]["from"]  # type: ignore[index]
+            assert results[source]["activation"] >= fire  # type: ignore[operator]

@@ -1,0 +1,67 @@
+"""Every statement of seek / activate / heuristics_surface starts from an index: no label scans,
+no whole-graph scans (the cost must not grow with the graph where the work is local)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from coderooms.graph.cypher import statement_names
+from coderooms.graph.driver import Graph
+from tests.plan_operators import SCANS, plan_operators
+
+SCOPE = {"repo": "r", "prefix": "", "language": None, "kinds": None}
+PARAMS: dict[str, dict[str, Any]] = {
+    "search/seek_candidates": {
+        "text_query": "decode decode*",
+        "fulltext_cap": 300,
+        "names": ["decode"],
+        "exact_cap": 200,
+        "semantic_ids": ["r:a.py::f"],
+        **SCOPE,
+    },
+    "search/seek_fulltext_scoped": {
+        "text_query": "name:(*rule)",
+        "fulltext_cap": 300,
+        "scan_cap": 3000,
+        **SCOPE,
+    },
+    "search/seek_scope_has_symbols": {
+        "repos": ["r"],
+        "prefix": "src/",
+        "language": "python",
+        "kinds": ["Class"],
+    },
+    "search/activate_seeds": {"ids": ["r:a.py::f", "r:a.py"]},
+    "search/activate_hop": {
+        "frontier": [{"id": "r:a.py::f", "reads": 10}, {"id": "r:a.py", "reads": 400}],
+        "weights": {"CALLS:out": 0.8},
+    },
+    "search/heuristics_node": {"id": "r:a.py::f"},
+}
+PREFIXES = ("search/seek_", "search/activate_", "search/heuristics_")
+
+
+def operators(graph: Graph, name: str) -> list[str]:
+    return plan_operators(graph, name, PARAMS[name])
+
+
+def test_every_retrieval_statement_is_covered() -> None:
+    assert set(PARAMS) == {name for name in statement_names() if name.startswith(PREFIXES)}
+
+
+@pytest.mark.parametrize("name", sorted(PARAMS))
+def test_statement_seeks_an_index(graph: Graph, name: str) -> None:
+    assert not SCANS & set(operators(graph, name))
+
+
+def test_candidates_use_fulltext_and_the_name_index(graph: Graph) -> None:
+    found = operators(graph, "search/seek_candidates")
+    assert "ProcedureCall" in found
+    assert "NodeIndexSeek" in found
+    assert "NodeUniqueIndexSeek" in found
+
+
+def test_a_hop_finds_its_frontier_by_id(graph: Graph) -> None:
+    assert "NodeUniqueIndexSeek" in operators(graph, "search/activate_hop")

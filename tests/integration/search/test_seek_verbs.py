@@ -1,0 +1,119 @@
+"""seek, activate and heuristics_surface through the FastMCP app in memory (a real MCP client),
+and proof that none of them writes to the graph."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from fastmcp import Client
+from fastmcp.exceptions import ToolError
+
+from coderooms.context import AppContext
+from coderooms.graph.driver import Graph
+from coderooms.semantic import query as semantic
+from coderooms.server import create_server
+from tests.integration.search.seek_repo import retrieval_repo, sid, snapshot
+
+VERBS = ("seek", "activate", "heuristics_surface")
+
+
+@pytest.fixture(scope="module")
+def shop(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> str:
+    return retrieval_repo(graph, tmp_path_factory.mktemp("seek-verbs"))[1]
+
+
+@pytest.fixture(autouse=True)
+def no_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+
+
+def calls(ctx: AppContext, *requests: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    async def run() -> list[dict[str, Any]]:
+        async with Client(create_server(ctx)) as client:
+            out = []
+            for verb, arguments in requests:
+                result = await client.call_tool(verb, {"agent_id": "seeker-ü", **arguments})
+                out.append(dict(result.structured_content or {}))
+            return out
+
+    return asyncio.run(run())
+
+
+def error_of(ctx: AppContext, verb: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    with pytest.raises(ToolError) as raised:
+        calls(ctx, (verb, arguments))
+    return dict(json.loads(str(raised.value)))
+
+
+def test_the_verbs_are_listed_read_only(app_context: AppContext) -> None:
+    async def run() -> dict[str, Any]:
+        async with Client(create_server(app_context)) as client:
+            return {tool.name: tool for tool in await client.list_tools()}
+
+    tools = asyncio.run(run())
+    for verb in VERBS:
+        assert tools[verb].annotations is not None
+        assert tools[verb].annotations.read_only_hint is True
+        assert tools[verb].annotations.destructive_hint is False
+
+
+def test_seek_activate_heuristics_in_one_session(
+    app_context: AppContext, graph: Graph, shop: str
+) -> None:
+    before = snapshot(graph, shop)
+    target = sid(shop, "shop/pricing.py", "apply_discount")
+    found, spread, explained = calls(
+        app_context,
+        ("seek", {"query": "apply_discount", "repo": shop, "top_k": 5}),
+        ("activate", {"seeds": [target], "max_hops": 2}),
+        ("heuristics_surface", {"node_id": target, "query": "apply_discount"}),
+    )
+    assert found["results"][0]["id"] == target
+    assert found["proof_state"] == "ready"
+    assert found["embeddings_used"] is False
+    assert shop in found["freshness"]
+    assert spread["results"][0] == {
+        "id": target,
+        "kind": "Function",
+        "name": "apply_discount",
+        "path": "shop/pricing.py",
+        "repo": shop,
+        "activation": 1.0,
+        "hop": 0,
+        "via": None,
+        "route": [target],
+    }
+    assert explained["score"] == found["results"][0]["score"]
+    assert explained["seek_rank"] == 1
+    assert explained["graph_facts"]["callers_from_other_files"] == 1
+    assert snapshot(graph, shop) == before
+
+
+def test_blocked_and_errors_through_mcp(app_context: AppContext, shop: str) -> None:
+    [blocked] = calls(app_context, ("seek", {"query": "   ", "repo": shop}))
+    assert blocked["proof_state"] == "blocked"
+    assert blocked["recovery_playbook"]
+    missing = error_of(app_context, "heuristics_surface", {"node_id": f"{shop}:x.py::nope"})
+    assert missing["error"] == "not_found"
+    assert missing["field"] == "node_id"
+    assert missing["hint"]
+    bad = error_of(app_context, "seek", {"query": "cart", "repo": shop, "kinds": ["struct"]})
+    assert bad["error"] == "invalid_input"
+    assert bad["field"] == "kinds"
+    none = error_of(app_context, "activate", {})
+    assert none["field"] == "seeds"
+
+
+def test_reads_never_write(app_context: AppContext, graph: Graph, shop: str) -> None:
+    before = snapshot(graph, shop)
+    calls(
+        app_context,
+        ("seek", {"query": "price rule discount", "repo": shop}),
+        ("seek", {"query": "zzzq", "repo": shop}),
+        ("activate", {"query": "checkout", "repo": shop, "max_hops": 4}),
+        ("heuristics_surface", {"node_id": sid(shop, "shop/cart.py", "Cart")}),
+    )
+    assert snapshot(graph, shop) == before
