@@ -35,7 +35,7 @@ MODEL_ID = f"{MODEL_NAME}@{MODEL_DISTRIBUTION}-0.1.0/numpy"
 """Names the vectors' space: part of every embedding key, so changing it re-embeds everything."""
 DIMENSIONS = 384
 BATCH_SIZE = 32
-"""Texts per forward pass; texts are sorted by length first so a batch pads little."""
+"""Most texts per forward pass (all of one token count)."""
 REQUIRED_MODULES = ("numpy", "safetensors", "tokenizers", MODEL_PACKAGE)
 DISABLE_ENV = "CODEROOMS_EMBEDDINGS"
 """Set to `off` to run without embeddings although the model is installed (lexical answers)."""
@@ -134,36 +134,42 @@ class Encoder:
             )
         tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         tokenizer.enable_truncation(max_length=self.max_tokens)
-        specials = json.loads((directory / "special_tokens_map.json").read_text(encoding="utf-8"))
-        pad = str(specials.get("pad_token", "[PAD]"))
-        tokenizer.enable_padding(pad_id=int(config.get("pad_token_id", 0)), pad_token=pad)
+        tokenizer.no_padding()  # texts are batched by length instead (see encode)
         self.tokenizer = tokenizer
 
     def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
-        """One row per text: the sentence embedding (unit length), in the order given."""
+        """One row per text: the sentence embedding (unit length), in the order given.
+
+        A text's vector depends on the text alone, not on what else is in the call: texts are
+        batched only with texts of the same token count, so nothing is padded and every matrix
+        product a text goes through has the same inner dimension and summation order whatever
+        its batch (padding would change them, and the last bits of the vector with them).
+        """
         import numpy as np
 
         out = np.zeros((len(texts), self.hidden), dtype=np.float32)
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        for start in range(0, len(order), BATCH_SIZE):
-            picked = order[start : start + BATCH_SIZE]
-            out[picked] = self._batch([texts[i] for i in picked])
+        encodings = self.tokenizer.encode_batch(list(texts))
+        by_length: dict[int, list[int]] = {}
+        for i, encoding in enumerate(encodings):
+            by_length.setdefault(len(encoding.ids), []).append(i)
+        for length in sorted(by_length):
+            same = by_length[length]
+            for start in range(0, len(same), BATCH_SIZE):
+                picked = same[start : start + BATCH_SIZE]
+                out[picked] = self._batch([encodings[i] for i in picked])
         return out
 
-    def _batch(self, texts: list[str]) -> NDArray[np.float32]:
+    def _batch(self, encodings: list[Any]) -> NDArray[np.float32]:
+        """Sentence embeddings of encodings that all have the same length (no padding)."""
         import numpy as np
 
-        encodings = self.tokenizer.encode_batch(texts)
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         types = np.array([e.type_ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.float32)
         batch, length = ids.shape
         hidden = self.hidden
         x = self.word[ids] + self.position[:length][None, :, :] + self.token_type[types]
         # dense layers work on (tokens, hidden) matrices: one BLAS call each, not one per text
         x = _layer_norm(x.reshape(batch * length, hidden), *self.emb_ln, self.eps)
-        # padded keys get a large negative score, as transformers does with finfo.min
-        bias = ((1.0 - mask) * np.float32(-1e9))[:, None, None, :]
         heads, size = self.heads, hidden // self.heads
         scale = np.float32(1.0 / np.sqrt(size))
         for layer in self.layers:
@@ -173,7 +179,6 @@ class Encoder:
             v = np.ascontiguousarray(qkv[:, :, 2].transpose(0, 2, 1, 3))
             scores = q @ k
             scores *= scale
-            scores += bias
             scores -= scores.max(axis=-1, keepdims=True)
             np.exp(scores, out=scores)
             scores /= scores.sum(axis=-1, keepdims=True)
@@ -188,9 +193,7 @@ class Encoder:
             down += layer.down_b
             down += x
             x = _layer_norm(down, layer.ln2_g, layer.ln2_b, self.eps)
-        x = x.reshape(batch, length, hidden)
-        summed = (x * mask[:, :, None]).sum(axis=1)
-        pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
+        pooled = x.reshape(batch, length, hidden).mean(axis=1)
         if self.normalize:
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
             pooled = pooled / np.maximum(norms, np.float32(1e-12))

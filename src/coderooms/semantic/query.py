@@ -26,9 +26,9 @@ INDEX_FETCH_MAX = 2_000
 """Most candidates one index query asks for."""
 K_MAX = 500
 """Most neighbours one query returns."""
-EXACT_SCAN_MAX_SYMBOLS = 20_000
-"""Most symbols of the scope an exact scan compares (its cost stays bounded in a huge repo,
-where the index answers anyway)."""
+EXACT_SCAN_MAX_SYMBOLS = 5_000
+"""Most symbols of the scope an exact scan compares: every symbol of a small repo (the case the
+scan is for), and a bounded cost (~15 ms) in a large one, where the over-fetched index answers."""
 
 
 @dataclass(frozen=True, slots=True)
