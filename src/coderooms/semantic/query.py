@@ -3,12 +3,12 @@ answer (the model is not installed, or no symbol of the scope has a vector yet),
 fall back to lexical signals and say so truthfully.
 
 How a nearest-neighbour query runs: the query vector goes to the `symbol_embedding` vector index
-(HNSW, approximate) for `k` candidates, or `k * OVERFETCH` when the scope is some repos (the
-index covers every repo of the database; the repo filter applies after it). When the filtered
-candidates are fewer than `k`, the scope is also scanned exactly (cosine against the vectors of
-at most EXACT_SCAN_MAX_SYMBOLS of its symbols) and both merged: that covers small repos sharing a
-database with large ones, and vectors the index has not caught up with yet. Results are ordered
-by score, then id.
+(HNSW, approximate) for `k` candidates, or `k * FIRST_OVERFETCH` when the scope is some repos (the
+index covers every repo of the database; the repo filter applies after it), then `k * OVERFETCH`
+if the filter left fewer than `k`. When they are still fewer than `k`, the scope is also scanned
+exactly (cosine against the vectors of at most EXACT_SCAN_MAX_SYMBOLS of its symbols) and both
+merged: that covers small repos sharing a database with large ones, and vectors the index has not
+caught up with yet. Results are ordered by score, then id.
 """
 
 from __future__ import annotations
@@ -20,8 +20,11 @@ from coderooms.graph.driver import Graph
 from coderooms.semantic import model
 from coderooms.semantic.texts import query_text
 
+FIRST_OVERFETCH = 2
+"""Index candidates asked for per wanted result when the answer is filtered to some repos: enough
+when the repo holds most vectors of the database, and cheap (the index's cost grows with it)."""
 OVERFETCH = 10
-"""Index candidates asked for per wanted result when the answer is filtered to some repos."""
+"""The second ask, when the first left fewer than wanted after the repo filter."""
 INDEX_FETCH_MAX = 2_000
 """Most candidates one index query asks for."""
 K_MAX = 500
@@ -96,8 +99,11 @@ def _clamped(k: int) -> int:
 def _nearest(
     graph: Graph, vector: list[float], k: int, repos: list[str] | None
 ) -> list[SymbolMatch]:
-    fetch = k if repos is None else min(k * OVERFETCH, INDEX_FETCH_MAX)
+    fetch = k if repos is None else min(k * FIRST_OVERFETCH, INDEX_FETCH_MAX)
     rows = graph.read("semantic/nearest_indexed", fetch=fetch, vector=vector, repos=repos)
+    if repos is not None and len(rows) < k and fetch < INDEX_FETCH_MAX:
+        fetch = min(k * OVERFETCH, INDEX_FETCH_MAX)
+        rows = graph.read("semantic/nearest_indexed", fetch=fetch, vector=vector, repos=repos)
     if repos is not None and len(rows) < k:
         exact = graph.read(
             "semantic/nearest_exact", repos=repos, vector=vector, k=k, scan=EXACT_SCAN_MAX_SYMBOLS
