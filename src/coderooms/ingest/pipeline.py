@@ -187,19 +187,8 @@ def ingest_root(
     report.files_changed = len(parsed) - len(added)
     report.files_deleted = len(deletes)
 
-    write_started = time.perf_counter()
     changes = Changeset(repo_id, parsed, deletes, added, fresh=not known)
-    report.writes = apply_changeset(graph, changes)
-    if touched:
-        rows = [
-            {"id": file_id(repo_id, t.path), "size": t.size, "mtime_ns": t.mtime_ns}
-            for t in touched
-        ]
-        graph.write("ingest/touch_files", rows=rows)
-    report.timings["write_s"] = time.perf_counter() - write_started
-    if embed:
-        report.embeddings = embed_written(graph, changes)
-        report.timings["embed_s"] = report.embeddings["seconds"]
+    write_changes(graph, report, changes, touched, embed=embed)
     if git:
         git_started = time.perf_counter()
         report.co_changes = update_co_changes(graph, repo_id, root).as_dict()
@@ -228,6 +217,30 @@ def apply_changeset(graph: Graph, changes: Changeset) -> WriteStats:
             return list(pool.map(one, jobs))
 
         return apply_plan(run_jobs, changes, plan)
+
+
+def write_changes(
+    graph: Graph,
+    report: IngestReport,
+    changes: Changeset,
+    touched: list[Unchanged],
+    *,
+    embed: bool,
+) -> None:
+    """Write a changeset, refresh the mtimes of files found unchanged by hash, and (with `embed`)
+    give the written symbols their vectors; writes, timings and embeddings go to `report`."""
+    started = time.perf_counter()
+    report.writes = apply_changeset(graph, changes)
+    if touched:
+        rows = [
+            {"id": file_id(changes.repo, t.path), "size": t.size, "mtime_ns": t.mtime_ns}
+            for t in touched
+        ]
+        graph.write("ingest/touch_files", rows=rows)
+    report.timings["write_s"] = time.perf_counter() - started
+    if embed:
+        report.embeddings = embed_written(graph, changes)
+        report.timings["embed_s"] = report.embeddings["seconds"]
 
 
 def embed_written(graph: Graph, changes: Changeset) -> dict[str, Any]:

@@ -17,14 +17,12 @@ from pathlib import Path, PurePosixPath
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
-from coderooms.ingest.identity import file_id
 from coderooms.ingest.pipeline import (
     IngestReport,
-    apply_changeset,
     bind_repo,
-    embed_written,
     fingerprint_matches,
     resolve_root,
+    write_changes,
 )
 from coderooms.ingest.reader import ReadJob, Unchanged, read_file
 from coderooms.ingest.rows import ParsedFile
@@ -144,19 +142,8 @@ def ingest_paths(
     report.files_added, report.files_changed = len(added), len(parsed) - len(added)
     report.files_deleted = len(deletes)
     report.timings["parse_s"] = time.perf_counter() - started
-    write_started = time.perf_counter()
     fresh = not known and not graph.read("ingest/repo_has_files", repo=repo_id)
     changes = Changeset(repo_id, parsed, deletes, added, fresh=fresh)
-    report.writes = apply_changeset(graph, changes)
-    if touched:
-        rows = [
-            {"id": file_id(repo_id, t.path), "size": t.size, "mtime_ns": t.mtime_ns}
-            for t in touched
-        ]
-        graph.write("ingest/touch_files", rows=rows)
-    report.timings["write_s"] = time.perf_counter() - write_started
-    if embed:
-        report.embeddings = embed_written(graph, changes)
-        report.timings["embed_s"] = report.embeddings["seconds"]
+    write_changes(graph, report, changes, touched, embed=embed)
     report.timings["total_s"] = time.perf_counter() - started
     return report

@@ -24,11 +24,8 @@ from coderooms.search.graph_limits import (
 )
 from coderooms.search.heuristics import heuristics_surface
 from coderooms.search.seek import SeekRequest, seek
+from coderooms.search.tools import RepoArg
 from coderooms.tooling import ToolSpec
-
-RepoArg = Annotated[
-    str | None, Field(description="Repo id to cover; omit to cover every ingested repo.")
-]
 
 
 def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
