@@ -5,9 +5,10 @@ warm-up call each:
 
 - `seek` as served (the semantic source included: with the embedding model installed the query
   is embedded and the vector index asked);
-- `seek` with the semantic source switched off (`nearest_symbols` answering None): the lexical,
+- `seek` with the semantic source switched off (no query vector: `query_vector` answering None,
+  so neither the vector index nor the cosines are asked): the lexical,
   graph and prior signals alone, i.e. the index-backed part this room owns;
-- the semantic source alone (`nearest_symbols`, k=50), for the share it takes of `seek`;
+- the query embedding alone (`query_vector`), for the share it takes of `seek`;
 - `activate` from one seed, defaults (2 hops, 200 nodes expanded at most);
 - `activate` from a query (seek then spread).
 
@@ -147,14 +148,12 @@ def main() -> None:
             "seek (as served)",
             measure(lambda q: seek(graph, SeekRequest(query=q, repo=repo)), QUERIES, args.runs),
         )
-        figures["semantic_source"] = summary(
-            "nearest_symbols alone (k=50)",
-            measure(
-                lambda q: semantic.nearest_symbols(graph, q, k=50, repo=repo), QUERIES, args.runs
-            ),
+        figures["query_embedding"] = summary(
+            "query embedding alone",
+            measure(semantic.query_vector, QUERIES, args.runs),
         )
-        served = semantic.nearest_symbols
-        semantic.nearest_symbols = lambda *a, **k: None
+        served = semantic.query_vector
+        semantic.query_vector = lambda *a, **k: None
         try:
 
             def lexical(q: str) -> Any:
@@ -174,7 +173,7 @@ def main() -> None:
                 ),
             )
         finally:
-            semantic.nearest_symbols = served
+            semantic.query_vector = served
         figures["activate_seed"] = summary(
             "activate from a seed",
             measure(lambda s: activate(graph, ActivateRequest(seeds=(s,))), seeds, args.runs),

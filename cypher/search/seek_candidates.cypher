@@ -7,9 +7,11 @@ CALL () {
   WITH node ORDER BY node.id LIMIT $exact_cap
   RETURN node, 'exact' AS source
   UNION ALL
-  UNWIND $semantic_ids AS semantic_id
-  MATCH (node:Symbol {id: semantic_id})
-  RETURN node, 'semantic' AS source
+  WITH $vector AS vector WHERE vector IS NOT NULL
+  CALL db.index.vector.queryNodes('symbol_embedding', $vector_fetch, vector) YIELD node, score
+  WITH node, score WHERE $repo IS NULL OR node.repo = $repo
+  ORDER BY score DESC, node.id LIMIT $semantic_cap
+  RETURN node, 'neighbour' AS source
 }
 WITH node, collect(source) AS sources,
      ($repo IS NULL OR node.repo = $repo)
@@ -19,4 +21,6 @@ WITH node, collect(source) AS sources,
 RETURN node.id AS id, node.kind AS kind, node.name AS name, node.qualname AS qualname,
        node.repo AS repo, node.file AS path, node.start_line AS start_line,
        node.end_line AS end_line, node.signature AS signature, sources, in_scope,
-       CASE WHEN in_scope THEN COUNT { (node)<-[:CALLS]-() } ELSE 0 END AS fan_in
+       CASE WHEN in_scope THEN COUNT { (node)<-[:CALLS]-() } ELSE 0 END AS fan_in,
+       CASE WHEN in_scope AND $vector IS NOT NULL AND node.embedding IS NOT NULL
+            THEN 2 * vector.similarity.cosine(node.embedding, $vector) - 1 END AS cosine

@@ -21,6 +21,36 @@ from coderooms.graph.cypher import load
 
 T = TypeVar("T")
 
+_SCALARS = frozenset({str, int, float, bool, type(None), bytes})
+
+
+class _NotPlain(Exception):
+    """A value that is no scalar, list or map (a node, relationship, path or temporal value)."""
+
+
+def plain_record(record: neo4j.Record) -> dict[str, Any]:
+    """The record as a dict, like `record.data()`, which is slow (it type-checks every value
+    against every graph type: ~30 µs per row of ten columns). Statements return scalars, lists
+    and maps; a record holding anything else is left to `record.data()`."""
+    try:
+        return {
+            key: _plain(value) for key, value in zip(record.keys(), record.values(), strict=True)
+        }
+    except _NotPlain:
+        return record.data()
+
+
+def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list:
+        return [_plain(item) for item in value]
+    if kind is dict:
+        return {key: _plain(item) for key, item in value.items()}
+    raise _NotPlain
+
+
 CONNECTION_TIMEOUT_S = 5.0
 """How long one attempt to reach the server may take before it counts as unreachable."""
 
@@ -106,7 +136,7 @@ class Graph:
                 routing_=routing,
                 database_=self.connection.database,
             )
-        return [record.data() for record in records]
+        return [plain_record(record) for record in records]
 
     def execute_write(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
         """Run `work` as one managed write transaction (retried whole on transient errors)."""
@@ -134,4 +164,4 @@ def run_named(
     tx: neo4j.ManagedTransaction, statement: str, /, **params: Any
 ) -> list[dict[str, Any]]:
     """Run a named statement inside a transaction someone else opened."""
-    return [record.data() for record in tx.run(load(statement), params)]
+    return [plain_record(record) for record in tx.run(load(statement), params)]

@@ -3,17 +3,26 @@
 Every statement in a migration is written `IF NOT EXISTS` (or `IF EXISTS` for a drop), so two
 processes migrating at once, or a migration applied twice, leave the same schema. The highest
 applied number is kept on the single `(:SchemaVersion {id: 'coderooms'})` node.
+
+A migration may have a data step (DATA_STEPS), run before its statements: it derives a property
+the new schema indexes for nodes written before it existed. Data steps only fill what is missing,
+so they are idempotent too.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from coderooms.graph.cypher import load, split_statements, statement_names
 from coderooms.graph.driver import Graph
+from coderooms.graph.fulltext import repo_key
+from coderooms.identifiers import symbol_words
 
 MIGRATION_NAME = re.compile(r"^schema/(\d{4})_[a-z0-9_]+$")
+DATA_STEP_BATCH = 5_000
+"""Nodes a data step reads and writes per transaction."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +59,9 @@ def migrate(graph: Graph) -> list[str]:
     for migration in migrations():
         if migration.number <= have:
             continue
+        step = DATA_STEPS.get(migration.number)
+        if step is not None:
+            step(graph)
         for statement in migration.statements():
             graph.run_text(statement)
         graph.write("schema/record_version", version=migration.number, name=migration.name)
@@ -57,3 +69,28 @@ def migrate(graph: Graph) -> list[str]:
     if applied:
         graph.write("schema/await_indexes")
     return applied
+
+
+def backfill_symbol_words(graph: Graph) -> int:
+    """Write `words` and `repo_key` on every symbol that lacks them (graphs ingested before
+    migration 12), in id order and batches; the number written."""
+    after, written = "", 0
+    while True:
+        rows = graph.read("schema/symbols_without_words", after=after, batch=DATA_STEP_BATCH)
+        if not rows:
+            return written
+        words = [
+            {
+                "id": row["id"],
+                "words": symbol_words(row["name"] or "", row["qualname"] or ""),
+                "repo_key": repo_key(row["repo"] or ""),
+            }
+            for row in rows
+        ]
+        graph.write("schema/write_symbol_words", rows=words)
+        written += len(words)
+        after = str(rows[-1]["id"])
+
+
+DATA_STEPS: dict[int, Callable[[Graph], object]] = {12: backfill_symbol_words}
+"""Per migration number, what runs before its statements."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.graph.fulltext import repo_key
+from coderooms.identifiers import symbol_words
 from coderooms.ingest.chunks import Chunk
 from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.ingest.references import FileRecord, RefRequest
@@ -98,6 +100,8 @@ def symbol_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
             "end_line": s.end_line,
             "signature": s.signature,
             "doc": s.doc,
+            "words": symbol_words(s.name, s.qualname),
+            "repo_key": repo_key(repo),
             "claim": claim,
         }
         props["embedding_key"] = symbol_key(props)

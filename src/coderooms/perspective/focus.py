@@ -20,13 +20,13 @@ ranks those first. One candidate left: `bound`; more: `ambiguous`, with the rank
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
+from coderooms.graph.fulltext import escape_lucene, symbol_text_query
 from coderooms.perspective.lens import namespace_matches
 from coderooms.perspective.model import FocusCandidate, FocusNode, FocusResolution
 
@@ -53,13 +53,6 @@ CLASS_SCORES: dict[MatchClass, float] = {
 }
 ANCHOR_BONUS = 0.05
 """Added to the score of a candidate inside the anchor's file or namespace."""
-
-_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/]|&&|\|\|)')
-
-
-def escape_lucene(text: str) -> str:
-    """`text` with every Lucene query operator escaped, so it is searched as words."""
-    return _LUCENE_SPECIAL.sub(r"\\\1", text)
 
 
 def node_from_row(row: dict[str, Any]) -> FocusNode:
@@ -185,11 +178,13 @@ def _by_substring(graph: Graph, text: str, repo: str | None) -> list[dict[str, A
         scan=FOCUS_SCAN_LIMIT,
         limit=FOCUS_FETCH_LIMIT,
     )
-    if rows:
+    if rows or not any(char.isalnum() for char in text):
+        # no word to ask the full-text index for (its repo clause alone would match everything)
         return rows
     return graph.read(
         "perspective/focus_by_words",
-        lucene=escape_lucene(text.lower()),  # AND/OR/NOT are operators only in upper case
+        # AND/OR/NOT are operators only in upper case
+        lucene=symbol_text_query(escape_lucene(text.lower()), repo),
         repo=repo,
         scan=FOCUS_SCAN_LIMIT,
         limit=FOCUS_FETCH_LIMIT,

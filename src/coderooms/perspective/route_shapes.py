@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from coderooms.perspective.focus import escape_lucene
+from coderooms.graph.fulltext import escape_lucene
 
 MIN_TOKEN_CHARS = 3
 """Shorter name tokens (`a`, `to`, `id`) are too common to say two names are alike."""

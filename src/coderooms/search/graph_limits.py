@@ -10,9 +10,6 @@ MIN_TOKEN_CHARS = 2
 """Shortest usable sub-token."""
 MIN_PREFIX_CHARS = 3
 """Sub-tokens this long are also asked as Lucene prefixes (`pars*`)."""
-MIN_TAIL_CHARS = 4
-"""Sub-tokens this long are asked as name tails (`name:*rule`) when the cheap passes found no
-strong match."""
 MAX_QUERY_TOKENS = 12
 """Usable sub-tokens beyond this are ignored (reported as `tokens_dropped`)."""
 
@@ -20,22 +17,25 @@ MAX_QUERY_TOKENS = 12
 SEEK_TOP_K_MIN = 1
 SEEK_TOP_K_MAX = 200
 SEEK_TOP_K_DEFAULT = 20
-FULLTEXT_CANDIDATES = 200
-"""Most symbols taken from the `symbol_text` full-text index (best Lucene score first) before the
-scope filters: very common tokens (`get`, `test`) match thousands; the cap keeps cost flat."""
+FULLTEXT_CANDIDATES = 100
+"""Most symbols taken from the `symbol_text` full-text index (best Lucene score first; Lucene
+itself keeps to the repo when one is named): very common tokens (`get`, `test`) match thousands;
+the cap keeps cost flat (each row costs ~0.05 ms)."""
 FULLTEXT_SCOPED_MIN = 50
 """When the capped Lucene answer holds fewer in-scope symbols than this (other repos crowded it
 out), a second pass asks Lucene for its best FULLTEXT_SCAN_MAX hits, filters them by the scope,
 and keeps the first FULLTEXT_CANDIDATES."""
-TAIL_CANDIDATES = 100
-"""Most symbols the tail pass adds (each row read costs: ~0.06 ms)."""
 FULLTEXT_SCAN_MAX = 3_000
-"""Most Lucene hits the scoped and tail passes filter by scope: bounds their cost when a token
+"""Most Lucene hits the scoped pass filters by scope: bounds their cost when a token
 matches tens of thousands of symbols in other repos (`test*` on two stdlib copies: 70k)."""
-EXACT_CANDIDATES = 200
+EXACT_CANDIDATES = 100
 """Most symbols taken from the exact `Symbol(name)` lookup."""
-SEMANTIC_CANDIDATES = 50
-"""How many nearest symbols the semantic index is asked for."""
+SEMANTIC_CANDIDATES = 20
+"""How many nearest symbols the semantic index is asked for (candidates the lexical sources
+missed: every candidate's cosine is computed from its stored vector anyway). The index's cost
+grows with what it is asked for (~0.2 ms per neighbour on the standard library)."""
+COSINE_DIGITS = 6
+"""A candidate's cosine is rounded to this many decimals before it is blended."""
 SEMANTIC_MIN_COSINE = 0.25
 """A symbol the semantic index returns becomes a candidate on its own only from this cosine up
 (nearest neighbours of nonsense are still somebody's nearest); below it, its cosine still feeds

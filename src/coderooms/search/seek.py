@@ -35,31 +35,25 @@ from typing import Any
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.search.graph_limits import (
+    COSINE_DIGITS,
     EXACT_CANDIDATES,
     FULLTEXT_CANDIDATES,
     FULLTEXT_SCAN_MAX,
     FULLTEXT_SCOPED_MIN,
     MAX_KINDS,
     MAX_QUERY_CHARS,
-    MIN_TAIL_CHARS,
     SEEK_TOP_K_MAX,
     SEEK_TOP_K_MIN,
     SEEK_WEIGHTS,
     SEMANTIC_CANDIDATES,
     SEMANTIC_MIN_COSINE,
     STRONG_LEXICAL,
-    TAIL_CANDIDATES,
 )
 from coderooms.search.limits import Clamps
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
 from coderooms.search.scope import resolve_repos
 from coderooms.search.seek_signals import Candidate, Signals, lexical_signal, signals_for
-from coderooms.search.tokens import (
-    QueryTokens,
-    escape_lucene,
-    fulltext_query,
-    tokenize_query,
-)
+from coderooms.search.tokens import QueryTokens, fulltext_query, tokenize_query
 from coderooms.semantic import query as semantic
 
 SCORE_FORMULA = (
@@ -145,51 +139,50 @@ def rank(
     language: str | None,
     kinds: list[str] | None,
 ) -> Ranking:
-    """Every in-scope candidate of the query, scored and ordered (score desc, then id)."""
+    """Every in-scope candidate of the query, scored and ordered (score desc, then id).
+
+    The query is embedded once; one statement then asks the full-text index, the name index and
+    the vector index, and computes every candidate's cosine from its stored vector. Two
+    fallbacks follow only when needed: the semantic query's own (wider over-fetch, exact scan)
+    when the repo filter left fewer neighbours than asked, and the `scoped` full-text pass when
+    other repos crowded the capped Lucene answer and no strong match is known. (Sending the
+    lexical part while the query is embedded was tried: on two cores both only slow down.)"""
     ranking = Ranking(tokens=tokens, repos=repos)
     if not tokens.usable or not repos:
         return ranking
-    neighbours = semantic.nearest_symbols(graph, query, k=SEMANTIC_CANDIDATES, repo=repo)
-    cosines = {n.symbol_id: float(n.score) for n in neighbours} if neighbours else {}
-    ranking.semantic_available = neighbours is not None
+    vector = semantic.query_vector(query)
     scope: dict[str, Any] = {
-        "text_query": fulltext_query(tokens),
+        "text_query": fulltext_query(tokens, repo),
         "fulltext_cap": FULLTEXT_CANDIDATES,
         "repo": repo,
         "prefix": glob.prefix if glob else "",
         "language": language,
         "kinds": kinds,
+        "vector": vector,
     }
     rows = graph.read(
         "search/seek_candidates",
         names=list(tokens.identifiers),
         exact_cap=EXACT_CANDIDATES,
-        semantic_ids=sorted(i for i, cosine in cosines.items() if cosine >= SEMANTIC_MIN_COSINE),
+        vector_fetch=semantic.index_fetch(SEMANTIC_CANDIDATES, repo),
+        semantic_cap=SEMANTIC_CANDIDATES,
         **scope,
     )
     for source, cap in (("fulltext", FULLTEXT_CANDIDATES), ("exact", EXACT_CANDIDATES)):
         ranking.capped[source] = sum(source in row["sources"] for row in rows) >= cap
-    in_scope = sum(1 for row in rows if row["in_scope"] and "fulltext" in row["sources"])
     ranking.fulltext_passes = ["capped"]
-    # the next two passes are recall fallbacks, run only while no strong match is known
+    if vector is not None:
+        rows = with_all_neighbours(graph, rows, vector, scope)
+    ranking.semantic_available = any(NEIGHBOUR in row["sources"] for row in rows)
+    rows = [row for row in (semantic_sourced(row) for row in rows) if row["sources"]]
+    in_scope = sum(1 for row in rows if row["in_scope"] and "fulltext" in row["sources"])
     strong = any(strong_match(tokens, row) for row in rows if row["in_scope"])
     if not strong and ranking.capped["fulltext"] and in_scope < FULLTEXT_SCOPED_MIN:
-        # other repos (or filtered-out symbols) crowded the capped Lucene answer: ask again with
-        # the scope applied to Lucene's best FULLTEXT_SCAN_MAX hits
+        # a recall fallback: other repos (or filtered-out symbols) crowded the capped Lucene
+        # answer, so ask again with the scope applied to Lucene's best FULLTEXT_SCAN_MAX hits
         ranking.fulltext_passes.append("scoped")
-        rows = merged(
-            rows, graph.read("search/seek_fulltext_scoped", scan_cap=FULLTEXT_SCAN_MAX, **scope)
-        )
-        strong = any(strong_match(tokens, row) for row in rows if row["in_scope"])
-    tails = tail_query(tokens)
-    if tails and not strong:
-        # Lucene keeps `parse_price_string` and `PriceRule` as one term each: a word that ends
-        # an identifier is only found by a tail wildcard on the name field
-        ranking.fulltext_passes.append("tails")
-        tail_scope = (
-            scope | tails | {"scan_cap": FULLTEXT_SCAN_MAX, "fulltext_cap": TAIL_CANDIDATES}
-        )
-        rows = merged(rows, graph.read("search/seek_fulltext_scoped", **tail_scope))
+        scoped = graph.read("search/seek_fulltext_scoped", scan_cap=FULLTEXT_SCAN_MAX, **scope)
+        rows = merged(rows, scoped)
     counts = dict.fromkeys(("fulltext", "exact", "semantic"), 0)
     for row in rows:
         if not row["in_scope"] or (glob is not None and not glob.matches(str(row["path"]))):
@@ -199,17 +192,59 @@ def rank(
             continue
         for source in candidate.sources:
             counts[source] = counts.get(source, 0) + 1
-        signals, score = signals_for(tokens, candidate, cosines.get(candidate.id))
+        signals, score = signals_for(tokens, candidate, cosine_of(row))
         ranking.scored.append((candidate, signals, score))
     ranking.scored.sort(key=lambda item: (-item[2], item[0].id))
     ranking.source_counts = counts
     return ranking
 
 
-def tail_query(tokens: QueryTokens) -> dict[str, str] | None:
-    """The tail-wildcard Lucene query (`name:(*rule *price)`), or None without long tokens."""
-    long = [escape_lucene(t) for t in tokens.tokens if len(t) >= MIN_TAIL_CHARS]
-    return {"text_query": "name:(" + " ".join("*" + t for t in long) + ")"} if long else None
+NEIGHBOUR = "neighbour"
+"""The source the statements give a symbol the vector index returned; it becomes `semantic` from
+SEMANTIC_MIN_COSINE up (`semantic_sourced`)."""
+
+
+def with_all_neighbours(
+    graph: Graph, rows: list[dict[str, Any]], vector: list[float], scope: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The rows, plus the neighbours the semantic query's fallbacks find when the vector index's
+    answer, filtered to the repo, held fewer than SEMANTIC_CANDIDATES (a small repo sharing the
+    database with large ones, or vectors the index has not caught up with)."""
+    repo = scope["repo"]
+    if repo is None or sum(NEIGHBOUR in row["sources"] for row in rows) >= SEMANTIC_CANDIDATES:
+        return rows
+    found = semantic.nearest_to_vector(graph, vector, k=SEMANTIC_CANDIDATES, repo=repo) or []
+    ids = {n.symbol_id for n in found}
+    marked = [
+        dict(row, sources=[*row["sources"], NEIGHBOUR])
+        if row["id"] in ids and NEIGHBOUR not in row["sources"]
+        else row
+        for row in rows
+    ]
+    extra = sorted(ids - {str(row["id"]) for row in rows})
+    if not extra:
+        return marked
+    return merged(marked, graph.read("search/seek_semantic_rows", ids=extra, **scope))
+
+
+def semantic_sourced(row: dict[str, Any]) -> dict[str, Any]:
+    """The row with `neighbour` read as source `semantic` when its cosine is SEMANTIC_MIN_COSINE
+    or more, else dropped (nearest neighbours of nonsense are still somebody's nearest): a row
+    left without sources is no candidate."""
+    if NEIGHBOUR not in row["sources"]:
+        return row
+    cosine = cosine_of(row)
+    sources = [source for source in row["sources"] if source != NEIGHBOUR]
+    if cosine is not None and cosine >= SEMANTIC_MIN_COSINE:
+        sources.append("semantic")
+    return dict(row, sources=sources)
+
+
+def cosine_of(row: dict[str, Any]) -> float | None:
+    """The query-vs-symbol cosine the statement computed from the symbol's stored vector (None:
+    no query vector, or the symbol has none yet), rounded so that scores are reproducible."""
+    cosine = row.get("cosine")
+    return None if cosine is None else round(float(cosine), COSINE_DIGITS)
 
 
 def strong_match(tokens: QueryTokens, row: dict[str, Any]) -> bool:

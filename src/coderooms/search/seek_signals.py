@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.identifiers import split_identifier
 from coderooms.search.graph_limits import (
     FAN_IN_SATURATION,
     KIND_PRIOR,
@@ -20,7 +21,7 @@ from coderooms.search.graph_limits import (
     WEIGHT_PRIOR,
     WEIGHT_SEMANTIC,
 )
-from coderooms.search.tokens import QueryTokens, split_identifier
+from coderooms.search.tokens import QueryTokens
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from coderooms.graph.fulltext import escape_lucene, symbol_text_query
+from coderooms.identifiers import split_identifier
 from coderooms.search.graph_limits import MAX_QUERY_TOKENS, MIN_PREFIX_CHARS, MIN_TOKEN_CHARS
 
 _STOP_TEXT = """
@@ -24,11 +25,6 @@ STOP_WORDS = frozenset(_STOP_TEXT.split())
 """Filler words of natural-language queries; they name no code."""
 
 _WORD = re.compile(r"[^\W_](?:[\w]|\.(?=\w))*|_+[^\W_]\w*", re.UNICODE)
-_SEPARATORS = re.compile(r"[\W_]+", re.UNICODE)
-_ASCII_PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
-SPLIT_CACHE_SIZE = 65_536
-"""Identifiers whose split is remembered (names and signatures repeat across calls)."""
-_LUCENE_SPECIAL = frozenset('+-&|!(){}[]^"~*?:\\/')
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,47 +43,6 @@ class QueryTokens:
     @property
     def usable(self) -> bool:
         return bool(self.tokens)
-
-
-def split_identifier(word: str) -> list[str]:
-    """Lower-case sub-tokens of one identifier, in order (duplicates kept)."""
-    return list(_split_cached(word))
-
-
-@lru_cache(maxsize=SPLIT_CACHE_SIZE)
-def _split_cached(word: str) -> tuple[str, ...]:
-    parts: list[str] = []
-    for segment in _SEPARATORS.split(word):
-        if segment.isascii():
-            parts.extend(_ASCII_PARTS.findall(segment))
-        else:
-            parts.extend(_split_segment(segment))
-    return tuple(part.lower() for part in parts if part)
-
-
-def _split_segment(segment: str) -> list[str]:
-    """camelCase, PascalCase, ACRONYMWord and letter/digit boundaries (any script)."""
-    out: list[str] = []
-    current = ""
-    for i, char in enumerate(segment):
-        if not current:
-            current = char
-            continue
-        prev = current[-1]
-        nxt = segment[i + 1] if i + 1 < len(segment) else ""
-        boundary = (
-            (prev.isdigit() != char.isdigit())
-            or (prev.islower() and char.isupper())
-            or (prev.isupper() and char.isupper() and nxt.islower())
-        )
-        if boundary:
-            out.append(current)
-            current = char
-        else:
-            current += char
-    if current:
-        out.append(current)
-    return out
 
 
 def _looks_like_identifier(word: str) -> bool:
@@ -121,14 +76,10 @@ def tokenize_query(query: str) -> QueryTokens:
     )
 
 
-def escape_lucene(text: str) -> str:
-    """`text` as one literal Lucene term: every query-syntax character backslash-escaped."""
-    return "".join("\\" + char if char in _LUCENE_SPECIAL else char for char in text)
-
-
-def fulltext_query(tokens: QueryTokens) -> str:
+def fulltext_query(tokens: QueryTokens, repo: str | None = None) -> str:
     """The Lucene query for the `symbol_text` index: each sub-token as a term and (from
-    MIN_PREFIX_CHARS characters) as a prefix, and each identifier word as a term, OR-ed."""
+    MIN_PREFIX_CHARS characters) as a prefix, and each identifier word as a term, OR-ed, asked
+    of the text fields (`symbol_text_query`)."""
     clauses: dict[str, None] = {}
     for word in tokens.identifiers:
         clauses.setdefault(escape_lucene(word.lower()), None)
@@ -137,4 +88,4 @@ def fulltext_query(tokens: QueryTokens) -> str:
         clauses.setdefault(term, None)
         if len(token) >= MIN_PREFIX_CHARS:
             clauses.setdefault(term + "*", None)
-    return " ".join(clauses)
+    return symbol_text_query(" ".join(clauses), repo)

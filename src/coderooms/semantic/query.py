@@ -61,10 +61,23 @@ def nearest_symbols(
     graph: Graph, text: str, *, k: int, repo: str | None = None
 ) -> list[Neighbour] | None:
     """The `k` symbols whose vectors are nearest to `text`'s, best first; None without vectors."""
-    matches = nearest_matches(graph, text, k=k, repos=[repo] if repo is not None else None)
-    if matches is None:
-        return None
-    return [Neighbour(m.symbol_id, m.score) for m in matches]
+    vector = query_vector(text)
+    return None if vector is None else nearest_to_vector(graph, vector, k=k, repo=repo)
+
+
+def query_vector(text: str) -> list[float] | None:
+    """The vector of a query text; None when the model is not installed."""
+    vectors = model.embed([query_text(text)])
+    return vectors[0] if vectors else None
+
+
+def nearest_to_vector(
+    graph: Graph, vector: list[float], *, k: int, repo: str | None = None
+) -> list[Neighbour] | None:
+    """`nearest_symbols` for a vector already computed (`query_vector`): callers that need the
+    query vector for something else too embed the query once."""
+    matches = _nearest(graph, vector, _clamped(k), [repo] if repo is not None else None)
+    return [Neighbour(m.symbol_id, m.score) for m in matches] or None
 
 
 def similar_symbols(
@@ -85,15 +98,19 @@ def nearest_matches(
 ) -> list[SymbolMatch] | None:
     """`nearest_symbols` with each neighbour's file, lines and name; None when the model is
     unavailable or no symbol of `repos` (every repo when None) has a vector."""
-    vectors = model.embed([query_text(text)])
-    if not vectors:
+    vector = query_vector(text)
+    if vector is None:
         return None
-    matches = _nearest(graph, vectors[0], _clamped(k), repos)
-    return matches or None
+    return _nearest(graph, vector, _clamped(k), repos) or None
 
 
 def _clamped(k: int) -> int:
     return min(max(k, 1), K_MAX)
+
+
+def index_fetch(k: int, repo: str | None) -> int:
+    """How many candidates the first vector-index ask takes for `k` neighbours (of one repo)."""
+    return k if repo is None else min(k * FIRST_OVERFETCH, INDEX_FETCH_MAX)
 
 
 def _nearest(

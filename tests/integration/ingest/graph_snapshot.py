@@ -7,7 +7,16 @@ from typing import Any
 
 from coderooms.graph.driver import Graph
 
-VOLATILE = {"repo", "updated_at", "created_at", "root", "generation", "changed_at_ms", "embedding"}
+VOLATILE = {
+    "repo",
+    "repo_key",
+    "updated_at",
+    "created_at",
+    "root",
+    "generation",
+    "changed_at_ms",
+    "embedding",
+}
 """`embedding` floats may differ in the last bits with batch composition; `embedding_key` and
 `embedded_key` (which text the vector is of) are compared."""
 

@@ -12,7 +12,6 @@ from coderooms.ingest.pipeline import ingest_root
 from coderooms.search.graph_limits import SEEK_TOP_K_MAX, WEIGHT_SEMANTIC
 from coderooms.search.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic
-from coderooms.semantic.query import Neighbour
 from tests.integration.search.seek_repo import retrieval_repo, sid
 
 
@@ -23,7 +22,7 @@ def shop(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture
 def no_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+    monkeypatch.setattr(semantic, "query_vector", lambda *a, **k: None)
 
 
 def ids(answer: dict[str, object]) -> list[str]:
@@ -168,23 +167,29 @@ def test_semantic_neighbours_feed_scores(
     graph: Graph, shop: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     checkout = sid(shop, "shop/checkout.py", "checkout")
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+    monkeypatch.setattr(semantic, "query_vector", lambda *a, **k: None)
     lexical_only = seek(graph, SeekRequest(query="purchase the basket", repo=shop))
     assert checkout not in ids(lexical_only)
-    asked: list[dict[str, object]] = []
+    [stored] = graph.read("semantic/symbol_vector", id=checkout)
+    if stored["vector"] is None:
+        pytest.skip("the embedding model is not installed: no symbol vectors")
+    asked: list[str] = []
 
-    def nearest(graph: Graph, text: str, *, k: int, repo: str | None = None) -> list[Neighbour]:
-        asked.append({"text": text, "k": k, "repo": repo})
-        return [Neighbour(checkout, 0.8), Neighbour(f"{shop}-elsewhere:x.py::y", 0.9)]
+    def checkout_vector(text: str) -> list[float]:
+        asked.append(text)
+        return list(stored["vector"])  # a query whose nearest symbol is `checkout` itself
 
-    monkeypatch.setattr(semantic, "nearest_symbols", nearest)
+    monkeypatch.setattr(semantic, "query_vector", checkout_vector)
     answer = seek(graph, SeekRequest(query="purchase the basket", repo=shop))
-    assert asked == [{"text": "purchase the basket", "k": 50, "repo": shop}]
+    assert asked == ["purchase the basket"]
     assert answer["embeddings_used"] is True
     [hit] = [h for h in answer["results"] if h["id"] == checkout]
     assert hit["sources"] == ["semantic"]
-    assert hit["signals"]["semantic"] == 0.8
+    assert hit["signals"]["semantic"] == pytest.approx(1.0, abs=1e-5)
     assert hit["signals"]["lexical"] == 0.0
-    expected = WEIGHT_SEMANTIC * 0.8 + (0.2 * hit["signals"]["graph"] + 0.1 * 1.0) * 0.8
+    cosine = hit["signals"]["semantic"]
+    expected = WEIGHT_SEMANTIC * cosine + (0.2 * hit["signals"]["graph"] + 0.1 * 1.0) * cosine
     assert hit["score"] == pytest.approx(expected, abs=1e-5)
-    assert answer["candidate_sources"]["semantic"] == 1
+    assert answer["candidate_sources"]["semantic"] >= 1
+    # every candidate with a stored vector has its real cosine, not only the index's neighbours
+    assert all(h["signals"]["semantic"] is not None for h in answer["results"])

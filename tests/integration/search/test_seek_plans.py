@@ -12,21 +12,26 @@ from coderooms.graph.driver import Graph
 from tests.plan_operators import SCANS, plan_operators
 
 SCOPE = {"repo": "r", "prefix": "", "language": None, "kinds": None}
+VECTOR = [0.05] * 384
 PARAMS: dict[str, dict[str, Any]] = {
     "search/seek_candidates": {
         "text_query": "decode decode*",
         "fulltext_cap": 300,
         "names": ["decode"],
         "exact_cap": 200,
-        "semantic_ids": ["r:a.py::f"],
+        "vector": VECTOR,
+        "vector_fetch": 40,
+        "semantic_cap": 20,
         **SCOPE,
     },
     "search/seek_fulltext_scoped": {
-        "text_query": "name:(*rule)",
+        "text_query": "name:(rule)",
         "fulltext_cap": 300,
         "scan_cap": 3000,
+        "vector": VECTOR,
         **SCOPE,
     },
+    "search/seek_semantic_rows": {"ids": ["r:a.py::f"], "vector": VECTOR, **SCOPE},
     "search/seek_scope_has_symbols": {
         "repos": ["r"],
         "prefix": "src/",
@@ -56,11 +61,14 @@ def test_statement_seeks_an_index(graph: Graph, name: str) -> None:
     assert not SCANS & set(operators(graph, name))
 
 
-def test_candidates_use_fulltext_and_the_name_index(graph: Graph) -> None:
+def test_candidates_use_fulltext_the_name_and_the_vector_index(graph: Graph) -> None:
     found = operators(graph, "search/seek_candidates")
-    assert "ProcedureCall" in found
+    assert found.count("ProcedureCall") == 2  # full-text and vector index queries
     assert "NodeIndexSeek" in found
-    assert "NodeUniqueIndexSeek" in found
+
+
+def test_semantic_rows_are_found_by_id(graph: Graph) -> None:
+    assert "NodeUniqueIndexSeek" in operators(graph, "search/seek_semantic_rows")
 
 
 def test_a_hop_finds_its_frontier_by_id(graph: Graph) -> None:

@@ -27,7 +27,7 @@ def shop(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(autouse=True)
 def no_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+    monkeypatch.setattr(semantic, "query_vector", lambda *a, **k: None)
 
 
 def calls(ctx: AppContext, *requests: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:

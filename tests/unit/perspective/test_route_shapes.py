@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from coderooms.perspective.focus import escape_lucene, module_path_pairs
+from coderooms.graph.fulltext import escape_lucene
+from coderooms.perspective.focus import module_path_pairs
 from coderooms.perspective.route_shapes import (
     jaccard,
     name_tokens,
@@ -45,7 +46,7 @@ def test_parameter_names() -> None:
 
 def test_lucene_queries_are_escaped() -> None:
     assert escape_lucene('a+b:(c)"') == 'a\\+b\\:\\(c\\)\\"'
-    assert escape_lucene("x && y || z") == "x \\&& y \\|| z"
+    assert escape_lucene("x && y || z") == "x \\&\\& y \\|\\| z"
     assert words_query(frozenset({"decoder"}), "r", "path") == '+repo:"r" +path:(decoder)'
     assert words_query(frozenset({"parse", "args"}), "bench-stdlib-keep") == (
         '+repo:"bench stdlib keep" +name:(args OR parse)'

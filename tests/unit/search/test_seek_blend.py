@@ -24,7 +24,14 @@ from coderooms.semantic import query as semantic
 from coderooms.semantic.query import Neighbour
 
 
-def row(name: str, qualname: str, kind: str = "Function", fan_in: int = 0) -> dict[str, Any]:
+def row(
+    name: str,
+    qualname: str,
+    kind: str = "Function",
+    fan_in: int = 0,
+    cosine: float | None = None,
+    sources: tuple[str, ...] = ("fulltext",),
+) -> dict[str, Any]:
     return {
         "id": f"r:m.py::{qualname}",
         "kind": kind,
@@ -35,17 +42,21 @@ def row(name: str, qualname: str, kind: str = "Function", fan_in: int = 0) -> di
         "start_line": 1,
         "end_line": 2,
         "signature": f"def {name}()",
-        "sources": ["fulltext"],
+        "sources": list(sources),
         "in_scope": True,
         "fan_in": fan_in,
+        "cosine": cosine,
     }
 
 
 class FakeGraph(Graph):
     """Answers seek's statements from canned rows (a `Graph` in type only)."""
 
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
+    def __init__(
+        self, rows: list[dict[str, Any]], extra: list[dict[str, Any]] | None = None
+    ) -> None:
         self.rows = rows
+        self.extra = extra or []
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     def read(self, statement: str, /, **params: Any) -> list[dict[str, Any]]:
@@ -53,16 +64,29 @@ class FakeGraph(Graph):
         if statement == "search/repo_by_id":
             return [{"id": "r"}]
         if statement == "search/seek_candidates":
+            if params["vector"] is None:  # no query vector: no neighbours, no cosines
+                return [dict(r, cosine=None) for r in self.rows if r["sources"] != ["neighbour"]]
             return [dict(r) for r in self.rows]
+        if statement == "search/seek_semantic_rows":
+            return [dict(r) for r in self.extra if r["id"] in params["ids"]]
         if statement == "search/seek_scope_has_symbols":
             return [{"id": "x"}]
         raise AssertionError(statement)
 
 
+VECTOR = [0.1] * 4
+
+
 @pytest.fixture(autouse=True)
 def no_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The stand-in graph has no vectors: the semantic source answers None unless a test says."""
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+    """No embedding model: no query vector unless a test says (then the stand-in graph's rows
+    carry the cosines, and the index fallback finds nothing more unless a test says)."""
+    monkeypatch.setattr(semantic, "query_vector", lambda *a, **k: None)
+    monkeypatch.setattr(semantic, "nearest_to_vector", lambda *a, **k: None)
+
+
+def with_vector(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(semantic, "query_vector", lambda *a, **k: VECTOR)
 
 
 ROWS = [
@@ -121,7 +145,6 @@ def test_lexical_prefers_covering_more_words() -> None:
 def test_without_vectors_scores_equal_the_blend_without_semantic(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
     answer = seek(FakeGraph(ROWS), SeekRequest(query="JSONDecoder.decode", repo="r"))
     assert answer["embeddings_used"] is False
     for hit in answer["results"]:
@@ -134,21 +157,24 @@ def test_without_vectors_scores_equal_the_blend_without_semantic(
     assert answer["proof_state"] == "ready"
 
 
-def test_empty_neighbour_list_is_not_embeddings_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: [])
+def test_no_vector_on_any_candidate_is_not_embeddings_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with_vector(monkeypatch)  # a query vector, but no symbol has one yet
     answer = seek(FakeGraph(ROWS), SeekRequest(query="decode", repo="r"))
     assert answer["embeddings_used"] is False
+    assert all(hit["signals"]["semantic"] is None for hit in answer["results"])
 
 
 def test_a_real_cosine_feeds_the_score_and_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     without = seek(FakeGraph(ROWS), SeekRequest(query="decode", repo="r"))
-    neighbours = [Neighbour("r:m.py::JSONDecoder.raw_decode", 0.5)]
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: neighbours)
-    graph = FakeGraph(ROWS)
+    with_vector(monkeypatch)
+    rows = [dict(r, cosine=0.5 if r["name"] == "raw_decode" else None) for r in ROWS]
+    graph = FakeGraph(rows)
     answer = seek(graph, SeekRequest(query="decode", repo="r"))
     assert answer["embeddings_used"] is True
     [(_, params)] = [c for c in graph.calls if c[0] == "search/seek_candidates"]
-    assert params["semantic_ids"] == ["r:m.py::JSONDecoder.raw_decode"]
+    assert params["vector"] == VECTOR
     before = {h["id"]: h["score"] for h in without["results"]}
     for hit in answer["results"]:
         if hit["id"] == "r:m.py::JSONDecoder.raw_decode":
@@ -163,24 +189,31 @@ def test_a_real_cosine_feeds_the_score_and_is_reported(monkeypatch: pytest.Monke
             assert hit["score"] == before[hit["id"]]
 
 
+def test_cosines_are_rounded_before_they_are_blended(monkeypatch: pytest.MonkeyPatch) -> None:
+    with_vector(monkeypatch)
+    noisy = [row("decode", "A.decode", cosine=0.30000000001), row("decode", "B.decode", cosine=0.3)]
+    answer = seek(FakeGraph(noisy), SeekRequest(query="decode", repo="r"))
+    first, second = answer["results"]
+    assert first["score"] == second["score"]
+    assert [first["id"], second["id"]] == ["r:m.py::A.decode", "r:m.py::B.decode"]
+
+
 def test_embeddings_used_only_counts_returned_hits(monkeypatch: pytest.MonkeyPatch) -> None:
-    neighbours = [Neighbour("r:m.py::JSONDecoder.raw_decode", 0.01)]
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: neighbours)
-    answer = seek(FakeGraph(ROWS), SeekRequest(query="JSONDecoder", repo="r", top_k=1))
+    with_vector(monkeypatch)
+    rows = [dict(r, cosine=0.01 if r["name"] == "raw_decode" else None) for r in ROWS]
+    answer = seek(FakeGraph(rows), SeekRequest(query="JSONDecoder", repo="r", top_k=1))
     assert [h["id"] for h in answer["results"]] == ["r:m.py::JSONDecoder"]
     assert answer["embeddings_used"] is False
 
 
-def test_order_is_score_then_id(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+def test_order_is_score_then_id() -> None:
     twins = [row("go", "A.go", "Method"), row("go", "B.go", "Method")]
     answer = seek(FakeGraph(list(reversed(twins))), SeekRequest(query="go", repo="r"))
     assert [h["id"] for h in answer["results"]] == ["r:m.py::A.go", "r:m.py::B.go"]
     assert answer["results"][0]["score"] == answer["results"][1]["score"]
 
 
-def test_top_k_is_clamped_and_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: None)
+def test_top_k_is_clamped_and_reported() -> None:
     answer = seek(FakeGraph(ROWS), SeekRequest(query="decode", repo="r", top_k=0))
     assert answer["clamped"]["top_k"]["used"] == 1
     assert len(answer["results"]) == 1
@@ -188,17 +221,41 @@ def test_top_k_is_clamped_and_reported(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_seek_module_uses_the_semantic_module_attribute() -> None:
-    # monkeypatching coderooms.semantic.query.nearest_symbols must reach seek
+    # monkeypatching coderooms.semantic.query.query_vector must reach seek
     assert seek_module.semantic is semantic
 
 
 def test_weak_neighbours_are_not_candidates_on_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    neighbours = [Neighbour("r:m.py::weak", SEMANTIC_MIN_COSINE / 2), Neighbour("r:m.py::ok", 0.9)]
-    monkeypatch.setattr(semantic, "nearest_symbols", lambda *a, **k: neighbours)
-    graph = FakeGraph(ROWS)
-    seek(graph, SeekRequest(query="decode", repo="r"))
-    [(_, params)] = [c for c in graph.calls if c[0] == "search/seek_candidates"]
-    assert params["semantic_ids"] == ["r:m.py::ok"]
+    with_vector(monkeypatch)
+    weak = row("weak", "weak", cosine=SEMANTIC_MIN_COSINE / 2, sources=("neighbour",))
+    near = row("near", "near", cosine=0.9, sources=("neighbour",))
+    both = row(
+        "decode", "A.decode", cosine=SEMANTIC_MIN_COSINE / 2, sources=("fulltext", "neighbour")
+    )
+    answer = seek(FakeGraph([weak, near, both]), SeekRequest(query="decode", repo="r"))
+    sources = {hit["id"]: hit["sources"] for hit in answer["results"]}
+    assert "r:m.py::weak" not in sources
+    assert sources["r:m.py::near"] == ["semantic"]
+    assert sources["r:m.py::A.decode"] == ["fulltext"]  # its cosine still feeds its score
+    assert answer["candidate_sources"]["semantic"] == 1
+
+
+def test_index_fallback_adds_neighbours_of_a_small_repo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fewer neighbours in the repo than asked: the semantic query's own fallbacks (wider
+    over-fetch, exact scan) run, and what they find joins with its row and cosine."""
+    with_vector(monkeypatch)
+    far = row("far", "far", cosine=0.8, sources=("neighbour",))
+    monkeypatch.setattr(
+        semantic,
+        "nearest_to_vector",
+        lambda *a, **k: [Neighbour("r:m.py::far", 0.8), Neighbour("r:m.py::JSONDecoder", 0.3)],
+    )
+    graph = FakeGraph(ROWS, extra=[far])
+    answer = seek(graph, SeekRequest(query="decode", repo="r"))
+    [(_, params)] = [c for c in graph.calls if c[0] == "search/seek_semantic_rows"]
+    assert params["ids"] == ["r:m.py::far"]  # JSONDecoder was a candidate already
+    sources = {hit["id"]: hit["sources"] for hit in answer["results"]}
+    assert sources["r:m.py::far"] == ["semantic"]
 
 
 def test_no_repos_is_blocked_as_an_empty_graph() -> None:

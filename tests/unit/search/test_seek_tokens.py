@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from coderooms.graph.fulltext import repo_key
 from coderooms.search.graph_limits import MAX_QUERY_TOKENS
 from coderooms.search.tokens import (
     escape_lucene,
@@ -69,23 +70,29 @@ def test_lucene_syntax_is_escaped() -> None:
     )
 
 
+CLAUSES = "jsondecoder.decode decode json json* decoder decoder* decode*"
+
+
 def test_fulltext_query_has_terms_and_prefixes() -> None:
     query = fulltext_query(tokenize_query("JSONDecoder.decode"))
-    assert query.split() == [
-        "jsondecoder.decode",
-        "decode",
-        "json",
-        "json*",
-        "decoder",
-        "decoder*",
-        "decode*",
-    ]
+    assert query == " ".join(
+        f"{field}:({CLAUSES})" for field in ("name", "qualname", "signature", "words")
+    )
+
+
+def test_fulltext_query_is_scoped_to_the_repo_in_lucene() -> None:
+    query = fulltext_query(tokenize_query("JSONDecoder.decode"), "my-repo")
+    assert query.startswith(f"+repo_key:{repo_key('my-repo')} +(name:(")
+    assert repo_key("my-repo").isalnum()
+    assert repo_key("my-repo") != repo_key("my-repo-old")
+    assert query.endswith(f"words:({CLAUSES}))")
 
 
 def test_fulltext_query_of_hostile_text_is_only_escaped_terms() -> None:
     query = fulltext_query(tokenize_query('name:(x OR y*) AND "z" title~2 [a TO b]'))
-    for clause in query.split():
+    [clauses] = {part.split(":(", 1)[1].rstrip(")") for part in query.split(") ")}
+    for clause in clauses.split():
         body = clause.removesuffix("*")
         assert body.replace("\\", "").isalnum() or "\\" in body
-    assert "OR" not in query.split()
-    assert "AND" not in query.split()
+    assert "OR" not in clauses.split()
+    assert "AND" not in clauses.split()
