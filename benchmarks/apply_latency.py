@@ -4,9 +4,12 @@ standard-library graph (target of the search & surgical issue: p95 <= 150 ms).
 The stdlib is copied to a temporary directory and ingested into a repo named
 `bench-apply-<pid>` (`git=False`); then `--edits` seeded single-file edits go through the same
 code path as the `apply` verb (path safety, BLAKE3 check, atomic write, `ingest_paths`, symbol
-ids before and after): each appends a function to a random Python file, and the next one in the
+ids before and after): each adds a function to a random Python file, and the next one in the
 series removes it again (an exact `old_text` replacement), so additions and deletions of symbols
-are both measured. One warm-up edit is not counted. The repo is deleted at the end.
+are both measured. Every other edit adds the function at the end of the file, the others in the
+middle (before the top-level `def`/`class` nearest the middle line), where every line after it
+moves: the re-ingest rewrites only rows whose content changed (digests), so the two differ.
+One warm-up edit is not counted. The repo is deleted at the end.
 Run: `python benchmarks/apply_latency.py [--edits N] [--seed N]`.
 """
 
@@ -45,6 +48,17 @@ def delete_repo(graph: Graph, repo: str) -> None:
     graph.run_text(DELETE_REPO_NODE, repo=repo)
 
 
+def with_function_in_middle(text: str, block: str) -> str:
+    """`block` inserted before the top-level `def`/`class` line nearest the middle of `text` (at
+    the end when there is none): every line after it moves."""
+    lines = text.splitlines(keepends=True)
+    tops = [i for i, line in enumerate(lines) if line.startswith(("def ", "class "))]
+    if not tops or not text.endswith("\n"):
+        return text + block
+    at = min(tops, key=lambda i: abs(i - len(lines) // 2))
+    return "".join(lines[:at]) + block + "".join(lines[at:])
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -73,28 +87,32 @@ def main() -> None:
             added: list[float] = []
             removed: list[float] = []
             reingest: list[float] = []
+            middle: list[float] = []
             for n in range(args.edits + 1):
                 path = rng.choice(candidates)
                 body = f"\n\ndef _bench_apply_{n}():\n    return {n}\n"
                 text = (root / path).read_text(encoding="utf-8", errors="strict")
+                in_middle = n % 2 == 1
+                inserted = body.lstrip("\n") + "\n\n" if in_middle else body
+                content = with_function_in_middle(text, inserted) if in_middle else text + body
                 started = time.perf_counter()
-                result = execute(
-                    graph, settings, AGENT, [EditRequest(path, repo, content=text + body)]
-                )
+                result = execute(graph, settings, AGENT, [EditRequest(path, repo, content=content)])
                 add_s = time.perf_counter() - started
                 started = time.perf_counter()
-                execute(
-                    graph, settings, AGENT, [EditRequest(path, repo, old_text=body, new_text="")]
-                )
+                undo = EditRequest(path, repo, old_text=inserted, new_text="")
+                execute(graph, settings, AGENT, [undo])
                 remove_s = time.perf_counter() - started
                 if n:  # the first pair warms caches up
                     reingest.append(result["graph"]["ingests"][0]["seconds"] * 1000)
                     added.append(add_s * 1000)
                     removed.append(remove_s * 1000)
+                    if in_middle:
+                        middle += [add_s * 1000, remove_s * 1000]
             series = (
                 ("add a function", added),
                 ("remove it", removed),
                 ("of which ingest_paths (adds)", reingest),
+                ("edits in the middle of a file", middle),
             )
             for name, values in series:
                 print(

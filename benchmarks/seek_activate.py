@@ -10,7 +10,7 @@ warm-up call each:
   graph and prior signals alone, i.e. the index-backed part this room owns;
 - the query embedding alone (`query_vector`), for the share it takes of `seek`;
 - `activate` from one seed, defaults (2 hops, 200 nodes expanded at most);
-- `activate` from a query (seek then spread).
+- `activate` from a query (seek then spread), as served and with the semantic source off.
 
 Every query is run `--runs` times (default 5: 24 queries → 120 timed calls per figure).
 Prints figures; asserts nothing. Run from the repository root:
@@ -147,6 +147,12 @@ def main() -> None:
         figures["seek"] = summary(
             "seek (as served)",
             measure(lambda q: seek(graph, SeekRequest(query=q, repo=repo)), QUERIES, args.runs),
+        )
+        figures["activate_query"] = summary(
+            "activate from a query (as served)",
+            measure(
+                lambda q: activate(graph, ActivateRequest(query=q, repo=repo)), QUERIES, args.runs
+            ),
         )
         figures["query_embedding"] = summary(
             "query embedding alone",

@@ -1,3 +1,3 @@
 UNWIND $claims AS claim
 MATCH (s:Symbol {claim: claim})
-RETURN claim, s.id AS id, s.name AS name, s.kind AS kind
+RETURN collect({claim: claim, id: s.id, name: s.name, kind: s.kind, digest: s.digest}) AS rows

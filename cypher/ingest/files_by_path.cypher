@@ -1,3 +1,3 @@
 UNWIND $paths AS wanted
 MATCH (f:File {repo: $repo, path: wanted})
-RETURN f.path AS path, f.language AS language, f.id AS claim
+RETURN collect({path: f.path, language: f.language, claim: f.id}) AS rows

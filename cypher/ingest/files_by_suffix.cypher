@@ -1,4 +1,4 @@
 UNWIND $suffixes AS suffix
 MATCH (f:File)
 WHERE f.path ENDS WITH '/' + suffix AND f.repo = $repo
-RETURN f.path AS path, f.language AS language, f.id AS claim
+RETURN collect({path: f.path, language: f.language, claim: f.id}) AS rows

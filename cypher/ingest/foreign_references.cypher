@@ -8,5 +8,5 @@ CALL (wanted) {
 }
 WITH s, r, t
 WHERE r.repo = $repo AND NOT r.claim IN $claims AND r.via <> 'local'
-RETURN elementId(r) AS rid, s.id AS source, s.file AS source_path, type(r) AS kind,
-       properties(r) AS props, t.id AS target
+RETURN collect({rid: elementId(r), source: s.id, source_path: s.file, kind: type(r),
+                props: properties(r), target: t.id}) AS rows

@@ -1,5 +1,5 @@
 UNWIND $ids AS target_id
 MATCH (s:Symbol)-[r:CALLS|INHERITS]->(t:Symbol {id: target_id})
 WHERE NOT r.claim IN $claims
-RETURN elementId(r) AS rid, s.id AS source, s.file AS source_path, type(r) AS kind,
-       properties(r) AS props, t.id AS target
+RETURN collect({rid: elementId(r), source: s.id, source_path: s.file, kind: type(r),
+                props: properties(r), target: t.id}) AS rows

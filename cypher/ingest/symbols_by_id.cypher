@@ -1,4 +1,4 @@
 UNWIND $ids AS wanted
 MATCH (s:Symbol {id: wanted})
-RETURN s.id AS id, s.file AS path, s.qualname AS qualname, s.kind AS kind,
-       s.language AS language, s.claim AS claim
+RETURN collect({id: s.id, path: s.file, qualname: s.qualname, kind: s.kind,
+                language: s.language, claim: s.claim}) AS rows

@@ -1,11 +1,14 @@
 UNWIND $names AS wanted
 CALL (wanted) {
-  MATCH (s:Symbol {name: wanted})
+  MATCH (s:Symbol)
+  USING INDEX s:Symbol(name, id)
+  WHERE s.name = wanted AND s.id STARTS WITH $id_prefix
+  WITH s
   WHERE s.repo = $repo AND s.language IN $languages AND s.kind IN $kinds
     AND NOT s.claim IN $claims
   RETURN s
-  ORDER BY s.id
+  ORDER BY s.name, s.id
   LIMIT 2
 }
-RETURN s.id AS id, s.file AS path, s.qualname AS qualname, s.kind AS kind,
-       s.language AS language, s.claim AS claim
+RETURN collect({id: s.id, path: s.file, qualname: s.qualname, kind: s.kind,
+                language: s.language, claim: s.claim}) AS rows

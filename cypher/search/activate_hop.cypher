@@ -14,6 +14,7 @@ CALL (u, item) {
   RETURN size(edges) AS degree, edge
 }
 WITH u, degree, edge.r AS r, edge.v AS v, edge.direction AS direction
-RETURN u.id AS source, degree, type(r) AS type, direction, coalesce(r.confidence, 1.0) AS confidence,
-       v.id AS target, CASE WHEN v:File THEN 'File' ELSE v.kind END AS kind, v.name AS name,
-       coalesce(v.file, v.path) AS path, v.repo AS repo
+RETURN collect({source: u.id, degree: degree, type: type(r), direction: direction,
+                confidence: coalesce(r.confidence, 1.0), target: v.id,
+                kind: CASE WHEN v:File THEN 'File' ELSE v.kind END, name: v.name,
+                path: coalesce(v.file, v.path), repo: v.repo}) AS rows

@@ -18,9 +18,11 @@ WITH node, collect(source) AS sources,
      AND node.file STARTS WITH $prefix
      AND ($language IS NULL OR node.language = $language)
      AND ($kinds IS NULL OR node.kind IN $kinds) AS in_scope
-RETURN node.id AS id, node.kind AS kind, node.name AS name, node.qualname AS qualname,
-       node.repo AS repo, node.file AS path, node.start_line AS start_line,
-       node.end_line AS end_line, node.signature AS signature, sources, in_scope,
-       CASE WHEN in_scope THEN COUNT { (node)<-[:CALLS]-() } ELSE 0 END AS fan_in,
-       CASE WHEN in_scope AND $vector IS NOT NULL AND node.embedding IS NOT NULL
-            THEN 2 * vector.similarity.cosine(node.embedding, $vector) - 1 END AS cosine
+RETURN collect({
+  id: node.id, kind: node.kind, name: node.name, qualname: node.qualname, repo: node.repo,
+  path: node.file, start_line: node.start_line, end_line: node.end_line,
+  signature: node.signature, sources: sources, in_scope: in_scope,
+  fan_in: CASE WHEN in_scope THEN COUNT { (node)<-[:CALLS]-() } ELSE 0 END,
+  cosine: CASE WHEN in_scope AND $vector IS NOT NULL AND node.embedding IS NOT NULL
+               THEN 2 * vector.similarity.cosine(node.embedding, $vector) - 1 END
+}) AS rows

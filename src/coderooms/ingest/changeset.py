@@ -10,7 +10,7 @@ tree; the property test in tests/integration/ingest checks exactly that.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -99,7 +99,14 @@ class Plan:
     new_symbol_rows: list[dict[str, Any]] = field(default_factory=list)
     """Symbols of files new to the graph (created outright)."""
     chunk_rows: list[dict[str, Any]] = field(default_factory=list)
+    """Chunks to create: all of a new file's, only the changed ones of a file the graph had."""
+    stale_chunks: list[str] = field(default_factory=list)
+    """Chunk ids of rewritten files whose text or lines changed, or that are gone."""
     edges: list[EdgeRow] = field(default_factory=list)
+    """Edges to create: for the rewritten files, only those the graph does not hold already."""
+    stale_claim_edges: list[str] = field(default_factory=list)
+    """Edges of the rewritten files that the new parse does not produce (element ids)."""
+    symbols_unchanged: int = 0
     ghosts: dict[str, str] = field(default_factory=dict)
     removed_symbols: list[str] = field(default_factory=list)
     stale_edges: list[str] = field(default_factory=list)
@@ -129,9 +136,11 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     claims = changes.claims
     claim_set = set(claims)
     old_symbols: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
+    old_digests: dict[str, str | None] = {}
     if not changes.fresh:
         for row in run("ingest/claimed_symbols", claims=claims):
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
+            old_digests[row["id"]] = row["digest"]
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -147,7 +156,9 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         if parsed.path in changes.added:
             plan.new_symbol_rows.extend(rows)
         else:
-            plan.symbol_rows.extend(rows)
+            changed = [r for r in rows if old_digests.get(r["id"]) != r["props"]["digest"]]
+            plan.symbols_unchanged += len(rows) - len(changed)
+            plan.symbol_rows.extend(changed)
         plan.file_rows.append({"id": claim, "props": file_props(repo, parsed)})
         plan.chunk_rows.extend(chunk_rows(repo, parsed))
     for old in old_symbols.values():
@@ -200,6 +211,8 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             plan.stale_ghosts.add(old_target)
         claim = file_id(repo, source_path)
         plan.edges.append(_reference_edge(repo, claim, source, request, resolution, plan.ghosts))
+    if not changes.fresh:
+        _keep_unchanged(run, changes, plan)
     for row in importers:
         plan.importers.append(row["id"])
         group = LANGUAGE_GROUPS.get(row["language"] or "")
@@ -208,6 +221,47 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             _import_edges(repo, row["id"], group, requests_of_file, lookup, plan.ghosts)
         )
     return plan
+
+
+def _keep_unchanged(run: Run, changes: Changeset, plan: Plan) -> None:
+    """Of the files the graph had, keep the chunks and outgoing edges it already holds as they
+    are (same digest): only what differs is deleted and created. An edit near the end of a big
+    file rewrites a few rows, not the file's thousands; rows written before digests existed
+    never match, so they are all rewritten once."""
+    rewritten = {
+        file_id(changes.repo, p.path) for p in changes.upserts if p.path not in changes.added
+    }
+    if not rewritten:
+        return
+    claims = sorted(rewritten)
+    new_chunks = {row["id"]: row for row in plan.chunk_rows if row["claim"] in rewritten}
+    for row in run("ingest/claim_chunks", claims=claims):
+        new = new_chunks.get(row["id"])
+        if new is not None and new["digest"] == row["digest"]:
+            del new_chunks[row["id"]]
+        else:
+            plan.stale_chunks.append(row["id"])
+    plan.chunk_rows = [
+        row for row in plan.chunk_rows if row["claim"] not in rewritten or row["id"] in new_chunks
+    ]
+    digests = {id(e): e.digest() for e in plan.edges if e.props["claim"] in rewritten}
+    wanted = Counter(digests.values())
+    for row in run("ingest/claim_edges", claims=claims):
+        if row["digest"] is not None and wanted[row["digest"]] > 0:
+            wanted[row["digest"]] -= 1  # held already: kept as it is
+            continue
+        plan.stale_claim_edges.append(row["rid"])
+        if row["ghost"] is not None:
+            plan.stale_ghosts.add(row["ghost"])
+    kept: list[EdgeRow] = []
+    for edge in plan.edges:
+        digest = digests.get(id(edge))
+        if digest is not None:
+            if wanted[digest] <= 0:
+                continue
+            wanted[digest] -= 1
+        kept.append(edge)
+    plan.edges = kept
 
 
 def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, str]:
@@ -265,6 +319,7 @@ def _fill_from_graph(
         rows += run(
             "ingest/unique_candidates",
             repo=repo,
+            id_prefix=f"{repo}:",
             names=sorted(names),
             languages=sorted(GROUP_LANGUAGES.get(group, {group})),
             kinds=sorted(kinds),
@@ -274,6 +329,7 @@ def _fill_from_graph(
         rows += run(
             "ingest/member_candidates",
             repo=repo,
+            id_prefix=f"{repo}:",
             members=[{"name": name, "suffix": suffix} for name, suffix in sorted(pairs)],
             languages=sorted(GROUP_LANGUAGES.get(group, {group})),
             kinds=sorted(kinds),
@@ -385,14 +441,6 @@ def node_jobs(repo: str, plan: Plan) -> tuple[list[Job], list[Job]]:
     return files, symbols
 
 
-def claim_edge_jobs(claims: list[str]) -> list[Job]:
-    jobs: list[Job] = []
-    for chunk in batched(claims):
-        jobs.append(("ingest/delete_file_edges", {"claims": list(chunk)}))
-        jobs.append(("ingest/delete_symbol_edges", {"claims": list(chunk)}))
-    return jobs
-
-
 def edge_jobs(repo: str, edges: Sequence[EdgeRow]) -> list[Job]:
     grouped: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for edge in edges:
@@ -417,18 +465,26 @@ def ghosts_of(results: list[list[dict[str, Any]]]) -> set[str]:
 def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
     """All writes of a planned changeset, phase by phase (one transaction or one per job)."""
     repo = changes.repo
-    upsert_claims = [file_id(repo, p.path) for p in changes.upserts if p.path not in changes.added]
     files, symbols = node_jobs(repo, plan)
     run_jobs(files)
-    rewritten = upsert_claims + [file_id(repo, path) for path in changes.deletes]
-    run_jobs([("ingest/delete_chunks", {"claims": list(c)}) for c in batched(rewritten)])
+    deleted = [file_id(repo, path) for path in changes.deletes]
+    run_jobs([("ingest/delete_chunks", {"claims": list(c)}) for c in batched(deleted)])
+    run_jobs(
+        [("ingest/delete_chunks_by_id", {"ids": list(ids)}) for ids in batched(plan.stale_chunks)]
+    )
     run_jobs(
         [
             ("ingest/create_chunks", {"rows": list(r)})
             for r in batched(plan.chunk_rows, CHUNKS_PER_STATEMENT)
         ]
     )
-    touched = ghosts_of(run_jobs(claim_edge_jobs(upsert_claims)))
+    touched: set[str] = set()
+    run_jobs(
+        [
+            ("ingest/delete_edges_by_id", {"ids": list(ids)})
+            for ids in batched(plan.stale_claim_edges)
+        ]
+    )
     importer_jobs: list[Job] = [
         ("ingest/delete_import_edges", {"claims": list(c)}) for c in batched(plan.importers)
     ]
@@ -444,7 +500,6 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
             [("ingest/delete_symbols", {"ids": list(i)}) for i in batched(plan.removed_symbols)]
         )
     )
-    deleted = [file_id(repo, path) for path in changes.deletes]
     touched |= ghosts_of(
         run_jobs([("ingest/delete_files", {"ids": list(i)}) for i in batched(deleted)])
     )

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from blake3 import blake3
+
 from coderooms.graph.fulltext import repo_key
 from coderooms.identifiers import symbol_words
 from coderooms.ingest.chunks import Chunk
@@ -19,6 +21,19 @@ from coderooms.ingest.targets import trigger_stems
 from coderooms.semantic.texts import symbol_key
 
 HASH_ALGORITHM = "blake3"
+DIGEST_CHARS = 16
+"""Hex digits of a row digest (64 bits: rows of one file never collide in practice)."""
+
+
+def row_digest(*parts: Any) -> str:
+    """What a written row holds, as a short BLAKE3: an incremental write compares the digests the
+    graph has with the new ones and rewrites only the rows that differ. `repr` of plain values
+    (str, int, float, bool, None, lists, dicts with sorted keys) is deterministic."""
+    return blake3(repr(parts).encode()).hexdigest()[:DIGEST_CHARS]
+
+
+def _sorted_items(props: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(props.items()))
 
 
 @dataclass(slots=True)
@@ -48,12 +63,15 @@ class EdgeRow:
     type: str
     props: dict[str, Any]
 
+    def digest(self) -> str:
+        return row_digest(self.source, self.type, self.target, _sorted_items(self.props))
+
     def as_row(self) -> dict[str, Any]:
         return {
             "source": self.source,
             "target": self.target,
             "type": self.type,
-            "props": self.props,
+            "props": {**self.props, "digest": self.digest()},
         }
 
 
@@ -105,6 +123,7 @@ def symbol_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
             "claim": claim,
         }
         props["embedding_key"] = symbol_key(props)
+        props["digest"] = row_digest(s.kind.value, _sorted_items(props))
         rows.append({"id": sid, "kind": s.kind.value, "props": props})
     return rows
 
@@ -121,6 +140,7 @@ def chunk_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
             "start_line": start,
             "end_line": end,
             "text": text,
+            "digest": row_digest(start, end, text),
         }
         for seq, (start, end, text) in enumerate(parsed.chunks)
     ]

@@ -1,4 +1,5 @@
-"""Records come back as plain dicts, equal to what `record.data()` gives, without its cost."""
+"""Records come back as plain dicts, equal to what `record.data()` gives, without its cost; a
+statement returning only `rows` (a collected list of maps) is read as those rows."""
 
 from __future__ import annotations
 
@@ -25,3 +26,14 @@ def test_graph_and_temporal_values_fall_back_to_record_data(graph: Graph) -> Non
     plain = plain_record(record)
     assert plain == record.data()
     assert plain["v"]["id"] == "coderooms"  # a node becomes its property map
+
+
+def test_a_collected_statement_is_read_as_its_rows(graph: Graph) -> None:
+    text = "UNWIND $items AS i RETURN collect({i: i, twice: [i, i]}) AS rows"
+    assert graph.run_text(text, items=[1, 2]) == [
+        {"i": 1, "twice": [1, 1]},
+        {"i": 2, "twice": [2, 2]},
+    ]
+    assert graph.run_text(text, items=[]) == []  # aggregation without rows: no rows
+    # a `rows` column next to another one is an ordinary column
+    assert graph.run_text("RETURN [1] AS rows, 2 AS other") == [{"rows": [1], "other": 2}]

@@ -10,6 +10,7 @@ from coderooms.graph.driver import Graph
 VOLATILE = {
     "repo",
     "repo_key",
+    "digest",
     "updated_at",
     "created_at",
     "root",
@@ -17,8 +18,9 @@ VOLATILE = {
     "changed_at_ms",
     "embedding",
 }
-"""`embedding` floats may differ in the last bits with batch composition; `embedding_key` and
-`embedded_key` (which text the vector is of) are compared."""
+"""`repo_key` and the row `digest`s are derived from the repo id (two repos of one tree differ
+there by construction); `embedding` floats may differ in the last bits with batch composition;
+`embedding_key` and `embedded_key` (which text the vector is of) are compared."""
 
 
 def _strip(value: Any, prefix: str) -> Any:
