@@ -131,7 +131,9 @@ def _nearest(
 
 
 def _match(row: dict[str, Any]) -> SymbolMatch:
-    # both the index and vector.similarity.cosine report (1 + cosine) / 2
+    # vector.similarity.cosine reports (1 + cosine) / 2; both statements compute it from the
+    # stored vectors (the index only picks the candidates: its own scores are approximate, and a
+    # score must not depend on which statement found the symbol)
     return SymbolMatch(
         symbol_id=row["id"],
         score=round(2.0 * float(row["score"]) - 1.0, 6),
