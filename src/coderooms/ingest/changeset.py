@@ -104,9 +104,6 @@ class Plan:
     """Chunk ids of rewritten files whose text or lines changed, or that are gone."""
     edges: list[EdgeRow] = field(default_factory=list)
     """Edges to create: for the rewritten files, only those the graph does not hold already."""
-    stale_claim_edges: list[str] = field(default_factory=list)
-    """Edges of the rewritten files that the new parse does not produce (element ids)."""
-    symbols_unchanged: int = 0
     ghosts: dict[str, str] = field(default_factory=dict)
     removed_symbols: list[str] = field(default_factory=list)
     stale_edges: list[str] = field(default_factory=list)
@@ -156,9 +153,9 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         if parsed.path in changes.added:
             plan.new_symbol_rows.extend(rows)
         else:
-            changed = [r for r in rows if old_digests.get(r["id"]) != r["props"]["digest"]]
-            plan.symbols_unchanged += len(rows) - len(changed)
-            plan.symbol_rows.extend(changed)
+            plan.symbol_rows.extend(
+                r for r in rows if old_digests.get(r["id"]) != r["props"]["digest"]
+            )
         plan.file_rows.append({"id": claim, "props": file_props(repo, parsed)})
         plan.chunk_rows.extend(chunk_rows(repo, parsed))
     for old in old_symbols.values():
@@ -250,7 +247,7 @@ def _keep_unchanged(run: Run, changes: Changeset, plan: Plan) -> None:
         if row["digest"] is not None and wanted[row["digest"]] > 0:
             wanted[row["digest"]] -= 1  # held already: kept as it is
             continue
-        plan.stale_claim_edges.append(row["rid"])
+        plan.stale_edges.append(row["rid"])  # deleted by id, like re-resolved foreign edges
         if row["ghost"] is not None:
             plan.stale_ghosts.add(row["ghost"])
     kept: list[EdgeRow] = []
@@ -478,17 +475,10 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
             for r in batched(plan.chunk_rows, CHUNKS_PER_STATEMENT)
         ]
     )
-    touched: set[str] = set()
-    run_jobs(
-        [
-            ("ingest/delete_edges_by_id", {"ids": list(ids)})
-            for ids in batched(plan.stale_claim_edges)
-        ]
-    )
     importer_jobs: list[Job] = [
         ("ingest/delete_import_edges", {"claims": list(c)}) for c in batched(plan.importers)
     ]
-    touched |= ghosts_of(run_jobs(importer_jobs))
+    touched = ghosts_of(run_jobs(importer_jobs))
     run_jobs(symbols)
     run_jobs(ghost_jobs(repo, plan.edges, plan.ghosts))
     run_jobs(edge_jobs(repo, plan.edges))
