@@ -100,3 +100,65 @@ def test_two_processes_following_from_one_version_one_wins(
     listed = two["list"](agent)["perspectives"][0]
     assert listed["depth"] == 1
     assert one["back"](agent, pid)["focus"] == started["focus"]
+
+
+ROUNDS = 12
+RACERS = 4
+
+
+def race_once(
+    processes: tuple[dict[str, Any], ...], verb: str, agent: str, pid: str, version: int
+) -> list[str]:
+    """RACERS threads over the processes, released together, each moving from `version`."""
+    gate = threading.Barrier(RACERS)
+    outcomes: list[str] = []
+
+    def race(verbs: dict[str, Any]) -> None:
+        gate.wait()
+        try:
+            if verb == "follow":
+                verbs["follow"](agent, pid, version, route_index=1)
+            else:
+                verbs["back"](agent, pid)
+            outcomes.append("moved")
+        except RouteSetStale:
+            outcomes.append("stale")
+
+    threads = [
+        threading.Thread(target=race, args=(processes[n % len(processes)],)) for n in range(RACERS)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted(outcomes)
+
+
+@pytest.mark.parametrize("verb", ["follow", "back"])
+def test_compare_and_set_admits_one_writer_per_version_under_contention(
+    app_context: AppContext, second_process: AppContext, agent: str, shared_shop: Shop, verb: str
+) -> None:
+    """Racers released together, round after round, over two drivers. The version is checked
+    under the node's write lock (checked by the statement's WHERE alone, a read-committed read,
+    several writers could pass it): racing follows from one version, exactly one moves; racing
+    backs (each from the version it loaded) lose no update, so the depth drops by exactly the
+    number that moved."""
+    processes = (verbs_of(app_context), verbs_of(second_process))
+    started = start_at(processes[0], agent, shared_shop)
+    pid = started["perspective_id"]
+    if verb == "back":  # a history deep enough to go back from in every round
+        version = started["route_set_version"]
+        for _ in range(ROUNDS * RACERS):
+            version = processes[0]["follow"](agent, pid, version, route_index=1)[
+                "route_set_version"
+            ]
+    for _ in range(ROUNDS):
+        before = processes[0]["routes"](agent, pid)
+        outcomes = race_once(processes, verb, agent, pid, before["route_set_version"])
+        after = processes[0]["routes"](agent, pid)
+        moved = outcomes.count("moved")
+        if verb == "follow":
+            assert outcomes == ["moved"] + ["stale"] * (RACERS - 1)
+        else:
+            assert moved >= 1
+            assert after["depth"] == before["depth"] - moved
