@@ -1,4 +1,9 @@
 MERGE (w:Watcher {id: $id})
+// the write lock first (held to commit), then the read: two processes claiming at once are
+// serialised and the second sees the first's claim. MERGE of an existing node already locks it
+// here (the race test passes without these two lines); they make the order explicit.
+SET w.claim_lock = true
+REMOVE w.claim_lock
 WITH w, properties(w) AS previous
 WITH w, previous,
      coalesce(

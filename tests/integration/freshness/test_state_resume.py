@@ -3,13 +3,20 @@ dead one is taken over, and read-only mode writes nothing."""
 
 from __future__ import annotations
 
+import threading
 import time
+import uuid
 from pathlib import Path
 
 import pytest
 
 from coderooms.freshness.errors import WatcherConflict
-from coderooms.freshness.state import HEARTBEAT_STALE_S, WatcherStore
+from coderooms.freshness.state import (
+    HEARTBEAT_STALE_S,
+    RootRecord,
+    WatcherRecord,
+    WatcherStore,
+)
 from coderooms.graph.driver import Graph
 from tests.integration.freshness.conftest import Make, file_ids, git, symbol_names, wait_until
 
@@ -99,3 +106,46 @@ def test_read_only_never_ingests_or_persists(
     assert WatcherStore(graph).load(watcher.watcher_id) is None
     assert graph.run_text("MATCH (r:Repo {id: $id}) RETURN r.id AS id", id=repo_id) == []
     assert file_ids(graph, repo_id) == set()
+
+
+CLAIMERS = 4
+
+
+def claim_at_once(graph: Graph, watcher_id: str, now: int) -> list[str]:
+    """CLAIMERS owners, each with its own driver, released together to claim one watcher."""
+    gate = threading.Barrier(CLAIMERS)
+    outcomes: list[str] = []
+
+    def claim(owner: str) -> None:
+        other = Graph(graph.connection)
+        try:
+            record = WatcherRecord(watcher_id, "cli", [RootRecord("/r", "r")], owner=owner,
+                                   status="running", heartbeat_ms=now)  # fmt: skip
+            gate.wait()
+            WatcherStore(other).claim(record, now)
+            outcomes.append(owner)
+        except WatcherConflict:
+            outcomes.append("refused")
+        finally:
+            other.close()
+
+    threads = [threading.Thread(target=claim, args=(f"owner-{n}",)) for n in range(CLAIMERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def test_watchers_claiming_at_once_leave_exactly_one_owner(graph: Graph) -> None:
+    """The claim reads the node under its write lock: of owners racing for one watcher id,
+    exactly one runs and the node names it (a read-committed read let several pass)."""
+    for _ in range(8):
+        watcher_id = f"watch-race-{uuid.uuid4().hex[:12]}"
+        outcomes = claim_at_once(graph, watcher_id, int(time.time() * 1000))
+        winners = [o for o in outcomes if o != "refused"]
+        assert len(winners) == 1, outcomes
+        saved = WatcherStore(graph).load(watcher_id)
+        assert saved is not None
+        assert saved.owner == winners[0]
+        graph.run_text("MATCH (w:Watcher {id: $id}) DELETE w", id=watcher_id)
