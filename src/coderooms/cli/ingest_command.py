@@ -119,6 +119,7 @@ def summary_table(report: IngestReport) -> Table:
         ("symbols written", report.writes.symbols_written),
         ("symbols deleted", report.writes.symbols_deleted),
         ("edges written", report.writes.edges_written),
+        ("edges moved (line only)", report.writes.edges_moved),
         ("references re-resolved", report.writes.references_reresolved),
         ("ghosts collected", report.writes.ghosts_collected),
     ]

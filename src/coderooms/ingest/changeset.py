@@ -84,9 +84,14 @@ class WriteStats:
     symbols_written: int = 0
     symbols_deleted: int = 0
     edges_written: int = 0
+    edges_moved: int = 0
+    """Edges kept but given a new line (an edit above them moved them)."""
     references_reresolved: int = 0
     importers_reresolved: int = 0
     ghosts_collected: int = 0
+    symbol_ids: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict, repr=False)
+    """Per written file id: its symbol ids before and after the write (what `apply` reports);
+    left out of IngestReport.as_dict."""
 
 
 @dataclass(slots=True)
@@ -107,9 +112,13 @@ class Plan:
     ghosts: dict[str, str] = field(default_factory=dict)
     removed_symbols: list[str] = field(default_factory=list)
     stale_edges: list[str] = field(default_factory=list)
+    moved_edges: list[dict[str, Any]] = field(default_factory=list)
+    """Edges the graph holds that differ from a new one only in `line`: {rid, line, digest}."""
     stale_ghosts: set[str] = field(default_factory=set)
     importers: list[str] = field(default_factory=list)
     reresolved: int = 0
+    symbol_ids: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
+    """Per claim written or deleted: its symbol ids before and after (sorted)."""
 
 
 def runner(tx: neo4j.ManagedTransaction) -> Run:
@@ -147,6 +156,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         ids = {row["id"] for row in rows}
         new_ids |= ids
         old = old_symbols.get(claim, {})
+        plan.symbol_ids[claim] = (sorted(old), sorted(ids))
         for row in rows:
             if old.get(row["id"], ("", ""))[1] != row["kind"]:
                 touched_names.add(row["props"]["name"])
@@ -158,6 +168,9 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             )
         plan.file_rows.append({"id": claim, "props": file_props(repo, parsed)})
         plan.chunk_rows.extend(chunk_rows(repo, parsed))
+    for path in changes.deletes:
+        claim = file_id(repo, path)
+        plan.symbol_ids[claim] = (sorted(old_symbols.get(claim, {})), [])
     for old in old_symbols.values():
         for old_id, (name, _) in old.items():
             if old_id not in new_ids:
@@ -241,15 +254,14 @@ def _keep_unchanged(run: Run, changes: Changeset, plan: Plan) -> None:
     plan.chunk_rows = [
         row for row in plan.chunk_rows if row["claim"] not in rewritten or row["id"] in new_chunks
     ]
-    digests = {id(e): e.digest() for e in plan.edges if e.props["claim"] in rewritten}
+    digests = {id(e): e.digest for e in plan.edges if e.props["claim"] in rewritten}
     wanted = Counter(digests.values())
+    stale: list[dict[str, Any]] = []
     for row in run("ingest/claim_edges", claims=claims):
         if row["digest"] is not None and wanted[row["digest"]] > 0:
             wanted[row["digest"]] -= 1  # held already: kept as it is
-            continue
-        plan.stale_edges.append(row["rid"])  # deleted by id, like re-resolved foreign edges
-        if row["ghost"] is not None:
-            plan.stale_ghosts.add(row["ghost"])
+        else:
+            stale.append(row)
     kept: list[EdgeRow] = []
     for edge in plan.edges:
         digest = digests.get(id(edge))
@@ -258,7 +270,43 @@ def _keep_unchanged(run: Run, changes: Changeset, plan: Plan) -> None:
                 continue
             wanted[digest] -= 1
         kept.append(edge)
-    plan.edges = kept
+    moved = _moved_edges(stale, [e for e in kept if id(e) in digests])
+    plan.moved_edges = [
+        {"rid": rid, "line": edge.props["line"], "digest": edge.digest} for rid, edge in moved
+    ]
+    moved_rids, moved_edges = {rid for rid, _ in moved}, {id(edge) for _, edge in moved}
+    for row in stale:
+        if row["rid"] not in moved_rids:
+            plan.stale_edges.append(row["rid"])  # deleted by id, like re-resolved foreign edges
+            if row["ghost"] is not None:
+                plan.stale_ghosts.add(row["ghost"])
+    plan.edges = [edge for edge in kept if id(edge) not in moved_edges]
+
+
+def _moved_edges(stale: list[dict[str, Any]], new: list[EdgeRow]) -> list[tuple[str, EdgeRow]]:
+    """Pairs (old edge id, new edge) that differ only in `line`: the old one, given the new
+    one's props with its own line, has the digest it holds. An edit above a reference moves every
+    reference below it; these are updated in place instead of deleted and created."""
+    by_key: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for row in stale:
+        if row["key"] is not None and row["digest"] is not None:
+            source, kind, target = row["key"]
+            by_key[(source, kind, target)].append(row)
+    if not by_key:
+        return []
+    pairs: list[tuple[str, EdgeRow]] = []
+    for edge in new:
+        candidates = by_key.get((edge.source, edge.type, edge.target))
+        if not candidates or "line" not in edge.props:
+            continue
+        for at, row in enumerate(candidates):
+            before = EdgeRow(edge.source, edge.source_label, edge.target, edge.label, edge.type,
+                             {**edge.props, "line": row["line"]})  # fmt: skip
+            if before.digest == row["digest"]:
+                pairs.append((row["rid"], edge))
+                del candidates[at]
+                break
+    return pairs
 
 
 def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, str]:
@@ -485,6 +533,7 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
     run_jobs(
         [("ingest/delete_edges_by_id", {"ids": list(ids)}) for ids in batched(plan.stale_edges)]
     )
+    run_jobs([("ingest/move_edges", {"rows": list(rows)}) for rows in batched(plan.moved_edges)])
     touched |= ghosts_of(
         run_jobs(
             [("ingest/delete_symbols", {"ids": list(i)}) for i in batched(plan.removed_symbols)]
@@ -505,7 +554,9 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
         symbols_written=len(plan.symbol_rows) + len(plan.new_symbol_rows),
         symbols_deleted=len(plan.removed_symbols),
         edges_written=len(plan.edges),
+        edges_moved=len(plan.moved_edges),
         references_reresolved=plan.reresolved,
         importers_reresolved=len(plan.importers),
         ghosts_collected=collected,
+        symbol_ids=plan.symbol_ids,
     )

@@ -80,7 +80,9 @@ class IngestReport:
     def as_dict(self) -> dict[str, Any]:
         from dataclasses import asdict
 
-        return asdict(self)
+        answer = asdict(self)
+        del answer["writes"]["symbol_ids"]  # per-file lists for `apply`, not a report
+        return answer
 
 
 RACY_WINDOW_NS = 2_000_000_000

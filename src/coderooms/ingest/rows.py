@@ -62,16 +62,19 @@ class EdgeRow:
     label: str
     type: str
     props: dict[str, Any]
+    digest: str = field(init=False, compare=False)
+    """Every edge row needs it once: to diff against the graph's, or to be written with."""
 
-    def digest(self) -> str:
-        return row_digest(self.source, self.type, self.target, _sorted_items(self.props))
+    def __post_init__(self) -> None:
+        digest = row_digest(self.source, self.type, self.target, _sorted_items(self.props))
+        object.__setattr__(self, "digest", digest)
 
     def as_row(self) -> dict[str, Any]:
         return {
             "source": self.source,
             "target": self.target,
             "type": self.type,
-            "props": {**self.props, "digest": self.digest()},
+            "props": {**self.props, "digest": self.digest},
         }
 
 

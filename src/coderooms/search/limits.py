@@ -23,9 +23,18 @@ MAX_LINE_CHARS = 2_000
 """A line longer than this is cut in results and views (reported as `cut`)."""
 TEXT_BATCH_CHUNKS = 256
 """Most chunk texts fetched per round trip (at most 4 MiB of text)."""
-TEXT_FIRST_BATCH_CHUNKS = 16
+TEXT_FIRST_BATCH_CHUNKS = 64
 """Chunk texts fetched in the first round trip of a top_k search; each next one doubles, so a
 search whose first hits come early reads little text."""
+PATH_ORDER_PROBE_CHUNKS = 128
+"""Chunks a top-k literal/regex search over one repo reads first, in path order, looking for
+its hits there (`index: "path order"`): a frequent literal's first hits lie in the first files."""
+PATH_ORDER_MAX_CHUNKS = 1_024
+"""Most chunks read in path order: past this (estimated from the probe's hit rate) the trigram
+index answers instead."""
+PATH_ORDER_REGEX_CHUNKS = 4
+"""A regex's path-order read returns at most this many chunks holding its literal per wanted
+hit (the texts come along; not every such chunk holds a hit)."""
 VIEW_MAX_LINES = 400
 """Most lines one `view` returns."""
 BATCH_VIEW_MAX_ITEMS = 20

@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -25,12 +25,16 @@ from coderooms.search.limits import (
     CONTEXT_LINES_MIN,
     MAX_LINE_CHARS,
     MAX_QUERY_CHARS,
+    PATH_ORDER_MAX_CHUNKS,
+    PATH_ORDER_PROBE_CHUNKS,
+    PATH_ORDER_REGEX_CHUNKS,
     SEARCH_TOP_K_MAX,
     SEARCH_TOP_K_MIN,
     TEXT_BATCH_CHUNKS,
     TEXT_FIRST_BATCH_CHUNKS,
     Clamps,
 )
+from coderooms.search.line_match import LineMatcher
 from coderooms.search.lines import ChunkText, FileLines, fetch_line_ranges
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
 from coderooms.search.regex_literals import best_literal
@@ -121,17 +125,24 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
         "prefix": scope_glob.prefix if scope_glob else "",
         "language": request.language,
     }
-    if needle is None:
-        rows = graph.read("search/scope_chunks", **params)
-    else:
-        rows = graph.read("search/literal_candidates", needle=needle, **params)
-    candidates = _in_scope(rows, scope_glob)
     limit = None if request.count_only else top_k + 1
-    verified = verify(graph, candidates, matcher, limit)
+    found, fetched = None, dict[str, str]()
+    if needle is not None and limit is not None and len(repos) == 1:
+        found = in_path_order(graph, repos[0], needle, params, scope_glob, matcher, limit, fetched)
+    if found is not None:
+        index, (candidates, verified) = "path order", found
+    else:
+        if needle is None:
+            index, rows = "scan", graph.read("search/scope_chunks", **params)
+        else:
+            index = "trigram"
+            rows = graph.read("search/literal_candidates", needle=needle, **params)
+        candidates = _in_scope(rows, scope_glob)
+        verified = verify(graph, candidates, matcher, limit, fetched)
     answer: dict[str, Any] = {
         "mode": request.mode,
         "query": query,
-        "index": "scan" if needle is None else "trigram",
+        "index": index,
         "index_literal": needle,
         "scope": {"repos": repos, "path_glob": request.path_glob, "language": request.language},
         "candidate_chunks": len(candidates),
@@ -195,9 +206,9 @@ def _checked_query(request: SearchRequest) -> str:
     return query
 
 
-def _matcher(query: str, mode: Mode) -> tuple[Callable[[str], bool], str | None]:
+def _matcher(query: str, mode: Mode) -> tuple[LineMatcher, str | None]:
     if mode != "regex":
-        return (lambda line: query in line), query
+        return LineMatcher.for_literal(query), query
     try:
         compiled = re.compile(query)
     except re.error as e:
@@ -210,7 +221,7 @@ def _matcher(query: str, mode: Mode) -> tuple[Callable[[str], bool], str | None]
         needle = best_literal(query)
     except (re.error, RecursionError, OverflowError):
         needle = None
-    return (lambda line: compiled.search(line) is not None), needle
+    return LineMatcher.for_regex(compiled), needle
 
 
 def _in_scope(rows: list[dict[str, Any]], scope_glob: PathPattern | None) -> list[Candidate]:
@@ -231,38 +242,95 @@ def _in_scope(rows: list[dict[str, Any]], scope_glob: PathPattern | None) -> lis
     return candidates
 
 
+def in_path_order(
+    graph: Graph,
+    repo: str,
+    needle: str,
+    params: dict[str, Any],
+    scope_glob: PathPattern | None,
+    matcher: LineMatcher,
+    limit: int,
+    texts: dict[str, str],
+) -> tuple[list[Candidate], Verification] | None:
+    """The first `limit` hits from the scope's first chunks in path order (composite index
+    chunk_repo_file_seq), or None when they are not all there: a probe of
+    PATH_ORDER_PROBE_CHUNKS chunks, then, if its hit rate promises the rest within
+    PATH_ORDER_MAX_CHUNKS, one longer read. The hits are the scope's first ones: every chunk
+    before the last one read was read, and every hit after it comes later in (path, line) order.
+    The texts read are left in `texts` (chunk id -> text) for the trigram route to reuse."""
+    budget = PATH_ORDER_PROBE_CHUNKS
+    # a chunk holding a literal query holds a hit; one holding a regex's literal may not
+    wanted = limit if matcher.literal is not None else PATH_ORDER_REGEX_CHUNKS * limit
+    while True:
+        row = graph.read(
+            "search/ordered_candidates",
+            repo=repo,
+            needle=needle,
+            budget=budget,
+            wanted=wanted,
+            prefix=params["prefix"],
+            language=params["language"],
+        )[0]
+        candidates = _in_scope(row["rows"], scope_glob)
+        texts.update((r["id"], r["text"]) for r in row["rows"])
+        verified = verify(graph, candidates, matcher, limit, texts)
+        # the whole scope was read, and every chunk of it holding the needle returned
+        complete = row["scanned"] < budget and len(row["rows"]) < wanted
+        if complete or len(verified.hits) >= limit:
+            return candidates, verified
+        if budget > PATH_ORDER_PROBE_CHUNKS or not verified.hits:
+            return None
+        # hits come in clusters (a file using a name uses it often): count at most two per
+        # file, or a few clustered hits promise far more than the rest of the scope holds
+        spread = min(len(verified.hits), 2 * len({hit.claim for hit in verified.hits}))
+        needed = math.ceil(budget * limit / spread * 1.5)
+        if needed > PATH_ORDER_MAX_CHUNKS:
+            return None
+        budget = needed
+
+
 def verify(
     graph: Graph,
     candidates: list[Candidate],
-    matcher: Callable[[str], bool],
+    matcher: LineMatcher,
     limit: int | None,
+    fetched: dict[str, str] | None = None,
 ) -> Verification:
-    """Check every line of the candidates in order; stop after `limit` hits when given."""
+    """Check every line of the candidates in order; stop after `limit` hits when given. Texts
+    in `fetched` (chunk id -> text) are not fetched again."""
     result = Verification()
     seen: set[tuple[str, int]] = set()
+    fetched = fetched or {}
     start, size = 0, TEXT_FIRST_BATCH_CHUNKS if limit is not None else TEXT_BATCH_CHUNKS
     while start < len(candidates):
         batch = candidates[start : start + size]
         start += len(batch)
         size = min(size * 2, TEXT_BATCH_CHUNKS)
-        texts = {
-            row["id"]: row["text"]
-            for row in graph.read("search/chunk_texts", ids=[c.id for c in batch])
-        }
+        missing = [c.id for c in batch if c.id not in fetched]
+        texts = {c.id: fetched[c.id] for c in batch if c.id in fetched}
+        if missing:
+            texts |= {
+                row["id"]: row["text"] for row in graph.read("search/chunk_texts", ids=missing)
+            }
         result.chunks_read += len(batch)
+        lines_to_check: dict[str, range | list[int]] = {}
         for candidate in batch:
             text = texts.get(candidate.id)
-            if text is not None:
-                lines = result.files.setdefault(candidate.claim, FileLines())
-                lines.add(
-                    ChunkText(
-                        candidate.claim,
-                        candidate.seq,
-                        candidate.start_line,
-                        candidate.end_line,
-                        text,
-                    )
-                )
+            if text is None:
+                continue
+            first = candidate.start_line
+            if candidate.end_line == first:  # maybe a piece of an over-long line: whole lines
+                lines_to_check[candidate.id] = range(first, first + 1)
+            else:
+                offsets = matcher.candidate_lines(text)
+                if offsets is not None:
+                    lines_to_check[candidate.id] = [first + offset for offset in offsets]
+                    if not offsets:
+                        continue  # nothing can match here; its lines are not needed
+                else:
+                    lines_to_check[candidate.id] = range(first, candidate.end_line + 1)
+            lines = result.files.setdefault(candidate.claim, FileLines())
+            lines.add(ChunkText(candidate.claim, candidate.seq, first, candidate.end_line, text))
         single = {
             (c.claim, c.start_line, c.start_line) for c in batch if c.start_line == c.end_line
         }
@@ -271,13 +339,13 @@ def verify(
             known = result.files.get(candidate.claim)
             if known is None:
                 continue
-            for number in range(candidate.start_line, candidate.end_line + 1):
+            for number in lines_to_check.get(candidate.id, ()):
                 key = (candidate.claim, number)
                 if key in seen:
                     continue
                 seen.add(key)
                 line = known.get(number)
-                if line is not None and matcher(line):
+                if line is not None and matcher.matches(line):
                     hit = Hit(candidate.repo, candidate.path, candidate.claim, number, line)
                     result.hits.append(hit)
                     if limit is not None and len(result.hits) >= limit:

@@ -20,6 +20,7 @@ from typing import Any
 from coderooms.config import Settings
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.graph.driver import Graph
+from coderooms.ingest.identity import file_id
 from coderooms.ingest.reader import content_hash
 from coderooms.ingest.targeted import ingest_paths
 from coderooms.ingest.walker import MAX_FILE_BYTES
@@ -216,10 +217,12 @@ def _roll_back(published: Sequence[PlannedEdit]) -> None:
 
 def symbols_of(graph: Graph, targets: Sequence[Target]) -> dict[tuple[str, str], list[str]]:
     found: dict[tuple[str, str], list[str]] = {t.key: [] for t in targets}
+    if not targets:
+        return found
     for repo, group in _by_repo(targets).items():
         rows = graph.read("surgical/file_symbols", repo=repo, paths=[t.relative for t in group])
         for row in rows:
-            found[(repo, row["path"])].append(row["id"])
+            found[(repo, row["path"])] = row["ids"]
     return found
 
 
@@ -230,10 +233,16 @@ def _by_repo(targets: Sequence[Target]) -> dict[str, list[Target]]:
     return groups
 
 
-def reingest(graph: Graph, targets: Sequence[Target]) -> dict[str, Any]:
+SymbolIds = dict[tuple[str, str], tuple[list[str], list[str]]]
+"""Per target key: the file's symbol ids before and after the write."""
+
+
+def reingest(graph: Graph, targets: Sequence[Target]) -> tuple[dict[str, Any], SymbolIds]:
     """One ingest_paths call (one transaction) per repo; a failure is reported, not raised:
-    the files on disk are already right and the watcher or the next ingest will catch up."""
+    the files on disk are already right and the watcher or the next ingest will catch up.
+    Also the symbol ids the ingest replaced and wrote, per file it wrote or deleted."""
     reports = []
+    symbol_ids: SymbolIds = {}
     for group in _by_repo(targets).values():
         try:
             report = ingest_paths(
@@ -241,7 +250,11 @@ def reingest(graph: Graph, targets: Sequence[Target]) -> dict[str, Any]:
             )
         except CoderoomsError as e:
             log.warning("re-ingest after an edit failed: %s", e)
-            return {"updated": False, "error": e.message}
+            return {"updated": False, "error": e.message}, symbol_ids
+        for target in group:
+            ids = report.writes.symbol_ids.get(file_id(target.repo, target.relative))
+            if ids is not None:
+                symbol_ids[target.key] = ids
         reports.append(
             {
                 "repo": report.repo,
@@ -252,7 +265,7 @@ def reingest(graph: Graph, targets: Sequence[Target]) -> dict[str, Any]:
                 "seconds": round(report.timings.get("total_s", 0.0), 4),
             }
         )
-    return {"updated": True, "ingests": reports}
+    return {"updated": True, "ingests": reports}, symbol_ids
 
 
 def execute(
@@ -269,12 +282,14 @@ def execute(
             require_proof(graph, agent_id, [(p.target.repo, p.target.relative, p.old_hash)
                                             for p in plans])  # fmt: skip
         changed = [p for p in plans if p.changed]
-        before = symbols_of(graph, targets)
         write_all(changed)
-    graph_state = reingest(graph, [p.target for p in changed]) if changed else {"updated": True}
-    after = symbols_of(graph, targets)
-    files = [_file_result(p, before.get(p.target.key, []), after.get(p.target.key, []))
-             for p in plans]  # fmt: skip
+    graph_state, symbol_ids = (
+        reingest(graph, [p.target for p in changed]) if changed else ({"updated": True}, {})
+    )
+    # a file the ingest did not write (unchanged, or the ingest failed) has the symbols it had
+    unwritten = symbols_of(graph, [t for t in targets if t.key not in symbol_ids])
+    symbol_ids |= {key: (ids, ids) for key, ids in unwritten.items()}
+    files = [_file_result(p, *symbol_ids[p.target.key]) for p in plans]
     return {"files": files, "graph": graph_state, "hash_algorithm": HASH_ALGORITHM}
 
 

@@ -554,3 +554,57 @@ def test_module_reference_becomes_a_ghost_when_the_module_goes(
         ("a.py::f", "CALLS", "?:mod", "ghost"),
     }
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+def test_lines_inserted_above_references_move_their_edges_in_place(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """Lines added at the top move every reference below them: those edges keep their identity
+    and get the new line (a SET), the graph still equals a full ingest, and the edge ids held
+    before are the ones held after."""
+    tree.write("pkg/__init__.py", "")
+    tree.write("pkg/lib.py", "def helper():\n    pass\n")
+    body = source(
+        """
+        from pkg.lib import helper
+
+
+        def first():
+            helper()
+
+
+        def second():
+            first()
+            helper()
+        """
+    )
+    tree.write("pkg/user.py", body)
+    ingest(graph, tree, repo)
+    ids_before = relationship_ids(graph, repo, "pkg/user.py")
+
+    tree.write("pkg/user.py", '"""Docs added above."""\n\nimport os\n' + body)
+    report = ingest(graph, tree, repo)
+    assert report.writes.edges_moved == 4  # three calls and the import of pkg/lib.py
+    assert report.writes.edges_written == 1  # the new import of os (a ghost)
+    lines = {
+        (row["source"], row["target"]): row["line"]
+        for row in graph.run_text(
+            "MATCH (s {claim: $claim})-[r:CALLS|IMPORTS]->(t) "
+            "RETURN s.id AS source, t.id AS target, r.line AS line",
+            claim=f"{repo}:pkg/user.py",
+        )
+    }
+    assert lines[(f"{repo}:pkg/user.py::second", f"{repo}:pkg/user.py::first")] == 12
+    assert lines[(f"{repo}:pkg/user.py", f"{repo}:pkg/lib.py")] == 4
+    assert ids_before <= relationship_ids(graph, repo, "pkg/user.py")
+    assert_equals_full(graph, tree, repo, full_repo)
+
+
+def relationship_ids(graph: Graph, repo: str, path: str) -> set[str]:
+    return {
+        row["rid"]
+        for row in graph.run_text(
+            "MATCH (s {claim: $claim})-[r:CALLS|IMPORTS]->() RETURN elementId(r) AS rid",
+            claim=f"{repo}:{path}",
+        )
+    }

@@ -12,6 +12,7 @@ import pytest
 
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
+from coderooms.search import text_search
 from coderooms.search.limits import SEARCH_TOP_K_MAX
 from coderooms.search.text_search import SearchRequest, search
 from tests.integration.search.tree import (
@@ -55,13 +56,25 @@ REGEXES = [
 ]
 
 
+ROUTES = {"trigram": 0, "path order": 10**9}
+"""Chunks read in path order before the trigram index is asked: none, or the whole scope."""
+
+
+@pytest.fixture(params=sorted(ROUTES))
+def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Top-k search by each route: the trigram index's candidates, or the scope in path order."""
+    monkeypatch.setattr(text_search, "PATH_ORDER_PROBE_CHUNKS", ROUTES[request.param])
+    return str(request.param)
+
+
 def assert_first_page_equals(
-    graph: Graph, repo: str, mode: Any, query: str, expected: list
+    graph: Graph, repo: str, mode: Any, query: str, expected: list, route: str, top_k: int
 ) -> None:
-    answer = search(graph, SearchRequest(query=query, mode=mode, repo=repo, top_k=SEARCH_TOP_K_MAX))
+    answer = search(graph, SearchRequest(query=query, mode=mode, repo=repo, top_k=top_k))
+    assert answer["index"] == ("scan" if answer["index_literal"] is None else route)
     hits = [(hit["file"], hit["line"], hit["text"]) for hit in answer["results"]]
-    assert hits == capped(expected[:SEARCH_TOP_K_MAX])
-    assert answer["truncated"] is (len(expected) > SEARCH_TOP_K_MAX)
+    assert hits == capped(expected[:top_k])
+    assert answer["truncated"] is (len(expected) > top_k)
 
 
 def capped(hits: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
@@ -69,22 +82,28 @@ def capped(hits: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
 
 
 @pytest.mark.parametrize("query", LITERALS)
-def test_literal_equals_line_scan(graph: Graph, search_tree: tuple[Path, str], query: str) -> None:
+def test_literal_equals_line_scan(
+    graph: Graph, search_tree: tuple[Path, str], query: str, route: str
+) -> None:
     root, repo = search_tree
     expected = line_scan(root, graph_paths(graph, repo), literal(query))
-    assert_first_page_equals(graph, repo, "literal", query, expected)
+    for top_k in (SEARCH_TOP_K_MAX, 3):  # a short page stops reading early
+        assert_first_page_equals(graph, repo, "literal", query, expected, route, top_k)
     count = search(graph, SearchRequest(query=query, repo=repo, count_only=True))
     assert count["count"] == len(expected)
 
 
 @pytest.mark.parametrize("pattern", REGEXES)
-def test_regex_equals_line_scan(graph: Graph, search_tree: tuple[Path, str], pattern: str) -> None:
+def test_regex_equals_line_scan(
+    graph: Graph, search_tree: tuple[Path, str], pattern: str, route: str
+) -> None:
     root, repo = search_tree
     expected = line_scan(root, graph_paths(graph, repo), regex(pattern))
     count = search(graph, SearchRequest(query=pattern, mode="regex", repo=repo, count_only=True))
     assert count["count"] == len(expected)
     assert count["files"] == len({path for path, _, _ in expected})
-    assert_first_page_equals(graph, repo, "regex", pattern, expected)
+    for top_k in (SEARCH_TOP_K_MAX, 3):
+        assert_first_page_equals(graph, repo, "regex", pattern, expected, route, top_k)
 
 
 def test_count_only_counts_beyond_top_k(graph: Graph, search_tree: tuple[Path, str]) -> None:
@@ -139,5 +158,9 @@ def test_stdlib_slice_equals_line_scan(
     expected = line_scan(root, graph_paths(graph, repo), matcher)
     answer = search(graph, SearchRequest(query=query, mode=mode, repo=repo, count_only=True))  # type: ignore[arg-type]
     assert answer["count"] == len(expected)
-    first = search(graph, SearchRequest(query=query, mode=mode, repo=repo, top_k=200))  # type: ignore[arg-type]
-    assert [(h["file"], h["line"], h["text"]) for h in first["results"]] == capped(expected[:200])
+    # the default routing: a probe in path order, maybe a longer read, else the trigram index
+    for top_k in (200, 20, 1):
+        first = search(graph, SearchRequest(query=query, mode=mode, repo=repo, top_k=top_k))  # type: ignore[arg-type]
+        hits = [(h["file"], h["line"], h["text"]) for h in first["results"]]
+        assert hits == capped(expected[:top_k])
+        assert first["truncated"] is (len(expected) > top_k)

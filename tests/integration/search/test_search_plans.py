@@ -20,6 +20,14 @@ PARAMS: dict[str, dict[str, Any]] = {
         "language": None,
     },
     "search/scope_chunks": {"repos": ["r"], "prefix": "src/", "language": "python"},
+    "search/ordered_candidates": {
+        "repo": "r",
+        "needle": "Engine",
+        "prefix": "",
+        "language": None,
+        "budget": 128,
+        "wanted": 51,
+    },
     "search/chunk_texts": {"ids": ["r:a.py#0"]},
     "search/chunks_in_lines": {"wanted": [{"claim": "r:a.py", "first": 1, "last": 3}]},
     "search/files_by_prefix": {"repos": ["r"], "prefix": "src/"},
@@ -52,3 +60,11 @@ def test_literal_search_uses_the_text_index(graph: Graph) -> None:
 
 def test_glob_prefix_uses_the_path_index(graph: Graph) -> None:
     assert "NodeIndexSeek" in operators(graph, "search/files_by_prefix")
+
+
+def test_path_order_reads_the_composite_index_in_order(graph: Graph) -> None:
+    """The chunks come in (path, seq) order from chunk_repo_file_seq: no sort, so LIMIT stops
+    the read after the budget."""
+    found = operators(graph, "search/ordered_candidates")
+    assert "NodeIndexSeek" in found
+    assert not {"Sort", "PartialSort", "Top"} & set(found)

@@ -44,7 +44,7 @@ def test_literal_search_is_ordered_with_context(
 ) -> None:
     _, repo = search_tree
     answer = call(app_context, "search", {"query": "TODO", "repo": repo, "context_lines": 1})
-    assert answer["index"] == "trigram"
+    assert answer["index"] == "path order"  # a small repo: its chunks read in path order
     assert hits(answer) == sorted(hits(answer))
     core = next(hit for hit in answer["results"] if hit["file"] == "src/pkg/core.py")
     assert core["before"] == ["def helper(x):"]
@@ -106,7 +106,10 @@ def test_regex_without_literal_scans_and_says_so(
     assert answer["index"] == "scan"
     assert answer["index_literal"] is None
     literal = call(app_context, "search", {"query": r"def \w+", "mode": "regex", "repo": repo})
-    assert (literal["index"], literal["index_literal"]) == ("trigram", "def ")
+    assert (literal["index"], literal["index_literal"]) == ("path order", "def ")
+    arguments = {"query": r"def \w+", "mode": "regex", "repo": repo, "count_only": True}
+    counted = call(app_context, "search", arguments)
+    assert counted["index"] == "trigram"  # every hit: every candidate the trigram index knows
 
 
 def test_semantic_mode_falls_back_truthfully(

@@ -1,0 +1,95 @@
+"""How a query matches lines (grep semantics), and which lines of a chunk can match at all.
+
+Checking a chunk line by line in Python costs a few microseconds per line; most candidate lines
+do not match. A literal's lines are found with `str.find` over the whole chunk (a literal holds no
+line break, so every occurrence lies within one line). A regex is run over the whole chunk with
+MULTILINE (`^`/`$` at line boundaries), each search starting at a line start: a line that matches
+alone gives a match there too, so only lines where a whole-chunk match starts are checked (each
+alone). That holds unless the pattern looks across the line's end or changes what `^`/`$` mean:
+lookarounds, `\\A`, `\\Z`, a scoped flag group removing a flag (`(?-m:...)`); such patterns are
+checked line by line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+WHOLE_CHUNK_UNSAFE = re.compile(r"\\[AZ]|\(\?<|\(\?=|\(\?!|\(\?[a-zA-Z]*-")
+"""Pattern text that may make a whole-chunk search miss a line's match (checked conservatively:
+an escaped backslash before them counts too)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineMatcher:
+    literal: str | None = None
+    regex: re.Pattern[str] | None = None
+    whole_chunk: re.Pattern[str] | None = None
+    """The regex compiled with MULTILINE, when running it over a whole chunk is safe."""
+
+    @classmethod
+    def for_literal(cls, query: str) -> LineMatcher:
+        return cls(literal=query)
+
+    @classmethod
+    def for_regex(cls, compiled: re.Pattern[str]) -> LineMatcher:
+        whole = None
+        if not WHOLE_CHUNK_UNSAFE.search(compiled.pattern):
+            try:
+                whole = re.compile(compiled.pattern, compiled.flags | re.MULTILINE)
+            except re.error:
+                whole = None
+        return cls(regex=compiled, whole_chunk=whole)
+
+    def matches(self, line: str) -> bool:
+        if self.literal is not None:
+            return self.literal in line
+        assert self.regex is not None
+        return self.regex.search(line) is not None
+
+    def candidate_lines(self, text: str) -> list[int] | None:
+        """Offsets (0-based) of the lines of `text` (whole lines, `\\n`-separated) that can
+        match; None: any of them."""
+        if self.literal is not None:
+            return literal_lines(text, self.literal)
+        if self.whole_chunk is not None:
+            return regex_lines(text, self.whole_chunk)
+        return None
+
+
+def literal_lines(text: str, literal: str) -> list[int]:
+    """Offsets of the lines of `text` holding `literal` (no line break in it), ascending."""
+    found: list[int] = []
+    line, counted_to = 0, 0
+    at = text.find(literal)
+    while at != -1:
+        line += text.count("\n", counted_to, at)
+        found.append(line)
+        end = text.find("\n", at)
+        if end == -1:
+            break
+        line += 1
+        counted_to = end + 1
+        at = text.find(literal, counted_to)
+    return found
+
+
+def regex_lines(text: str, whole: re.Pattern[str]) -> list[int]:
+    """Offsets of the lines of `text` where a match of `whole` (MULTILINE) starts, each one
+    searched from the start of the line after the previous: a match that runs past its line's
+    end cannot hide a later line's own match. Every line that matches on its own is among them
+    (the caller checks each line alone)."""
+    found: list[int] = []
+    line, counted_to, at = 0, 0, 0
+    while True:
+        match = whole.search(text, at)
+        if match is None:
+            return found
+        start = match.start()
+        line += text.count("\n", counted_to, start)
+        found.append(line)
+        end = text.find("\n", start)
+        if end == -1:
+            return found
+        line += 1
+        counted_to = at = end + 1

@@ -1,0 +1,58 @@
+"""Which lines of a chunk can match: never one fewer than a line-by-line check finds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from coderooms.search.line_match import LineMatcher, literal_lines
+
+TEXT = "def a():\n    return x\n\nclass B:\n    x = 'return x'\nreturn\n"
+
+
+def line_by_line(text: str, matcher: LineMatcher) -> list[int]:
+    return [n for n, line in enumerate(text.split("\n")[:-1]) if matcher.matches(line)]
+
+
+@pytest.mark.parametrize("literal", ["return", "return x", "x", "def", "\n", "B:", "zzz", "'"])
+def test_literal_lines_are_exactly_the_lines_holding_it(literal: str) -> None:
+    if "\n" in literal:  # search refuses line breaks; the helper never sees one
+        return
+    assert literal_lines(TEXT, literal) == line_by_line(TEXT, LineMatcher.for_literal(literal))
+
+
+def test_literal_lines_count_one_line_once_and_handle_no_final_newline() -> None:
+    assert literal_lines("aa aa\nb\naa", "aa") == [0, 2]
+    assert literal_lines("", "a") == []
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"^\s+return", r"x$", r"^$", r"class \w+:", r"(?i)RETURN", r"\bx\b", r"^class", r"ret.rn"],
+)
+def test_a_regex_skips_a_chunk_only_when_no_line_matches(pattern: str) -> None:
+    matcher = LineMatcher.for_regex(re.compile(pattern))
+    assert matcher.whole_chunk is not None
+    expected = line_by_line(TEXT, matcher)
+    assert (matcher.candidate_lines(TEXT) == []) == (expected == [])
+    assert matcher.candidate_lines("nothing\nat all\n") == ([] if pattern != "^$" else [2])
+
+
+@pytest.mark.parametrize("pattern", [r"x(?!\n)", r"(?<=\n)class", r"\Areturn", r"x\Z", "(?-i:x)"])
+def test_patterns_that_look_past_a_line_are_checked_line_by_line(pattern: str) -> None:
+    matcher = LineMatcher.for_regex(re.compile(pattern))
+    assert matcher.whole_chunk is None
+    assert matcher.candidate_lines(TEXT) is None
+
+
+@pytest.mark.parametrize(
+    "pattern", [r"^\s+return", r"x$", r"^$", r"\s+x", r"[^a]*x", r"(?s)a.*x", r"return\s*"]
+)
+def test_regex_lines_hold_every_line_that_matches_alone(pattern: str) -> None:
+    """Matches that run over a line's end (`\\s`, `[^a]`, DOTALL) never hide a later line."""
+    matcher = LineMatcher.for_regex(re.compile(pattern))
+    lines = matcher.candidate_lines(TEXT)
+    assert lines is not None
+    assert set(line_by_line(TEXT, matcher)) <= set(lines)
+    assert lines == sorted(set(lines))
