@@ -143,8 +143,14 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     claim_set = set(claims)
     old_symbols: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
     old_digests: dict[str, str | None] = {}
+    held = Held()
     if not changes.fresh:
-        for row in run("ingest/claimed_symbols", claims=claims):
+        rewritten = sorted(
+            file_id(repo, p.path) for p in changes.upserts if p.path not in changes.added
+        )
+        [read] = run("ingest/claim_rows", claims=claims, rewritten=rewritten)
+        held = Held(read["chunks"], read["edges"])
+        for row in read["symbols"]:
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
             old_digests[row["id"]] = row["digest"]
 
@@ -222,7 +228,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         claim = file_id(repo, source_path)
         plan.edges.append(_reference_edge(repo, claim, source, request, resolution, plan.ghosts))
     if not changes.fresh:
-        _keep_unchanged(run, changes, plan)
+        _keep_unchanged(changes, plan, held)
     for row in importers:
         plan.importers.append(row["id"])
         group = LANGUAGE_GROUPS.get(row["language"] or "")
@@ -233,7 +239,15 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     return plan
 
 
-def _keep_unchanged(run: Run, changes: Changeset, plan: Plan) -> None:
+@dataclass(frozen=True, slots=True)
+class Held:
+    """What the graph holds of the rewritten claims (read with their symbols, `claim_rows`)."""
+
+    chunks: list[dict[str, Any]] = field(default_factory=list)
+    edges: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
     """Of the files the graph had, keep the chunks and outgoing edges it already holds as they
     are (same digest): only what differs is deleted and created. An edit near the end of a big
     file rewrites a few rows, not the file's thousands; rows written before digests existed
@@ -243,9 +257,8 @@ def _keep_unchanged(run: Run, changes: Changeset, plan: Plan) -> None:
     }
     if not rewritten:
         return
-    claims = sorted(rewritten)
     new_chunks = {row["id"]: row for row in plan.chunk_rows if row["claim"] in rewritten}
-    for row in run("ingest/claim_chunks", claims=claims):
+    for row in held.chunks:
         new = new_chunks.get(row["id"])
         if new is not None and new["digest"] == row["digest"]:
             del new_chunks[row["id"]]
@@ -257,7 +270,7 @@ def _keep_unchanged(run: Run, changes: Changeset, plan: Plan) -> None:
     digests = {id(e): e.digest for e in plan.edges if e.props["claim"] in rewritten}
     wanted = Counter(digests.values())
     stale: list[dict[str, Any]] = []
-    for row in run("ingest/claim_edges", claims=claims):
+    for row in held.edges:
         if row["digest"] is not None and wanted[row["digest"]] > 0:
             wanted[row["digest"]] -= 1  # held already: kept as it is
         else:

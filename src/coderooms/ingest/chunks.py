@@ -30,9 +30,10 @@ def chunk_text(text: str) -> list[Chunk]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    ascii_only = text.isascii()  # then a character is a byte: no encoding per line
     for number, line in enumerate(lines, start=1):
         piece = line + "\n"
-        piece_size = len(piece.encode("utf-8"))
+        piece_size = len(piece) if ascii_only else len(piece.encode("utf-8"))
         if piece_size > CHUNK_BYTES:
             if buffer:
                 chunks.append((first, number - 1, "".join(buffer)))

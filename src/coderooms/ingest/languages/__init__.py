@@ -56,7 +56,7 @@ from pathlib import PurePosixPath
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from coderooms.ingest.languages import go, java, javascript, python, rust, typescript
+from coderooms.ingest.languages import go, java, javascript, python, reparse, rust, typescript
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
 
@@ -428,7 +428,7 @@ def extract(language: str, path: str, source: bytes) -> Extraction:
 def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction:
     compiled = _compiled_for(language, spec)
     parse_source = source[3:] if source.startswith(_BOM) else source
-    tree = _parser(language, compiled).parse(parse_source)
+    tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
     root = tree.root_node
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)

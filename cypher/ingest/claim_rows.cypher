@@ -1,0 +1,26 @@
+// What an incremental write compares with, in one round trip: the symbols of every claim, and the
+// chunks and outgoing edges of the claims rewritten (files the graph already had). Collected.
+CALL () {
+  UNWIND $claims AS claim
+  MATCH (s:Symbol {claim: claim})
+  RETURN collect({claim: claim, id: s.id, name: s.name, kind: s.kind, digest: s.digest}) AS symbols
+}
+CALL () {
+  UNWIND $rewritten AS claim
+  MATCH (c:Chunk {claim: claim})
+  RETURN collect({id: c.id, digest: c.digest}) AS chunks
+}
+CALL () {
+  UNWIND $rewritten AS claim
+  CALL (claim) {
+    MATCH (s:Symbol {claim: claim})-[r:CONTAINS|CALLS|INHERITS]->(target)
+    RETURN r, s.id AS source, target
+    UNION ALL
+    MATCH (f:File {id: claim})-[r:DEFINES|IMPORTS]->(target)
+    RETURN r, f.id AS source, target
+  }
+  RETURN collect({rid: elementId(r), digest: r.digest, line: r.line,
+                  key: CASE WHEN r.line IS NOT NULL THEN [source, type(r), target.id] END,
+                  ghost: CASE WHEN target:Ghost THEN target.id END}) AS edges
+}
+RETURN symbols, chunks, edges
