@@ -59,14 +59,21 @@ def plain_record(record: neo4j.Record) -> dict[str, Any]:
 
 
 def _plain(value: Any) -> Any:
+    """`value` itself once checked to hold only scalars, lists and maps (the driver decoded it
+    into fresh objects: nothing to copy); _NotPlain for a node, a temporal and the like."""
     kind = type(value)
     if kind in _SCALARS:
         return value
     if kind is list:
-        return [_plain(item) for item in value]
-    if kind is dict:
-        return {key: _plain(item) for key, item in value.items()}
-    raise _NotPlain
+        items: Any = value
+    elif kind is dict:
+        items = value.values()
+    else:
+        raise _NotPlain
+    for item in items:
+        if type(item) not in _SCALARS:
+            _plain(item)
+    return value
 
 
 CONNECTION_TIMEOUT_S = 5.0
