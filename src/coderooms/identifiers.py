@@ -58,6 +58,7 @@ def _split_segment(segment: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=SPLIT_CACHE_SIZE)
 def symbol_words(name: str, qualname: str) -> str:
     """The words of a symbol's qualname (its owners' and its own name's), then of its name when
     the qualname does not end with it, space-separated, each once: what the `words` property

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from blake3 import blake3
@@ -24,6 +25,8 @@ QUERY_MAX_CHARS = 1_000
 """A query longer than this is cut before it is embedded."""
 TEXT_FIELDS = ("kind", "name", "qualname", "signature", "file", "doc")
 """The symbol properties the embedded text is built from."""
+KEY_CACHE_SIZE = 32_768
+"""Symbols whose embedding key is remembered (the symbols of the files ingested last)."""
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEPARATORS = re.compile(r"[\W_]+")
@@ -65,7 +68,14 @@ def embedding_key(text: str) -> str:
 
 
 def symbol_key(props: Mapping[str, Any]) -> str:
-    return embedding_key(symbol_text(props))
+    return _symbol_key(tuple(props.get(name) for name in TEXT_FIELDS))
+
+
+@lru_cache(maxsize=KEY_CACHE_SIZE)
+def _symbol_key(fields: tuple[Any, ...]) -> str:
+    """Memoised on the text fields: a file ingested again (every edit) has mostly the same
+    symbols, and building the text costs more than looking it up."""
+    return embedding_key(symbol_text(dict(zip(TEXT_FIELDS, fields, strict=True))))
 
 
 def query_text(query: str) -> str:
