@@ -7,6 +7,7 @@ characters, which are joined back here.
 
 from __future__ import annotations
 
+from bisect import bisect_right, insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -37,11 +38,17 @@ def split_lines(text: str) -> list[str]:
 
 
 class FileLines:
-    """The lines of one file known so far, from whichever of its chunks were fetched."""
+    """The lines of one file known so far, from whichever of its chunks were fetched. A chunk of
+    whole lines is split only when one of its lines is asked for: verification asks for the few
+    lines that can match, not for the hundreds of every chunk it reads."""
 
     def __init__(self) -> None:
         self._lines: dict[int, str] = {}
         self._pieces: dict[int, dict[int, str]] = {}
+        self._unsplit: dict[int, tuple[int, str]] = {}
+        """First line -> (last line, text) of chunks not split into lines yet."""
+        self._starts: list[int] = []
+        """The keys of `_unsplit`, sorted."""
 
     def add(self, chunk: ChunkText) -> None:
         if chunk.start_line == chunk.end_line:
@@ -49,12 +56,27 @@ class FileLines:
             self._pieces.setdefault(chunk.start_line, {})[chunk.seq] = chunk.text
             self._lines.pop(chunk.start_line, None)
             return
-        for offset, line in enumerate(split_lines(chunk.text)):
-            self._lines[chunk.start_line + offset] = line
+        if chunk.start_line not in self._unsplit:
+            insort(self._starts, chunk.start_line)
+        self._unsplit[chunk.start_line] = (chunk.end_line, chunk.text)
+
+    def _unsplit_holding(self, number: int) -> int | None:
+        """Index in `_starts` of the unsplit chunk holding line `number`."""
+        at = bisect_right(self._starts, number) - 1
+        if at < 0 or self._unsplit[self._starts[at]][0] < number:
+            return None
+        return at
 
     def get(self, number: int) -> str | None:
         if number in self._lines:
             return self._lines[number]
+        at = self._unsplit_holding(number) if self._starts else None
+        if at is not None:
+            start = self._starts.pop(at)
+            _, text = self._unsplit.pop(start)
+            for offset, line in enumerate(split_lines(text)):
+                self._lines[start + offset] = line
+            return self._lines.get(number)
         pieces = self._pieces.get(number)
         if pieces is None:
             return None
@@ -65,7 +87,11 @@ class FileLines:
         return line
 
     def has(self, number: int) -> bool:
-        return number in self._lines or number in self._pieces
+        return (
+            number in self._lines
+            or number in self._pieces
+            or (bool(self._starts) and self._unsplit_holding(number) is not None)
+        )
 
 
 def fetch_line_ranges(
