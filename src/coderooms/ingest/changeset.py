@@ -76,6 +76,11 @@ class Changeset:
             file_id(self.repo, path) for path in self.deletes
         ]
 
+    @property
+    def rewritten(self) -> list[str]:
+        """Claims of the upserted files the graph already had (sorted)."""
+        return sorted(file_id(self.repo, p.path) for p in self.upserts if p.path not in self.added)
+
 
 @dataclass(slots=True)
 class WriteStats:
@@ -145,10 +150,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     old_digests: dict[str, str | None] = {}
     held = Held()
     if not changes.fresh:
-        rewritten = sorted(
-            file_id(repo, p.path) for p in changes.upserts if p.path not in changes.added
-        )
-        [read] = run("ingest/claim_rows", claims=claims, rewritten=rewritten)
+        [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten)
         held = Held(read["chunks"], read["edges"])
         for row in read["symbols"]:
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
@@ -252,9 +254,7 @@ def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
     are (same digest): only what differs is deleted and created. An edit near the end of a big
     file rewrites a few rows, not the file's thousands; rows written before digests existed
     never match, so they are all rewritten once."""
-    rewritten = {
-        file_id(changes.repo, p.path) for p in changes.upserts if p.path not in changes.added
-    }
+    rewritten = set(changes.rewritten)
     if not rewritten:
         return
     new_chunks = {row["id"]: row for row in plan.chunk_rows if row["claim"] in rewritten}

@@ -13,6 +13,7 @@ checked line by line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 WHOLE_CHUNK_UNSAFE = re.compile(r"\\[AZ]|\(\?<|\(\?=|\(\?!|\(\?[a-zA-Z]*-")
@@ -59,9 +60,28 @@ class LineMatcher:
 
 def literal_lines(text: str, literal: str) -> list[int]:
     """Offsets of the lines of `text` holding `literal` (no line break in it), ascending."""
+    return _lines_where(text, lambda at: text.find(literal, at))
+
+
+def regex_lines(text: str, whole: re.Pattern[str]) -> list[int]:
+    """Offsets of the lines of `text` where a match of `whole` (MULTILINE) starts, each one
+    searched from the start of the line after the previous: a match that runs past its line's
+    end cannot hide a later line's own match. Every line that matches on its own is among them
+    (the caller checks each line alone)."""
+
+    def next_start(at: int) -> int:
+        match = whole.search(text, at)
+        return -1 if match is None else match.start()
+
+    return _lines_where(text, next_start)
+
+
+def _lines_where(text: str, next_start: Callable[[int], int]) -> list[int]:
+    """Offsets of the lines where `next_start(at)` (the first hit at or after `at`, -1 for none)
+    finds a hit, searching again from the start of the next line after each."""
     found: list[int] = []
     line, counted_to = 0, 0
-    at = text.find(literal)
+    at = next_start(0)
     while at != -1:
         line += text.count("\n", counted_to, at)
         found.append(line)
@@ -70,26 +90,5 @@ def literal_lines(text: str, literal: str) -> list[int]:
             break
         line += 1
         counted_to = end + 1
-        at = text.find(literal, counted_to)
+        at = next_start(counted_to)
     return found
-
-
-def regex_lines(text: str, whole: re.Pattern[str]) -> list[int]:
-    """Offsets of the lines of `text` where a match of `whole` (MULTILINE) starts, each one
-    searched from the start of the line after the previous: a match that runs past its line's
-    end cannot hide a later line's own match. Every line that matches on its own is among them
-    (the caller checks each line alone)."""
-    found: list[int] = []
-    line, counted_to, at = 0, 0, 0
-    while True:
-        match = whole.search(text, at)
-        if match is None:
-            return found
-        start = match.start()
-        line += text.count("\n", counted_to, start)
-        found.append(line)
-        end = text.find("\n", start)
-        if end == -1:
-            return found
-        line += 1
-        counted_to = at = end + 1

@@ -70,7 +70,7 @@ class FileLines:
     def get(self, number: int) -> str | None:
         if number in self._lines:
             return self._lines[number]
-        at = self._unsplit_holding(number) if self._starts else None
+        at = self._unsplit_holding(number)
         if at is not None:
             start = self._starts.pop(at)
             _, text = self._unsplit.pop(start)
@@ -90,7 +90,7 @@ class FileLines:
         return (
             number in self._lines
             or number in self._pieces
-            or (bool(self._starts) and self._unsplit_holding(number) is not None)
+            or self._unsplit_holding(number) is not None
         )
 
 

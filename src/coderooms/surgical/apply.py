@@ -217,8 +217,6 @@ def _roll_back(published: Sequence[PlannedEdit]) -> None:
 
 def symbols_of(graph: Graph, targets: Sequence[Target]) -> dict[tuple[str, str], list[str]]:
     found: dict[tuple[str, str], list[str]] = {t.key: [] for t in targets}
-    if not targets:
-        return found
     for repo, group in _by_repo(targets).items():
         rows = graph.read("surgical/file_symbols", repo=repo, paths=[t.relative for t in group])
         for row in rows:
