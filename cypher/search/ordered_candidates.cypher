@@ -1,7 +1,7 @@
 // The chunks of one repo's scope in (path, seq) order, from the composite index
-// chunk_repo_file_seq (no sort): of the first $budget, those whose text contains $needle, with
-// their text, at most $wanted (reading stops there); `scanned` counts the scope's chunks up to
-// $budget from the index alone. A frequent literal's first hits lie in the first few files:
+// chunk_repo_file_seq (no sort): of the first $budget, those whose text contains $needle, at
+// most $wanted (reading stops there), without text (the search's text cache holds most of it);
+// `scanned` counts the scope's chunks up to $budget from the index alone. A frequent literal's first hits lie in the first few files:
 // reading chunks in order finds them without asking the trigram index for every chunk that
 // holds the literal.
 CALL () {
@@ -17,7 +17,7 @@ CALL () {
   WITH c
   LIMIT $wanted
   RETURN collect({id: c.id, repo: c.repo, path: c.file, claim: c.claim, seq: c.seq,
-                  start_line: c.start_line, end_line: c.end_line, text: c.text}) AS rows
+                  start_line: c.start_line, end_line: c.end_line, digest: c.digest}) AS rows
 }
 CALL () {
   MATCH (c:Chunk)

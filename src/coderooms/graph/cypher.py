@@ -64,6 +64,12 @@ def statement_names() -> list[str]:
 
 
 def split_statements(text: str) -> list[str]:
-    """Schema migration files may hold several statements separated by `;` at line ends."""
-    parts = [part.strip() for part in text.split(";\n")]
-    return [part.removesuffix(";").strip() for part in parts if part.strip()]
+    """Schema migration files may hold several statements separated by `;` at line ends; a part
+    of comment lines only is no statement (a migration may be its data step alone)."""
+    parts = [part.removesuffix(";").strip() for part in text.split(";\n")]
+    return [part for part in parts if any(_is_code(line) for line in part.splitlines())]
+
+
+def _is_code(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("//")

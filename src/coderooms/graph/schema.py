@@ -19,10 +19,13 @@ from coderooms.graph.cypher import load, split_statements, statement_names
 from coderooms.graph.driver import Graph
 from coderooms.graph.fulltext import repo_key
 from coderooms.identifiers import symbol_words
+from coderooms.ingest.rows import text_digest
 
 MIGRATION_NAME = re.compile(r"^schema/(\d{4})_[a-z0-9_]+$")
 DATA_STEP_BATCH = 5_000
 """Nodes a data step reads and writes per transaction."""
+DIGEST_STEP_BATCH = 500
+"""Chunks the digest step reads per transaction (their texts come along: up to 8 MiB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,5 +95,26 @@ def backfill_symbol_words(graph: Graph) -> int:
         after = str(rows[-1]["id"])
 
 
-DATA_STEPS: dict[int, Callable[[Graph], object]] = {12: backfill_symbol_words}
+def backfill_chunk_digests(graph: Graph) -> int:
+    """Write `digest` on every chunk that lacks it (graphs ingested before chunk digests): the
+    search's text cache serves a chunk's text only under its digest, and the ingest keeps a
+    chunk whose digest is unchanged. In id order and batches; the number written."""
+    after, written = "", 0
+    while True:
+        rows = graph.read("schema/chunks_without_digest", after=after, batch=DIGEST_STEP_BATCH)
+        if not rows:
+            return written
+        digests = [
+            {"id": row["id"], "digest": text_digest(row["start"], row["end"], row["text"])}
+            for row in rows
+        ]
+        graph.write("schema/write_chunk_digests", rows=digests)
+        written += len(digests)
+        after = str(rows[-1]["id"])
+
+
+DATA_STEPS: dict[int, Callable[[Graph], object]] = {
+    12: backfill_symbol_words,
+    16: backfill_chunk_digests,
+}
 """Per migration number, what runs before its statements."""

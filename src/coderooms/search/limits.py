@@ -35,6 +35,14 @@ index answers instead."""
 PATH_ORDER_REGEX_CHUNKS = 4
 """A regex's path-order read returns at most this many chunks holding its literal per wanted
 hit (the texts come along; not every such chunk holds a hit)."""
+PATH_ORDER_SCAN_PAGE = 256
+"""Chunks a top-k regex search without a literal (one repo) reads first in path order; each next
+page doubles."""
+PATH_ORDER_SCAN_PAGE_MAX = 2_048
+"""Largest such page."""
+TEXT_CACHE_CHARS = 128 * 2**20
+"""Most characters of chunk text a process keeps for later searches (text_cache; ~128 MiB of
+source; the standard library is 37 M characters)."""
 VIEW_MAX_LINES = 400
 """Most lines one `view` returns."""
 BATCH_VIEW_MAX_ITEMS = 20

@@ -15,6 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, AnyStr
+
+from coderooms.search.regex_twin import regex_twin
 
 WHOLE_CHUNK_UNSAFE = re.compile(r"\\[AZ]|\(\?<|\(\?=|\(\?!|\(\?[a-zA-Z]*-")
 """Pattern text that may make a whole-chunk search miss a line's match (checked conservatively:
@@ -27,6 +30,8 @@ class LineMatcher:
     regex: re.Pattern[str] | None = None
     whole_chunk: re.Pattern[str] | None = None
     """The regex compiled with MULTILINE, when running it over a whole chunk is safe."""
+    twin: Any | None = None
+    """The regex's RE2 twin (regex_twin), run over a whole chunk's bytes."""
 
     @classmethod
     def for_literal(cls, query: str) -> LineMatcher:
@@ -40,7 +45,7 @@ class LineMatcher:
                 whole = re.compile(compiled.pattern, compiled.flags | re.MULTILINE)
             except re.error:
                 whole = None
-        return cls(regex=compiled, whole_chunk=whole)
+        return cls(regex=compiled, whole_chunk=whole, twin=regex_twin(compiled))
 
     def matches(self, line: str) -> bool:
         if self.literal is not None:
@@ -53,6 +58,11 @@ class LineMatcher:
         match; None: any of them."""
         if self.literal is not None:
             return literal_lines(text, self.literal)
+        if self.twin is not None:
+            try:
+                return twin_lines(text.encode(), self.twin)
+            except UnicodeEncodeError:  # a lone surrogate: not UTF-8, left to Python
+                pass
         if self.whole_chunk is not None:
             return regex_lines(text, self.whole_chunk)
         return None
@@ -60,7 +70,7 @@ class LineMatcher:
 
 def literal_lines(text: str, literal: str) -> list[int]:
     """Offsets of the lines of `text` holding `literal` (no line break in it), ascending."""
-    return _lines_where(text, lambda at: text.find(literal, at))
+    return _lines_where(text, "\n", lambda at: text.find(literal, at))
 
 
 def regex_lines(text: str, whole: re.Pattern[str]) -> list[int]:
@@ -73,19 +83,30 @@ def regex_lines(text: str, whole: re.Pattern[str]) -> list[int]:
         match = whole.search(text, at)
         return -1 if match is None else match.start()
 
-    return _lines_where(text, next_start)
+    return _lines_where(text, "\n", next_start)
 
 
-def _lines_where(text: str, next_start: Callable[[int], int]) -> list[int]:
+def twin_lines(data: bytes, twin: Any) -> list[int]:
+    """Offsets of the lines of `data` (a chunk's UTF-8 bytes) where a match of the RE2 `twin`
+    starts, searched like regex_lines."""
+
+    def next_start(at: int) -> int:
+        match = twin.search(data, at)
+        return -1 if match is None else int(match.start())
+
+    return _lines_where(data, b"\n", next_start)
+
+
+def _lines_where(text: AnyStr, newline: AnyStr, next_start: Callable[[int], int]) -> list[int]:
     """Offsets of the lines where `next_start(at)` (the first hit at or after `at`, -1 for none)
     finds a hit, searching again from the start of the next line after each."""
     found: list[int] = []
     line, counted_to = 0, 0
     at = next_start(0)
     while at != -1:
-        line += text.count("\n", counted_to, at)
+        line += text.count(newline, counted_to, at)
         found.append(line)
-        end = text.find("\n", at)
+        end = text.find(newline, at)
         if end == -1:
             break
         line += 1

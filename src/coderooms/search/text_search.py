@@ -28,6 +28,8 @@ from coderooms.search.limits import (
     PATH_ORDER_MAX_CHUNKS,
     PATH_ORDER_PROBE_CHUNKS,
     PATH_ORDER_REGEX_CHUNKS,
+    PATH_ORDER_SCAN_PAGE,
+    PATH_ORDER_SCAN_PAGE_MAX,
     SEARCH_TOP_K_MAX,
     SEARCH_TOP_K_MIN,
     TEXT_BATCH_CHUNKS,
@@ -39,6 +41,7 @@ from coderooms.search.lines import ChunkText, FileLines, fetch_line_ranges
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
 from coderooms.search.regex_literals import best_literal
 from coderooms.search.scope import resolve_repos
+from coderooms.search.text_cache import CHUNK_TEXTS
 from coderooms.semantic.query import SymbolMatch
 from coderooms.semantic.search_mode import SemanticOutcome, semantic_answer
 
@@ -71,6 +74,7 @@ class Candidate:
     seq: int
     start_line: int
     end_line: int
+    digest: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,8 @@ class Verification:
     files: dict[str, FileLines] = field(default_factory=dict)
     chunks_read: int = 0
     complete: bool = True
+    seen: set[tuple[str, int]] = field(default_factory=set)
+    """(file id, line) of every line checked."""
 
 
 def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
@@ -126,11 +132,13 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
         "language": request.language,
     }
     limit = None if request.count_only else top_k + 1
-    found, fetched = None, dict[str, str]()
+    found = None
     if needle is not None and limit is not None and len(repos) == 1:
-        found = in_path_order(graph, repos[0], needle, params, scope_glob, matcher, limit, fetched)
+        found = in_path_order(graph, repos[0], needle, params, scope_glob, matcher, limit)
+    elif needle is None and limit is not None and len(repos) == 1:
+        found = scan_in_path_order(graph, repos[0], params, scope_glob, matcher, limit)
     if found is not None:
-        index, (candidates, verified) = "path order", found
+        index, (candidates, verified) = ("path order" if needle else "scan"), found
     else:
         if needle is None:
             index, rows = "scan", graph.read("search/scope_chunks", **params)
@@ -138,7 +146,7 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
             index = "trigram"
             rows = graph.read("search/literal_candidates", needle=needle, **params)
         candidates = _in_scope(rows, scope_glob)
-        verified = verify(graph, candidates, matcher, limit, fetched)
+        verified = verify(graph, candidates, matcher, limit)
     answer: dict[str, Any] = {
         "mode": request.mode,
         "query": query,
@@ -234,6 +242,7 @@ def _in_scope(rows: list[dict[str, Any]], scope_glob: PathPattern | None) -> lis
             row["seq"],
             row["start_line"],
             row["end_line"],
+            row["digest"],
         )
         for row in rows
         if scope_glob is None or scope_glob.matches(row["path"])
@@ -250,14 +259,13 @@ def in_path_order(
     scope_glob: PathPattern | None,
     matcher: LineMatcher,
     limit: int,
-    texts: dict[str, str],
 ) -> tuple[list[Candidate], Verification] | None:
     """The first `limit` hits from the scope's first chunks in path order (composite index
     chunk_repo_file_seq), or None when they are not all there: a probe of
     PATH_ORDER_PROBE_CHUNKS chunks, then, if its hit rate promises the rest within
     PATH_ORDER_MAX_CHUNKS, one longer read. The hits are the scope's first ones: every chunk
     before the last one read was read, and every hit after it comes later in (path, line) order.
-    The texts read are left in `texts` (chunk id -> text) for the trigram route to reuse."""
+    The texts read stay in the process's cache, where the trigram route finds them."""
     budget = PATH_ORDER_PROBE_CHUNKS
     # a chunk holding a literal query holds a hit; one holding a regex's literal may not
     wanted = limit if matcher.literal is not None else PATH_ORDER_REGEX_CHUNKS * limit
@@ -272,8 +280,7 @@ def in_path_order(
             language=params["language"],
         )[0]
         candidates = _in_scope(row["rows"], scope_glob)
-        texts.update((r["id"], r["text"]) for r in row["rows"])
-        verified = verify(graph, candidates, matcher, limit, texts)
+        verified = verify(graph, candidates, matcher, limit)
         # the whole scope was read, and every chunk of it holding the needle returned
         complete = row["scanned"] < budget and len(row["rows"]) < wanted
         if complete or len(verified.hits) >= limit:
@@ -289,29 +296,57 @@ def in_path_order(
         budget = needed
 
 
+def scan_in_path_order(
+    graph: Graph,
+    repo: str,
+    params: dict[str, Any],
+    scope_glob: PathPattern | None,
+    matcher: LineMatcher,
+    limit: int,
+) -> tuple[list[Candidate], Verification]:
+    """A regex without a literal, top-k over one repo: every chunk of the scope is a candidate,
+    read in path order a page at a time (PATH_ORDER_SCAN_PAGE, doubling) until `limit` hits are
+    known or the scope ends; a search whose first hits come early reads little of it."""
+    candidates: list[Candidate] = []
+    verified = Verification()
+    page = PATH_ORDER_SCAN_PAGE
+    skip = 0
+    while True:
+        rows = graph.read(
+            "search/ordered_chunks",
+            repo=repo,
+            skip=skip,
+            page=page,
+            prefix=params["prefix"],
+            language=params["language"],
+        )
+        skip += len(rows)
+        read = _in_scope(rows, scope_glob)
+        candidates += read
+        verify(graph, read, matcher, limit, verified)
+        if len(rows) < page or len(verified.hits) >= limit:
+            return candidates, verified
+        page = min(page * 2, PATH_ORDER_SCAN_PAGE_MAX)
+
+
 def verify(
     graph: Graph,
     candidates: list[Candidate],
     matcher: LineMatcher,
     limit: int | None,
-    fetched: dict[str, str] | None = None,
+    result: Verification | None = None,
 ) -> Verification:
     """Check every line of the candidates in order; stop after `limit` hits when given. Texts
-    in `fetched` (chunk id -> text) are not fetched again."""
-    result = Verification()
-    seen: set[tuple[str, int]] = set()
-    fetched = fetched or {}
+    come from the process's cache (text_cache) where it holds the candidate's digest. Given
+    `result` (of the candidates before these), the check continues it."""
+    result = result or Verification()
+    seen = result.seen
     start, size = 0, TEXT_FIRST_BATCH_CHUNKS if limit is not None else TEXT_BATCH_CHUNKS
     while start < len(candidates):
         batch = candidates[start : start + size]
         start += len(batch)
         size = min(size * 2, TEXT_BATCH_CHUNKS)
-        missing = [c.id for c in batch if c.id not in fetched]
-        texts = {c.id: fetched[c.id] for c in batch if c.id in fetched}
-        if missing:
-            texts |= {
-                row["id"]: row["text"] for row in graph.read("search/chunk_texts", ids=missing)
-            }
+        texts = CHUNK_TEXTS.texts(graph, ((c.id, c.digest) for c in batch))
         result.chunks_read += len(batch)
         lines_to_check: dict[str, range | list[int]] = {}
         for candidate in batch:

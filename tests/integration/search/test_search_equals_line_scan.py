@@ -53,6 +53,12 @@ REGEXES = [
     r"^$",
     r"NEEDLE_\w+_LINE",
     r"a(b|c)d",
+    # no literal: a scan, each chunk through the regex's RE2 twin (Unicode classes widened)
+    r"[^\x00-\x7f]+",
+    r"\w{3}\W\w{3}$",
+    r"(?<![a-z])\d\b",
+    r"\S+\s+\S+$",
+    r"(\w)\1",
 ]
 
 
@@ -62,8 +68,13 @@ ROUTES = {"trigram": 0, "path order": 10**9}
 
 @pytest.fixture(params=sorted(ROUTES))
 def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Top-k search by each route: the trigram index's candidates, or the scope in path order."""
+    """Top-k search by each route: the trigram index's candidates, or the scope in path order
+    (for a regex without a literal: pages of a few chunks, so lines cut into pieces straddle
+    pages)."""
     monkeypatch.setattr(text_search, "PATH_ORDER_PROBE_CHUNKS", ROUTES[request.param])
+    if request.param == "path order":
+        monkeypatch.setattr(text_search, "PATH_ORDER_SCAN_PAGE", 3)
+        monkeypatch.setattr(text_search, "PATH_ORDER_SCAN_PAGE_MAX", 5)
     return str(request.param)
 
 

@@ -28,6 +28,13 @@ PARAMS: dict[str, dict[str, Any]] = {
         "budget": 128,
         "wanted": 51,
     },
+    "search/ordered_chunks": {
+        "repo": "r",
+        "prefix": "",
+        "language": "python",
+        "skip": 256,
+        "page": 512,
+    },
     "search/chunk_texts": {"ids": ["r:a.py#0"]},
     "search/chunks_in_lines": {"wanted": [{"claim": "r:a.py", "first": 1, "last": 3}]},
     "search/files_by_prefix": {"repos": ["r"], "prefix": "src/"},
@@ -62,9 +69,10 @@ def test_glob_prefix_uses_the_path_index(graph: Graph) -> None:
     assert "NodeIndexSeek" in operators(graph, "search/files_by_prefix")
 
 
-def test_path_order_reads_the_composite_index_in_order(graph: Graph) -> None:
+@pytest.mark.parametrize("name", ["search/ordered_candidates", "search/ordered_chunks"])
+def test_path_order_reads_the_composite_index_in_order(graph: Graph, name: str) -> None:
     """The chunks come in (path, seq) order from chunk_repo_file_seq: no sort, so LIMIT stops
-    the read after the budget."""
-    found = operators(graph, "search/ordered_candidates")
+    the read after the budget (or the page)."""
+    found = operators(graph, name)
     assert "NodeIndexSeek" in found
     assert not {"Sort", "PartialSort", "Top"} & set(found)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -31,9 +32,13 @@ def test_literal_lines_count_one_line_once_and_handle_no_final_newline() -> None
     "pattern",
     [r"^\s+return", r"x$", r"^$", r"class \w+:", r"(?i)RETURN", r"\bx\b", r"^class", r"ret.rn"],
 )
-def test_a_regex_skips_a_chunk_only_when_no_line_matches(pattern: str) -> None:
+@pytest.mark.parametrize("twin", [True, False], ids=["re2", "python"])
+def test_a_regex_skips_a_chunk_only_when_no_line_matches(pattern: str, twin: bool) -> None:
     matcher = LineMatcher.for_regex(re.compile(pattern))
     assert matcher.whole_chunk is not None
+    assert (matcher.twin is not None) == (pattern != "(?i)RETURN")
+    if not twin:
+        matcher = dataclasses.replace(matcher, twin=None)
     expected = line_by_line(TEXT, matcher)
     assert (matcher.candidate_lines(TEXT) == []) == (expected == [])
     assert matcher.candidate_lines("nothing\nat all\n") == ([] if pattern != "^$" else [2])
@@ -41,17 +46,25 @@ def test_a_regex_skips_a_chunk_only_when_no_line_matches(pattern: str) -> None:
 
 @pytest.mark.parametrize("pattern", [r"x(?!\n)", r"(?<=\n)class", r"\Areturn", r"x\Z", "(?-i:x)"])
 def test_patterns_that_look_past_a_line_are_checked_line_by_line(pattern: str) -> None:
+    """...by Python; their RE2 twin drops what looks past the line (a wider pattern)."""
     matcher = LineMatcher.for_regex(re.compile(pattern))
     assert matcher.whole_chunk is None
-    assert matcher.candidate_lines(TEXT) is None
+    assert dataclasses.replace(matcher, twin=None).candidate_lines(TEXT) is None
+    lines = matcher.candidate_lines(TEXT)
+    assert lines is not None
+    assert set(line_by_line(TEXT, matcher)) <= set(lines)
 
 
 @pytest.mark.parametrize(
     "pattern", [r"^\s+return", r"x$", r"^$", r"\s+x", r"[^a]*x", r"(?s)a.*x", r"return\s*"]
 )
-def test_regex_lines_hold_every_line_that_matches_alone(pattern: str) -> None:
+@pytest.mark.parametrize("twin", [True, False], ids=["re2", "python"])
+def test_regex_lines_hold_every_line_that_matches_alone(pattern: str, twin: bool) -> None:
     """Matches that run over a line's end (`\\s`, `[^a]`, DOTALL) never hide a later line."""
     matcher = LineMatcher.for_regex(re.compile(pattern))
+    assert matcher.twin is not None
+    if not twin:
+        matcher = dataclasses.replace(matcher, twin=None)
     lines = matcher.candidate_lines(TEXT)
     assert lines is not None
     assert set(line_by_line(TEXT, matcher)) <= set(lines)
