@@ -1,5 +1,4 @@
 MATCH (c:Chunk)
 WHERE c.repo IN $repos AND c.file STARTS WITH $prefix
   AND ($language IS NULL OR EXISTS { MATCH (f:File {id: c.claim}) WHERE f.language = $language })
-RETURN collect({id: c.id, repo: c.repo, path: c.file, claim: c.claim, seq: c.seq,
-                start_line: c.start_line, end_line: c.end_line, digest: c.digest}) AS rows
+RETURN collect([c.repo, c.file, c.seq, c.digest]) AS rows

@@ -52,6 +52,10 @@ def file_id(repo: str, path: str) -> str:
     return f"{repo}:{path}"
 
 
+def chunk_id(repo: str, path: str, seq: int) -> str:
+    return f"{file_id(repo, path)}#{seq}"
+
+
 def symbol_id(repo: str, path: str, qualname: str) -> str:
     return f"{repo}:{path}::{qualname}"
 

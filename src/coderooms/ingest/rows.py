@@ -14,7 +14,7 @@ from blake3 import blake3
 from coderooms.graph.fulltext import repo_key
 from coderooms.identifiers import symbol_words
 from coderooms.ingest.chunks import Chunk
-from coderooms.ingest.identity import LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.ingest.identity import LANGUAGE_GROUPS, chunk_id, file_id, symbol_id
 from coderooms.ingest.references import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
@@ -140,7 +140,7 @@ def chunk_rows(repo: str, parsed: ParsedFile) -> list[dict[str, Any]]:
     claim = file_id(repo, parsed.path)
     return [
         {
-            "id": f"{claim}#{seq}",
+            "id": chunk_id(repo, parsed.path, seq),
             "repo": repo,
             "file": parsed.path,
             "claim": claim,

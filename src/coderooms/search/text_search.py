@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
+from coderooms.ingest.identity import chunk_id, file_id
 from coderooms.search.limits import (
     CONTEXT_LINES_MAX,
     CONTEXT_LINES_MIN,
@@ -67,14 +68,21 @@ class SearchRequest:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    id: str
+    """A chunk that may hold hits, as the path-order and candidate statements give it: what the
+    index `Chunk(repo, file, seq, digest)` holds; its lines and text come from the text cache."""
+
     repo: str
     path: str
-    claim: str
     seq: int
-    start_line: int
-    end_line: int
     digest: str | None
+
+    @property
+    def claim(self) -> str:
+        return file_id(self.repo, self.path)
+
+    @property
+    def id(self) -> str:
+        return chunk_id(self.repo, self.path, self.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +117,12 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
         else None
     )
     matcher, needle = _matcher(query, request.mode)
-    repos = resolve_repos(graph, request.repo)
+    if request.mode == "semantic" or request.repo is None:
+        repos = resolve_repos(graph, request.repo)
+    else:
+        # a named repo exists once a hit is found in it; it is looked up (one round trip) only
+        # when none is, to tell an unknown repo (not_found) from an empty answer
+        repos = [request.repo]
     unavailable = None
     if request.mode == "semantic":
         outcome = _semantic(graph, request, query, repos, top_k, scope_glob)
@@ -147,6 +160,8 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
             rows = graph.read("search/literal_candidates", needle=needle, **params)
         candidates = _in_scope(rows, scope_glob)
         verified = verify(graph, candidates, matcher, limit)
+    if not verified.hits and request.repo is not None:
+        resolve_repos(graph, request.repo)
     answer: dict[str, Any] = {
         "mode": request.mode,
         "query": query,
@@ -232,20 +247,12 @@ def _matcher(query: str, mode: Mode) -> tuple[LineMatcher, str | None]:
     return LineMatcher.for_regex(compiled), needle
 
 
-def _in_scope(rows: list[dict[str, Any]], scope_glob: PathPattern | None) -> list[Candidate]:
+def _in_scope(rows: list[Any], scope_glob: PathPattern | None) -> list[Candidate]:
+    """Candidates from [repo, path, seq, digest] rows, in (repo, path, seq) order."""
     candidates = [
-        Candidate(
-            row["id"],
-            row["repo"],
-            row["path"],
-            row["claim"],
-            row["seq"],
-            row["start_line"],
-            row["end_line"],
-            row["digest"],
-        )
-        for row in rows
-        if scope_glob is None or scope_glob.matches(row["path"])
+        Candidate(repo, path, seq, digest)
+        for repo, path, seq, digest in rows
+        if scope_glob is None or scope_glob.matches(path)
     ]
     candidates.sort(key=lambda c: (c.repo, c.path, c.seq))
     return candidates
@@ -346,29 +353,28 @@ def verify(
         batch = candidates[start : start + size]
         start += len(batch)
         size = min(size * 2, TEXT_BATCH_CHUNKS)
-        texts = CHUNK_TEXTS.texts(graph, ((c.id, c.digest) for c in batch))
+        chunks = CHUNK_TEXTS.chunks(graph, ((c.id, c.digest) for c in batch))
         result.chunks_read += len(batch)
         lines_to_check: dict[str, range | list[int]] = {}
+        single: set[tuple[str, int, int]] = set()
         for candidate in batch:
-            text = texts.get(candidate.id)
-            if text is None:
+            chunk = chunks.get(candidate.id)
+            if chunk is None:
                 continue
-            first = candidate.start_line
-            if candidate.end_line == first:  # maybe a piece of an over-long line: whole lines
+            first, last = chunk.start_line, chunk.end_line
+            if last == first:  # maybe a piece of an over-long line: the whole line is fetched
                 lines_to_check[candidate.id] = range(first, first + 1)
+                single.add((candidate.claim, first, first))
             else:
-                offsets = matcher.candidate_lines(text)
+                offsets = matcher.candidate_lines(chunk.text)
                 if offsets is not None:
                     lines_to_check[candidate.id] = [first + offset for offset in offsets]
                     if not offsets:
                         continue  # nothing can match here; its lines are not needed
                 else:
-                    lines_to_check[candidate.id] = range(first, candidate.end_line + 1)
+                    lines_to_check[candidate.id] = range(first, last + 1)
             lines = result.files.setdefault(candidate.claim, FileLines())
-            lines.add(ChunkText(candidate.claim, candidate.seq, first, candidate.end_line, text))
-        single = {
-            (c.claim, c.start_line, c.start_line) for c in batch if c.start_line == c.end_line
-        }
+            lines.add(ChunkText(candidate.claim, candidate.seq, first, last, chunk.text))
         fetch_line_ranges(graph, sorted(single), result.files)
         for candidate in batch:
             known = result.files.get(candidate.claim)

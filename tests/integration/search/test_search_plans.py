@@ -71,8 +71,8 @@ def test_glob_prefix_uses_the_path_index(graph: Graph) -> None:
 
 @pytest.mark.parametrize("name", ["search/ordered_candidates", "search/ordered_chunks"])
 def test_path_order_reads_the_composite_index_in_order(graph: Graph, name: str) -> None:
-    """The chunks come in (path, seq) order from chunk_repo_file_seq: no sort, so LIMIT stops
-    the read after the budget (or the page)."""
+    """The chunks come in (path, seq) order from chunk_repo_file_seq_digest: no sort, so LIMIT
+    stops the read after the budget (or the page)."""
     found = operators(graph, name)
     assert "NodeIndexSeek" in found
     assert not {"Sort", "PartialSort", "Top"} & set(found)

@@ -147,6 +147,8 @@ def test_bad_search_input_names_the_field(
 def test_unknown_repo_is_not_found(app_context: AppContext) -> None:
     for verb, arguments in [
         ("search", {"query": "x"}),
+        ("search", {"query": "[0-9]+", "mode": "regex"}),
+        ("search", {"query": "import", "count_only": True}),
         ("glob", {"pattern": "*.py"}),
         ("view", {"path": "a.py"}),
     ]:
