@@ -293,7 +293,9 @@ def seek(graph: Graph, request: SeekRequest) -> dict[str, Any]:
         else None
     )
     tokens = tokenize_query(query)
-    repos = resolve_repos(graph, request.repo)
+    # a named repo exists once a candidate is found in it; it is looked up (one round trip)
+    # only when none is, to tell an unknown repo (not_found) from an empty answer
+    repos = resolve_repos(graph, None) if request.repo is None else [request.repo]
     ranking = rank(
         graph,
         tokens,
@@ -304,6 +306,8 @@ def seek(graph: Graph, request: SeekRequest) -> dict[str, Any]:
         language=request.language,
         kinds=kinds,
     )
+    if not ranking.scored and request.repo is not None:
+        resolve_repos(graph, request.repo)
     hits = [hit_of(*item) for item in ranking.scored[:top_k]]
     embeddings_used = any(hit["signals"]["semantic"] is not None for hit in hits)
     blocked = blocked_reason(graph, ranking, glob, request.language, kinds)
