@@ -8,7 +8,8 @@ CALL () {
 CALL () {
   UNWIND $rewritten AS claim
   MATCH (c:Chunk {claim: claim})
-  RETURN collect({id: c.id, digest: c.digest}) AS chunks
+  RETURN collect({id: c.id, claim: claim, digest: c.digest, start_line: c.start_line,
+                  end_line: c.end_line}) AS chunks
 }
 CALL () {
   UNWIND $rewritten AS claim

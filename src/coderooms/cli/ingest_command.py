@@ -120,6 +120,8 @@ def summary_table(report: IngestReport) -> Table:
         ("symbols deleted", report.writes.symbols_deleted),
         ("edges written", report.writes.edges_written),
         ("edges moved (line only)", report.writes.edges_moved),
+        ("chunks written", report.writes.chunks_written),
+        ("chunks moved (lines only)", report.writes.chunks_moved),
         ("references re-resolved", report.writes.references_reresolved),
         ("ghosts collected", report.writes.ghosts_collected),
     ]

@@ -43,6 +43,7 @@ from coderooms.ingest.rows import (
     structure_edges,
     symbol_infos,
     symbol_rows,
+    text_digest,
 )
 from coderooms.ingest.targets import ImportRequest, Target
 
@@ -91,6 +92,9 @@ class WriteStats:
     edges_written: int = 0
     edges_moved: int = 0
     """Edges kept but given a new line (an edit above them moved them)."""
+    chunks_written: int = 0
+    chunks_moved: int = 0
+    """Chunks kept with their text but given new lines (an edit above them moved them)."""
     references_reresolved: int = 0
     importers_reresolved: int = 0
     ghosts_collected: int = 0
@@ -111,7 +115,10 @@ class Plan:
     chunk_rows: list[dict[str, Any]] = field(default_factory=list)
     """Chunks to create: all of a new file's, only the changed ones of a file the graph had."""
     stale_chunks: list[str] = field(default_factory=list)
-    """Chunk ids of rewritten files whose text or lines changed, or that are gone."""
+    """Chunk ids of rewritten files whose text changed, or that are gone."""
+    moved_chunks: list[dict[str, Any]] = field(default_factory=list)
+    """Chunks the graph holds whose text a new one has at other lines: {old, id, seq,
+    start_line, end_line, digest}."""
     edges: list[EdgeRow] = field(default_factory=list)
     """Edges to create: for the rewritten files, only those the graph does not hold already."""
     ghosts: dict[str, str] = field(default_factory=dict)
@@ -258,12 +265,18 @@ def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
     if not rewritten:
         return
     new_chunks = {row["id"]: row for row in plan.chunk_rows if row["claim"] in rewritten}
+    stale_chunks: list[dict[str, Any]] = []
     for row in held.chunks:
         new = new_chunks.get(row["id"])
         if new is not None and new["digest"] == row["digest"]:
             del new_chunks[row["id"]]
         else:
-            plan.stale_chunks.append(row["id"])
+            stale_chunks.append(row)
+    plan.moved_chunks = _moved_chunks(stale_chunks, list(new_chunks.values()))
+    moved_ids = {row["old"] for row in plan.moved_chunks}
+    plan.stale_chunks = [row["id"] for row in stale_chunks if row["id"] not in moved_ids]
+    for row in plan.moved_chunks:
+        del new_chunks[row["id"]]
     plan.chunk_rows = [
         row for row in plan.chunk_rows if row["claim"] not in rewritten or row["id"] in new_chunks
     ]
@@ -294,6 +307,40 @@ def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
             if row["ghost"] is not None:
                 plan.stale_ghosts.add(row["ghost"])
     plan.edges = [edge for edge in kept if id(edge) not in moved_edges]
+
+
+MOVE_TRIES = 8
+"""Held chunks of one file and line count a new chunk's text is compared with, at most."""
+
+
+def _moved_chunks(stale: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Pairs of a held chunk and a new one with the same text at other lines, as move rows. The
+    text of a held chunk is not read: its digest is that of (its lines, its text), so the new
+    text hashed with the held chunk's lines gives the held digest exactly when the texts are
+    equal (only chunks of the same file and line count are compared)."""
+    by_shape: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for row in stale:
+        if row["digest"] is not None and row["start_line"] is not None:
+            shape = (row["claim"], row["end_line"] - row["start_line"])
+            by_shape.setdefault(shape, []).append(row)
+    moves: list[dict[str, Any]] = []
+    for row in new:
+        held = by_shape.get((row["claim"], row["end_line"] - row["start_line"]), [])
+        for at, old in enumerate(held[:MOVE_TRIES]):
+            if text_digest(old["start_line"], old["end_line"], row["text"]) == old["digest"]:
+                del held[at]
+                moves.append(
+                    {
+                        "old": old["id"],
+                        "id": row["id"],
+                        "seq": row["seq"],
+                        "start_line": row["start_line"],
+                        "end_line": row["end_line"],
+                        "digest": row["digest"],
+                    }
+                )
+                break
+    return moves
 
 
 def _moved_edges(stale: list[dict[str, Any]], new: list[EdgeRow]) -> list[tuple[str, EdgeRow]]:
@@ -530,6 +577,7 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
     run_jobs(
         [("ingest/delete_chunks_by_id", {"ids": list(ids)}) for ids in batched(plan.stale_chunks)]
     )
+    run_jobs([("ingest/move_chunks", {"rows": list(rows)}) for rows in batched(plan.moved_chunks)])
     run_jobs(
         [
             ("ingest/create_chunks", {"rows": list(r)})
@@ -568,6 +616,8 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
         symbols_deleted=len(plan.removed_symbols),
         edges_written=len(plan.edges),
         edges_moved=len(plan.moved_edges),
+        chunks_written=len(plan.chunk_rows),
+        chunks_moved=len(plan.moved_chunks),
         references_reresolved=plan.reresolved,
         importers_reresolved=len(plan.importers),
         ghosts_collected=collected,

@@ -4,12 +4,26 @@ A file's text is cut on line boundaries into chunks of at most CHUNK_BYTES (UTF-
 (trigram-based in Neo4j 5) on `Chunk.text` answers `CONTAINS` without reading every byte, and
 the search room verifies each candidate exactly. A line longer than a chunk is cut into pieces
 that overlap by PIECE_OVERLAP characters, so any literal up to that length is still found whole.
+
+Where a chunk ends is decided by the text, not by position (content-defined chunking): after a
+line that is not blank and whose CRC-32 is divisible by BOUNDARY_EVERY, once the chunk holds
+CHUNK_MIN_BYTES; or where the next line would not fit. So an edit in the middle of a file changes
+the chunk it falls in (rarely a neighbour too), while every later chunk keeps its text and only
+moves to other line numbers: the re-ingest updates their line numbers in place instead of
+rewriting ~16 KiB of text each into the trigram index (ingest/changeset.py). Cutting at a fixed
+size instead shifts every later cut by the edit's length.
 """
 
 from __future__ import annotations
 
+from zlib import crc32
+
 CHUNK_BYTES = 16 * 1024
 """Largest chunk text; Neo4j's TEXT index refuses values over ~32 KiB."""
+CHUNK_MIN_BYTES = 2 * 1024
+"""A chunk ends at a content-defined boundary only from this size on."""
+BOUNDARY_EVERY = 128
+"""One non-blank line in this many ends a chunk (by its CRC-32): ~4.5 KiB of source per chunk."""
 PIECE_OVERLAP = 1024
 """Overlap of the pieces of an over-long line; also the longest literal search guarantees."""
 
@@ -46,9 +60,21 @@ def chunk_text(text: str) -> list[Chunk]:
             buffer, size, first = [], 0, number
         buffer.append(piece)
         size += piece_size
+        if size >= CHUNK_MIN_BYTES and is_boundary(line):
+            chunks.append((first, number, "".join(buffer)))
+            buffer, size, first = [], 0, number + 1
     if buffer:
         chunks.append((first, len(lines), "".join(buffer)))
     return chunks
+
+
+def is_boundary(line: str) -> bool:
+    """Whether a chunk may end after this line: decided by the line's text alone."""
+    return (
+        crc32(line.encode("utf-8", "surrogatepass")) % BOUNDARY_EVERY == 0
+        and not line.isspace()
+        and bool(line)
+    )
 
 
 def _pieces(line: str) -> list[str]:

@@ -21,24 +21,24 @@ MIN_INDEX_LITERAL = 3
 scanned."""
 MAX_LINE_CHARS = 2_000
 """A line longer than this is cut in results and views (reported as `cut`)."""
-TEXT_BATCH_CHUNKS = 256
-"""Most chunk texts fetched per round trip (at most 4 MiB of text)."""
-TEXT_FIRST_BATCH_CHUNKS = 64
+TEXT_BATCH_CHUNKS = 512
+"""Most chunk texts fetched per round trip (~2.5 MiB of text; at most 8 MiB)."""
+TEXT_FIRST_BATCH_CHUNKS = 128
 """Chunk texts fetched in the first round trip of a top_k search; each next one doubles, so a
 search whose first hits come early reads little text."""
-PATH_ORDER_PROBE_CHUNKS = 128
+PATH_ORDER_PROBE_CHUNKS = 256
 """Chunks a top-k literal/regex search over one repo reads first, in path order, looking for
 its hits there (`index: "path order"`): a frequent literal's first hits lie in the first files."""
-PATH_ORDER_MAX_CHUNKS = 1_024
+PATH_ORDER_MAX_CHUNKS = 2_048
 """Most chunks read in path order: past this (estimated from the probe's hit rate) the trigram
 index answers instead."""
 PATH_ORDER_REGEX_CHUNKS = 4
 """A regex's path-order read returns at most this many chunks holding its literal per wanted
 hit (the texts come along; not every such chunk holds a hit)."""
-PATH_ORDER_SCAN_PAGE = 256
+PATH_ORDER_SCAN_PAGE = 512
 """Chunks a top-k regex search without a literal (one repo) reads first in path order; each next
 page doubles."""
-PATH_ORDER_SCAN_PAGE_MAX = 2_048
+PATH_ORDER_SCAN_PAGE_MAX = 4_096
 """Largest such page."""
 TEXT_CACHE_CHARS = 128 * 2**20
 """Most characters of chunk text a process keeps for later searches (text_cache; ~128 MiB of

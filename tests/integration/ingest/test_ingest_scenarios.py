@@ -608,3 +608,47 @@ def relationship_ids(graph: Graph, repo: str, path: str) -> set[str]:
             claim=f"{repo}:{path}",
         )
     }
+
+
+# -- chunks moved by an edit above them ------------------------------------------------------------
+
+
+def chunk_nodes(graph: Graph, repo: str, path: str) -> dict[str, tuple[str, int]]:
+    """element id -> (text, first line) of the file's chunks."""
+    return {
+        row["eid"]: (row["text"], row["start"])
+        for row in graph.run_text(
+            "MATCH (c:Chunk {claim: $claim}) "
+            "RETURN elementId(c) AS eid, c.text AS text, c.start_line AS start",
+            claim=f"{repo}:{path}",
+        )
+    }
+
+
+def test_an_edit_moves_the_chunks_below_it_in_place(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """Chunk boundaries are content-defined: lines inserted in the middle of a big file change the
+    chunk they fall in, and every chunk below keeps its text and node (its lines updated in
+    place; the trigram index is not asked to index the text again)."""
+    body = "".join(f"def function_{n}(value):\n    return value * {n}\n\n" for n in range(1500))
+    tree.write("big.py", body)
+    ingest(graph, tree, repo)
+    before = chunk_nodes(graph, repo, "big.py")
+    assert len(before) >= 6
+    lines = body.split("\n")
+    middle = len(lines) // 2
+    inserted = ["def inserted_above(value):", "    return value", ""]
+    tree.write("big.py", "\n".join(lines[:middle] + inserted + lines[middle:]))
+    report = ingest(graph, tree, repo)
+    after = chunk_nodes(graph, repo, "big.py")
+    kept_in_place = {eid for eid in before if eid in after and after[eid] == before[eid]}
+    moved = {
+        eid
+        for eid in before
+        if eid in after and after[eid][0] == before[eid][0] and after[eid][1] == before[eid][1] + 3
+    }
+    assert report.writes.chunks_moved == len(moved) >= 2
+    assert report.writes.chunks_written <= 2  # the chunk the lines fell in (maybe a neighbour)
+    assert len(kept_in_place) + len(moved) >= len(before) - 2
+    assert_equals_full(graph, tree, repo, full_repo)
