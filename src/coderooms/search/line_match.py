@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, AnyStr
 
-from coderooms.search.regex_twin import regex_twin
+from coderooms.ingest.chunks import PIECE_OVERLAP
+from coderooms.search.regex_twin import regex_twin, regex_width
 
 WHOLE_CHUNK_UNSAFE = re.compile(r"\\[AZ]|\(\?<|\(\?=|\(\?!|\(\?[a-zA-Z]*-")
 """Pattern text that may make a whole-chunk search miss a line's match (checked conservatively:
@@ -32,10 +33,15 @@ class LineMatcher:
     """The regex compiled with MULTILINE, when running it over a whole chunk is safe."""
     twin: Any | None = None
     """The regex's RE2 twin (regex_twin), run over a whole chunk's bytes."""
+    piece_safe: bool = False
+    """Whether candidate_lines over one piece of an over-long line finds every match that lies
+    in it: a literal, or a regex with a twin whose matches are at most PIECE_OVERLAP characters
+    long (pieces overlap by that much, so every match lies whole in some piece; the twin has no
+    anchors or boundaries a piece's edges could make fail)."""
 
     @classmethod
     def for_literal(cls, query: str) -> LineMatcher:
-        return cls(literal=query)
+        return cls(literal=query, piece_safe=len(query) <= PIECE_OVERLAP)
 
     @classmethod
     def for_regex(cls, compiled: re.Pattern[str]) -> LineMatcher:
@@ -45,7 +51,10 @@ class LineMatcher:
                 whole = re.compile(compiled.pattern, compiled.flags | re.MULTILINE)
             except re.error:
                 whole = None
-        return cls(regex=compiled, whole_chunk=whole, twin=regex_twin(compiled))
+        twin = regex_twin(compiled)
+        width = regex_width(compiled)
+        piece_safe = twin is not None and width is not None and width <= PIECE_OVERLAP
+        return cls(regex=compiled, whole_chunk=whole, twin=twin, piece_safe=piece_safe)
 
     def matches(self, line: str) -> bool:
         if self.literal is not None:

@@ -79,6 +79,15 @@ def regex_twin(regex: re.Pattern[str]) -> Any | None:
         return None
 
 
+def regex_width(regex: re.Pattern[str]) -> int | None:
+    """The longest text a match of `regex` can span, or None when it is unbounded."""
+    try:
+        _low, high = sre_parse.parse(regex.pattern, regex.flags).getwidth()
+    except (re.error, RecursionError, OverflowError):
+        return None
+    return None if high >= c.MAXREPEAT else int(high)
+
+
 def _sequence(items: list[tuple[Any, Any]], *, dotall: bool) -> str:
     return "".join(_item(op, arg, dotall=dotall) for op, arg in items)
 

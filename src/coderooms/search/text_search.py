@@ -75,14 +75,12 @@ class Candidate:
     path: str
     seq: int
     digest: str | None
+    claim: str
+    id: str
 
-    @property
-    def claim(self) -> str:
-        return file_id(self.repo, self.path)
-
-    @property
-    def id(self) -> str:
-        return chunk_id(self.repo, self.path, self.seq)
+    @classmethod
+    def of(cls, repo: str, path: str, seq: int, digest: str | None) -> Candidate:
+        return cls(repo, path, seq, digest, file_id(repo, path), chunk_id(repo, path, seq))
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +248,7 @@ def _matcher(query: str, mode: Mode) -> tuple[LineMatcher, str | None]:
 def _in_scope(rows: list[Any], scope_glob: PathPattern | None) -> list[Candidate]:
     """Candidates from [repo, path, seq, digest] rows, in (repo, path, seq) order."""
     candidates = [
-        Candidate(repo, path, seq, digest)
+        Candidate.of(repo, path, seq, digest)
         for repo, path, seq, digest in rows
         if scope_glob is None or scope_glob.matches(path)
     ]
@@ -312,8 +310,10 @@ def scan_in_path_order(
     limit: int,
 ) -> tuple[list[Candidate], Verification]:
     """A regex without a literal, top-k over one repo: every chunk of the scope is a candidate,
-    read in path order a page at a time (PATH_ORDER_SCAN_PAGE, doubling) until `limit` hits are
-    known or the scope ends; a search whose first hits come early reads little of it."""
+    read in path order a page at a time until `limit` hits are known or the scope ends; a search
+    whose first hits come early reads little of it. The first page is PATH_ORDER_SCAN_PAGE
+    chunks; each next one is what the hit rate so far promises the rest within (times 1.25), or
+    twice the last while there is no hit, at most PATH_ORDER_SCAN_PAGE_MAX."""
     candidates: list[Candidate] = []
     verified = Verification()
     page = PATH_ORDER_SCAN_PAGE
@@ -331,9 +331,11 @@ def scan_in_path_order(
         read = _in_scope(rows, scope_glob)
         candidates += read
         verify(graph, read, matcher, limit, verified)
-        if len(rows) < page or len(verified.hits) >= limit:
+        found = len(verified.hits)
+        if len(rows) < page or found >= limit:
             return candidates, verified
-        page = min(page * 2, PATH_ORDER_SCAN_PAGE_MAX)
+        promised = math.ceil(skip * (limit - found) / found * 1.25) if found else page * 2
+        page = min(max(promised, PATH_ORDER_SCAN_PAGE), PATH_ORDER_SCAN_PAGE_MAX)
 
 
 def verify(
@@ -363,6 +365,8 @@ def verify(
                 continue
             first, last = chunk.start_line, chunk.end_line
             if last == first:  # maybe a piece of an over-long line: the whole line is fetched
+                if matcher.piece_safe and not matcher.candidate_lines(chunk.text):
+                    continue  # any match lies within one piece, and none starts in this one
                 lines_to_check[candidate.id] = range(first, first + 1)
                 single.add((candidate.claim, first, first))
             else:

@@ -69,3 +69,20 @@ def test_regex_lines_hold_every_line_that_matches_alone(pattern: str, twin: bool
     assert lines is not None
     assert set(line_by_line(TEXT, matcher)) <= set(lines)
     assert lines == sorted(set(lines))
+
+
+@pytest.mark.parametrize(
+    ("matcher", "safe"),
+    [
+        (LineMatcher.for_literal("NEEDLE"), True),
+        (LineMatcher.for_regex(re.compile(r"[0-9a-f]{16}")), True),
+        (LineMatcher.for_regex(re.compile(r"(?<=x)\by$")), True),
+        (LineMatcher.for_regex(re.compile(r"a+")), False),  # unbounded: may span pieces
+        (LineMatcher.for_regex(re.compile(r"x{2000}")), False),  # longer than the overlap
+        (LineMatcher.for_regex(re.compile(r"(?i)abc")), False),  # no twin
+    ],
+)
+def test_a_piece_of_a_long_line_is_checked_alone_only_when_matches_fit_in_one(
+    matcher: LineMatcher, safe: bool
+) -> None:
+    assert matcher.piece_safe is safe
