@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from coderooms.graph.cypher import load, split_statements, statement_names
 from coderooms.graph.driver import Graph
@@ -76,40 +77,49 @@ def migrate(graph: Graph) -> list[str]:
 
 def backfill_symbol_words(graph: Graph) -> int:
     """Write `words` and `repo_key` on every symbol that lacks them (graphs ingested before
-    migration 12), in id order and batches; the number written."""
-    after, written = "", 0
-    while True:
-        rows = graph.read("schema/symbols_without_words", after=after, batch=DATA_STEP_BATCH)
-        if not rows:
-            return written
-        words = [
-            {
-                "id": row["id"],
-                "words": symbol_words(row["name"] or "", row["qualname"] or ""),
-                "repo_key": repo_key(row["repo"] or ""),
-            }
-            for row in rows
-        ]
-        graph.write("schema/write_symbol_words", rows=words)
-        written += len(words)
-        after = str(rows[-1]["id"])
+    migration 12); the number written."""
+    return _backfill(
+        graph,
+        "schema/symbols_without_words",
+        "schema/write_symbol_words",
+        DATA_STEP_BATCH,
+        lambda row: {
+            "id": row["id"],
+            "words": symbol_words(row["name"] or "", row["qualname"] or ""),
+            "repo_key": repo_key(row["repo"] or ""),
+        },
+    )
 
 
 def backfill_chunk_digests(graph: Graph) -> int:
     """Write `digest` on every chunk that lacks it (graphs ingested before chunk digests): the
-    search's text cache serves a chunk's text only under its digest, and the ingest keeps a
-    chunk whose digest is unchanged. In id order and batches; the number written."""
+    search's text cache serves a chunk only under its digest, and the ingest keeps a chunk whose
+    digest is unchanged. The number written."""
+    return _backfill(
+        graph,
+        "schema/chunks_without_digest",
+        "schema/write_chunk_digests",
+        DIGEST_STEP_BATCH,
+        lambda row: {"id": row["id"], "digest": text_digest(row["start"], row["end"], row["text"])},
+    )
+
+
+def _backfill(
+    graph: Graph,
+    read: str,
+    write: str,
+    batch: int,
+    derive: Callable[[dict[str, Any]], dict[str, Any]],
+) -> int:
+    """Read the nodes lacking a property (`read`, in id order after `$after`, `$batch` at a
+    time), derive each one's row and write them (`write`), until none is left."""
     after, written = "", 0
     while True:
-        rows = graph.read("schema/chunks_without_digest", after=after, batch=DIGEST_STEP_BATCH)
+        rows = graph.read(read, after=after, batch=batch)
         if not rows:
             return written
-        digests = [
-            {"id": row["id"], "digest": text_digest(row["start"], row["end"], row["text"])}
-            for row in rows
-        ]
-        graph.write("schema/write_chunk_digests", rows=digests)
-        written += len(digests)
+        graph.write(write, rows=[derive(row) for row in rows])
+        written += len(rows)
         after = str(rows[-1]["id"])
 
 
