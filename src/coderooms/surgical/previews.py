@@ -66,20 +66,25 @@ def store_preview(
         created_ms=now,
         expires_ms=now + PREVIEW_TTL_S * 1000,
     )
+    restore_preview(graph, preview)
+    return preview
+
+
+def restore_preview(graph: Graph, preview: Preview) -> None:
+    """Write the preview node (a new one, or one taken by a commit whose write was refused)."""
     graph.write(
         "surgical/create_preview",
         id=preview.id,
-        agent_id=agent_id,
-        repo=repo,
-        path=path,
-        source_hash=source_hash,
-        new_hash=new_hash,
+        agent_id=preview.agent_id,
+        repo=preview.repo,
+        path=preview.path,
+        source_hash=preview.source_hash,
+        new_hash=preview.new_hash,
         hash_algorithm=HASH_ALGORITHM,
-        content=content,
-        now_ms=now,
+        content=preview.content,
+        now_ms=preview.created_ms,
         expires_ms=preview.expires_ms,
     )
-    return preview
 
 
 def load_preview(graph: Graph, preview_id: object, agent_id: str) -> Preview:

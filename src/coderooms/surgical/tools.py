@@ -7,12 +7,18 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from coderooms.context import AppContext
-from coderooms.errors import InvalidInput
+from coderooms.errors import Conflict, InvalidInput
 from coderooms.surgical import apply as writes
 from coderooms.surgical.apply import MAX_BATCH_FILES, EditRequest
 from coderooms.surgical.diffs import line_diff
 from coderooms.surgical.errors import SourceModified
-from coderooms.surgical.previews import PREVIEW_TTL_S, load_preview, store_preview, take_preview
+from coderooms.surgical.previews import (
+    PREVIEW_TTL_S,
+    load_preview,
+    restore_preview,
+    store_preview,
+    take_preview,
+)
 from coderooms.surgical.proof import HASH_ALGORITHM
 from coderooms.tooling import ToolSpec
 
@@ -161,12 +167,21 @@ def surgical_tools(ctx: AppContext) -> list[ToolSpec]:
             preview.path, preview.repo, content=preview.content,
             expected_hash=preview.source_hash,
         )  # fmt: skip
+        # taken before the write, so that of two calls committing one preview (two processes
+        # of one agent) exactly one writes; given back if the write is refused before it happens
+        if not take_preview(graph, preview):
+            raise Conflict(
+                f"preview {preview.id!r} was committed by another call meanwhile",
+                field="preview_id",
+                hint="view the file to see the committed edit",
+            )
         try:
             result = writes.execute(graph, ctx.settings, agent, [request])
         except SourceModified:
-            take_preview(graph, preview)  # it can never apply now
+            raise  # it can never apply now: stays consumed
+        except Exception:
+            restore_preview(graph, preview)
             raise
-        take_preview(graph, preview)
         return {"preview_id": preview.id, **result}
 
     return [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,8 +11,9 @@ import pytest
 
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
-from coderooms.errors import Forbidden, InvalidInput, NotFound
+from coderooms.errors import Conflict, Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Connection, Graph
+from coderooms.surgical import apply as surgical_apply
 from coderooms.surgical.errors import PreviewExpired, SourceModified
 from tests.integration.surgical.helpers import disk_hash, graph_hash, make_repo, verbs
 
@@ -132,3 +134,57 @@ def test_a_preview_made_in_one_process_commits_in_another(
 def test_a_preview_of_a_hostile_path_is_refused(app_context: AppContext, root: Path) -> None:
     with pytest.raises(Forbidden):
         verbs(app_context)["edit_preview"]("agent-a", str(root / ".git" / "config"), content="x")
+
+
+def test_two_processes_committing_one_preview_write_once(
+    app_context: AppContext, second_process: AppContext, root: Path, repo_id: str
+) -> None:
+    """One agent, two server processes, the same preview committed at the same moment: the
+    preview is taken before the write, so exactly one call writes and the other is refused on
+    the preview (before, both checked the file's hash before either wrote: across processes both
+    wrote; within one, the file lock made the loser fail on the hash)."""
+    for round_ in range(4):
+        staged = preview(app_context, "agent-a", repo_id, f"def helper(x):\n    return {round_}\n")
+        outcomes = race_commits([app_context, second_process], staged["preview_id"])
+        assert outcomes.count("written") == 1, outcomes
+        # the loser never reached the write: refused on the preview, not on the file's hash
+        assert set(outcomes) - {"written"} <= {"conflict", "not_found"}, outcomes
+        assert f"return {round_}" in (root / "pkg/core.py").read_text()
+        verbs(app_context)["apply"]("agent-a", "pkg/core.py", repo=repo_id, content=OLD)
+
+
+def race_commits(contexts: list[AppContext], preview_id: str) -> list[str]:
+    """Commit one preview from each context at the same moment; each call's outcome."""
+    barrier = threading.Barrier(len(contexts))
+    outcomes: list[str] = []
+
+    def commit(ctx: AppContext) -> None:
+        barrier.wait()
+        try:
+            verbs(ctx)["edit_commit"]("agent-a", preview_id, confirm=True)
+            outcomes.append("written")
+        except (Conflict, NotFound) as refused:
+            outcomes.append(refused.code)
+
+    threads = [threading.Thread(target=commit, args=(ctx,)) for ctx in contexts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def test_a_refused_write_gives_the_preview_back(
+    app_context: AppContext, root: Path, repo_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    staged = preview(app_context, "agent-a", repo_id, "def helper(x):\n    return 0\n")
+
+    def fail(*_args: object, **_kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(surgical_apply, "execute", fail)
+    with pytest.raises(OSError, match="disk full"):
+        verbs(app_context)["edit_commit"]("agent-a", staged["preview_id"], confirm=True)
+    monkeypatch.undo()
+    verbs(app_context)["edit_commit"]("agent-a", staged["preview_id"], confirm=True)
+    assert "return 0" in (root / "pkg/core.py").read_text()
