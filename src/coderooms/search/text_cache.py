@@ -1,8 +1,8 @@
 """Chunks this process has read (their lines and text), kept for the next search, and only ever
 served for the content the graph holds now.
 
-A search reads thousands of 16 KiB chunk texts over Bolt (the first 1,216 chunks of the
-standard library's scope for a regex without a literal: ~20 ms per 256 of them). The graph stays
+A search reads thousands of chunk texts over Bolt (the first ~2,000 chunks of the standard
+library's scope for a regex without a literal: ~20 ms per 256 of 16 KiB). The graph stays
 the one source of truth: every candidate row carries the chunk's `digest` (BLAKE3 of its line
 range and text, written at ingest), and a cached chunk is used only under the same chunk id *and*
 digest; a chunk that changed since is read again. So candidate statements return only what the

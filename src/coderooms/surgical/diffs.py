@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from coderooms.errors import InvalidInput
 
@@ -31,16 +32,12 @@ class DiffSummary:
 
 
 def line_diff(old: str, new: str, path: str) -> DiffSummary:
-    """difflib's unified diff (an LCS-style matcher, so moved or repeated lines count right)."""
-    lines = list(
-        difflib.unified_diff(
-            old.splitlines(keepends=True),
-            new.splitlines(keepends=True),
-            fromfile=f"a/{path}",
-            tofile=f"b/{path}",
-            n=DIFF_CONTEXT_LINES,
-        )
-    )
+    """A unified diff (difflib's matcher, so moved or repeated lines count right) of what
+    changed. The lines both texts start and end with are set aside first and only the middle is
+    matched: an edit to a 5,000-line file diffs a few lines, not the file (14 → ~1 ms)."""
+    a = old.splitlines(keepends=True)
+    b = new.splitlines(keepends=True)
+    lines = list(_unified(a, b, f"a/{path}", f"b/{path}", _opcodes(a, b)))
     added = removed = 0
     for line in lines[2:]:  # after the ---/+++ header
         if line.startswith("+"):
@@ -51,6 +48,80 @@ def line_diff(old: str, new: str, path: str) -> DiffSummary:
                    for line in lines)  # fmt: skip
     truncated = len(text) > MAX_DIFF_CHARS
     return DiffSummary(added, removed, text[:MAX_DIFF_CHARS] if truncated else text, truncated)
+
+
+Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]
+
+
+def _opcodes(a: list[str], b: list[str]) -> list[Opcode]:
+    """difflib's opcodes for a → b, the common first and last lines matched without it."""
+    head = 0
+    shorter = min(len(a), len(b))
+    while head < shorter and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < shorter - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    middle = difflib.SequenceMatcher(None, a[head : len(a) - tail], b[head : len(b) - tail])
+    codes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
+    for tag, i1, i2, j1, j2 in middle.get_opcodes():
+        if i1 == i2 and j1 == j2:
+            continue
+        code = (tag, i1 + head, i2 + head, j1 + head, j2 + head)
+        if tag == "equal" and codes and codes[-1][0] == "equal":
+            code = ("equal", codes[-1][1], code[2], codes[-1][3], code[4])
+            codes.pop()
+        codes.append(code)
+    if tail:
+        code = ("equal", len(a) - tail, len(a), len(b) - tail, len(b))
+        if codes and codes[-1][0] == "equal":
+            code = ("equal", codes[-1][1], len(a), codes[-1][3], len(b))
+            codes.pop()
+        codes.append(code)
+    return codes
+
+
+class _Opcodes(difflib.SequenceMatcher[str]):
+    """A matcher whose opcodes are given: difflib's grouping into hunks, unchanged."""
+
+    def __init__(self, codes: list[Opcode]) -> None:
+        super().__init__(None, [], [])
+        self._codes = codes
+
+    def get_opcodes(self) -> list[Opcode]:
+        return list(self._codes)
+
+
+def _unified(
+    a: list[str], b: list[str], fromfile: str, tofile: str, codes: list[Opcode]
+) -> Iterator[str]:
+    """difflib.unified_diff's lines, from the opcodes given."""
+    started = False
+    for group in _Opcodes(codes).get_grouped_opcodes(DIFF_CONTEXT_LINES):
+        if not started:
+            started = True
+            yield f"--- {fromfile}\n"
+            yield f"+++ {tofile}\n"
+        first, last = group[0], group[-1]
+        yield f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@\n"
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                yield from (" " + line for line in a[i1:i2])
+                continue
+            if tag in {"replace", "delete"}:
+                yield from ("-" + line for line in a[i1:i2])
+            if tag in {"replace", "insert"}:
+                yield from ("+" + line for line in b[j1:j2])
+
+
+def _range(start: int, stop: int) -> str:
+    """A hunk range as unified diffs write it (difflib's _format_range_unified)."""
+    beginning, length = start + 1, stop - start
+    if length == 1:
+        return f"{beginning}"
+    if not length:
+        beginning -= 1
+    return f"{beginning},{length}"
 
 
 def replace_exact(content: str, old_text: str, new_text: str, *, field: str = "old_text") -> str:

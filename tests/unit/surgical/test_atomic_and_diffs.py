@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from coderooms.errors import InvalidInput
 from coderooms.surgical import atomic
@@ -124,3 +127,56 @@ def test_replace_exact_refuses(content: str, old: str, message: str) -> None:
     with pytest.raises(InvalidInput, match=message) as raised:
         replace_exact(content, old, "y", field="edits[0].old_text")
     assert raised.value.field == "edits[0].old_text"
+
+
+def apply_unified(old: list[str], unified: str) -> list[str]:
+    """The text a unified diff of `old` describes (every hunk's context checked)."""
+    result: list[str] = []
+    at = 0
+    for line in unified.splitlines(keepends=True)[2:]:
+        if line.startswith("@@"):
+            start = int(line.split()[1].lstrip("-").split(",")[0])
+            length = int(line.split()[1].split(",")[1]) if "," in line.split()[1] else 1
+            begin = start - 1 if length else start
+            result += old[at:begin]
+            at = begin
+        elif line.startswith(" "):
+            assert old[at] == line[1:]
+            result.append(line[1:])
+            at += 1
+        elif line.startswith("-"):
+            assert old[at] == line[1:]
+            at += 1
+        elif line.startswith("+"):
+            result.append(line[1:])
+    return result + old[at:]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    old=st.lists(st.sampled_from(["a\n", "b\n", "c\n", "\n", "d\n"]), max_size=40),
+    new=st.lists(st.sampled_from(["a\n", "b\n", "c\n", "\n", "e\n"]), max_size=40),
+)
+def test_line_diff_turns_the_old_text_into_the_new(old: list[str], new: list[str]) -> None:
+    diff = line_diff("".join(old), "".join(new), "f.py")
+    assert apply_unified(old, diff.unified) == new
+    body = diff.unified.splitlines()[2:]
+    assert diff.added == sum(line.startswith("+") for line in body)
+    assert diff.removed == sum(line.startswith("-") for line in body)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    keep=st.lists(st.booleans(), min_size=1, max_size=60),
+    inserted=st.lists(st.integers(min_value=0, max_value=60), max_size=5),
+)
+def test_line_diff_equals_difflib_where_lines_are_unique(
+    keep: list[bool], inserted: list[int]
+) -> None:
+    """Common first and last lines set aside first change nothing where no line repeats."""
+    old = [f"line {n}\n" for n in range(len(keep))]
+    new = [line for line, kept in zip(old, keep, strict=True) if kept]
+    for at in inserted:
+        new.insert(min(at, len(new)), f"new {at}\n")
+    expected = "".join(difflib.unified_diff(old, new, "a/f.py", "b/f.py", n=3))
+    assert line_diff("".join(old), "".join(new), "f.py").unified == expected
