@@ -10,7 +10,7 @@ line that is not blank and whose CRC-32 is divisible by BOUNDARY_EVERY, once the
 CHUNK_MIN_BYTES; or where the next line would not fit. So an edit in the middle of a file changes
 the chunk it falls in (rarely a neighbour too), while every later chunk keeps its text and only
 moves to other line numbers: the re-ingest updates their line numbers in place instead of
-rewriting ~16 KiB of text each into the trigram index (ingest/changeset.py). Cutting at a fixed
+writing their text into the trigram index again (ingest/changeset.py). Cutting at a fixed
 size instead shifts every later cut by the edit's length.
 """
 
@@ -71,9 +71,9 @@ def chunk_text(text: str) -> list[Chunk]:
 def is_boundary(line: str) -> bool:
     """Whether a chunk may end after this line: decided by the line's text alone."""
     return (
-        crc32(line.encode("utf-8", "surrogatepass")) % BOUNDARY_EVERY == 0
+        bool(line)
         and not line.isspace()
-        and bool(line)
+        and crc32(line.encode("utf-8", "surrogatepass")) % BOUNDARY_EVERY == 0
     )
 
 

@@ -24,7 +24,8 @@ from coderooms.search.limits import TEXT_CACHE_CHARS
 
 @dataclass(frozen=True, slots=True)
 class CachedChunk:
-    digest: str
+    digest: str | None
+    """None for a chunk written before chunk digests (never kept)."""
     start_line: int
     end_line: int
     text: str
@@ -39,7 +40,7 @@ class ChunkTextCache:
         self._lock = threading.Lock()
 
     def put(self, chunk_id: str, chunk: CachedChunk) -> None:
-        if len(chunk.text) > self.limit_chars:
+        if chunk.digest is None or len(chunk.text) > self.limit_chars:
             return
         with self._lock:
             old = self._chunks.pop(chunk_id, None)
@@ -77,8 +78,7 @@ class ChunkTextCache:
             for row in graph.read("search/chunk_texts", ids=missing):
                 chunk = CachedChunk(row["digest"], row["start_line"], row["end_line"], row["text"])
                 found[row["id"]] = chunk
-                if chunk.digest is not None:
-                    self.put(row["id"], chunk)
+                self.put(row["id"], chunk)
         return found
 
     @property

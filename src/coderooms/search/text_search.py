@@ -266,7 +266,7 @@ def in_path_order(
     limit: int,
 ) -> tuple[list[Candidate], Verification] | None:
     """The first `limit` hits from the scope's first chunks in path order (composite index
-    chunk_repo_file_seq), or None when they are not all there: a probe of
+    chunk_repo_file_seq_digest), or None when they are not all there: a probe of
     PATH_ORDER_PROBE_CHUNKS chunks, then, if its hit rate promises the rest within
     PATH_ORDER_MAX_CHUNKS, one longer read. The hits are the scope's first ones: every chunk
     before the last one read was read, and every hit after it comes later in (path, line) order.

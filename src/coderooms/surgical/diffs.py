@@ -63,22 +63,22 @@ def _opcodes(a: list[str], b: list[str]) -> list[Opcode]:
     while tail < shorter - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
         tail += 1
     middle = difflib.SequenceMatcher(None, a[head : len(a) - tail], b[head : len(b) - tail])
-    codes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
+    codes: list[Opcode] = []
+    _append(codes, ("equal", 0, head, 0, head))
     for tag, i1, i2, j1, j2 in middle.get_opcodes():
-        if i1 == i2 and j1 == j2:
-            continue
-        code = (tag, i1 + head, i2 + head, j1 + head, j2 + head)
-        if tag == "equal" and codes and codes[-1][0] == "equal":
-            code = ("equal", codes[-1][1], code[2], codes[-1][3], code[4])
-            codes.pop()
-        codes.append(code)
-    if tail:
-        code = ("equal", len(a) - tail, len(a), len(b) - tail, len(b))
-        if codes and codes[-1][0] == "equal":
-            code = ("equal", codes[-1][1], len(a), codes[-1][3], len(b))
-            codes.pop()
-        codes.append(code)
+        _append(codes, (tag, i1 + head, i2 + head, j1 + head, j2 + head))
+    _append(codes, ("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
     return codes
+
+
+def _append(codes: list[Opcode], code: Opcode) -> None:
+    """Add an opcode; an empty one is dropped, an `equal` after an `equal` extends it."""
+    tag, i1, i2, j1, j2 = code
+    if i1 == i2 and j1 == j2:
+        return
+    if tag == "equal" and codes and codes[-1][0] == "equal":
+        _, i1, _, j1, _ = codes.pop()
+    codes.append((tag, i1, i2, j1, j2))
 
 
 class _Opcodes(difflib.SequenceMatcher[str]):

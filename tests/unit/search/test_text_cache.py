@@ -38,3 +38,10 @@ def test_the_least_recently_used_go_first() -> None:
     cache.put("huge", chunk("d", "x" * 11))  # larger than the whole cache: not kept
     assert cache.get("huge", "d") is None
     assert cache.chars == 8
+
+
+def test_a_chunk_without_a_digest_is_never_kept() -> None:
+    cache = ChunkTextCache(limit_chars=100)
+    cache.put("r:a.py#0", CachedChunk(None, 1, 1, "text\n"))
+    assert cache.get("r:a.py#0", None) is None
+    assert cache.chars == 0
