@@ -12,7 +12,9 @@ warm-up call each:
 - `activate` from one seed, defaults (2 hops, 200 nodes expanded at most);
 - `activate` from a query (seek then spread), as served and with the semantic source off.
 
-Every query is run `--runs` times (default 5: 24 queries → 120 timed calls per figure).
+The heap is settled as `coderooms serve` settles it before its first request
+(`system/warmup.settle_heap`). Every query is run `--runs` times (default 5: 24 queries → 120
+timed calls per figure).
 Prints figures; asserts nothing. Run from the repository root:
 `PYTHONPATH=. python benchmarks/seek_activate.py [--runs 5] [--json PATH]`
 (Neo4j as `coderooms` finds it; CODEROOMS_HOME for the managed instance).
@@ -37,6 +39,7 @@ from coderooms.graph.connect import open_graph
 from coderooms.search.activate import ActivateRequest, activate
 from coderooms.search.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic
+from coderooms.system.warmup import settle_heap
 from stdlib_graph import ensure_stdlib_graph
 
 QUERIES = [
@@ -134,6 +137,7 @@ def main() -> None:
             for row in graph.read("search/activate_seeds", ids=seeds)  # what exists in this stdlib
         }
         seeds = [seed for seed in seeds if seed in known]
+        settle_heap()
         print(f"{platform.python_version()} stdlib, {os.cpu_count()} CPUs, repo {repo}")
         print(f"{len(QUERIES)} queries, {len(seeds)} seeds, {args.runs} runs each after a warm-up")
         for query in QUERIES:

@@ -3,18 +3,29 @@ OPTIONAL MATCH (s:Symbol {id: item.id})
 OPTIONAL MATCH (f:File {id: item.id})
 WITH item, coalesce(s, f) AS u
 WHERE u IS NOT NULL
-CALL (u, item) {
+// degree: u's Symbol/File neighbours other than itself. These edges start only at Symbols and
+// Files (a Ghost only ends them), so the incoming side is the degree store's count (no hub's
+// callers are walked for it) less u's self-loops; the outgoing side is walked, ghosts left out.
+WITH item, u,
+     COUNT { (u)<-[:CALLS|IMPORTS|CONTAINS|INHERITS|DEFINES]-() }
+     - COUNT { (u)-[:CALLS|IMPORTS|CONTAINS|INHERITS|DEFINES]->(u) }
+     + COUNT { MATCH (u)-[:CALLS|IMPORTS|CONTAINS|INHERITS|DEFINES]->(v)
+               WHERE (v:Symbol OR v:File) AND v <> u } AS degree
+// a node with more neighbours than silent_above cannot pass the threshold to any one of them:
+// it reads none (listed in `silent`); the others read at most $most, best weighted first
+OPTIONAL CALL (u, item, degree) {
+  WITH u WHERE degree <= item.silent_above
   MATCH (u)-[r:CALLS|IMPORTS|CONTAINS|INHERITS|DEFINES]-(v)
   WHERE (v:Symbol OR v:File) AND v <> u
   WITH r, v, CASE WHEN startNode(r) = u THEN 'out' ELSE 'in' END AS direction
-  WITH r, v, direction, $weights[type(r) + ':' + direction] * coalesce(r.confidence, 1.0) AS weight
-  ORDER BY weight DESC, v.id, type(r), direction
-  WITH collect({r: r, v: v, direction: direction}) AS edges
-  UNWIND edges[0..item.reads] AS edge
-  RETURN size(edges) AS degree, edge
+  ORDER BY $weights[type(r) + ':' + direction] * coalesce(r.confidence, 1.0) DESC,
+           v.id, type(r), direction
+  LIMIT $most
+  RETURN r, v, direction
 }
-WITH u, degree, edge.r AS r, edge.v AS v, edge.direction AS direction
-RETURN collect({source: u.id, degree: degree, type: type(r), direction: direction,
-                confidence: coalesce(r.confidence, 1.0), target: v.id,
-                kind: CASE WHEN v:File THEN 'File' ELSE v.kind END, name: v.name,
-                path: coalesce(v.file, v.path), repo: v.repo}) AS rows
+RETURN collect(CASE WHEN r IS NOT NULL THEN
+         {source: u.id, degree: degree, type: type(r), direction: direction,
+          confidence: coalesce(r.confidence, 1.0), target: v.id,
+          kind: CASE WHEN v:File THEN 'File' ELSE v.kind END, name: v.name,
+          path: coalesce(v.file, v.path), repo: v.repo} END) AS rows,
+       collect(DISTINCT CASE WHEN degree > item.silent_above THEN u.id END) AS silent

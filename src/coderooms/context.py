@@ -126,9 +126,7 @@ class AppContext:
             self.startup_ingest[root] = "waiting for the graph"
 
         def work() -> None:
-            while self.graphs.graph_or_none is None and not self.graphs.closed:
-                time.sleep(RETRY_MIN_S)
-            graph = self.graphs.graph_or_none
+            graph = self._graph_when_ready()
             if graph is None:
                 return
             ingested: dict[str, str] = {}
@@ -151,6 +149,27 @@ class AppContext:
                 self._backfill_once(graph, repo)
 
         threading.Thread(target=work, name="startup-ingest", daemon=True).start()
+
+    def _graph_when_ready(self) -> Graph | None:
+        """Wait (in a background thread) until the graph connects; None when closed first."""
+        while self.graphs.graph_or_none is None and not self.graphs.closed:
+            time.sleep(RETRY_MIN_S)
+        return self.graphs.graph_or_none
+
+    def load_model_when_ready(self) -> None:
+        """Load the embedding model in the background once the graph connects (the verbs that
+        embed need the graph anyway; loading earlier would share the CPU with the server's
+        start-up), so that the first semantic verb does not pay ~250 ms for it."""
+        from coderooms.semantic import model
+
+        if model.unavailable_reason() is not None:
+            return
+
+        def work() -> None:
+            if self._graph_when_ready() is not None:
+                model.encoder()
+
+        threading.Thread(target=work, name="model-load", daemon=True).start()
 
     def embed_in_background(self, repo: str) -> None:
         """Compute the vectors `repo` still lacks in a background thread (one backfill per repo

@@ -57,6 +57,7 @@ def serve(
     """Run the MCP server (stdio by default). Answers at once; the graph connects behind it."""
     from coderooms.context import AppContext, GraphProvider
     from coderooms.server import create_server
+    from coderooms.system.warmup import settle_heap
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     with fail_on_error():
@@ -68,7 +69,9 @@ def serve(
         )
         if root:
             ctx.ingest_when_ready([str(path) for path in root])
+        ctx.load_model_when_ready()
         mcp = create_server(ctx)
+    settle_heap()
     if address is None:
         mcp.run(transport="stdio", show_banner=False)
     else:

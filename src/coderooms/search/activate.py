@@ -14,11 +14,13 @@ receives in one hop is summed (in the order source id, type, direction), added t
 capped at MAX_ACTIVATION; a node whose activation is below the threshold after the hop is dropped,
 and only nodes from FIRE_FACTOR times the threshold are expanded (fire) in the next hop.
 Nodes are expanded at most once; no activation flows back into expanded nodes (seeds included).
+A node with more neighbours than `silent_above` could not pass the threshold to any single one
+of them: it is silent (expanded, sends nothing, listed in `silent_hubs`), so a hub reached
+weakly costs a count, not a read of its thousands of edges. (Picking which few of those
+sub-threshold shares to send would be arbitrary; sending all is the hub cost this avoids.)
 Budget: max hops, max nodes expanded (the frontier is cut in activation order), at most
-NEIGHBOURS_PER_NODE neighbours read per node; each cut sets a `budget_exhausted` flag. A node
-reads its neighbours best weighted first (weight · confidence desc, then id), and only as many
-as can each receive at least the threshold on their own (`reads_for`): a weak node with many
-neighbours passes each of them less than the threshold, so they are not read at all.
+NEIGHBOURS_PER_NODE neighbours read per node, best weighted first (weight · confidence desc, then
+id); each cut sets a `budget_exhausted` flag.
 Same graph, same arguments → same answer, ordered by activation desc, then id.
 """
 
@@ -48,6 +50,7 @@ from coderooms.search.graph_limits import (
     MAX_ACTIVATION,
     NEIGHBOURS_PER_NODE,
     SCORE_DIGITS,
+    SILENT_HUBS_LISTED,
 )
 from coderooms.search.limits import Clamps
 from coderooms.search.seek import SeekRequest, seek
@@ -80,6 +83,7 @@ class Spread:
     via: dict[str, Via] = field(default_factory=dict)
     info: dict[str, dict[str, Any]] = field(default_factory=dict)
     expanded: set[str] = field(default_factory=set)
+    silent: set[str] = field(default_factory=set)
     budget: dict[str, bool] = field(
         default_factory=lambda: {"hops": False, "nodes": False, "fanout": False}
     )
@@ -127,13 +131,19 @@ def spread(
             state.budget["nodes"] = True
             frontier = frontier[:room]
         items = [
-            {"id": node, "reads": reads_for(state.activation[node], threshold, decay)}
+            {"id": node, "silent_above": silent_above(state.activation[node], threshold, decay)}
             for node in frontier
         ]
-        rows = graph.read("search/activate_hop", frontier=items, weights=WEIGHTS_PARAM)
-        hard_cut = {item["id"] for item in items if item["reads"] == NEIGHBOURS_PER_NODE}
-        if any(r["degree"] > NEIGHBOURS_PER_NODE and r["source"] in hard_cut for r in rows):
+        [hop_read] = graph.read(
+            "search/activate_hop",
+            frontier=items,
+            weights=WEIGHTS_PARAM,
+            most=NEIGHBOURS_PER_NODE,
+        )
+        rows: list[dict[str, Any]] = hop_read["rows"]
+        if any(r["degree"] > NEIGHBOURS_PER_NODE for r in rows):
             state.budget["fanout"] = True
+        state.silent.update(hop_read["silent"])
         state.expanded.update(frontier)
         state.hops_run = hop
         reached = _receive(state, rows, hop, threshold=threshold, decay=decay)
@@ -150,12 +160,12 @@ WEIGHTS_PARAM = {
 MAX_EDGE_WEIGHT = max(EDGE_WEIGHTS.values())
 
 
-def reads_for(activation: float, threshold: float, decay: float) -> int:
-    """How many neighbours of a node with this activation are worth reading (best weighted
-    first): with d neighbours each receives at most a·w_max·decay/sqrt(d), so beyond
-    (a·w_max·decay / threshold)² neighbours every single contribution is below the threshold."""
-    useful = math.ceil((activation * MAX_EDGE_WEIGHT * decay / threshold) ** 2)
-    return max(1, min(NEIGHBOURS_PER_NODE, useful))
+def silent_above(activation: float, threshold: float, decay: float) -> int:
+    """The degree beyond which a node with this activation is silent: with d neighbours each
+    receives at most a·w_max·decay/sqrt(d), so beyond (a·w_max·decay / threshold)² neighbours
+    every single contribution is below the threshold (rounded up: never silences a node that
+    could pass it)."""
+    return math.ceil((activation * MAX_EDGE_WEIGHT * decay / threshold) ** 2)
 
 
 def _receive(
@@ -290,6 +300,12 @@ def activate(graph: Graph, request: ActivateRequest) -> dict[str, Any]:
         "activated": len(ranked),
         "truncated": len(ranked) > top_k,
         "nodes_expanded": len(state.expanded),
+        "silent_hubs": {
+            "count": len(state.silent),
+            "ids": sorted(state.silent, key=lambda node: (-state.activation[node], node))[
+                :SILENT_HUBS_LISTED
+            ],
+        },
         "hops_run": state.hops_run,
         "budget_exhausted": state.budget,
         "parameters": {

@@ -102,8 +102,10 @@ ACTIVATE_DECAY_MIN = 0.05
 ACTIVATE_DECAY_MAX = 1.0
 ACTIVATE_DECAY_DEFAULT = 0.6
 NEIGHBOURS_PER_NODE = 400
-"""Most neighbours read from one node (in id order); a hub beyond it sets
-budget_exhausted.fanout."""
+"""Most neighbours read from one node (best weighted first, then id order); a node with more,
+strong enough not to be silent, sets budget_exhausted.fanout."""
+SILENT_HUBS_LISTED = 10
+"""activate lists this many silent hubs (most activated first) next to their count."""
 MAX_ACTIVATION = 1.0
 """Accumulated activation is capped here."""
 EDGE_WEIGHTS: dict[tuple[str, str], float] = {

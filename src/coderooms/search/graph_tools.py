@@ -122,10 +122,12 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
 
         Each result: id, kind, name, path, `activation`, `hop` (0 for seeds), `via` (the edge
         that brought it the most: from, edge, direction) and `route` (the ids from a seed). Per
-        hop an edge passes activation · edge weight · confidence · decay / sqrt(source degree).
-        Budgets (hops, nodes expanded, neighbours per node) that cut the spread are flagged in
-        `budget_exhausted`; out-of-range arguments are clamped (`clamped`). Deterministic:
-        ordered by activation, then id. Unknown seed ids are listed in `missing_seeds`.
+        hop an edge passes activation · edge weight · confidence · decay / sqrt(source degree);
+        a hub too weak to pass min_activation to any single neighbour sends nothing (listed in
+        `silent_hubs`: lower min_activation to hear it). Budgets (hops, nodes expanded,
+        neighbours per node) that cut the spread are flagged in `budget_exhausted`;
+        out-of-range arguments are clamped (`clamped`). Deterministic: ordered by activation,
+        then id. Unknown seed ids are listed in `missing_seeds`.
         """
         ctx.agent(agent_id)
         request = ActivateRequest(

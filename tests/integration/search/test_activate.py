@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import uuid
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,61 @@ def test_only_nodes_above_the_fire_threshold_spread(graph: Graph, shop: str) -> 
         if result["via"] is not None:
             source = result["via"]["from"]  # type: ignore[index]
             assert results[source]["activation"] >= fire  # type: ignore[operator]
+
+
+@pytest.fixture(scope="module")
+def hub_repo(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """`hub.helper` is called by 60 functions, calls itself and an unresolved `numpy.zeros` (a
+    ghost); `small.leaf` is called by two."""
+    root = tmp_path_factory.mktemp("activate-hub") / "hubs"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "hub.py").write_text(
+        "import numpy\n\n\ndef helper(n):\n    if n:\n        return helper(n - 1)\n"
+        "    return numpy.zeros(n)\n",
+        encoding="utf-8",
+    )
+    callers = "".join(f"\n\ndef c{i:02d}():\n    return helper(1)\n" for i in range(60))
+    (root / "pkg" / "callers.py").write_text(
+        f"from pkg.hub import helper\n{callers}", encoding="utf-8"
+    )
+    (root / "pkg" / "small.py").write_text(
+        "def leaf():\n    return 1\n\n\ndef one():\n    return leaf()\n\n\n"
+        "def two():\n    return leaf()\n",
+        encoding="utf-8",
+    )
+    repo = f"test-hub-{uuid.uuid4().hex[:10]}"
+    ingest_retrieval(graph, root, repo)
+    return repo
+
+
+def test_degree_leaves_out_ghosts_and_self_calls(graph: Graph, hub_repo: str) -> None:
+    helper = sid(hub_repo, "pkg/hub.py", "helper")
+    answer = activate(graph, ActivateRequest(seeds=(helper,), max_hops=1, decay=0.5))
+    # 60 callers, the module (CONTAINS), the file (DEFINES): not itself, not numpy.zeros
+    degree = 62
+    caller = by_id(answer)[sid(hub_repo, "pkg/callers.py", "c07")]
+    # the callers' calls are resolved through their import: confidence 0.95
+    expected = EDGE_WEIGHTS[("CALLS", "in")] * 0.95 * 0.5 / math.sqrt(degree)
+    assert caller["activation"] == pytest.approx(expected, abs=1e-6)
+    assert answer["silent_hubs"] == {"count": 0, "ids": []}
+
+
+def test_a_weakly_reached_hub_is_silent(graph: Graph, hub_repo: str) -> None:
+    helper = sid(hub_repo, "pkg/hub.py", "helper")
+    leaf = sid(hub_repo, "pkg/small.py", "leaf")
+    seeds = (sid(hub_repo, "pkg/callers.py", "c00"), sid(hub_repo, "pkg/small.py", "one"))
+    answer = activate(graph, ActivateRequest(seeds=seeds, max_hops=2, min_activation=0.04))
+    results = by_id(answer)
+    # both fire at hop 1; each of helper's 62 neighbours would get less than 0.04 from it
+    share = results[helper]["activation"] * 0.8 * 0.6 / math.sqrt(62)  # type: ignore[operator]
+    assert results[helper]["activation"] >= answer["parameters"]["fire_threshold"]
+    assert share < 0.04
+    # so is the module of callers.py (it contains 60 functions)
+    module = f"{hub_repo}:pkg/callers.py::"
+    assert answer["silent_hubs"]["count"] == 2
+    assert set(answer["silent_hubs"]["ids"]) == {helper, module}
+    assert not [r for r in answer["results"] if (r["via"] or {}).get("from") in (helper, module)]
+    # leaf has four neighbours: it spreads
+    two = results[sid(hub_repo, "pkg/small.py", "two")]
+    assert two["via"]["from"] == leaf  # type: ignore[index]
+    assert answer["budget_exhausted"]["fanout"] is False

@@ -40,8 +40,12 @@ PARAMS: dict[str, dict[str, Any]] = {
     },
     "search/activate_seeds": {"ids": ["r:a.py::f", "r:a.py"]},
     "search/activate_hop": {
-        "frontier": [{"id": "r:a.py::f", "reads": 10}, {"id": "r:a.py", "reads": 400}],
+        "frontier": [
+            {"id": "r:a.py::f", "silent_above": 10},
+            {"id": "r:a.py", "silent_above": 4000},
+        ],
         "weights": {"CALLS:out": 0.8},
+        "most": 400,
     },
     "search/heuristics_node": {"id": "r:a.py::f"},
 }

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from coderooms.search.activate import Spread, _receive, reads_for
+from coderooms.search.activate import Spread, _receive, silent_above
 from coderooms.search.graph_limits import EDGE_WEIGHTS, NEIGHBOURS_PER_NODE
 
 
@@ -79,10 +79,13 @@ def test_threshold_drops_weak_nodes() -> None:
     assert "x" not in state.activation
 
 
-def test_reads_stop_where_every_contribution_is_below_the_threshold() -> None:
-    assert reads_for(1.0, 0.01, 0.6) == NEIGHBOURS_PER_NODE
-    weak = reads_for(0.05, 0.01, 0.6)
-    assert weak == math.ceil((0.05 * 0.8 * 0.6 / 0.01) ** 2)
+@pytest.mark.parametrize("activation", [1.0, 0.5, 0.05, 0.0123, 0.0001])
+def test_silent_above_is_where_every_contribution_falls_below_the_threshold(
+    activation: float,
+) -> None:
+    limit = silent_above(activation, 0.01, 0.6)
+    assert limit == math.ceil((activation * 0.8 * 0.6 / 0.01) ** 2)
     # with more neighbours than that, each one would receive less than the threshold
-    assert 0.05 * 0.8 * 0.6 / math.sqrt(weak + 1) < 0.01
-    assert reads_for(0.0001, 0.01, 0.6) == 1
+    assert activation * 0.8 * 0.6 / math.sqrt(limit + 1) < 0.01
+    # with one fewer, the best weighted one would receive it
+    assert limit < 2 or activation * 0.8 * 0.6 / math.sqrt(limit - 1) >= 0.01

@@ -1,0 +1,24 @@
+"""`serve` loads the embedding model behind the first request, once the graph connects."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from coderooms.context import AppContext
+from coderooms.semantic import model
+
+pytestmark = pytest.mark.skipif(not model.available(), reason="needs the embedding model")
+
+
+def test_the_model_is_loaded_once_the_graph_is_there(
+    app_context: AppContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(model._holder, "encoder", None)  # as in a fresh server process
+    assert model.describe()["loaded"] is False
+    app_context.load_model_when_ready()
+    [thread] = [t for t in threading.enumerate() if t.name == "model-load"]
+    assert thread.daemon
+    thread.join(timeout=60)
+    assert model.describe()["loaded"] is True
