@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 RETRY_MIN_S = 0.5
 RETRY_MAX_S = 10.0
+MODEL_LOAD_SETTLE_S = 3.0
+"""How long after the graph connects the server loads the embedding model by itself."""
 
 
 class GraphProvider:
@@ -97,6 +99,10 @@ class GraphProvider:
     def closed(self) -> bool:
         return self._stop.is_set()
 
+    def wait_closed(self, seconds: float) -> bool:
+        """Sleep up to `seconds`, woken by close(); True when closed."""
+        return self._stop.wait(seconds)
+
     def close(self) -> None:
         self._stop.set()
         if self._graph is not None and self._owns_graph:
@@ -156,17 +162,18 @@ class AppContext:
             time.sleep(RETRY_MIN_S)
         return self.graphs.graph_or_none
 
-    def load_model_when_ready(self) -> None:
-        """Load the embedding model in the background once the graph connects (the verbs that
-        embed need the graph anyway; loading earlier would share the CPU with the server's
-        start-up), so that the first semantic verb does not pay ~250 ms for it."""
+    def load_model_when_ready(self, settle_s: float = MODEL_LOAD_SETTLE_S) -> None:
+        """Load the embedding model in the background, `settle_s` after the graph connects (the
+        verbs that embed need the graph anyway, and the client's handshake and first calls are
+        not to share the CPU with the ~250 ms load), so that the first semantic verb does not
+        pay for it. A semantic verb called earlier loads it itself, as without this."""
         from coderooms.semantic import model
 
         if model.unavailable_reason() is not None:
             return
 
         def work() -> None:
-            if self._graph_when_ready() is not None:
+            if self._graph_when_ready() is not None and not self.graphs.wait_closed(settle_s):
                 model.encoder()
 
         threading.Thread(target=work, name="model-load", daemon=True).start()

@@ -17,7 +17,7 @@ def test_the_model_is_loaded_once_the_graph_is_there(
 ) -> None:
     monkeypatch.setattr(model._holder, "encoder", None)  # as in a fresh server process
     assert model.describe()["loaded"] is False
-    app_context.load_model_when_ready()
+    app_context.load_model_when_ready(settle_s=0.1)
     [thread] = [t for t in threading.enumerate() if t.name == "model-load"]
     assert thread.daemon
     thread.join(timeout=60)

@@ -50,7 +50,7 @@ def test_the_model_waits_for_the_graph_and_a_closed_server_loads_nothing(
     loads: list[bool] = []
     monkeypatch.setattr(model, "encoder", lambda: loads.append(True))
     graphs = GraphProvider(Settings(), start_managed=False)  # never started: no graph
-    AppContext(settings=Settings(), graphs=graphs).load_model_when_ready()
+    AppContext(settings=Settings(), graphs=graphs).load_model_when_ready(settle_s=0)
     [thread] = model_threads()
     time.sleep(0.2)
     assert loads == []  # still waiting for the graph
