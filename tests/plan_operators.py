@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from coderooms.graph.chunk_parts import for_part
 from coderooms.graph.cypher import load
 from coderooms.graph.driver import Graph
 
@@ -19,10 +20,13 @@ SCANS = {
 index-backed statement never shows."""
 
 
-def plan_operators(graph: Graph, name: str, params: dict[str, Any]) -> list[str]:
-    """The operator names of `EXPLAIN <statement>`, depth first."""
+def plan_operators(
+    graph: Graph, name: str, params: dict[str, Any], *, part: str | None = None
+) -> list[str]:
+    """The operator names of `EXPLAIN <statement>` (in chunk part `part`), depth first."""
+    text = load(name) if part is None else for_part(load(name), part)
     with graph.driver.session(database=graph.connection.database) as session:
-        plan = session.run("EXPLAIN " + load(name), params).consume().plan
+        plan = session.run("EXPLAIN " + text, params).consume().plan
     assert plan is not None
     found: list[str] = []
 

@@ -17,6 +17,7 @@ from neo4j import GraphDatabase, RoutingControl
 from neo4j import exceptions as neo4j_errors
 
 from coderooms.errors import CoderoomsError, GraphUnavailable
+from coderooms.graph.chunk_parts import for_part
 from coderooms.graph.cypher import load
 
 T = TypeVar("T")
@@ -146,6 +147,13 @@ class Graph:
     def read(self, statement: str, /, **params: Any) -> list[dict[str, Any]]:
         """Run the named read statement; records as plain dicts."""
         return self.run_text(load(statement), routing=RoutingControl.READ, **params)
+
+    def read_part(self, statement: str, label: str, /, **params: Any) -> list[dict[str, Any]]:
+        """Run the named read statement, written for chunk part TEMPLATE_LABEL, in part `label`
+        (graph/chunk_parts.py)."""
+        return self.run_text(
+            for_part(load(statement), label), routing=RoutingControl.READ, **params
+        )
 
     def write(self, statement: str, /, **params: Any) -> list[dict[str, Any]]:
         """Run the named write statement in its own managed transaction."""

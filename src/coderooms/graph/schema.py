@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.cypher import load, split_statements, statement_names
 from coderooms.graph.driver import Graph
 from coderooms.graph.fulltext import repo_key
@@ -104,6 +105,18 @@ def backfill_chunk_digests(graph: Graph) -> int:
     )
 
 
+def backfill_chunk_parts(graph: Graph) -> int:
+    """Give every chunk its repo's part label (graphs ingested before the trigram index was
+    partitioned by repo); the number labelled."""
+    return _backfill(
+        graph,
+        "schema/chunks_without_part",
+        "schema/write_chunk_parts",
+        DATA_STEP_BATCH,
+        lambda row: {"id": row["id"], "part": part_label(str(row["repo"]))},
+    )
+
+
 def _backfill(
     graph: Graph,
     read: str,
@@ -126,5 +139,6 @@ def _backfill(
 DATA_STEPS: dict[int, Callable[[Graph], object]] = {
     12: backfill_symbol_words,
     16: backfill_chunk_digests,
+    18: backfill_chunk_parts,
 }
 """Per migration number, what runs before its statements."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import neo4j
 
+from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.ingest.references import RefRequest, decode_alternative
@@ -580,7 +581,7 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
     run_jobs([("ingest/move_chunks", {"rows": list(rows)}) for rows in batched(plan.moved_chunks)])
     run_jobs(
         [
-            ("ingest/create_chunks", {"rows": list(r)})
+            ("ingest/create_chunks", {"rows": list(r), "part": part_label(repo)})
             for r in batched(plan.chunk_rows, CHUNKS_PER_STATEMENT)
         ]
     )

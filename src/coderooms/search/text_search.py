@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from coderooms.errors import InvalidInput
+from coderooms.graph.chunk_parts import parts_of
 from coderooms.graph.driver import Graph
 from coderooms.ingest.identity import chunk_id, file_id
 from coderooms.search.limits import (
@@ -155,7 +156,7 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
             index, rows = "scan", graph.read("search/scope_chunks", **params)
         else:
             index = "trigram"
-            rows = graph.read("search/literal_candidates", needle=needle, **params)
+            rows = literal_candidates(graph, needle, params)
         candidates = _in_scope(rows, scope_glob)
         verified = verify(graph, candidates, matcher, limit)
     if not verified.hits and request.repo is not None:
@@ -243,6 +244,17 @@ def _matcher(query: str, mode: Mode) -> tuple[LineMatcher, str | None]:
     except (re.error, RecursionError, OverflowError):
         needle = None
     return LineMatcher.for_regex(compiled), needle
+
+
+def literal_candidates(graph: Graph, needle: str, params: dict[str, Any]) -> list[Any]:
+    """[repo, path, seq, digest] of the scope's chunks holding `needle`, from the trigram index
+    of each part the scope's repos fall in (one read per part: usually one)."""
+    rows: list[Any] = []
+    for label, repos in parts_of(params["repos"]).items():
+        rows += graph.read_part(
+            "search/literal_candidates", label, needle=needle, **(params | {"repos": repos})
+        )
+    return rows
 
 
 def _in_scope(rows: list[Any], scope_glob: PathPattern | None) -> list[Candidate]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from coderooms.errors import GraphUnavailable
+from coderooms.graph.chunk_parts import CHUNK_PARTS
 from coderooms.graph.cypher import statement_names
 from coderooms.graph.driver import Connection, Graph
 from coderooms.graph.schema import current_version, latest_version, migrate, migrations
@@ -30,8 +31,12 @@ def test_migrations_are_idempotent(graph: Graph) -> None:
             graph.run_text(statement)
     assert schema() == before
     names = {name for name, _ in before}
-    wanted = {"file_id", "symbol_id", "symbol_text", "chunk_text_trigrams", "file_path_words"}
+    wanted = {"file_id", "symbol_id", "symbol_text", "file_path_words"}
     assert wanted <= names
+    # the trigram index is one per chunk part (graph/chunk_parts.py), none over every chunk
+    parts = {f"chunk_text_part_{part:02d}" for part in range(CHUNK_PARTS)}
+    assert parts <= names
+    assert "chunk_text_trigrams" not in names
 
 
 def test_unique_ids_are_enforced(graph: Graph, repo_id: str) -> None:

@@ -1,10 +1,12 @@
 """A repo's whole graph as comparable data: nodes (labels + properties) and edges (source, type,
-target, properties), with the repo id stripped so two repos of the same tree compare equal."""
+target, properties), with the repo id (and the chunk part label derived from it) stripped so two
+repos of the same tree compare equal."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import Graph
 
 VOLATILE = {
@@ -35,6 +37,7 @@ def _strip(value: Any, prefix: str) -> Any:
 
 def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
     prefix = f"{repo}:"
+    part = part_label(repo)  # derived from the repo id, like `repo_key`
     nodes = graph.run_text(
         "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) "
         "RETURN labels(n) AS labels, n {.*, embedding: null} AS props",
@@ -47,7 +50,7 @@ def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
     )
     node_set = {
         (
-            tuple(sorted(row["labels"])),
+            tuple(sorted("<part>" if label == part else label for label in row["labels"])),
             tuple(
                 sorted(
                     (k, repr(_strip(v, prefix)))

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from coderooms.graph.chunk_parts import CHUNK_PARTS
 from coderooms.graph.cypher import statement_names
 from coderooms.graph.driver import Graph
 from tests.plan_operators import SCANS, plan_operators
@@ -61,8 +62,11 @@ def test_statement_seeks_an_index(graph: Graph, name: str) -> None:
     assert not SCANS & set(operators(graph, name))
 
 
-def test_literal_search_uses_the_text_index(graph: Graph) -> None:
-    assert "NodeIndexContainsScan" in operators(graph, "search/literal_candidates")
+@pytest.mark.parametrize("part", [0, 17, CHUNK_PARTS - 1])
+def test_literal_search_uses_the_text_index_of_its_part(graph: Graph, part: int) -> None:
+    label = f"ChunkPart{part:02d}"
+    name = "search/literal_candidates"
+    assert "NodeIndexContainsScan" in plan_operators(graph, name, PARAMS[name], part=label)
 
 
 def test_glob_prefix_uses_the_path_index(graph: Graph) -> None:

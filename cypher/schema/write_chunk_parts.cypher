@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (c:Chunk {id: row.id})
+SET c:$(row.part)

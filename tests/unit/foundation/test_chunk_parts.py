@@ -1,0 +1,47 @@
+"""Chunk parts: the label a repo's chunks carry for the trigram index of their part."""
+
+from __future__ import annotations
+
+import zlib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from coderooms.graph.chunk_parts import (
+    CHUNK_PARTS,
+    TEMPLATE_LABEL,
+    for_part,
+    part_label,
+    parts_of,
+)
+
+
+@given(st.text(min_size=1, max_size=80))
+def test_a_repo_always_falls_in_the_same_valid_part(repo: str) -> None:
+    label = part_label(repo)
+    assert label == part_label(repo)
+    assert label == f"ChunkPart{zlib.crc32(repo.encode('utf-8')) % 32:02d}"
+    assert 0 <= int(label.removeprefix("ChunkPart")) < CHUNK_PARTS
+
+
+def test_parts_group_repos_and_keep_an_order() -> None:
+    repos = [f"repo-{i}" for i in range(100)]
+    parts = parts_of(reversed(repos))
+    assert list(parts) == sorted(parts)
+    assert sorted(repo for members in parts.values() for repo in members) == sorted(repos)
+    for label, members in parts.items():
+        assert members == sorted(members)
+        assert all(part_label(repo) == label for repo in members)
+    assert len(parts) > CHUNK_PARTS // 2  # 100 repos spread over the parts
+
+
+def test_a_statement_is_moved_to_a_part_and_only_to_a_part() -> None:
+    statement = f"MATCH (c:{TEMPLATE_LABEL}) USING TEXT INDEX c:{TEMPLATE_LABEL}(text) RETURN c"
+    moved = for_part(statement, "ChunkPart17")
+    assert moved == "MATCH (c:ChunkPart17) USING TEXT INDEX c:ChunkPart17(text) RETURN c"
+    for bad in ("Chunk", "ChunkPart", "ChunkPart1x", "ChunkPart01) DETACH DELETE (c"):
+        with pytest.raises(ValueError, match="not a chunk part label"):
+            for_part(statement, bad)
+    with pytest.raises(ValueError, match="names no"):
+        for_part("MATCH (c:Chunk) RETURN c", "ChunkPart03")
