@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.graph.chunk_parts import for_part
+from coderooms.graph.chunk_parts import for_parts
 from coderooms.graph.cypher import load
 from coderooms.graph.driver import Graph
 
@@ -21,10 +21,10 @@ index-backed statement never shows."""
 
 
 def plan_operators(
-    graph: Graph, name: str, params: dict[str, Any], *, part: str | None = None
+    graph: Graph, name: str, params: dict[str, Any], *, parts: list[str] | None = None
 ) -> list[str]:
-    """The operator names of `EXPLAIN <statement>` (in chunk part `part`), depth first."""
-    text = load(name) if part is None else for_part(load(name), part)
+    """The operator names of `EXPLAIN <statement>` (asking chunk parts `parts`), depth first."""
+    text = load(name) if parts is None else for_parts(load(name), parts)
     with graph.driver.session(database=graph.connection.database) as session:
         plan = session.run("EXPLAIN " + text, params).consume().plan
     assert plan is not None

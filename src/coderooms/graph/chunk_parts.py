@@ -9,13 +9,16 @@ The part is a pure function of the repo id (no state to look up, nothing to go s
 is deleted and ingested again); two repos may share a part, which costs a search of one of them
 the other's candidates, never a hit. Cypher needs a label written in the statement for the index
 to be used (a dynamic `:$(label)` match is not index-backed in Neo4j 5.26), so statements that
-ask a part's index are written with TEMPLATE_LABEL and given the part's label by `for_part`.
+ask a part's index are written with TEMPLATE_LABEL and given the part's label by `for_part`;
+one that asks several parts at once marks its branch (`// part` ... `// end part`, a
+subquery body) and `for_parts` repeats it per part, joined by UNION ALL: one round trip
+whatever the number of parts.
 """
 
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 CHUNK_PARTS = 32
 """Part labels (and TEXT indexes). With five repos in a database, one of them shares its part
@@ -38,10 +41,37 @@ def parts_of(repos: Iterable[str]) -> dict[str, list[str]]:
     return dict(sorted(parts.items()))
 
 
+BRANCH_START = "// part"
+BRANCH_END = "// end part"
+"""The lines (alone, indentation aside) around the branch of a statement that asks several
+parts."""
+
+
 def for_part(statement: str, label: str) -> str:
     """`statement` (written with TEMPLATE_LABEL) asking `label`'s index instead."""
-    if not (label.startswith(LABEL_PREFIX) and label[len(LABEL_PREFIX) :].isdigit()):
-        raise ValueError(f"not a chunk part label: {label!r}")
+    _check_label(label)
     if TEMPLATE_LABEL not in statement:
         raise ValueError(f"the statement names no {TEMPLATE_LABEL}")
     return statement.replace(TEMPLATE_LABEL, label)
+
+
+def for_parts(statement: str, labels: Sequence[str]) -> str:
+    """`statement`'s marked branch once per part of `labels` (in that order), UNION ALL."""
+    if not labels:
+        raise ValueError("no chunk part to ask")
+    lines = statement.split("\n")
+    marks = [line.strip() for line in lines]
+    if BRANCH_START not in marks or BRANCH_END not in marks:
+        raise ValueError("the statement marks no part branch")
+    start, end = marks.index(BRANCH_START), marks.index(BRANCH_END)
+    if end < start:
+        raise ValueError("the statement marks no part branch")
+    union = lines[start].replace(BRANCH_START, "UNION ALL")
+    branch = "\n".join(lines[start + 1 : end])
+    asked = f"\n{union}\n".join(for_part(branch, label) for label in labels)
+    return "\n".join([*lines[:start], asked, *lines[end + 1 :]])
+
+
+def _check_label(label: str) -> None:
+    if not (label.startswith(LABEL_PREFIX) and label[len(LABEL_PREFIX) :].isdigit()):
+        raise ValueError(f"not a chunk part label: {label!r}")

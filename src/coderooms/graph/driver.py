@@ -7,7 +7,7 @@ away comes back, so a handle survives a Neo4j restart.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -17,7 +17,7 @@ from neo4j import GraphDatabase, RoutingControl
 from neo4j import exceptions as neo4j_errors
 
 from coderooms.errors import CoderoomsError, GraphUnavailable
-from coderooms.graph.chunk_parts import for_part
+from coderooms.graph.chunk_parts import for_parts
 from coderooms.graph.cypher import load
 
 T = TypeVar("T")
@@ -148,11 +148,13 @@ class Graph:
         """Run the named read statement; records as plain dicts."""
         return self.run_text(load(statement), routing=RoutingControl.READ, **params)
 
-    def read_part(self, statement: str, label: str, /, **params: Any) -> list[dict[str, Any]]:
-        """Run the named read statement, written for chunk part TEMPLATE_LABEL, in part `label`
-        (graph/chunk_parts.py)."""
+    def read_parts(
+        self, statement: str, labels: Sequence[str], /, **params: Any
+    ) -> list[dict[str, Any]]:
+        """Run the named read statement, whose marked branch asks chunk part TEMPLATE_LABEL,
+        over the chunk parts `labels` in one statement (graph/chunk_parts.py)."""
         return self.run_text(
-            for_part(load(statement), label), routing=RoutingControl.READ, **params
+            for_parts(load(statement), labels), routing=RoutingControl.READ, **params
         )
 
     def write(self, statement: str, /, **params: Any) -> list[dict[str, Any]]:

@@ -248,13 +248,11 @@ def _matcher(query: str, mode: Mode) -> tuple[LineMatcher, str | None]:
 
 def literal_candidates(graph: Graph, needle: str, params: dict[str, Any]) -> list[Any]:
     """[repo, path, seq, digest] of the scope's chunks holding `needle`, from the trigram index
-    of each part the scope's repos fall in (one read per part: usually one)."""
-    rows: list[Any] = []
-    for label, repos in parts_of(params["repos"]).items():
-        rows += graph.read_part(
-            "search/literal_candidates", label, needle=needle, **(params | {"repos": repos})
-        )
-    return rows
+    of each part the scope's repos fall in (one statement: a branch per part)."""
+    parts = list(parts_of(params["repos"]))
+    if not parts:
+        return []
+    return graph.read_parts("search/literal_candidates", parts, needle=needle, **params)
 
 
 def _in_scope(rows: list[Any], scope_glob: PathPattern | None) -> list[Candidate]:

@@ -62,11 +62,12 @@ def test_statement_seeks_an_index(graph: Graph, name: str) -> None:
     assert not SCANS & set(operators(graph, name))
 
 
-@pytest.mark.parametrize("part", [0, 17, CHUNK_PARTS - 1])
-def test_literal_search_uses_the_text_index_of_its_part(graph: Graph, part: int) -> None:
-    label = f"ChunkPart{part:02d}"
+@pytest.mark.parametrize("parts", [[0], [17], [3, 9, CHUNK_PARTS - 1]])
+def test_literal_search_uses_the_text_index_of_each_part(graph: Graph, parts: list[int]) -> None:
+    labels = [f"ChunkPart{part:02d}" for part in parts]
     name = "search/literal_candidates"
-    assert "NodeIndexContainsScan" in plan_operators(graph, name, PARAMS[name], part=label)
+    found = plan_operators(graph, name, PARAMS[name], parts=labels)
+    assert found.count("NodeIndexContainsScan") == len(parts)
 
 
 def test_glob_prefix_uses_the_path_index(graph: Graph) -> None:

@@ -12,6 +12,7 @@ from coderooms.graph.chunk_parts import (
     CHUNK_PARTS,
     TEMPLATE_LABEL,
     for_part,
+    for_parts,
     part_label,
     parts_of,
 )
@@ -45,3 +46,24 @@ def test_a_statement_is_moved_to_a_part_and_only_to_a_part() -> None:
             for_part(statement, bad)
     with pytest.raises(ValueError, match="names no"):
         for_part("MATCH (c:Chunk) RETURN c", "ChunkPart03")
+
+
+def test_a_marked_branch_is_asked_once_per_part() -> None:
+    statement = (
+        "CALL () {\n  // part\n  MATCH (c:ChunkPart00) RETURN c\n  // end part\n}\n"
+        "RETURN collect(c.id) AS rows"
+    )
+    assert for_parts(statement, ["ChunkPart03"]) == (
+        "CALL () {\n  MATCH (c:ChunkPart03) RETURN c\n}\nRETURN collect(c.id) AS rows"
+    )
+    both = for_parts(statement, ["ChunkPart03", "ChunkPart17"])
+    assert both == (
+        "CALL () {\n  MATCH (c:ChunkPart03) RETURN c\n  UNION ALL\n"
+        "  MATCH (c:ChunkPart17) RETURN c\n}\nRETURN collect(c.id) AS rows"
+    )
+    with pytest.raises(ValueError, match="no chunk part"):
+        for_parts(statement, [])
+    with pytest.raises(ValueError, match="marks no part branch"):
+        for_parts("MATCH (c:ChunkPart00) RETURN c", ["ChunkPart03"])
+    with pytest.raises(ValueError, match="not a chunk part label"):
+        for_parts(statement, ["ChunkPart03", "Chunk"])
