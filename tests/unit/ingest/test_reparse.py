@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 import tree_sitter_python
+from hypothesis import given
+from hypothesis import strategies as st
 from tree_sitter import Language, Parser
 
 from coderooms.ingest.languages import reparse
@@ -58,3 +60,26 @@ def test_changed_span(old: bytes, new: bytes, span: tuple[int, int, int]) -> Non
     assert reparse.changed_span(old, new) == span
     start, old_end, new_end = span
     assert old[:start] + new[start:new_end] + old[old_end:] == new
+
+
+def naive_span(old: bytes, new: bytes) -> tuple[int, int, int]:
+    prefix = 0
+    while prefix < min(len(old), len(new)) and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < min(len(old), len(new)) - prefix
+        and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]
+    ):
+        suffix += 1
+    return prefix, len(old) - suffix, len(new) - suffix
+
+
+@given(
+    st.binary(max_size=64), st.binary(max_size=16), st.binary(max_size=16), st.binary(max_size=64)
+)
+def test_changed_span_equals_a_byte_by_byte_scan(
+    head: bytes, cut: bytes, put: bytes, tail: bytes
+) -> None:
+    old, new = head + cut + tail, head + put + tail
+    assert reparse.changed_span(old, new) == naive_span(old, new)

@@ -61,17 +61,23 @@ def changed_span(old: bytes, new: bytes) -> tuple[int, int, int]:
 
 def _common(old: bytes, new: bytes, limit: int, *, from_end: bool) -> int:
     """Length of the longest common prefix (or suffix) of at most `limit` bytes: a binary
-    search over slice comparisons (each a memcmp)."""
+    search over slice comparisons. Slices of `bytes` compare with memcmp; slices of a
+    memoryview compare item by item (176 KB, test_enum.py: 8.3 ms against 0.26)."""
     low, high = 0, limit
-    a, b = memoryview(old), memoryview(new)
     while low < high:
         mid = (low + high + 1) // 2
-        same = a[len(a) - mid :] == b[len(b) - mid :] if from_end else a[:mid] == b[:mid]
-        if same:
+        if _same(old, new, mid, from_end=from_end):
             low = mid
         else:
             high = mid - 1
     return low
+
+
+def _same(old: bytes, new: bytes, size: int, *, from_end: bool) -> bool:
+    """Whether the first (or last) `size` bytes of both are equal."""
+    if from_end:
+        return old[len(old) - size :] == new[len(new) - size :]
+    return old[:size] == new[:size]
 
 
 def point_at(source: bytes, offset: int) -> tuple[int, int]:
