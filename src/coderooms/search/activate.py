@@ -20,7 +20,8 @@ weakly costs a count, not a read of its thousands of edges. (Picking which few o
 sub-threshold shares to send would be arbitrary; sending all is the hub cost this avoids.)
 Budget: max hops, max nodes expanded (the frontier is cut in activation order), at most
 NEIGHBOURS_PER_NODE neighbours read per node, best weighted first (weight · confidence desc, then
-id); each cut sets a `budget_exhausted` flag.
+id), of those not expanded yet (the hop's frontier included: nothing flows into them, so they
+are not read back); each cut sets a `budget_exhausted` flag.
 Same graph, same arguments → same answer, ordered by activation desc, then id.
 """
 
@@ -134,9 +135,11 @@ def spread(
             {"id": node, "silent_above": silent_above(state.activation[node], threshold, decay)}
             for node in frontier
         ]
+        state.expanded.update(frontier)
         [hop_read] = graph.read(
             "search/activate_hop",
             frontier=items,
+            expanded=dict.fromkeys(state.expanded, True),
             weights=WEIGHTS_PARAM,
             most=NEIGHBOURS_PER_NODE,
         )
@@ -144,7 +147,6 @@ def spread(
         if any(r["degree"] > NEIGHBOURS_PER_NODE for r in rows):
             state.budget["fanout"] = True
         state.silent.update(hop_read["silent"])
-        state.expanded.update(frontier)
         state.hops_run = hop
         reached = _receive(state, rows, hop, threshold=threshold, decay=decay)
         fire = threshold * FIRE_FACTOR

@@ -10,8 +10,13 @@ import pytest
 
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.search.activate import ActivateRequest, activate
-from coderooms.search.graph_limits import ACTIVATE_HOPS_MAX, EDGE_WEIGHTS, FIRE_FACTOR
+from coderooms.search.activate import WEIGHTS_PARAM, ActivateRequest, activate
+from coderooms.search.graph_limits import (
+    ACTIVATE_HOPS_MAX,
+    EDGE_WEIGHTS,
+    FIRE_FACTOR,
+    NEIGHBOURS_PER_NODE,
+)
 from coderooms.semantic import query as semantic
 from tests.integration.search.seek_repo import ingest_retrieval, retrieval_repo, sid
 
@@ -229,3 +234,21 @@ def test_a_weakly_reached_hub_is_silent(graph: Graph, hub_repo: str) -> None:
     two = results[sid(hub_repo, "pkg/small.py", "two")]
     assert two["via"]["from"] == leaf  # type: ignore[index]
     assert answer["budget_exhausted"]["fanout"] is False
+
+
+def test_a_hop_does_not_read_back_expanded_nodes(graph: Graph, hub_repo: str) -> None:
+    helper = sid(hub_repo, "pkg/hub.py", "helper")
+    expanded = [helper, sid(hub_repo, "pkg/callers.py", "c00")]
+    [read] = graph.read(
+        "search/activate_hop",
+        frontier=[{"id": helper, "silent_above": 10_000}],
+        expanded=dict.fromkeys(expanded, True),
+        weights=WEIGHTS_PARAM,
+        most=NEIGHBOURS_PER_NODE,
+    )
+    targets = {row["target"] for row in read["rows"]}
+    assert expanded[1] not in targets
+    assert sid(hub_repo, "pkg/callers.py", "c01") in targets
+    assert len(targets) == 61  # 62 neighbours, one of them expanded
+    assert {row["degree"] for row in read["rows"]} == {62}  # the degree counts every neighbour
+    assert read["silent"] == []

@@ -44,6 +44,7 @@ PARAMS: dict[str, dict[str, Any]] = {
             {"id": "r:a.py::f", "silent_above": 10},
             {"id": "r:a.py", "silent_above": 4000},
         ],
+        "expanded": {"r:a.py::f": True, "r:a.py": True},
         "weights": {"CALLS:out": 0.8},
         "most": 400,
     },
