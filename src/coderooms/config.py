@@ -52,7 +52,8 @@ class Settings(BaseSettings):
     """Fixed Bolt port for the managed instance; free ports are chosen when unset."""
     http_port: int | None = None
     neo4j_heap: str = "1g"
-    neo4j_pagecache: str = "512m"
+    neo4j_pagecache: str = "auto"
+    """`auto`: sized to the store at each start (neo4j_local/memory.py); or a size (`2g`)."""
 
     read_only: bool = False
     """Refuse every verb that writes to disk or to the graph."""

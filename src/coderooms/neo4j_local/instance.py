@@ -22,6 +22,7 @@ from coderooms.errors import CoderoomsError, ProvisionError
 from coderooms.graph.driver import Connection, Graph
 from coderooms.neo4j_local.distribution import ADMIN_CLASS, ENTRY_CLASS, ensure_distribution
 from coderooms.neo4j_local.java import require_java
+from coderooms.neo4j_local.memory import page_cache_size
 from coderooms.neo4j_local.ports import LOOPBACK, answers, free_port, is_free
 
 START_TIMEOUT_S = 180.0
@@ -266,7 +267,8 @@ class Instance:
             f"server.directories.logs={self.logs_dir}",
             f"server.directories.plugins={self.dir / 'plugins'}",
             f"server.directories.run={self.dir / 'run'}",
-            f"server.memory.pagecache.size={self.settings.neo4j_pagecache}",
+            "server.memory.pagecache.size="
+            + page_cache_size(self.settings.neo4j_pagecache, self.data_dir / "databases"),
             "dbms.security.auth_enabled=true",
             "db.tx_log.rotation.retention_policy=1 files",
             "dbms.usage_report.enabled=false",
