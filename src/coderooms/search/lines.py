@@ -39,58 +39,63 @@ def split_lines(text: str) -> list[str]:
 
 class FileLines:
     """The lines of one file known so far, from whichever of its chunks were fetched. A chunk of
-    whole lines is split only when one of its lines is asked for: verification asks for the few
-    lines that can match, not for the hundreds of every chunk it reads."""
+    whole lines is split only when one of its lines is asked for (verification asks for the few
+    lines that can match, not for the hundreds of every chunk it reads), and its lines stay in
+    that list: a line is found by its chunk (bisect over the chunks' first lines), not copied
+    into a per-line map (a count of a frequent literal asks for lines of a thousand chunks)."""
 
     def __init__(self) -> None:
-        self._lines: dict[int, str] = {}
-        self._pieces: dict[int, dict[int, str]] = {}
-        self._unsplit: dict[int, tuple[int, str]] = {}
-        """First line -> (last line, text) of chunks not split into lines yet."""
+        self._chunks: dict[int, tuple[int, str | list[str]]] = {}
+        """First line -> (last line, the text, or its lines once split) of whole-line chunks."""
         self._starts: list[int] = []
-        """The keys of `_unsplit`, sorted."""
+        """The keys of `_chunks`, sorted."""
+        self._pieces: dict[int, dict[int, str]] = {}
+        self._joined: dict[int, str] = {}
+        """Over-long lines joined from their pieces."""
 
     def add(self, chunk: ChunkText) -> None:
         if chunk.start_line == chunk.end_line:
             # possibly one piece of an over-long line: kept apart until all are known
             self._pieces.setdefault(chunk.start_line, {})[chunk.seq] = chunk.text
-            self._lines.pop(chunk.start_line, None)
+            self._joined.pop(chunk.start_line, None)
             return
-        if chunk.start_line not in self._unsplit:
+        if chunk.start_line not in self._chunks:
             insort(self._starts, chunk.start_line)
-        self._unsplit[chunk.start_line] = (chunk.end_line, chunk.text)
+        self._chunks[chunk.start_line] = (chunk.end_line, chunk.text)
 
-    def _unsplit_holding(self, number: int) -> int | None:
-        """Index in `_starts` of the unsplit chunk holding line `number`."""
+    def _chunk_holding(self, number: int) -> int | None:
+        """First line of the whole-line chunk holding line `number`."""
         at = bisect_right(self._starts, number) - 1
-        if at < 0 or self._unsplit[self._starts[at]][0] < number:
+        if at < 0:
             return None
-        return at
+        start = self._starts[at]
+        return start if self._chunks[start][0] >= number else None
 
     def get(self, number: int) -> str | None:
-        if number in self._lines:
-            return self._lines[number]
-        at = self._unsplit_holding(number)
-        if at is not None:
-            start = self._starts.pop(at)
-            _, text = self._unsplit.pop(start)
-            for offset, line in enumerate(split_lines(text)):
-                self._lines[start + offset] = line
-            return self._lines.get(number)
+        start = self._chunk_holding(number)
+        if start is not None:
+            last, content = self._chunks[start]
+            if isinstance(content, str):
+                content = split_lines(content)
+                self._chunks[start] = (last, content)
+            offset = number - start
+            return content[offset] if offset < len(content) else None
+        if number in self._joined:
+            return self._joined[number]
         pieces = self._pieces.get(number)
         if pieces is None:
             return None
         ordered = [pieces[seq] for seq in sorted(pieces)]
         joined = ordered[0] + "".join(piece[PIECE_OVERLAP:] for piece in ordered[1:])
         line = joined[:-1] if joined.endswith("\n") else joined
-        self._lines[number] = line
+        self._joined[number] = line
         return line
 
     def has(self, number: int) -> bool:
         return (
-            number in self._lines
-            or number in self._pieces
-            or self._unsplit_holding(number) is not None
+            number in self._pieces
+            or number in self._joined
+            or self._chunk_holding(number) is not None
         )
 
 

@@ -30,5 +30,11 @@ def test_file_lines_rebuild_every_line_including_long_ones() -> None:
     for seq, (start, end, body) in reversed(list(enumerate(chunks))):
         lines.add(ChunkText("c", seq, start, end, body))
     expected = text.split("\n")
+    # asked out of order, twice: a chunk split on the first ask answers the later ones
+    numbers = list(range(len(expected), 0, -1)) + list(range(1, len(expected) + 1, 7))
+    assert [lines.get(n) for n in numbers] == [expected[n - 1] for n in numbers]
     assert [lines.get(n) for n in range(1, len(expected) + 1)] == expected
+    assert all(lines.has(n) for n in range(1, len(expected) + 1))
     assert lines.get(len(expected) + 1) is None
+    assert not lines.has(len(expected) + 1)
+    assert lines.get(0) is None
