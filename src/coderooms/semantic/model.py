@@ -140,10 +140,11 @@ class Encoder:
     def encode(self, texts: Sequence[str]) -> NDArray[np.float32]:
         """One row per text: the sentence embedding (unit length), in the order given.
 
-        A text's vector depends on the text alone, not on what else is in the call: texts are
-        batched only with texts of the same token count, so nothing is padded and every matrix
-        product a text goes through has the same inner dimension and summation order whatever
-        its batch (padding would change them, and the last bits of the vector with them).
+        A text's vector depends on the text, not on what else is in the call: texts are
+        batched only with texts of the same token count, so nothing is padded (padding would
+        change the attention and the mean). The last bits of a float may still differ between
+        batch sizes and CPUs (BLAS picks its kernels by shape and machine), so nothing relies on
+        bit-identical vectors: ranked lists break ties by id.
         """
         import numpy as np
 

@@ -37,9 +37,12 @@ def test_vectors_are_unit_length_and_384_wide() -> None:
         assert cosine(vector, vector) == pytest.approx(1.0, abs=1e-5)
 
 
-def test_a_text_gets_the_same_vector_bit_for_bit_whatever_its_batch() -> None:
-    """Vectors depend on the text alone, so a rebuild of the same tree stores the same vectors
-    and every score derived from them (seek, semantic routes) is the same."""
+def test_a_text_gets_the_same_vector_whatever_its_batch_within_tolerance() -> None:
+    """What users rely on: a text's vector, and the ranking derived from it, do not depend on
+    what else was embedded in the same call. Not bit for bit: BLAS libraries pick other kernels
+    for other matrix shapes and CPUs, so the last bits of a float may differ."""
+    import numpy as np
+
     encoder = model.encoder()
     assert encoder is not None
     texts = ["short", "a much longer text " * 20, "medium length text here", "another short"]
@@ -48,8 +51,27 @@ def test_a_text_gets_the_same_vector_bit_for_bit_whatever_its_batch() -> None:
     reversed_order = encoder.encode(texts[::-1])[::-1]
     for i, text in enumerate(texts[:6]):
         alone = encoder.encode([text])[0]
-        assert (together[i] == alone).all(), text
-    assert (together == reversed_order).all()
+        assert np.abs(together[i] - alone).max() < 1e-5, text
+    assert np.abs(together - reversed_order).max() < 1e-5
+
+
+def test_the_ranking_of_texts_against_a_query_does_not_depend_on_the_batch() -> None:
+    import numpy as np
+
+    encoder = model.encoder()
+    assert encoder is not None
+    texts = [
+        "read the configuration file from disk",
+        "parse command line arguments",
+        "open a network socket and listen",
+        "write the log record to a stream",
+        "compute the checksum of a buffer",
+    ]
+    query = encoder.encode(["load settings from a file"])[0]
+    batched = encoder.encode(texts) @ query
+    alone = np.array([encoder.encode([t])[0] @ query for t in texts])
+    assert list(np.argsort(-batched, kind="stable")) == list(np.argsort(-alone, kind="stable"))
+    assert np.abs(batched - alone).max() < 1e-5
 
 
 def test_long_texts_are_truncated_not_refused() -> None:
