@@ -1,9 +1,15 @@
-// What an incremental write compares with, in one round trip: the symbols of every claim, and the
-// chunks and outgoing edges of the claims rewritten (files the graph already had). Collected.
+// What an incremental write compares with, in one round trip: the symbols and module tables of
+// every claim, and the chunks and outgoing edges of the claims rewritten (files the graph
+// already had). Collected.
 CALL () {
   UNWIND $claims AS claim
   MATCH (s:Symbol {claim: claim})
   RETURN collect({claim: claim, id: s.id, name: s.name, kind: s.kind, digest: s.digest}) AS symbols
+}
+CALL () {
+  UNWIND $claims AS claim
+  MATCH (f:File {id: claim})
+  RETURN collect({path: f.path, names: f.names}) AS files
 }
 CALL () {
   UNWIND $rewritten AS claim
@@ -24,4 +30,4 @@ CALL () {
                   key: CASE WHEN r.line IS NOT NULL THEN [source, type(r), target.id] END,
                   ghost: CASE WHEN target:Ghost THEN target.id END}) AS edges
 }
-RETURN symbols, chunks, edges
+RETURN symbols, files, chunks, edges

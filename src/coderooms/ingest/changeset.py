@@ -20,6 +20,15 @@ import neo4j
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.ingest.python_plan import (
+    Loader,
+    PythonChanges,
+    changes_of,
+    module_data,
+    project_dirs,
+    ref_keys_text,
+)
+from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.references import RefRequest, decode_alternative
 from coderooms.ingest.resolve import (
     FILE,
@@ -129,6 +138,8 @@ class Plan:
     """Edges the graph holds that differ from a new one only in `line`: {rid, line, digest}."""
     stale_ghosts: set[str] = field(default_factory=set)
     importers: list[str] = field(default_factory=list)
+    refresh_keys: set[str] = field(default_factory=set)
+    """Files whose re-resolved Python references may have changed their `ref_keys`."""
     reresolved: int = 0
     symbol_ids: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
     """Per claim written or deleted: its symbol ids before and after (sorted)."""
@@ -156,6 +167,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     claim_set = set(claims)
     old_symbols: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
     old_digests: dict[str, str | None] = {}
+    old_tables: dict[str, list[str]] = {}
     held = Held()
     if not changes.fresh:
         [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten)
@@ -163,6 +175,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         for row in read["symbols"]:
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
             old_digests[row["id"]] = row["digest"]
+        old_tables = {row["path"]: row["names"] or [] for row in read["files"]}
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -192,61 +205,172 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             if old_id not in new_ids:
                 plan.removed_symbols.append(old_id)
                 touched_names.add(name)
+
+    loader, resolver = _python_store(run, changes)
+    python = PythonChanges()
+    if not changes.fresh:
+        old_names = {
+            claim.removeprefix(f"{repo}:"): {name for name, _ in symbols.values()}
+            for claim, symbols in old_symbols.items()
+        }
+        python = changes_of(
+            loader,
+            resolver,
+            changes.upserts,
+            changes.deletes,
+            changes.added,
+            old_tables,
+            old_names,
+        )
+    touched_names |= python.names
     touched_names.discard("")
 
-    foreign: list[tuple[str, str, str, RefRequest, str]] = []
+    foreign: list[tuple[str, str, str, RefRequest, str, dict[str, Any]]] = []
     importers: list[dict[str, Any]] = []
     if not changes.fresh:
-        if touched_names:
-            rows = run(
-                "ingest/foreign_references", names=sorted(touched_names), repo=repo, claims=claims
-            )
-            foreign.extend(_foreign_request(row) for row in rows)
-        if plan.removed_symbols:
-            # whatever still points at a symbol about to go is re-resolved, whatever its name
-            seen = {item[0] for item in foreign}
-            rows = run("ingest/references_to_symbols", ids=plan.removed_symbols, claims=claims)
-            foreign.extend(_foreign_request(row) for row in rows if row["rid"] not in seen)
-        moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes))
-        if moved:
-            importers = run("ingest/importing_files", repo=repo, stems=sorted(moved), claims=claims)
+        foreign, importers = _foreign_work(run, changes, plan, touched_names, python)
 
-    lookup = Lookup(repo)
+    lookup = Lookup(repo, resolver)
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
     import_requests = [i for p in changes.upserts for i in p.record.imports]
-    import_requests += [
-        ImportRequest.decode(text) for row in importers for text in row["imports"] or []
-    ]
+    importer_requests = {
+        row["id"]: [ImportRequest.decode(text) for text in row["imports"] or []]
+        for row in importers
+    }
+    import_requests += [i for found in importer_requests.values() for i in found]
     if not changes.fresh:
-        _fill_from_graph(run, lookup, requests, import_requests, claim_set)
+        _fill_from_graph(
+            run, lookup, [r for r in requests if r.group != "py"], import_requests, claim_set
+        )
     for parsed in changes.upserts:
         lookup.add_file(parsed.path, parsed.group)
         for info in symbol_infos(repo, parsed):
             lookup.add_symbol(info)
 
+    resolved = _resolve_all(loader, lookup, changes, foreign, importers, importer_requests)
+    keys_by_claim: dict[str, set[str]] = defaultdict(set)
     for parsed in changes.upserts:
         plan.edges.extend(structure_edges(repo, parsed))
-        plan.edges.extend(_reference_edges(repo, parsed, lookup, plan.ghosts))
-    for rid, source, source_path, request, old_target in foreign:
-        resolution = resolve_reference(request, source_path, lookup)
-        if resolution.target == old_target:
+        edges = _reference_edges(repo, parsed, resolved, plan.ghosts)
+        for edge in edges:
+            keys_by_claim[edge.props["claim"]].update(edge.props.get("keys") or ())
+        plan.edges.extend(edges)
+    for row in plan.file_rows:
+        if row["props"]["language"] == "python":
+            row["props"]["ref_keys"] = ref_keys_text(keys_by_claim.get(row["id"], ()))
+    for rid, source, source_path, request, old_target, old_props in foreign:
+        resolution = resolved[id(request)]
+        claim = file_id(repo, source_path)
+        edge = _reference_edge(repo, claim, source, request, resolution, plan.ghosts)
+        if resolution.target == old_target and edge.digest == old_props.get("digest"):
             continue
         plan.reresolved += 1
         plan.stale_edges.append(rid)
         if old_target.startswith(f"{repo}:?:"):
             plan.stale_ghosts.add(old_target)
-        claim = file_id(repo, source_path)
-        plan.edges.append(_reference_edge(repo, claim, source, request, resolution, plan.ghosts))
+        if request.group == "py":
+            plan.refresh_keys.add(claim)
+        plan.edges.append(edge)
     if not changes.fresh:
         _keep_unchanged(changes, plan, held)
     for row in importers:
         plan.importers.append(row["id"])
         group = LANGUAGE_GROUPS.get(row["language"] or "")
-        requests_of_file = [ImportRequest.decode(text) for text in row["imports"] or []]
         plan.edges.extend(
-            _import_edges(repo, row["id"], group, requests_of_file, lookup, plan.ghosts)
-        )
+            _import_edges(repo, row["id"], group, importer_requests[row["id"]], resolved,
+                          plan.ghosts)
+        )  # fmt: skip
     return plan
+
+
+def _python_store(run: Run, changes: Changeset) -> tuple[Loader, PythonResolver]:
+    """The module store of Python resolution: the changeset's files from memory, the rest of
+    the repo loaded from the graph as resolution asks for it (nothing to load for a fresh one)."""
+    store = ModuleStore(complete=changes.fresh)
+    for parsed in changes.upserts:
+        if parsed.language == "python":
+            store.add(module_data(parsed))
+    store.add_paths(p.path for p in changes.upserts)
+    for path in changes.deletes:
+        store.absent(path)
+    markers = {p.path for p in changes.upserts}
+    if not changes.fresh:
+        [row] = run("ingest/project_markers", repo=changes.repo)
+        markers |= set(row["paths"]) - set(changes.deletes)
+    store.set_project_dirs(project_dirs(markers))
+    loader = Loader(None if changes.fresh else run, changes.repo, store, changes.claims)
+    return loader, PythonResolver(store)
+
+
+def _foreign_work(
+    run: Run, changes: Changeset, plan: Plan, touched_names: set[str], python: PythonChanges
+) -> tuple[list[tuple[str, str, str, RefRequest, str, dict[str, Any]]], list[dict[str, Any]]]:
+    """References of other files to re-resolve, and the files whose imports to re-resolve."""
+    repo, claims = changes.repo, changes.claims
+    rows: list[dict[str, Any]] = []
+    if touched_names:
+        rows += run(
+            "ingest/foreign_references", names=sorted(touched_names), repo=repo, claims=claims
+        )
+    if plan.removed_symbols:
+        # whatever still points at a symbol about to go is re-resolved, whatever its name
+        rows += run("ingest/references_to_symbols", ids=plan.removed_symbols, claims=claims)
+    if python.keys:
+        rows += run("ingest/keyed_references", keys=sorted(python.keys), repo=repo, claims=claims)
+    importers: list[dict[str, Any]] = []
+    moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes))
+    if moved:
+        importers = run("ingest/importing_files", repo=repo, stems=sorted(moved), claims=claims)
+    if python.directories:
+        under = run(
+            "ingest/python_files_under", repo=repo, dirs=sorted(python.directories), claims=claims
+        )
+        known = {row["id"] for row in importers}
+        importers += [row for row in under if row["id"] not in known]
+        if under:
+            rows += run("ingest/references_of_claims", claims=sorted(r["id"] for r in under))
+    foreign = []
+    seen: set[str] = set()
+    for row in rows:
+        if row["rid"] not in seen:
+            seen.add(row["rid"])
+            foreign.append(_foreign_request(row))
+    return foreign, importers
+
+
+def _resolve_all(
+    loader: Loader,
+    lookup: Lookup,
+    changes: Changeset,
+    foreign: list[tuple[str, str, str, RefRequest, str, dict[str, Any]]],
+    importers: list[dict[str, Any]],
+    importer_requests: dict[str, list[ImportRequest]],
+) -> dict[int, Resolution]:
+    """Every reference and import of the plan resolved, keyed by the request's `id()`: Python
+    ones may need files loaded from the graph first (in waves, see `python_plan.Loader`)."""
+    jobs: list[tuple[object, Callable[[], Resolution]]] = []
+    for parsed in changes.upserts:
+        path = parsed.path
+        jobs.extend((r, _reference_job(r, path, lookup)) for r in parsed.record.references)
+        jobs.extend((i, _import_job(i, parsed.group, path, lookup)) for i in parsed.record.imports)
+    jobs.extend((f[3], _reference_job(f[3], f[2], lookup)) for f in foreign)
+    for row in importers:
+        group = LANGUAGE_GROUPS.get(row["language"] or "")
+        jobs.extend(
+            (i, _import_job(i, group, row["path"], lookup)) for i in importer_requests[row["id"]]
+        )
+    results = loader.settle_all([job for _, job in jobs])
+    return {id(item): result for (item, _), result in zip(jobs, results, strict=True)}
+
+
+def _reference_job(request: RefRequest, path: str, lookup: Lookup) -> Callable[[], Resolution]:
+    return lambda: resolve_reference(request, path, lookup)
+
+
+def _import_job(
+    request: ImportRequest, group: str | None, path: str, lookup: Lookup
+) -> Callable[[], Resolution]:
+    return lambda: resolve_import(request, group, lookup, path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,7 +494,7 @@ def _moved_edges(stale: list[dict[str, Any]], new: list[EdgeRow]) -> list[tuple[
     return pairs
 
 
-def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, str]:
+def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, str, dict[str, Any]]:
     props = row["props"]
     prefix = f"{props['claim']}::"
     request = RefRequest(
@@ -384,8 +508,9 @@ def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, st
         bound=bool(props.get("bound")),
         alternatives=tuple(props.get("alts") or ()),
         ghost=props["ghost"],
+        expr=props.get("expr"),
     )
-    return row["rid"], row["source"], row["source_path"], request, row["target"]
+    return row["rid"], row["source"], row["source_path"], request, row["target"], props
 
 
 def _fill_from_graph(
@@ -472,15 +597,15 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
 
 
 def _reference_edges(
-    repo: str, parsed: ParsedFile, lookup: Lookup, ghosts: dict[str, str]
+    repo: str, parsed: ParsedFile, resolved: dict[int, Resolution], ghosts: dict[str, str]
 ) -> list[EdgeRow]:
     claim = file_id(repo, parsed.path)
     edges = []
     for request in parsed.record.references:
         source = symbol_id(repo, parsed.path, request.source)
-        resolution = resolve_reference(request, parsed.path, lookup)
+        resolution = resolved[id(request)]
         edges.append(_reference_edge(repo, claim, source, request, resolution, ghosts))
-    edges.extend(_import_edges(repo, claim, parsed.group, parsed.record.imports, lookup, ghosts))
+    edges.extend(_import_edges(repo, claim, parsed.group, parsed.record.imports, resolved, ghosts))
     return edges
 
 
@@ -503,13 +628,13 @@ def _import_edges(
     claim: str,
     group: str | None,
     requests: list[ImportRequest],
-    lookup: Lookup,
+    resolved: dict[int, Resolution],
     ghosts: dict[str, str],
 ) -> list[EdgeRow]:
     """One IMPORTS edge per imported file (or ghost), at the first line importing it."""
     first: dict[str, tuple[int, Resolution]] = {}
     for request in requests:
-        resolution = resolve_import(request, group, lookup)
+        resolution = resolved[id(request)]
         if resolution.target == claim:
             continue
         known = first.get(resolution.target)
@@ -596,6 +721,12 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
         [("ingest/delete_edges_by_id", {"ids": list(ids)}) for ids in batched(plan.stale_edges)]
     )
     run_jobs([("ingest/move_edges", {"rows": list(rows)}) for rows in batched(plan.moved_edges)])
+    run_jobs(
+        [
+            ("ingest/refresh_ref_keys", {"ids": list(ids)})
+            for ids in batched(sorted(plan.refresh_keys))
+        ]
+    )
     touched |= ghosts_of(
         run_jobs(
             [("ingest/delete_symbols", {"ids": list(i)}) for i in batched(plan.removed_symbols)]

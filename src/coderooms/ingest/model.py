@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+CALLS = "CALLS"
+INHERITS = "INHERITS"
+"""The edge types of references (a call; a base class or implemented interface)."""
+
 
 class SymbolKind(StrEnum):
     """The kinds of definition; each is also an extra Neo4j label on `:Symbol`."""
@@ -59,6 +63,9 @@ class ImportRef:
     line: int
     level: int = 0
     aliases: tuple[str | None, ...] = ()
+    scope: str = ""
+    """Qualname of the definition the import statement is in (`""` at module level): a
+    function-local import binds its names in that function only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +87,44 @@ class InheritRef:
     line: int
 
 
+class FactKind(StrEnum):
+    """What a `ScopeFact` records (Python: the facts name resolution needs, see
+    `coderooms.ingest.python_scope`)."""
+
+    ASSIGN = "assign"
+    """`name = value` / `name: annotation [= value]`; `name` may be `self.x` or `cls.x`."""
+    PARAM = "param"
+    """A parameter (`index` its position, `annotation` its annotation, if any)."""
+    BIND = "bind"
+    """Any other binding of a name whose value is not followed (loop and comprehension
+    targets, `except ... as`, walrus, star targets, augmented assignment)."""
+    GLOBAL = "global"
+    """`global name` / `nonlocal name`: the name is not local to the scope."""
+    RETURN = "return"
+    """`return value` (`value` the returned expression)."""
+    RETURNS = "returns"
+    """The return annotation of the definition `scope` (`annotation`)."""
+    DECORATOR = "decorator"
+    """A decorator of the definition `scope` (`value`: its expression, without arguments)."""
+    ALL = "all"
+    """`__all__ = [...]` / `+= [...]` at module level (`value`: the names, comma-joined)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeFact:
+    """A binding, parameter, return or decorator, attributed to the innermost definition it is
+    written in (`scope`, `""` at module level). Expressions (`value`, `annotation`) are written
+    as chains (`Foo`, `a.b`, `make().c`, `?` for what is no chain); None when absent."""
+
+    kind: FactKind
+    scope: str
+    name: str
+    value: str | None
+    annotation: str | None
+    line: int
+    index: int = 0
+
+
 @dataclass(slots=True)
 class Extraction:
     """Everything one file yields. `problems` records why a part could not be extracted (syntax
@@ -90,4 +135,6 @@ class Extraction:
     imports: list[ImportRef] = field(default_factory=list)
     calls: list[CallRef] = field(default_factory=list)
     inherits: list[InheritRef] = field(default_factory=list)
+    facts: list[ScopeFact] = field(default_factory=list)
+    """Scope facts, for the languages whose resolution follows them (Python)."""
     problems: list[str] = field(default_factory=list)

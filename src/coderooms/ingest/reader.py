@@ -96,10 +96,11 @@ def to_wire(parsed: ParsedFile) -> Wire:
         ),
         tuple(
             (r.source, r.kind, r.ref, r.name, r.line, r.group, r.count, r.bound,
-             r.alternatives, r.local, r.ghost)
+             r.alternatives, r.local, r.ghost, r.expr)
             for r in record.references
         ),
         tuple(i.encode() for i in record.imports),
+        tuple(record.names),
         tuple(parsed.chunks),
     )  # fmt: skip
 
@@ -118,6 +119,7 @@ def from_wire(wire: Wire | Skipped | Unchanged) -> ParsedFile | Skipped | Unchan
         symbols,
         references,
         imports,
+        names,
         chunks,
     ) = wire
     record = FileRecord(
@@ -130,5 +132,6 @@ def from_wire(wire: Wire | Skipped | Unchanged) -> ParsedFile | Skipped | Unchan
         [RefRequest(*fields) for fields in references],
         [ImportRequest.decode(text) for text in imports],
         list(problems),
+        list(names),
     )
     return ParsedFile(path, size, mtime_ns, digest, lines, language, record, list(chunks))

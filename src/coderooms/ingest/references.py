@@ -12,7 +12,8 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
-from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
+from coderooms.ingest.model import CALLS, INHERITS, Extraction, SymbolDef, SymbolKind
+from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.targets import (
     Binding,
     ImportRequest,
@@ -22,8 +23,6 @@ from coderooms.ingest.targets import (
     path_stem,
 )
 
-CALLS = "CALLS"
-INHERITS = "INHERITS"
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 UNKNOWN_RECEIVER = "?"
 """Head of a callee whose receiver is an expression's result (`a().b()` -> `?.b`)."""
@@ -74,6 +73,8 @@ class RefRequest:
     local: str | None = None
     ghost: str = ""
     """Name of the ghost this reference becomes when nothing resolves it."""
+    expr: str | None = None
+    """Python: what the reference means, for `python_resolver` (see `python_scope`)."""
 
 
 @dataclass(slots=True)
@@ -86,6 +87,8 @@ class FileRecord:
     references: list[RefRequest] = field(default_factory=list)
     imports: list[ImportRequest] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    """Python: the module table (see `python_scope.FileScopes.table`)."""
 
 
 def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:
@@ -96,6 +99,9 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     record.problems = list(extraction.problems)
     record.imports = import_requests(language, path, extraction.imports)
     group = LANGUAGE_GROUPS.get(language, language)
+    if language == "python":
+        _python_references(record, extraction, group)
+        return record
     kinds = {s.qualname: s.kind for s in extraction.symbols}
     bound = bindings(language, path, extraction.imports)
     scope = _Scope(kinds, bound, language, directory_of(path), group)
@@ -115,6 +121,16 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         seen[key] = _add(merged, request)
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
     return record
+
+
+def _python_references(record: FileRecord, extraction: Extraction, group: str) -> None:
+    sites, record.names = python_references(extraction)
+    merged: dict[tuple[str, str, str], RefRequest] = {}
+    for source, kind, ref, line, expr, ghost in sites:
+        name = ref.replace("()", "").rsplit(".", 1)[-1]
+        request = RefRequest(source, kind, ref, name, line, group, ghost=ghost, expr=expr)
+        _add(merged, request)
+    record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
 
 
 def _add(

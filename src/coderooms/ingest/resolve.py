@@ -20,9 +20,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import INHERITS, SymbolKind
+from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.references import (
-    INHERITS,
     NOT_CALLABLE,
     TYPE_KINDS,
     Alternative,
@@ -34,6 +34,8 @@ from coderooms.ingest.targets import ImportRequest, Target
 CONFIDENCE = {
     "import": 0.95,
     "local": 0.9,
+    "inherited": 0.9,
+    "typed": 0.85,
     "package": 0.85,
     "unique": 0.6,
     "unique_attribute": 0.4,
@@ -63,11 +65,15 @@ class Resolution:
     via: str
     confidence: float
     ghost_name: str | None = None
+    keys: tuple[str, ...] = ()
+    """Python: what else than its own file and name the answer depends on (see
+    `python_resolver`): names looked up elsewhere, `@stem`s of the modules resolved."""
 
 
 class Lookup:
-    def __init__(self, repo: str) -> None:
+    def __init__(self, repo: str, python: PythonResolver | None = None) -> None:
         self.repo = repo
+        self.python = python or PythonResolver(ModuleStore(complete=True))
         self.groups: dict[str, str | None] = {}
         self.by_suffix: dict[str, list[str]] = defaultdict(list)
         self.by_dir: dict[str, list[str]] = defaultdict(list)
@@ -112,6 +118,8 @@ class Lookup:
     # -- questions -----------------------------------------------------------------------------
 
     def files_for(self, target: Target, group: str | None) -> list[str]:
+        if target.mode == "p":
+            return []  # a Python module spec: `python_resolver` answers it
         if target.mode == "=":
             found = [target.path] if target.path in self.groups else []
         elif target.mode == "~":
@@ -186,6 +194,8 @@ def wanted_kinds(request: RefRequest) -> frozenset[str]:
 
 def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
     repo = lookup.repo
+    if request.group == "py":
+        return _resolve_python(request, source_path, lookup)
     if request.local is not None:
         return Resolution(
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
@@ -206,8 +216,37 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
     )
 
 
-def resolve_import(request: ImportRequest, group: str | None, lookup: Lookup) -> Resolution:
+def _resolve_python(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
+    """May raise `python_resolver.Missing` (the lookup has to load files first)."""
+    repo = lookup.repo
+    ghost = Resolution(
+        ghost_id(repo, request.ghost), GHOST, "ghost", CONFIDENCE["ghost"], request.ghost
+    )
+    if request.expr is None:
+        return ghost
+    answer = lookup.python.resolve(
+        request.expr, source_path, request.kind == INHERITS, request.name
+    )
+    if answer.target is None:
+        return Resolution(
+            ghost.target, GHOST, "ghost", CONFIDENCE["ghost"], request.ghost, answer.keys
+        )
+    path, qual = answer.target
+    return Resolution(
+        symbol_id(repo, path, qual), SYMBOL, answer.via, CONFIDENCE[answer.via], None, answer.keys
+    )
+
+
+def resolve_import(
+    request: ImportRequest, group: str | None, lookup: Lookup, source_path: str = ""
+) -> Resolution:
     for target in request.targets:
+        if target.mode == "p":
+            level, _, module = target.path.partition(":")
+            found = lookup.python.module_of(source_path, int(level), module)
+            if found is not None:
+                return Resolution(file_id(lookup.repo, found), FILE, "import", CONFIDENCE["import"])
+            continue
         paths = lookup.files_for(target, group)
         if paths:
             via = "import" if target.mode == "=" else "import_suffix"

@@ -87,7 +87,7 @@ def file_props(repo: str, parsed: ParsedFile) -> dict[str, Any]:
     record = parsed.record
     stems: set[str] = set()
     for request in record.imports:
-        stems.update(target.stem() for target in request.targets)
+        stems.update(target.stem(parsed.path) for target in request.targets)
     return {
         "id": file_id(repo, parsed.path),
         "repo": repo,
@@ -104,6 +104,8 @@ def file_props(repo: str, parsed: ParsedFile) -> dict[str, Any]:
         "imports": [request.encode() for request in record.imports] or None,
         "import_stems": sorted(stems) or None,
         "problems": record.problems or None,
+        "names": record.names or None,
+        "ref_keys": None,
     }
 
 
@@ -190,6 +192,8 @@ def reference_props(
         "bound": request.bound or None,
         "alts": list(request.alternatives) or None,
         "ghost": request.ghost,
+        "expr": request.expr,
+        "keys": list(resolution.keys) or None,
         "line": request.line,
         "count": request.count,
         "via": resolution.via,

@@ -2,7 +2,9 @@
 
 A `Target` is a candidate location: `=` an exact file path, `~` a file path suffix
 (`path == s` or `path` ends with `/s`), `@` an exact directory (a Go or Java package), `%` a
-directory suffix. Candidates are ordered: the first that exists wins. All of this depends only on
+directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way Python finds
+modules, from the importing file: `coderooms.ingest.python_resolver`). Candidates are ordered:
+the first that exists wins. All of this depends only on
 the importing file, so it is computed once per file and stored with the edges it produces.
 """
 
@@ -34,25 +36,40 @@ class Target:
     def decode(text: str) -> Target:
         return Target(text[0], text[1:])
 
-    def stem(self) -> str:
+    def stem(self, importer: str = "") -> str:
+        """The module stem a file must have to answer this target (for re-resolution when files
+        appear or go); a Python `from . import` of the package itself: the importer's package."""
+        if self.mode == "p":
+            level, _, module = self.path.partition(":")
+            if module:
+                return module.rsplit(".", 1)[-1]
+            base = directory_of(importer)
+            for _ in range(int(level) - 1):
+                base = directory_of(base)
+            return posixpath.basename(base)
         if self.mode in "@%":
             return posixpath.basename(self.path)
         return path_stem(self.path)
 
 
 def path_stem(path: str) -> str:
-    """The module name a file stands for: `a/b.py` -> `b`, `a/b/__init__.py` -> `b`."""
+    """The module name a file stands for: `a/b.py` -> `b`, `a/b/__init__.py` -> `b` (likewise a
+    JS/TS `index`, a Rust `mod.rs`/`lib.rs`/`main.rs`: the directory's name; a Python `lib.py`
+    is the module `lib`)."""
     base = posixpath.basename(path)
     stem = base.split(".", 1)[0] if not base.startswith(".") else base
-    if stem in PACKAGE_FILES:
+    if stem in PACKAGE_FILES and (stem == "__init__" or not base.endswith((".py", ".pyi"))):
         parent = posixpath.basename(posixpath.dirname(path))
         return parent or stem
     return stem
 
 
 def trigger_stems(path: str) -> set[str]:
-    """Stems under which imports elsewhere may start (or stop) resolving to `path`."""
-    return {path_stem(path), posixpath.basename(directory_of(path)) or path_stem(path)}
+    """Stems under which imports elsewhere may start (or stop) resolving to `path`: its module
+    name, its file stem, its directory's name."""
+    base = posixpath.basename(path)
+    plain = base.split(".", 1)[0] if not base.startswith(".") else base
+    return {path_stem(path), plain, posixpath.basename(directory_of(path)) or path_stem(path)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +262,9 @@ def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> l
     requests: list[ImportRequest] = []
     for ref in imports:
         label = "." * ref.level + ref.module
+        if language == "python":
+            requests.extend(_python_import_requests(ref, label))
+            continue
         if language == "java":
             requests.append(ImportRequest(ref.line, label, java_module(ref.module, ref.names)))
             continue
@@ -258,4 +278,18 @@ def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> l
                 language, path, _join_module(language, ref.module, name), ref.level
             )
             requests.append(ImportRequest(ref.line, label, (*submodule, *module)))
+    return requests
+
+
+def _python_import_requests(ref: ImportRef, label: str) -> list[ImportRequest]:
+    """`import a.b` -> the module a.b; `from m import x` -> the submodule m.x if there is one,
+    else m (one request per name); `from m import *` -> m."""
+    module = Target("p", f"{ref.level}:{ref.module}")
+    names = [n for n in ref.names if n != "*"]
+    if not names:
+        return [ImportRequest(ref.line, label, (module,))]
+    requests = []
+    for name in names:
+        sub = f"{ref.module}.{name}" if ref.module else name
+        requests.append(ImportRequest(ref.line, label, (Target("p", f"{ref.level}:{sub}"), module)))
     return requests

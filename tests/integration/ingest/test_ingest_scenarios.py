@@ -61,16 +61,18 @@ def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> N
 def test_deleted_function_leaves_nothing_and_callers_follow(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:
-    tree.write("pkg/__init__.py", "")
+    tree.write("pkg/__init__.py", "from pkg.lib import target as target\n")
     tree.write("pkg/lib.py", "def target():\n    pass\n\n\ndef keep():\n    pass\n")
     tree.write("pkg/alt.py", "def target():\n    pass\n")
     tree.write("pkg/user.py", "from pkg.lib import target\n\n\ndef use():\n    target()\n")
-    tree.write("pkg/loose.py", "def go():\n    target()\n")
+    tree.write("pkg/loose.py", "import pkg\n\n\ndef go():\n    pkg.target()\n    target()\n")
     ingest(graph, tree, repo)
     calls = {e for e in references(graph, repo) if e[1] == "CALLS"}
     assert calls == {
         ("pkg/user.py::use", "CALLS", "pkg/lib.py::target", "import"),
-        # two functions named `target`: the unbound call is ambiguous
+        # through the package's re-export
+        ("pkg/loose.py::go", "CALLS", "pkg/lib.py::target", "import"),
+        # a bare name nothing binds in its file is no call of either `target`
         ("pkg/loose.py::go", "CALLS", "?:target", "ghost"),
     }
 
@@ -81,32 +83,40 @@ def test_deleted_function_leaves_nothing_and_callers_follow(
     assert ("pkg/lib.py::keep", "Function") in symbols(graph, repo)
     calls = {e for e in references(graph, repo) if e[1] == "CALLS"}
     assert calls == {
-        # the bound call cannot guess: a ghost named for what was imported
+        # the bound calls cannot guess: ghosts named for what they asked
         ("pkg/user.py::use", "CALLS", "?:pkg.lib.target", "ghost"),
-        # the unbound call now has one candidate left
-        ("pkg/loose.py::go", "CALLS", "pkg/alt.py::target", "unique"),
+        ("pkg/loose.py::go", "CALLS", "?:pkg.target", "ghost"),
+        ("pkg/loose.py::go", "CALLS", "?:target", "ghost"),
     }
-    # the ghost `target` lost its last edge and was collected
-    assert node_ids(graph, repo, "Ghost") == {"?:pkg.lib.target"}
+    assert node_ids(graph, repo, "Ghost") == {"?:pkg.lib.target", "?:pkg.target", "?:target"}
     assert_equals_full(graph, tree, repo, full_repo)
 
     tree.write("pkg/user.py", "from pkg.lib import target\n\n\ndef use():\n    pass\n")
     report = ingest(graph, tree, repo)
     assert report.writes.ghosts_collected == 1
-    assert node_ids(graph, repo, "Ghost") == set()
+    assert node_ids(graph, repo, "Ghost") == {"?:pkg.target", "?:target"}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    # the function comes back: the call through the re-export follows it again
+    tree.write("pkg/lib.py", "def keep():\n    pass\n\n\ndef target():\n    pass\n")
+    ingest(graph, tree, repo)
+    assert ("pkg/loose.py::go", "CALLS", "pkg/lib.py::target", "import") in references(graph, repo)
     assert_equals_full(graph, tree, repo, full_repo)
 
 
 def test_deleted_file_takes_its_symbols_and_edges(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:
-    tree.write("a.py", "def f():\n    g()\n\n\nclass K(Base):\n    pass\n")
+    tree.write(
+        "a.py", "from b import Base, g\n\n\ndef f():\n    g()\n\n\nclass K(Base):\n    pass\n"
+    )
     tree.write("b.py", "def g():\n    pass\n\n\nclass Base:\n    pass\n")
     tree.write("c.py", "import a\n\n\ndef h():\n    a.f()\n")
     ingest(graph, tree, repo)
     assert references(graph, repo) == {
-        ("a.py::f", "CALLS", "b.py::g", "unique"),
-        ("a.py::K", "INHERITS", "b.py::Base", "unique"),
+        ("a.py::f", "CALLS", "b.py::g", "import"),
+        ("a.py::K", "INHERITS", "b.py::Base", "import"),
+        ("a.py", "IMPORTS", "b.py", "import"),
         ("c.py", "IMPORTS", "a.py", "import"),
         ("c.py::h", "CALLS", "a.py::f", "import"),
     }
@@ -136,25 +146,27 @@ def test_added_file_resolves_ghosts_and_removing_it_restores_them(
 ) -> None:
     tree.write("pkg/__init__.py", "")
     tree.write("pkg/user.py", "from pkg.helpers import h\n\n\ndef use():\n    h()\n")
-    tree.write("pkg/loose.py", "def go():\n    solo()\n")
+    tree.write("pkg/loose.py", "from pkg import helpers\n\n\ndef go():\n    helpers.solo()\n")
     ingest(graph, tree, repo)
     before = references(graph, repo)
     assert before == {
         ("pkg/user.py", "IMPORTS", "?:pkg.helpers", "ghost"),
         ("pkg/user.py::use", "CALLS", "?:pkg.helpers.h", "ghost"),
-        ("pkg/loose.py::go", "CALLS", "?:solo", "ghost"),
+        ("pkg/loose.py", "IMPORTS", "pkg/__init__.py", "import"),
+        ("pkg/loose.py::go", "CALLS", "?:pkg.helpers.solo", "ghost"),
     }
     before_snapshot = snapshot(graph, repo)
 
     tree.write("pkg/helpers.py", "def h():\n    pass\n\n\ndef solo():\n    pass\n")
     report = ingest(graph, tree, repo)
     assert (report.files_added, report.files_unchanged) == (1, 3)
-    assert report.writes.importers_reresolved == 1
+    assert report.writes.importers_reresolved == 2
     assert report.writes.references_reresolved == 2
     assert references(graph, repo) == {
         ("pkg/user.py", "IMPORTS", "pkg/helpers.py", "import"),
         ("pkg/user.py::use", "CALLS", "pkg/helpers.py::h", "import"),
-        ("pkg/loose.py::go", "CALLS", "pkg/helpers.py::solo", "unique"),
+        ("pkg/loose.py", "IMPORTS", "pkg/helpers.py", "import"),
+        ("pkg/loose.py::go", "CALLS", "pkg/helpers.py::solo", "import"),
     }
     assert node_ids(graph, repo, "Ghost") == set()
     assert_equals_full(graph, tree, repo, full_repo)
@@ -187,29 +199,31 @@ def test_added_package_module_resolves_a_whole_module_import(
 # -- unique -> ambiguous ---------------------------------------------------------------------------
 
 
-def test_second_definition_makes_a_unique_edge_a_ghost(
+def test_a_definition_shadowing_an_import_takes_the_call_and_gives_it_back(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:
     tree.write("a.py", "def helper():\n    pass\n")
-    tree.write("b.py", "def caller():\n    helper()\n")
+    tree.write("b.py", "from mid import helper\n\n\ndef caller():\n    helper()\n")
+    tree.write("mid.py", "from a import helper\n")
     ingest(graph, tree, repo)
-    assert references(graph, repo) == {("b.py::caller", "CALLS", "a.py::helper", "unique")}
+    assert ("b.py::caller", "CALLS", "a.py::helper", "import") in references(graph, repo)
     [edge] = graph.run_text(
         "MATCH ()-[r:CALLS]->() WHERE r.repo = $repo RETURN r.confidence AS c", repo=repo
     )
-    assert edge["c"] == 0.6
+    assert edge["c"] == 0.95
 
-    tree.write("c.py", "class helper:\n    pass\n")
+    # the module in between defines its own `helper` after the import: that one is called
+    tree.write("mid.py", "from a import helper\n\n\nclass helper:\n    pass\n")
     report = ingest(graph, tree, repo)
     assert report.writes.references_reresolved == 1
-    assert references(graph, repo) == {("b.py::caller", "CALLS", "?:helper", "ghost")}
+    assert ("b.py::caller", "CALLS", "mid.py::helper", "import") in references(graph, repo)
     assert_equals_full(graph, tree, repo, full_repo)
 
-    # and back: the second definition becomes a variable, no longer a call target
-    tree.write("c.py", "helper = 1\n")
+    # and back: a variable of that name does not shadow the import (the fallback pattern
+    # `try: from a import helper / except ImportError: helper = None`): the import answers
+    tree.write("mid.py", "from a import helper\n\nhelper = make()\n")
     ingest(graph, tree, repo)
-    assert references(graph, repo) == {("b.py::caller", "CALLS", "a.py::helper", "unique")}
-    assert node_ids(graph, repo, "Ghost") == set()
+    assert ("b.py::caller", "CALLS", "a.py::helper", "import") in references(graph, repo)
     assert_equals_full(graph, tree, repo, full_repo)
 
 
@@ -380,13 +394,18 @@ def test_two_repos_do_not_touch_each_other(graph: Graph, tmp_path: Path) -> None
     try:
         for tree in trees.values():
             tree.write("lib.py", "def shared():\n    pass\n")
-            tree.write("app.py", "import missing\n\n\ndef main():\n    shared()\n    gone()\n")
+            tree.write(
+                "app.py",
+                "import missing\nfrom lib import shared\n\n\ndef main():\n    shared()\n"
+                "    gone()\n",
+            )
         for name, tree in trees.items():
             ingest(graph, tree, name)
         expected = {
             ("app.py", "IMPORTS", "?:missing", "ghost"),
-            # unique within one repo, though the other repo has a `shared` too
-            ("app.py::main", "CALLS", "lib.py::shared", "unique"),
+            ("app.py", "IMPORTS", "lib.py", "import"),
+            # in its own repo, though the other repo has a `lib.shared` too
+            ("app.py::main", "CALLS", "lib.py::shared", "import"),
             ("app.py::main", "CALLS", "?:gone", "ghost"),
         }
         assert references(graph, one) == references(graph, two) == expected
@@ -394,16 +413,19 @@ def test_two_repos_do_not_touch_each_other(graph: Graph, tmp_path: Path) -> None
         untouched = snapshot(graph, two)
 
         trees[one].delete("lib.py")
-        trees[one].write("app.py", "import missing\n\n\ndef main():\n    shared()\n")
+        trees[one].write(
+            "app.py", "import missing\nfrom lib import shared\n\n\ndef main():\n    shared()\n"
+        )
         ingest(graph, trees[one], one)
         assert references(graph, one) == {
             ("app.py", "IMPORTS", "?:missing", "ghost"),
-            ("app.py::main", "CALLS", "?:shared", "ghost"),
+            ("app.py", "IMPORTS", "?:lib", "ghost"),
+            ("app.py::main", "CALLS", "?:lib.shared", "ghost"),
         }
         assert snapshot(graph, two) == untouched
         assert dangling_edges(graph, one) == dangling_edges(graph, two) == []
         # the ghosts of one repo are its own
-        assert node_ids(graph, one, "Ghost") == {"?:missing", "?:shared"}
+        assert node_ids(graph, one, "Ghost") == {"?:missing", "?:lib", "?:lib.shared"}
         assert node_ids(graph, two, "Ghost") == {"?:missing", "?:gone"}
     finally:
         wipe(graph, one)
@@ -528,13 +550,13 @@ MODULE_REFERENCE_BUG = (
 def test_module_reference_resolves_when_the_module_appears(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:
-    tree.write("a.py", "import mod\n\n\ndef f():\n    mod()\n")
+    tree.write("a.py", "import mod\n\n\ndef f():\n    mod.run()\n")
     ingest(graph, tree, repo)
-    tree.write("mod.py", "x = 1\n")
+    tree.write("mod.py", "def run():\n    pass\n")
     ingest(graph, tree, repo)
     assert references(graph, repo) == {
         ("a.py", "IMPORTS", "mod.py", "import"),
-        ("a.py::f", "CALLS", "mod.py::", "import"),
+        ("a.py::f", "CALLS", "mod.py::run", "import"),
     }
     assert_equals_full(graph, tree, repo, full_repo)
 
@@ -542,15 +564,17 @@ def test_module_reference_resolves_when_the_module_appears(
 def test_module_reference_becomes_a_ghost_when_the_module_goes(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:
-    tree.write("mod.py", "x = 1\n")
-    tree.write("a.py", "import mod\n\n\ndef f():\n    mod()\n")
+    tree.write("mod.py", "def run():\n    pass\n")
+    tree.write("a.py", "import mod\n\n\ndef f():\n    mod.run()\n    mod()\n")
     ingest(graph, tree, repo)
-    assert ("a.py::f", "CALLS", "mod.py::", "import") in references(graph, repo)
+    assert ("a.py::f", "CALLS", "mod.py::run", "import") in references(graph, repo)
+    # a module is not callable: that call is no edge to it
+    assert ("a.py::f", "CALLS", "?:mod", "ghost") in references(graph, repo)
     tree.delete("mod.py")
     ingest(graph, tree, repo)
-    # today the CALLS edge is simply lost with the module symbol
     assert references(graph, repo) == {
         ("a.py", "IMPORTS", "?:mod", "ghost"),
+        ("a.py::f", "CALLS", "?:mod.run", "ghost"),
         ("a.py::f", "CALLS", "?:mod", "ghost"),
     }
     assert_equals_full(graph, tree, repo, full_repo)

@@ -132,7 +132,7 @@ def test_imports_every_form() -> None:
         ImportRef("", ("up",), None, 6, level=3),
         ImportRef("x.y", ("*",), None, 7),
         ImportRef("__future__", ("annotations",), None, 8),
-        ImportRef("json", (), None, 10),
+        ImportRef("json", (), None, 10, scope="f"),
         ImportRef("m", ("f", "g"), None, 11, aliases=(None, "h")),
     ]
 
@@ -161,14 +161,14 @@ def test_callers_and_callee_names() -> None:
         CallRef("K", "factory", 4),
         CallRef("K.m", "self.run", 6),
         CallRef("K.m", "os.path.join", 7),
-        CallRef("K.m", "?.b", 8),
         CallRef("K.m", "a", 8),
+        CallRef("K.m", "a().b", 8),
         CallRef("K.m", "obj.spaced.call", 11),
-        CallRef("K.m", "?.__init__", 12),
         CallRef("K.m", "super", 12),
+        CallRef("K.m", "super().__init__", 12),
         CallRef("K.m", "?.m", 13),
-        CallRef("K.m", "?.bar.baz", 14),
         CallRef("K.m", "f", 14),
+        CallRef("K.m", "f().bar.baz", 14),
         CallRef("K.m", "?.join", 15),
     ]
 

@@ -31,15 +31,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
 from coderooms.ingest.model import (
     CallRef,
     Extraction,
+    FactKind,
     ImportRef,
     InheritRef,
+    ScopeFact,
     SymbolDef,
     SymbolKind,
 )
@@ -327,7 +329,19 @@ def first_sentence(lines: Iterable[str]) -> str | None:
 class Collector:
     """Accumulates one file's records: dedups qualnames and attributes calls to callers."""
 
-    __slots__ = ("_scopes", "_seen", "_sites", "ex", "module_doc", "module_signature", "source")
+    __slots__ = (
+        "_facts",
+        "_imports_at",
+        "_replaceable",
+        "_scopes",
+        "_seen",
+        "_sites",
+        "ex",
+        "import_scopes",
+        "module_doc",
+        "module_signature",
+        "source",
+    )
 
     def __init__(self, ex: Extraction, source: bytes) -> None:
         self.ex = ex
@@ -335,8 +349,14 @@ class Collector:
         self.module_signature = ""
         self.module_doc: str | None = None
         self._seen: set[str] = {""}
+        self._replaceable: set[str] = set()
         self._scopes: list[tuple[int, int, str]] = []
         self._sites: list[tuple[int, int, str]] = []
+        self._facts: list[tuple[int, FactKind, str, str | None, str | None, int, int]] = []
+        self._imports_at: list[int] = []
+        self.import_scopes = False
+        """Attribute each import to its enclosing definition (`ImportRef.scope`): set by the
+        languages whose resolution scopes imports (Python)."""
 
     def define(
         self,
@@ -347,30 +367,69 @@ class Collector:
         sig: str,
         *,
         scope: bool = True,
+        replaceable: bool = False,
     ) -> bool:
         """Record a definition spanning `node`, named by the last part of its qualname.
 
         Returns False when the qualname was already taken. The node still becomes a caller scope
         under that qualname unless `scope` is false (variables: calls in their initialisers
-        belong to the enclosing definition)."""
+        belong to the enclosing definition). A `replaceable` definition (a Python `@overload`
+        stub) gives way to the next definition of its qualname: the symbol takes that one's
+        lines, signature and doc (the implementation is what a call runs)."""
         if scope:
             self._scopes.append((node.start_byte, node.end_byte, qualname))
-        if qualname in self._seen:
-            return False
-        self._seen.add(qualname)
-        self.ex.symbols.append(
-            SymbolDef(
-                kind=kind,
-                name=qualname.rsplit(".", 1)[-1],
-                qualname=qualname,
-                start_line=node.start_point.row + 1,
-                end_line=node.end_point.row + 1,
-                signature=sig,
-                parent=parent,
-                doc=doc_of(node, self.source),
-            )
+        symbol = SymbolDef(
+            kind=kind,
+            name=qualname.rsplit(".", 1)[-1],
+            qualname=qualname,
+            start_line=node.start_point.row + 1,
+            end_line=node.end_point.row + 1,
+            signature=sig,
+            parent=parent,
+            doc=doc_of(node, self.source),
         )
+        if qualname in self._seen:
+            if qualname not in self._replaceable:
+                return False
+            symbols = self.ex.symbols
+            at = next(i for i, known in enumerate(symbols) if known.qualname == qualname)
+            symbols[at] = symbol
+            if not replaceable:
+                self._replaceable.discard(qualname)
+            return True
+        self._seen.add(qualname)
+        if replaceable:
+            self._replaceable.add(qualname)
+        self.ex.symbols.append(symbol)
         return True
+
+    def fact(
+        self,
+        at: Node,
+        kind: FactKind,
+        name: str,
+        value: str | None = None,
+        annotation: str | None = None,
+        index: int = 0,
+    ) -> None:
+        """A scope fact written at `at`, attributed to its innermost definition in `finish`."""
+        self._facts.append(
+            (at.start_byte, kind, name, value, annotation, at.start_point.row + 1, index)
+        )
+
+    def fact_of(
+        self,
+        scope: str,
+        at: Node,
+        kind: FactKind,
+        name: str,
+        value: str | None = None,
+        annotation: str | None = None,
+    ) -> None:
+        """A scope fact of the definition `scope` itself (its decorators, its annotation)."""
+        self.ex.facts.append(
+            ScopeFact(kind, scope, name, value, annotation, at.start_point.row + 1)
+        )
 
     def calls(
         self,
@@ -415,34 +474,65 @@ class Collector:
         self.ex.imports.append(
             ImportRef(module, names, alias, at.start_point.row + 1, level, aliases)
         )
+        self._imports_at.append(at.start_byte)
 
     def inherit(self, child: str, base: str | None, at: Node) -> None:
         if base:
             self.ex.inherits.append(InheritRef(child, base, at.start_point.row + 1))
 
     def finish(self) -> None:
-        """Order symbols by position and attribute every call site to its innermost enclosing
-        definition."""
-        self.ex.symbols.sort(key=_symbol_order)
-        self.ex.imports.sort(key=_line_order)
-        self.ex.inherits.sort(key=_line_order)
+        """Order symbols by position and attribute every call site, scope fact and import to
+        its innermost enclosing definition."""
+        ex = self.ex
+        ex.symbols.sort(key=_symbol_order)
+        ex.inherits.sort(key=_line_order)
         scopes = self._scopes
         scopes.sort(key=_scope_order)
         sites = self._sites
         sites.sort()
-        calls = self.ex.calls
-        stack: list[tuple[int, int, str]] = []
-        i, n = 0, len(scopes)
-        for byte, line_no, callee in sites:
-            while i < n and scopes[i][0] <= byte:
-                scope = scopes[i]
-                i += 1
-                while stack and stack[-1][1] <= scope[0]:
-                    stack.pop()
-                stack.append(scope)
-            while stack and stack[-1][1] <= byte:
+        ex.calls.extend(
+            CallRef(scope, callee, line_no)
+            for scope, (_, line_no, callee) in zip(
+                _innermost(scopes, [s[0] for s in sites]), sites, strict=True
+            )
+        )
+        if self.import_scopes and self._imports_at and scopes:
+            order = sorted(range(len(ex.imports)), key=self._imports_at.__getitem__)
+            at = [self._imports_at[i] for i in order]
+            for i, scope in zip(order, _innermost(scopes, at), strict=True):
+                if scope:
+                    ex.imports[i] = replace(ex.imports[i], scope=scope)
+        ex.imports.sort(key=_line_order)
+        if self._facts:
+            facts = sorted(self._facts, key=_fact_order)
+            ex.facts.extend(
+                ScopeFact(kind, scope, name, value, annotation, line, index)
+                for scope, (_, kind, name, value, annotation, line, index) in zip(
+                    _innermost(scopes, [f[0] for f in facts]), facts, strict=True
+                )
+            )
+
+
+def _innermost(scopes: list[tuple[int, int, str]], positions: list[int]) -> list[str]:
+    """The qualname of the innermost scope holding each position (ascending), `""` for none."""
+    found: list[str] = []
+    stack: list[tuple[int, int, str]] = []
+    i, n = 0, len(scopes)
+    for byte in positions:
+        while i < n and scopes[i][0] <= byte:
+            scope = scopes[i]
+            i += 1
+            while stack and stack[-1][1] <= scope[0]:
                 stack.pop()
-            calls.append(CallRef(stack[-1][2] if stack else "", callee, line_no))
+            stack.append(scope)
+        while stack and stack[-1][1] <= byte:
+            stack.pop()
+        found.append(stack[-1][2] if stack else "")
+    return found
+
+
+def _fact_order(item: tuple[int, FactKind, str, str | None, str | None, int, int]) -> int:
+    return item[0]
 
 
 def _scope_order(item: tuple[int, int, str]) -> tuple[int, int]:

@@ -19,6 +19,18 @@
 * Inheritance: each positional base that is a dotted name; a subscripted base `Generic[T]` is
   recorded as its dotted value (`Generic`); keyword arguments (`metaclass=`) and other
   expressions are skipped.
+* Calls on a call's result keep the call in the callee when what is called is a chain of names:
+  `app.test_client().get()` -> `app.test_client().get`, `super().__init__()` ->
+  `super().__init__`; on anything else `?.` as above (`"".join()` -> `?.join`). Calls of a
+  call (`f()()`) are not recorded.
+* `@overload` stubs give way to the implementation: a qualname's symbol is its first definition
+  not decorated with `overload` (the stubs' lines only when there is no implementation).
+* Scope facts (`ScopeFact`, for resolution; see `coderooms.ingest.python_scope`): every
+  assignment (`x = v`, `x: T = v`, `self.x = v`), parameter, other binding (loop, comprehension,
+  `with`/`except ... as`, walrus and augmented targets), `global`/`nonlocal`, `return`, a
+  definition's return annotation and decorators, and `__all__`. Values and annotations are
+  chains (`Foo()`, `a.b`, `f().g`; `?` where no chain is written); `with X() as y` binds `y` to
+  `X().__enter__()`, `except E as e` binds `e` to `E()`.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.ingest.languages.common import (
+    DOTTED_RE,
     Collector,
     Scope,
     dotted,
@@ -35,7 +48,7 @@ from coderooms.ingest.languages.common import (
     spans,
     text,
 )
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = """
 (class_definition) @class
@@ -44,6 +57,17 @@ QUERY = """
 (import_statement) @import
 (import_from_statement) @from
 (future_import_statement) @future
+(assignment) @assign
+(augmented_assignment left: (_) @bind)
+(for_statement left: (_) @bind)
+(for_in_clause left: (_) @bind)
+(as_pattern) @as
+(named_expression name: (identifier) @bind)
+(parameters) @params
+(lambda_parameters) @params
+(global_statement) @global
+(nonlocal_statement) @global
+(return_statement) @return
 """
 
 _MEMBERS = {"attribute": ("object", "attribute")}
@@ -53,7 +77,12 @@ _BLOCK_STATEMENTS = frozenset(
 _CLAUSES = frozenset(
     {"elif_clause", "else_clause", "except_clause", "except_group_clause", "finally_clause"}
 )
-_TARGET_LISTS = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})
+_TARGET_LISTS = frozenset(
+    {"pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "expression_list"}
+)
+_STARRED = frozenset({"list_splat_pattern", "dictionary_splat_pattern", "list_splat"})
+UNKNOWN = "?"
+"""Head of a chain whose start is no name (a literal, a subscript, an operator)."""
 
 
 def extract(root: Node, query: Query, c: Collector) -> None:
@@ -75,14 +104,23 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                     c.inherit(qual, _base_name(base, source), base)
             return Scope(qual, qual, in_type=True)
         kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
-        c.define(kind, qual, outer.parent, node, sig)
+        decorators = _decorators(node, source)
+        overload = any(d.rsplit(".", 1)[-1] == "overload" for d in decorators)
+        c.define(kind, qual, outer.parent, node, sig, replaceable=overload)
+        for decorator in decorators:
+            c.fact_of(qual, node, FactKind.DECORATOR, qual, decorator)
+        returns = node.child_by_field_name("return_type")
+        if returns is not None:
+            c.fact_of(qual, returns, FactKind.RETURNS, qual, None, text(returns, source))
         return Scope(qual, qual, in_type=False)
 
     nest(
         spans(caps.get("class", ()), "class") + spans(caps.get("function", ()), "function"),
         handle,
     )
-    c.calls(caps.get("call", ()), _MEMBERS)
+    c.import_scopes = True
+    _calls(caps.get("call", []), c)
+    _facts(caps, c)
     for node in caps.get("import", ()):
         _import(node, c)
     for node in caps.get("from", ()):
@@ -203,3 +241,189 @@ def _targets(left: Node | None, stmt: Node, c: Collector) -> None:
     for name_node in names:
         name = text(name_node, source)
         c.define(SymbolKind.VARIABLE, name, "", stmt, sig, scope=False)
+
+
+# -- calls and scope facts -----------------------------------------------------------------------
+
+
+def chain(node: Node | None, source: bytes) -> str:
+    """An expression as a chain of names, attribute steps and calls (`a.b().c`); `?` for a start
+    that is no name, kept with the steps after it (`x[0].m` -> `?.m`)."""
+    if node is None:
+        return UNKNOWN
+    kind = node.type
+    if kind == "identifier":
+        return text(node, source)
+    if kind == "attribute":
+        attribute = node.child_by_field_name("attribute")
+        if attribute is None:
+            return UNKNOWN
+        return f"{chain(node.child_by_field_name('object'), source)}.{text(attribute, source)}"
+    if kind == "call":
+        called = chain(node.child_by_field_name("function"), source)
+        return UNKNOWN if called.startswith(UNKNOWN) else called + "()"
+    if kind == "parenthesized_expression" and node.named_child_count == 1:
+        return chain(node.named_children[0], source)
+    return UNKNOWN
+
+
+def value_chain(node: Node | None, source: bytes) -> str | None:
+    """A bound value as a chain, None when it does not start with a name."""
+    while node is not None and node.type == "assignment":  # a = b = Foo()
+        node = node.child_by_field_name("right")
+    found = chain(node, source)
+    return None if found.startswith(UNKNOWN) else found
+
+
+def _calls(nodes: list[Node], c: Collector) -> None:
+    source = c.source
+    fullmatch = DOTTED_RE.fullmatch
+    for fn in nodes:
+        raw = source[fn.start_byte : fn.end_byte].decode("utf-8", "replace")
+        if fullmatch(raw) is None:
+            raw = chain(fn, source)
+            if raw == UNKNOWN or raw.endswith(")"):
+                continue  # `x[0]()`, `f()()`: nothing named is called
+        c.call(fn, raw)
+
+
+def _decorators(node: Node, source: bytes) -> list[str]:
+    parent = node.parent
+    if parent is None or parent.type != "decorated_definition":
+        return []
+    found = []
+    for child in parent.named_children:
+        if child.type == "decorator" and child.named_child_count:
+            expression = child.named_children[0]
+            if expression.type == "call":
+                expression = expression.child_by_field_name("function") or expression
+            name = chain(expression, source)
+            if not name.startswith(UNKNOWN):
+                found.append(name)
+    return found
+
+
+def _facts(caps: dict[str, list[Node]], c: Collector) -> None:
+    source = c.source
+    for node in caps.get("assign", ()):
+        left = node.child_by_field_name("left")
+        if left is None:
+            continue
+        kind = left.type
+        right = node.child_by_field_name("right")
+        annotation = node.child_by_field_name("type")
+        written = text(annotation, source) if annotation is not None else None
+        if kind == "identifier":
+            name = text(left, source)
+            if name == "__all__" and right is not None:
+                _all(node, right, c)
+            c.fact(node, FactKind.ASSIGN, name, value_chain(right, source), written)
+        elif kind == "attribute":
+            target = chain(left, source)
+            if target.count(".") == 1 and target.split(".", 1)[0] in ("self", "cls"):
+                c.fact(node, FactKind.ASSIGN, target, value_chain(right, source), written)
+        else:
+            _bind_targets(left, c)
+    for node in caps.get("bind", ()):
+        parent = node.parent
+        if (
+            parent is not None
+            and parent.type == "augmented_assignment"
+            and node.type == "identifier"
+            and text(node, source) == "__all__"
+        ):
+            right = parent.child_by_field_name("right")
+            if right is not None:
+                _all(parent, right, c)
+            continue
+        _bind_targets(node, c)
+    for node in caps.get("as", ()):
+        _as_pattern(node, c)
+    for node in caps.get("params", ()):
+        _parameters(node, c)
+    for node in caps.get("global", ()):
+        for declared in node.named_children:
+            if declared.type == "identifier":
+                c.fact(node, FactKind.GLOBAL, text(declared, source))
+    for node in caps.get("return", ()):
+        value = node.named_children[0] if node.named_child_count else None
+        c.fact(node, FactKind.RETURN, "", value_chain(value, source) if value else None)
+
+
+def _bind_targets(node: Node, c: Collector) -> None:
+    """Every plain name a target binds (tuples, lists and starred names included)."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        kind = current.type
+        if kind == "identifier":
+            c.fact(current, FactKind.BIND, text(current, c.source))
+        elif kind in _TARGET_LISTS or kind in _STARRED or kind == "parenthesized_expression":
+            pending.extend(current.named_children)
+
+
+def _as_pattern(node: Node, c: Collector) -> None:
+    """`with X() as y` binds y to `X().__enter__()`; `except E as e` binds e to `E()`."""
+    alias = node.child_by_field_name("alias")
+    if alias is None:
+        return
+    targets = alias.named_children
+    value = node.named_children[0] if node.named_child_count else None
+    context = node.parent.type if node.parent is not None else ""
+    if len(targets) != 1 or targets[0].type != "identifier" or value is None:
+        for target in targets:
+            _bind_targets(target, c)
+        return
+    found = value_chain(value, c.source)
+    if found is not None and context == "with_item":
+        found = f"{found}.__enter__()"
+    elif found is not None and context == "except_clause":
+        found = f"{found}()"
+    else:
+        found = None
+    c.fact(node, FactKind.ASSIGN, text(targets[0], c.source), found)
+
+
+def _parameters(node: Node, c: Collector) -> None:
+    source = c.source
+    if node.type == "lambda_parameters":  # bound in the enclosing function, values unknown
+        _bind_targets(node, c)
+        for child in node.named_children:
+            name = child.child_by_field_name("name")
+            if name is not None:
+                _bind_targets(name, c)
+        return
+    index = 0
+    for child in node.named_children:
+        kind = child.type
+        name_node: Node | None = None
+        annotation: Node | None = None
+        if kind == "identifier":
+            name_node = child
+        elif kind in ("typed_parameter", "typed_default_parameter", "default_parameter"):
+            name_node = child.child_by_field_name("name")
+            if name_node is None and child.named_child_count:
+                name_node = child.named_children[0]
+            annotation = child.child_by_field_name("type")
+        elif kind in _STARRED:
+            inner = child.named_children
+            if inner and inner[0].type == "identifier":
+                name_node = inner[0]
+            elif inner and inner[0].type == "typed_parameter":
+                name_node = inner[0].named_children[0] if inner[0].named_child_count else None
+        if name_node is None or name_node.type != "identifier":
+            continue
+        written = text(annotation, source) if annotation is not None else None
+        if kind in _STARRED:
+            written = None  # *args: tuple of T, **kw: dict of T
+        c.fact(child, FactKind.PARAM, text(name_node, source), None, written, index)
+        index += 1
+
+
+def _all(at: Node, value: Node, c: Collector) -> None:
+    if value.type not in ("list", "tuple"):
+        return
+    names = [
+        text(item, c.source).strip("\"'") for item in value.named_children if item.type == "string"
+    ]
+    c.fact(at, FactKind.ALL, "__all__", ",".join(n for n in names if n.isidentifier()))

@@ -1,0 +1,267 @@
+"""What a changeset means for Python resolution: the module store resolution reads, and which
+references of unchanged files it may have changed.
+
+A Python reference depends on its own file and on what other files bind under the names it
+looked up there (its `keys`, see `python_resolver`). So a changeset re-resolves, besides the
+references whose own name was touched (`changeset.plan_changeset`):
+
+* references whose keys hold a name a changed file now binds otherwise: a module table entry
+  (import binding, variable or attribute value, return, bases, property) that differs, names
+  that entered or left `__all__`, every name a changed star import may take;
+* references whose keys hold the `@stem` of a Python file that appeared or went (an import of
+  that stem may now find another file);
+* every reference of the files under a directory whose `__init__.py` appeared or went (their
+  base directory moved), and of the whole repo when a `pyproject.toml`, `setup.py` or
+  `setup.cfg` did (the project roots moved).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+from coderooms.ingest.python_resolver import (
+    DIRECTORY,
+    PROJECT_MARKERS,
+    Missing,
+    ModuleData,
+    ModuleStore,
+    ModuleTable,
+    PythonResolver,
+)
+from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.targets import trigger_stems
+
+Run = Callable[..., list[dict[str, Any]]]
+T = TypeVar("T")
+MAX_LOAD_WAVES = 64
+"""Rounds of loading files a resolution may ask for before giving up (a chain of re-exports
+longer than this is treated as unknown)."""
+
+
+def is_python_path(path: str) -> bool:
+    return path.endswith(".py")
+
+
+def module_data(parsed: ParsedFile) -> ModuleData:
+    kinds = {s.qualname: s.kind.value for s in parsed.record.symbols}
+    return ModuleData(parsed.path, kinds, ModuleTable.decode(parsed.record.names))
+
+
+def project_dirs(paths: Iterable[str]) -> set[str]:
+    return {posixpath.dirname(p) for p in paths if posixpath.basename(p) in PROJECT_MARKERS}
+
+
+@dataclass(slots=True)
+class PythonChanges:
+    """What the changeset changed for Python resolution elsewhere."""
+
+    names: set[str] = field(default_factory=set)
+    """Names whose binding in a changed file differs."""
+    keys: set[str] = field(default_factory=set)
+    """Names and `@stem`s: references holding one of them in their keys are re-resolved."""
+    directories: set[str] = field(default_factory=set)
+    """Every reference of the Python files under these (`""`: the whole repo) is re-resolved."""
+
+
+class Loader:
+    """Fills a store from the graph, a batch of paths at a time, on `Missing`."""
+
+    def __init__(
+        self, run: Run | None, repo: str, store: ModuleStore, claims: Sequence[str] = ()
+    ) -> None:
+        self.run = run
+        self.repo = repo
+        self.store = store
+        self.claims = sorted(claims)
+
+    def load(self, wanted: set[str]) -> None:
+        dirs = {p.removeprefix(DIRECTORY) for p in wanted if p.startswith(DIRECTORY)}
+        paths = {p for p in wanted if not p.startswith(DIRECTORY)}
+        if self.run is None:
+            for path in paths:
+                self.store.absent(path)
+            for directory in dirs:
+                self.store.dirs[directory] = False
+            return
+        if dirs:
+            rows = self.run(
+                "ingest/directories_exist", repo=self.repo, dirs=sorted(dirs), claims=self.claims
+            )
+            for row in rows:
+                # one holding only files of the changeset exists when one of them is upserted
+                # (add_paths marked those already)
+                known = self.store.dirs.get(row["dir"], False)
+                self.store.dirs[row["dir"]] = row["exists"] or known
+        if not paths:
+            return
+        rows = self.run("ingest/python_modules", repo=self.repo, paths=sorted(paths))
+        found = set()
+        for row in rows:
+            found.add(row["path"])
+            kinds = dict(row["symbols"])
+            table = ModuleTable.decode(row["names"] or ())
+            self.store.add(ModuleData(row["path"], kinds, table))
+        for path in paths - found:
+            self.store.absent(path)
+
+    def settle(self, compute: Callable[[], T]) -> T:
+        """`compute()`, loading what it finds missing until it finds nothing missing."""
+        for _ in range(MAX_LOAD_WAVES):
+            try:
+                return compute()
+            except Missing as gap:
+                self.load(gap.paths)
+        self.store.complete = True  # what is still missing after that many rounds: absent
+        try:
+            return compute()
+        finally:
+            self.store.complete = False
+
+    def settle_all(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
+        """Every job's result; the jobs that stop on missing files are retried after one load
+        of all the files they asked for, so a wave costs one statement."""
+        results: dict[int, T] = {}
+        pending = list(range(len(jobs)))
+        for _ in range(MAX_LOAD_WAVES):
+            missing: set[str] = set()
+            waiting = []
+            for index in pending:
+                try:
+                    results[index] = jobs[index]()
+                except Missing as gap:
+                    missing |= gap.paths
+                    waiting.append(index)
+            if not waiting:
+                return [results[i] for i in range(len(jobs))]
+            self.load(missing)
+            pending = waiting
+        self.store.complete = True
+        try:
+            for index in pending:
+                results[index] = jobs[index]()
+        finally:
+            self.store.complete = False
+        return [results[i] for i in range(len(jobs))]
+
+
+def changes_of(
+    loader: Loader,
+    resolver: PythonResolver,
+    upserts: Sequence[ParsedFile],
+    deletes: Sequence[str],
+    added: set[str],
+    old_tables: dict[str, list[str]],
+    old_names: dict[str, set[str]],
+) -> PythonChanges:
+    """What the changeset changes for other files' Python references (see the module
+    docstring). `old_tables` and `old_names`: per path the graph had, its module table and its
+    symbols' names before the changeset."""
+    changes = PythonChanges()
+    stars: list[tuple[str, int, str]] = []
+    for parsed in upserts:
+        if parsed.language != "python":
+            continue
+        old = old_tables.get(parsed.path, [])
+        new = parsed.record.names
+        if old != new:
+            names, star_diff = _table_diff(old, new)
+            changes.names |= names
+            stars += [(parsed.path, level, module) for level, module in star_diff]
+            if _has_all(old) != _has_all(new):
+                changes.names |= old_names.get(parsed.path, set())
+                changes.names |= {s.name for s in parsed.record.symbols if s.parent == ""}
+    for path in deletes:
+        if is_python_path(path):
+            names, star_diff = _table_diff(old_tables.get(path, []), [])
+            changes.names |= names
+            stars += [(path, level, module) for level, module in star_diff]
+    for path, level, module in stars:
+        found = loader.settle(partial(resolver.module_of, path, level, module))
+        if found is not None:
+            changes.names |= loader.settle(partial(resolver.exported_names, found))
+    moved = [p for p in [*added, *deletes] if is_python_path(p)]
+    for path in moved:
+        changes.keys |= {"@" + stem for stem in trigger_stems(path) if stem}
+        if posixpath.basename(path) == "__init__.py":
+            changes.directories.add(posixpath.dirname(path))
+    flipped = _flipped_dirs(loader, upserts, deletes, added)
+    changes.keys |= {"@" + posixpath.basename(d) for d in flipped}
+    if project_dirs([*added, *deletes]):
+        changes.directories.add("")
+    changes.names.discard("")
+    changes.keys |= changes.names
+    return changes
+
+
+def _flipped_dirs(
+    loader: Loader, upserts: Sequence[ParsedFile], deletes: Sequence[str], added: set[str]
+) -> set[str]:
+    """Directories that came to exist or stopped existing (a namespace package appearing or
+    going): those whose only files are in the changeset, with files after it and none before,
+    or the other way round."""
+    if not added and not deletes:
+        return set()
+    before: dict[str, bool] = {}
+    after: dict[str, bool] = {}
+    for path, existed, exists in [
+        *((p.path, p.path not in added, True) for p in upserts),
+        *((path, True, False) for path in deletes),
+    ]:
+        directory = posixpath.dirname(path)
+        while directory:
+            before[directory] = before.get(directory, False) or existed
+            after[directory] = after.get(directory, False) or exists
+            directory = posixpath.dirname(directory)
+    changing = {d for d in before if before[d] != after[d]}
+    if not changing or loader.run is None:
+        return set()
+    rows = loader.run(
+        "ingest/directories_exist", repo=loader.repo, dirs=sorted(changing), claims=loader.claims
+    )
+    return {row["dir"] for row in rows if not row["exists"]}
+
+
+def _entry_name(entry: str) -> str | None:
+    tag = entry[:1]
+    if tag in ("i", "f", "v", "r", "b"):
+        return entry[1:].partition("=")[0].rsplit(".", 1)[-1]
+    if tag == "p":
+        return entry[1:].rsplit(".", 1)[-1]
+    return None
+
+
+def _table_diff(old: list[str], new: list[str]) -> tuple[set[str], list[tuple[int, str]]]:
+    """Names whose entries differ, and the star imports in one table and not the other."""
+    by_name: dict[str, list[set[str]]] = defaultdict(lambda: [set(), set()])
+    all_old: set[str] = set()
+    all_new: set[str] = set()
+    stars: list[set[tuple[int, str]]] = [set(), set()]
+    for side, entries in enumerate((old, new)):
+        for entry in entries:
+            name = _entry_name(entry)
+            if name is not None:
+                by_name[name][side].add(entry)
+            elif entry.startswith("a"):
+                (all_old if side == 0 else all_new).update(n for n in entry[1:].split(",") if n)
+            elif entry.startswith("*"):
+                level, _, module = entry[1:].partition(":")
+                stars[side].add((int(level), module))
+    names = {name for name, (a, b) in by_name.items() if a != b}
+    names |= all_old ^ all_new
+    return names, sorted(stars[0] ^ stars[1])
+
+
+def _has_all(entries: list[str]) -> bool:
+    return any(entry.startswith("a") for entry in entries)
+
+
+def ref_keys_text(keys: Iterable[str]) -> str | None:
+    """A file's `ref_keys`: its references' keys, space-separated with a space at each end, so
+    that a key is found with `CONTAINS ' key '` (TEXT index `file_ref_keys`)."""
+    found = sorted(set(keys))
+    return " " + " ".join(found) + " " if found else None

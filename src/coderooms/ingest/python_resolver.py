@@ -1,0 +1,612 @@
+"""Python name resolution across files: what an expression of `python_scope` refers to.
+
+The evaluator follows Python's own rules over what the repo's files say of themselves (their
+symbols and module tables, see `python_scope`):
+
+* **modules** resolve the way `sys.path` does for an installed project: a relative import from
+  the importing file's package; an absolute one first from the importing file's base directory
+  (the first directory up from it without an `__init__.py`: what a script or test runner puts
+  first on `sys.path`), then the standard library (a top-level name in
+  `sys.stdlib_module_names` found nowhere before it is the standard library's, never a repo file
+  of the same name), then the project roots: each directory holding a `pyproject.toml`,
+  `setup.py` or `setup.cfg` (and the repo root), its `src/` first. A package directory wins over
+  a module file of the same name, as in Python;
+* **a module's names**: its classes and functions, then its import bindings (followed through
+  re-exports, however many), then its module variables (their value when one is known), then
+  its star imports (their `__all__` when they have one, else their public names); a bare name
+  not found there is a builtin when Python has one of that name;
+* **attributes**: of a module, its names, then its submodules; of a class or an instance, the
+  members of the classes in its method resolution order (the in-repo bases, depth first, left to
+  right), a member being a method, a nested class or an attribute whose value is known; a
+  property's value is what its getter returns;
+* **calls**: a class gives an instance of it, a function what its return annotation (or every
+  `return`) says.
+
+What cannot be followed (a base or module outside the repo, a value nobody wrote down) is
+external or unknown: the reference becomes a ghost, never a guess by name.
+
+Every evaluation records its **keys**: the names it looked up in files other than the
+reference's own (a changeset that changes what such a file binds under one of those names
+re-resolves it) and the module stems it resolved (`@helpers`: a file of that stem appearing or
+going re-resolves it).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from coderooms.ingest.python_scope import BUILTINS, decode_expr
+
+PROJECT_MARKERS = frozenset({"pyproject.toml", "setup.py", "setup.cfg"})
+STDLIB = frozenset(sys.stdlib_module_names)
+CLASS_KINDS = frozenset({"Class", "Interface"})
+FUNCTION_KINDS = frozenset({"Function", "Method"})
+
+TYPED, INHERITED, IMPORTED, EXTERNAL_BASE = 1, 2, 4, 8
+"""Flags of how an evaluation went (the first three choose the edge's `via`); EXTERNAL_BASE
+marks a method resolution order with a base outside the repo (or unknown)."""
+
+
+DIRECTORY = "dir:"
+"""Prefix of a directory asked about in `Missing.paths` (a namespace package)."""
+
+
+class Missing(Exception):
+    """The store does not hold these paths yet; load them and evaluate again."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        super().__init__("missing")
+        self.paths = set(paths)
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleTable:
+    imports: dict[str, tuple[int, str, str | None]] = field(default_factory=dict)
+    stars: tuple[tuple[int, str], ...] = ()
+    all: frozenset[str] | None = None
+    values: dict[str, str | None] = field(default_factory=dict)
+    returns: dict[str, str] = field(default_factory=dict)
+    bases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    properties: frozenset[str] = frozenset()
+
+    @staticmethod
+    def decode(entries: Iterable[str]) -> ModuleTable:
+        imports: dict[str, tuple[int, str, str | None]] = {}
+        stars: list[tuple[int, str]] = []
+        all_names: frozenset[str] | None = None
+        values: dict[str, str | None] = {}
+        returns: dict[str, str] = {}
+        bases: dict[str, tuple[str, ...]] = {}
+        properties: set[str] = set()
+        for entry in entries:
+            tag, body = entry[:1], entry[1:]
+            if tag in ("i", "f"):
+                name, _, spec = body.partition("=")
+                level, _, rest = spec.partition(":")
+                if tag == "i":
+                    imports[name] = (int(level), rest, None)
+                else:
+                    module, _, item = rest.rpartition(":")
+                    imports[name] = (int(level), module, item)
+            elif tag == "*":
+                level, _, module = body.partition(":")
+                stars.append((int(level), module))
+            elif tag == "a":
+                all_names = frozenset(n for n in body.split(",") if n)
+            elif tag in ("v", "r", "b"):
+                qual, _, expr = body.partition("=")
+                if tag == "v":
+                    values[qual] = expr or None
+                elif tag == "r":
+                    returns[qual] = expr
+                else:
+                    bases[qual] = tuple(expr.split(";"))
+            elif tag == "p":
+                properties.add(body)
+        return ModuleTable(
+            imports, tuple(stars), all_names, values, returns, bases, frozenset(properties)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleData:
+    """What the resolver knows of one Python file: its symbols' kinds and its module table."""
+
+    path: str
+    kinds: dict[str, str]
+    table: ModuleTable
+
+
+class ModuleStore:
+    """The Python files resolution may ask about. `complete`: it holds every file of the repo
+    (a full ingest), so a path it lacks does not exist; otherwise a path it lacks is `Missing`
+    until loaded (`add`, `absent`)."""
+
+    def __init__(self, *, complete: bool) -> None:
+        self.complete = complete
+        self.files: dict[str, ModuleData | None] = {}
+        self.dirs: dict[str, bool] = {}
+        self.project_dirs: tuple[str, ...] = ("",)
+
+    def add(self, data: ModuleData) -> None:
+        self.files[data.path] = data
+
+    def absent(self, path: str) -> None:
+        self.files[path] = None
+
+    def add_paths(self, paths: Iterable[str]) -> None:
+        """Files that exist (of any language): their directories exist."""
+        for path in paths:
+            directory = posixpath.dirname(path)
+            while directory and not self.dirs.get(directory):
+                self.dirs[directory] = True
+                directory = posixpath.dirname(directory)
+
+    def is_dir(self, path: str) -> bool:
+        found = self.dirs.get(path)
+        if found is not None:
+            return found
+        if self.complete:
+            return False
+        raise Missing([DIRECTORY + path])
+
+    def set_project_dirs(self, dirs: Iterable[str]) -> None:
+        self.project_dirs = tuple(sorted({"", *dirs}))
+
+    def data(self, path: str) -> ModuleData | None:
+        if path in self.files:
+            return self.files[path]
+        if self.complete:
+            return None
+        raise Missing([path])
+
+    def exists(self, path: str) -> bool:
+        if path in self.files:
+            return self.files[path] is not None
+        if self.complete:
+            return False
+        raise Missing([path])
+
+
+# -- values ---------------------------------------------------------------------------------------
+# ("M", path) a module; ("C", path, qual) a class; ("F", path, qual) a function or method;
+# ("I", path, qual) an instance of a class; ("S", path, qual) super() in a class;
+# ("X",) something outside the repo (a builtin, the standard library, a package); None unknown.
+
+Value = tuple[str, ...] | None
+EXTERNAL: Value = ("X",)
+NOT_FOUND = ("?",)
+"""A name a namespace does not bind (unlike None, a binding whose value is unknown)."""
+
+
+@dataclass(slots=True)
+class Result:
+    value: Value
+    keys: frozenset[tuple[str, str]] = frozenset()
+    flags: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a reference resolved to: the target symbol's (path, qualname), or None for a ghost;
+    how (`via`), and the keys it depends on (outside its own file)."""
+
+    target: tuple[str, str] | None
+    via: str
+    keys: tuple[str, ...]
+
+
+class PythonResolver:
+    def __init__(self, store: ModuleStore) -> None:
+        self.store = store
+        self._memo: dict[tuple[object, ...], Result] = {}
+        self._active: set[tuple[object, ...]] = set()
+        self._tainted = False
+
+    # -- the entry point ------------------------------------------------------------------------
+
+    def resolve(self, expr: str, source: str, inherits: bool, name: str) -> Answer:
+        result = self._eval(expr, source)
+        value = result.value
+        target: tuple[str, str] | None = None
+        if (value is not None and value[0] == "C") or (
+            value is not None and value[0] == "F" and not inherits
+        ):
+            target = (value[1], value[2])
+        keys = sorted(
+            {
+                key
+                for path, key in result.keys
+                if (path != source or key.startswith("@")) and key != name
+            }
+        )
+        if target is None:
+            return Answer(None, "ghost", tuple(keys))
+        foreign = target[0] != source or any(p != source for p, _ in result.keys)
+        if result.flags & TYPED:
+            via = "typed"
+        elif result.flags & INHERITED:
+            via = "inherited"
+        elif foreign or result.flags & IMPORTED:
+            via = "import"
+        else:
+            via = "local"
+        return Answer(target, via, tuple(keys))
+
+    def module_of(self, source: str, level: int, module: str) -> str | None:
+        """The repo file an import of `module` from `source` loads (None: outside or none)."""
+        value = self._module(source, level, module).value
+        if value is None or value[0] != "M" or value[1].endswith("/"):
+            return None  # outside, or a namespace package: a directory, no file
+        return value[1]
+
+    # -- memo -----------------------------------------------------------------------------------
+
+    def _memoized(self, key: tuple[object, ...], compute: object) -> Result:
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        if key in self._active:
+            self._tainted = True
+            return Result(None)
+        self._active.add(key)
+        outer = self._tainted
+        self._tainted = False
+        try:
+            result = compute()  # type: ignore[operator]
+        finally:
+            self._active.discard(key)
+        if not self._tainted:
+            self._memo[key] = result
+        self._tainted = self._tainted or outer
+        return result  # type: ignore[no-any-return]
+
+    # -- expressions ----------------------------------------------------------------------------
+
+    def _eval(self, expr: str, context: str) -> Result:
+        return self._memoized(("eval", expr, context), lambda: self._eval_now(expr, context))
+
+    def _eval_now(self, expr: str, context: str) -> Result:
+        start, steps = decode_expr(expr)
+        tag, body = start[:1], start[1:]
+        if tag == "n":
+            result = self._lookup(context, body)
+            if result.value == NOT_FOUND:
+                value = EXTERNAL if body in BUILTINS and not self._external_star(context) else None
+                result = Result(value, result.keys, result.flags)
+        elif tag in ("s", "i"):
+            data = self.store.data(context)
+            kind = data.kinds.get(body) if data is not None else None
+            if kind in CLASS_KINDS:
+                result = Result(("C" if tag == "s" else "I", context, body))
+            elif kind in FUNCTION_KINDS:
+                result = Result(("F", context, body))
+            else:
+                result = Result(None)
+        elif tag == "m":
+            level, _, module = body.partition(":")
+            result = self._module(context, int(level), module)
+        else:
+            return Result(None)
+        for step in steps:
+            value = result.value
+            if value is None or value == EXTERNAL:
+                break
+            if step == "()":
+                result = _join(result, self._call(value))
+            elif step == "^":
+                if value[0] in ("C", "I"):
+                    result = Result(("S", value[1], value[2]), result.keys, result.flags)
+                else:
+                    result = Result(None, result.keys, result.flags)
+            else:
+                result = _join(result, self._attribute(value, step[1:]))
+        if result.value == NOT_FOUND:
+            result = Result(None, result.keys, result.flags)
+        return result
+
+    def _external_star(self, path: str) -> bool:
+        data = self.store.data(path)
+        if data is None:
+            return False
+        for level, module in data.table.stars:
+            value = self._module(path, level, module).value
+            if value == EXTERNAL:
+                return True
+        return False
+
+    # -- modules --------------------------------------------------------------------------------
+
+    def _module(self, source: str, level: int, module: str) -> Result:
+        return self._memoized(
+            ("module", source, level, module), lambda: self._module_now(source, level, module)
+        )
+
+    def _module_now(self, source: str, level: int, module: str) -> Result:
+        parts = [p for p in module.split(".") if p]
+        relative = "/".join(parts)
+        if level:
+            base = posixpath.dirname(source)
+            for _ in range(level - 1):
+                if not base:
+                    return Result(None, frozenset({(source, "@" + (parts[-1] if parts else ""))}))
+                base = posixpath.dirname(base)
+            stem = parts[-1] if parts else posixpath.basename(base)
+            keys = frozenset({(source, "@" + stem)})
+            target = posixpath.join(base, relative) if relative else base
+            found = self._find(target) or self._namespace(target)
+            return Result(("M", found) if found else None, keys, IMPORTED)
+        if not parts:
+            return Result(None)
+        keys = frozenset({(source, "@" + parts[-1])})
+        first = self._base_dir(source)
+        found = self._find(posixpath.join(first, relative))
+        if found is None and parts[0] in STDLIB:
+            return Result(EXTERNAL, keys)
+        roots = self._roots(source)
+        for root in roots:
+            if found is not None:
+                break
+            found = self._find(posixpath.join(root, relative))
+        if found is None:
+            # no regular module or package on any root: a namespace package, whose portions
+            # are the directories of that name on every root, in order
+            portions = [self._namespace(posixpath.join(root, relative)) for root in [first, *roots]]
+            found = "|".join(dict.fromkeys(p for p in portions if p)) or None
+        return Result(("M", found) if found else EXTERNAL, keys, IMPORTED)
+
+    def _namespace(self, stem: str) -> str | None:
+        """`stem/` when that directory exists (a namespace package), else None."""
+        stem = stem.strip("/")
+        return f"{stem}/" if stem and self.store.is_dir(stem) else None
+
+    def _find(self, stem: str) -> str | None:
+        """`stem/__init__.py` (a package wins) or `stem.py`, whichever exists."""
+        stem = stem.strip("/")
+        candidates = [f"{stem}/__init__.py", f"{stem}.py"] if stem else ["__init__.py"]
+        missing: list[str] = []
+        for candidate in candidates:
+            try:
+                if self.store.exists(candidate):
+                    if missing:
+                        raise Missing(missing)
+                    return candidate
+            except Missing as gap:
+                missing.extend(gap.paths)
+        if missing:
+            raise Missing(missing)
+        return None
+
+    def _base_dir(self, source: str) -> str:
+        directory = posixpath.dirname(source)
+        while directory and self.store.exists(f"{directory}/__init__.py"):
+            directory = posixpath.dirname(directory)
+        return directory
+
+    def _roots(self, source: str) -> list[str]:
+        dirs = self.store.project_dirs
+        own = sorted(
+            (d for d in dirs if not d or source.startswith(d + "/")), key=len, reverse=True
+        )
+        others = [d for d in dirs if d not in own]
+        roots: list[str] = []
+        for directory in own + others:
+            roots.append(posixpath.join(directory, "src") if directory else "src")
+            roots.append(directory)
+        return roots
+
+    # -- names of a module ----------------------------------------------------------------------
+
+    def _lookup(self, path: str, name: str) -> Result:
+        return self._memoized(("lookup", path, name), lambda: self._lookup_now(path, name))
+
+    def _lookup_now(self, path: str, name: str) -> Result:
+        keys = frozenset({(path, name)})
+        data = self.store.data(path)
+        if data is None:
+            return Result(None, keys)
+        kind = data.kinds.get(name)
+        if kind in CLASS_KINDS:
+            return Result(("C", path, name), keys)
+        if kind in FUNCTION_KINDS:
+            return Result(("F", path, name), keys)
+        binding = data.table.imports.get(name)
+        if binding is not None:
+            level, module, item = binding
+            found = self._module(path, level, module)
+            if item is not None and found.value == ("M", path):
+                # `from . import x` in a package's own `__init__.py`: the submodule
+                found = _join(found, self._submodule(path, item))
+            elif item is not None and found.value is not None and found.value[0] == "M":
+                found = _join(found, self._module_attribute(found.value[1], item))
+            elif item is not None and found.value is None:
+                found = Result(None, found.keys, found.flags)
+            return Result(found.value, found.keys | keys, found.flags | IMPORTED)
+        if kind is not None:  # a variable: its value, when one is known
+            expr = data.table.values.get(name)
+            if expr is None:
+                return Result(None, keys)
+            value = self._eval(expr, path)
+            return Result(value.value, value.keys | keys, value.flags)
+        return self._star(data, name, keys)
+
+    def _star(self, data: ModuleData, name: str, keys: frozenset[tuple[str, str]]) -> Result:
+        external = False
+        for level, module in reversed(data.table.stars):
+            found = self._module(data.path, level, module)
+            keys |= found.keys
+            if found.value == EXTERNAL:
+                external = True
+                continue
+            if found.value is None or found.value[0] != "M":
+                continue
+            star = self.store.data(found.value[1])
+            if star is None:
+                continue
+            if star.table.all is not None:
+                if name not in star.table.all:
+                    continue
+            elif name.startswith("_"):
+                continue
+            inner = self._lookup(star.path, name)
+            if inner.value != NOT_FOUND or star.table.all is not None:
+                value = None if inner.value == NOT_FOUND else inner.value
+                return Result(value, keys | inner.keys, inner.flags | IMPORTED)
+        return Result(EXTERNAL if external else NOT_FOUND, keys)
+
+    def _module_attribute(self, path: str, name: str) -> Result:
+        """`module.name`: a name the module binds, else a submodule of a package."""
+        if path.endswith("/"):
+            return self._submodule(path, name)
+        found = self._lookup(path, name)
+        if found.value != NOT_FOUND:
+            return found
+        return _join(found, self._submodule(path, name))
+
+    def _submodule(self, path: str, name: str) -> Result:
+        """The submodule `name` of the package whose `__init__.py` is `path`, or of the
+        namespace package `path` (its directories, each ending in `/`, joined by `|`)."""
+        if path.endswith("/"):
+            directories = [p[:-1] for p in path.split("|")]
+        elif posixpath.basename(path) == "__init__.py":
+            directories = [posixpath.dirname(path)]
+        else:
+            return Result(None)
+        stems = [posixpath.join(d, name) if d else name for d in directories]
+        keys = frozenset({(path, "@" + name)})
+        for stem in stems:
+            found = self._find(stem)
+            if found is not None:
+                return Result(("M", found), keys, IMPORTED)
+        portions = "|".join(p for p in map(self._namespace, stems) if p)
+        return Result(("M", portions) if portions else None, keys, IMPORTED)
+
+    def exported_names(self, path: str) -> set[str]:
+        """Every name a star import of `path` may take (what a changed star list touches)."""
+        seen: set[str] = set()
+        found: set[str] = set()
+        pending = [path]
+        while pending:
+            current = pending.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            data = self.store.data(current)
+            if data is None:
+                continue
+            if data.table.all is not None:
+                found |= data.table.all
+                continue
+            found |= {q for q in data.kinds if q and "." not in q and not q.startswith("_")}
+            found |= {n for n in data.table.imports if not n.startswith("_")}
+            for level, module in data.table.stars:
+                value = self._module(current, level, module).value
+                if value is not None and value[0] == "M":
+                    pending.append(value[1])
+        return found
+
+    # -- attributes and calls -------------------------------------------------------------------
+
+    def _attribute(self, value: tuple[str, ...], name: str) -> Result:
+        kind = value[0]
+        if kind == "M":
+            return self._module_attribute(value[1], name)
+        if kind in ("C", "I"):
+            return self._member(value[1], value[2], name, 0)
+        if kind == "S":
+            return self._member(value[1], value[2], name, 1)
+        if kind == "F":
+            data = self.store.data(value[1])
+            if data is not None and value[2] in data.table.properties:
+                returned = self._call(value)
+                if returned.value is not None and returned.value not in (EXTERNAL, NOT_FOUND):
+                    return _join(returned, self._attribute(returned.value, name))
+                return returned
+        return Result(None)
+
+    def _member(self, path: str, qual: str, name: str, skip: int) -> Result:
+        return self._memoized(
+            ("member", path, qual, name, skip), lambda: self._member_now(path, qual, name, skip)
+        )
+
+    def _member_now(self, path: str, qual: str, name: str, skip: int) -> Result:
+        order = self._mro(path, qual)
+        keys = order.keys
+        classes = order.value or ()
+        for index in range(2 * skip, len(classes), 2):
+            owner_path, owner = classes[index], classes[index + 1]
+            keys |= {(owner_path, name)}
+            data = self.store.data(owner_path)
+            if data is None:
+                continue
+            member = f"{owner}.{name}"
+            flags = INHERITED if index else 0
+            kind = data.kinds.get(member)
+            if kind in CLASS_KINDS:
+                return Result(("C", owner_path, member), keys, flags)
+            if kind in FUNCTION_KINDS:
+                return Result(("F", owner_path, member), keys, flags)
+            if member in data.table.values:
+                expr = data.table.values[member]
+                if expr is None:
+                    return Result(None, keys, flags)
+                found = self._eval(expr, owner_path)
+                return Result(found.value, keys | found.keys, found.flags | flags | TYPED)
+        return Result(EXTERNAL if order.flags & EXTERNAL_BASE else None, keys)
+
+    def _mro(self, path: str, qual: str) -> Result:
+        """The classes of the method resolution order, flattened (path, qual, path, qual...);
+        flag EXTERNAL_BASE when some base is outside the repo or unknown."""
+        return self._memoized(("mro", path, qual), lambda: self._mro_now(path, qual))
+
+    def _mro_now(self, path: str, qual: str) -> Result:
+        keys = frozenset({(path, qual.rsplit(".", 1)[-1])})
+        order: list[tuple[str, str]] = [(path, qual)]
+        flags = 0
+        data = self.store.data(path)
+        for base in data.table.bases.get(qual, ()) if data is not None else ():
+            if base == "?":
+                flags |= EXTERNAL_BASE
+                continue
+            found = self._eval(base, path)
+            keys |= found.keys
+            value = found.value
+            if value is None or value[0] != "C":
+                flags |= EXTERNAL_BASE
+                continue
+            inner = self._mro(value[1], value[2])
+            keys |= inner.keys
+            flags |= inner.flags & EXTERNAL_BASE
+            items = inner.value or ()
+            for i in range(0, len(items), 2):
+                pair = (items[i], items[i + 1])
+                if pair not in order:
+                    order.append(pair)
+        flat = tuple(x for pair in order for x in pair)
+        return Result(flat, keys, flags)
+
+    def _call(self, value: tuple[str, ...]) -> Result:
+        kind = value[0]
+        if kind == "C":
+            return Result(("I", value[1], value[2]), flags=TYPED)
+        if kind == "F":
+            data = self.store.data(value[1])
+            expr = data.table.returns.get(value[2]) if data is not None else None
+            if expr is None:
+                return Result(None)
+            found = self._eval(expr, value[1])
+            returned = found.value
+            if returned is not None and returned[0] == "C":
+                returned = ("I", returned[1], returned[2])  # `return self`, `return cls`
+            keys = found.keys | {(value[1], value[2].rsplit(".", 1)[-1])}
+            return Result(returned, keys, found.flags | TYPED)
+        if kind == "X":
+            return Result(EXTERNAL)
+        return Result(None)
+
+
+def _join(first: Result, second: Result) -> Result:
+    return Result(second.value, first.keys | second.keys, first.flags | second.flags)

@@ -1,0 +1,410 @@
+"""Python resolution rules, each on a small repo written to disk and planned as a full ingest
+plans it (read, extract, resolve; no database): the exact edges a rule must give."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coderooms.ingest.changeset import Changeset, plan_changeset
+from coderooms.ingest.reader import ReadJob, read_files
+from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.walker import walk
+
+REPO = "r"
+
+
+def plan(root: Path, files: dict[str, str]) -> dict[str, Any]:
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text))
+    jobs = [ReadJob(e.path, str(e.absolute), e.size, e.mtime_ns, None) for e in walk(root).files]
+    parsed = [r for r in read_files(jobs) if isinstance(r, ParsedFile)]
+
+    def no_reads(statement: str, /, **params: Any) -> list[dict[str, Any]]:
+        raise AssertionError(statement)
+
+    changes = Changeset(REPO, parsed, [], {p.path for p in parsed}, fresh=True)
+    result = plan_changeset(no_reads, changes)
+    edges: dict[tuple[str, str, str], tuple[str, str]] = {}
+    imports: dict[str, set[str]] = {}
+    for edge in result.edges:
+        source = edge.source.removeprefix(f"{REPO}:")
+        target = edge.target.removeprefix(f"{REPO}:")
+        if edge.type in ("CALLS", "INHERITS"):
+            edges[(source, edge.type, edge.props["ref"])] = (target, edge.props["via"])
+        elif edge.type == "IMPORTS":
+            imports.setdefault(source, set()).add(target)
+    return {"edges": edges, "imports": imports, "files": result.file_rows}
+
+
+def call(found: dict[str, Any], source: str, ref: str) -> tuple[str, str]:
+    return found["edges"][(source, "CALLS", ref)]  # type: ignore[no-any-return]
+
+
+def base(found: dict[str, Any], source: str, ref: str) -> tuple[str, str]:
+    return found["edges"][(source, "INHERITS", ref)]  # type: ignore[no-any-return]
+
+
+# -- modules ----------------------------------------------------------------------------------
+
+
+def test_a_reexport_is_followed_to_the_definition(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "pyproject.toml": "[project]\nname = 'pkg'\n",
+            "src/pkg/__init__.py": "from .helpers import url_for\nfrom . import json as json\n",
+            "src/pkg/helpers.py": "def url_for(endpoint):\n    return endpoint\n",
+            "src/pkg/json/__init__.py": "def dumps(obj):\n    return str(obj)\n",
+            "tests/test_helpers.py": """
+                import pkg
+                from pkg import url_for as u
+
+                def test_it():
+                    pkg.url_for("x")
+                    u("y")
+                    pkg.json.dumps(1)
+                    pkg.missing()
+            """,
+        },
+    )
+    target = ("src/pkg/helpers.py::url_for", "import")
+    assert call(found, "tests/test_helpers.py::test_it", "pkg.url_for") == target
+    assert call(found, "tests/test_helpers.py::test_it", "u") == target
+    dumps = call(found, "tests/test_helpers.py::test_it", "pkg.json.dumps")
+    assert dumps == ("src/pkg/json/__init__.py::dumps", "import")
+    assert call(found, "tests/test_helpers.py::test_it", "pkg.missing") == (
+        "?:pkg.missing",
+        "ghost",
+    )
+    assert found["imports"]["tests/test_helpers.py"] == {"src/pkg/__init__.py"}
+
+
+def test_a_star_reexport_takes_all_or_the_public_names(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "httpx/__init__.py": "from ._client import *\nfrom ._models import *\n",
+            "httpx/_client.py": """
+                __all__ = ["Client"]
+                class Client: ...
+                class Other: ...
+            """,
+            "httpx/_models.py": "class Response: ...\nclass _Private: ...\n",
+            "use.py": """
+                import httpx
+                httpx.Client()
+                httpx.Other()
+                httpx.Response()
+                httpx._Private()
+            """,
+        },
+    )
+    assert call(found, "use.py::", "httpx.Client") == ("httpx/_client.py::Client", "import")
+    assert call(found, "use.py::", "httpx.Response") == ("httpx/_models.py::Response", "import")
+    assert call(found, "use.py::", "httpx.Other")[1] == "ghost"  # not in __all__
+    assert call(found, "use.py::", "httpx._Private")[1] == "ghost"  # private, no __all__
+
+
+def test_a_standard_library_name_is_never_a_repo_file(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/pkg/__init__.py": "",
+            "src/pkg/typing.py": "def cast(x):\n    return x\n",
+            "src/pkg/app.py": """
+                import typing
+                from . import typing as local_typing
+                typing.cast(int, 1)
+                local_typing.cast(1)
+            """,
+        },
+    )
+    assert call(found, "src/pkg/app.py::", "typing.cast") == ("?:typing.cast", "ghost")
+    assert call(found, "src/pkg/app.py::", "local_typing.cast") == (
+        "src/pkg/typing.py::cast",
+        "import",
+    )
+    assert found["imports"]["src/pkg/app.py"] == {"src/pkg/typing.py", "?:typing"}
+
+
+def test_a_module_deep_in_the_tests_does_not_answer_a_top_level_import(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "pyproject.toml": "",
+            "src/flask/__init__.py": "def url_for(): ...\n",
+            "tests/apps/inner/flask.py": "def url_for(): ...\n",
+            "tests/test_basic.py": "import flask\nflask.url_for()\n",
+            "tests/apps/inner/use.py": "import flask\nflask.url_for()\n",
+        },
+    )
+    assert call(found, "tests/test_basic.py::", "flask.url_for")[0] == (
+        "src/flask/__init__.py::url_for"
+    )
+    # but beside it (its own base directory comes first on sys.path) it does
+    assert call(found, "tests/apps/inner/use.py::", "flask.url_for")[0] == (
+        "tests/apps/inner/flask.py::url_for"
+    )
+
+
+def test_a_package_wins_over_a_module_of_the_same_name(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "app/__init__.py": "",
+            "app/util.py": "def f(): ...\n",
+            "app/util/__init__.py": "def f(): ...\n",
+            "app/main.py": "from . import util\nutil.f()\n",
+        },
+    )
+    assert call(found, "app/main.py::", "util.f")[0] == "app/util/__init__.py::f"
+
+
+# -- receivers --------------------------------------------------------------------------------
+
+
+def test_receivers_typed_by_annotation_constructor_attribute_with_and_return(
+    tmp_path: Path,
+) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "lib/__init__.py": "",
+            "lib/client.py": """
+                from typing import Self
+
+                class Response:
+                    def json(self): ...
+
+                class Client:
+                    def __enter__(self) -> Self:
+                        return self
+                    def get(self, url) -> "Response":
+                        return Response()
+                    def close(self): ...
+            """,
+            "lib/app.py": """
+                from .client import Client, Response
+
+                class App:
+                    client: Client
+
+                    def __init__(self, factory: type[Client]):
+                        self.factory = factory
+                        self.other = Client()
+
+                    def run(self, response: Response | None):
+                        response.json()
+                        self.client.get("/").json()
+                        self.other.close()
+                        self.factory().close()
+                        with Client() as c:
+                            c.get("/")
+                        made = Client()
+                        made.close()
+            """,
+        },
+    )
+    source = "lib/app.py::App.run"
+    assert call(found, source, "response.json") == ("lib/client.py::Response.json", "typed")
+    assert call(found, source, "self.client.get().json")[0] == "lib/client.py::Response.json"
+    assert call(found, source, "self.other.close")[0] == "lib/client.py::Client.close"
+    assert call(found, source, "self.factory().close")[0] == "lib/client.py::Client.close"
+    assert call(found, source, "c.get")[0] == "lib/client.py::Client.get"
+    assert call(found, source, "made.close")[0] == "lib/client.py::Client.close"
+
+
+def test_a_local_sees_the_binding_above_it(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "m.py": """
+                class A:
+                    def copy(self) -> "B":
+                        return B()
+                class B:
+                    def done(self): ...
+
+                def f():
+                    ctx = A()
+                    ctx = ctx.copy()
+                    ctx.done()
+            """,
+        },
+    )
+    assert call(found, "m.py::f", "ctx.copy")[0] == "m.py::A.copy"
+    assert call(found, "m.py::f", "ctx.done")[0] == "m.py::B.done"
+
+
+def test_inherited_members_super_and_class_attributes(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "base.py": """
+                class Base:
+                    def run(self): ...
+                    def __init__(self): ...
+            """,
+            "sub.py": """
+                from base import Base
+
+                class Sub(Base):
+                    def __init__(self):
+                        super().__init__()
+                        self.run()
+                    @classmethod
+                    def make(cls):
+                        return cls()
+
+                Sub.run(None)
+                Sub().missing()
+            """,
+        },
+    )
+    assert call(found, "sub.py::Sub.__init__", "super().__init__") == (
+        "base.py::Base.__init__",
+        "inherited",
+    )
+    assert call(found, "sub.py::Sub.__init__", "self.run") == ("base.py::Base.run", "inherited")
+    assert call(found, "sub.py::Sub.make", "cls") == ("sub.py::Sub", "local")
+    assert call(found, "sub.py::", "Sub.run")[0] == "base.py::Base.run"
+    assert call(found, "sub.py::", "Sub().missing")[1] == "ghost"
+    assert base(found, "sub.py::Sub", "Base") == ("base.py::Base", "import")
+
+
+# -- what must not be linked ------------------------------------------------------------------
+
+
+def test_builtins_and_unknown_receivers_are_never_guessed_by_name(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "a.py": """
+                class LineMatcher:
+                    def str(self): ...
+                    def open(self): ...
+                    def append(self, x): ...
+                    def update(self): ...
+            """,
+            "b.py": """
+                def f(items, context):
+                    open("x")
+                    str(1)
+                    items.append(2)
+                    context.update()
+                    "".join(items)
+            """,
+        },
+    )
+    assert call(found, "b.py::f", "open") == ("?:open", "ghost")
+    assert call(found, "b.py::f", "str") == ("?:str", "ghost")
+    assert call(found, "b.py::f", "items.append") == ("?:append", "ghost")
+    assert call(found, "b.py::f", "context.update") == ("?:update", "ghost")
+    assert call(found, "b.py::f", "?.join") == ("?:join", "ghost")
+
+
+def test_scoping_class_bodies_locals_and_function_imports(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "helpers.py": "def echo(x): ...\n",
+            "source.py": """
+                def deindent(lines): ...
+                def helper(): ...
+
+                class Source:
+                    def deindent(self):
+                        return deindent(self)
+
+                def local_import():
+                    from helpers import echo
+                    echo(1)
+
+                def elsewhere():
+                    echo(2)
+
+                def shadowed():
+                    helper = make()
+                    helper()
+            """,
+        },
+    )
+    assert call(found, "source.py::Source.deindent", "deindent")[0] == "source.py::deindent"
+    assert call(found, "source.py::local_import", "echo")[0] == "helpers.py::echo"
+    assert call(found, "source.py::elsewhere", "echo")[1] == "ghost"
+    assert call(found, "source.py::shadowed", "helper")[1] == "ghost"
+
+
+def test_an_overload_stub_gives_way_to_the_implementation(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "m.py": """
+                from typing import overload
+
+                @overload
+                def f(x: int) -> int: ...
+                @overload
+                def f(x: str) -> str: ...
+                def f(x):
+                    return x
+            """,
+        },
+    )
+    rows = [row for row in found["files"] if row["id"] == f"{REPO}:m.py"]
+    assert rows
+    del rows  # the symbol itself: see the extractor test
+    from coderooms.ingest.languages import extract
+
+    extraction = extract("python", "m.py", (tmp_path / "m.py").read_bytes())
+    [symbol] = [s for s in extraction.symbols if s.qualname == "f"]
+    assert (symbol.start_line, symbol.signature) == (8, "def f(x)")
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("Foo", "Foo()"),
+        ("'pkg.Foo'", "pkg.Foo()"),
+        ("Optional[Foo]", "Foo()"),
+        ("t.Optional['Foo']", "Foo()"),
+        ("Foo | None", "Foo()"),
+        ("None | Foo", "Foo()"),
+        ("Union[Foo, None]", "Foo()"),
+        ("Annotated[Foo, 1]", "Foo()"),
+        ("type[Foo]", "Foo"),
+        ("list[Foo]", None),
+        ("Foo | Bar", None),
+        ("Union[Foo, Bar]", None),
+        ("'Foo' | None", "Foo()"),
+    ],
+)
+def test_annotations_name_a_class(written: str, value: str | None) -> None:
+    from coderooms.ingest.python_scope import annotated
+
+    assert annotated(written) == value
+
+
+def test_a_namespace_package_is_a_directory_and_a_regular_package_wins(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "tools/text/__init__.py": "def slug(): ...\n",
+            "tests/tools/readme.txt": "a directory named like the package, earlier on sys.path\n",
+            "tests/test_text.py": "import tools.text\nfrom tools import text\ntools.text.slug()\n"
+            "text.slug()\n",
+            "app.py": "import tools.text\ntools.text.slug()\n",
+        },
+    )
+    target = "tools/text/__init__.py::slug"
+    assert call(found, "app.py::", "tools.text.slug")[0] == target
+    # `tests/tools/` is a namespace portion: it loses to the regular package on a later root
+    assert call(found, "tests/test_text.py::", "tools.text.slug")[0] == target
+    assert call(found, "tests/test_text.py::", "text.slug")[0] == target
+    assert found["imports"]["app.py"] == {"tools/text/__init__.py"}
