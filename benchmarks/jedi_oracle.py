@@ -126,6 +126,11 @@ class Oracle:
                 relative = Path(module).resolve().relative_to(self.root.resolve()).as_posix()
             except ValueError:
                 relative = None
+        if relative == "ntpath.py" and os.name == "posix" and name.name:
+            # os.path is posixpath here; jedi reads os.py's platform branches as ntpath
+            found = self._source_of(f"posixpath.{name.name}")
+            if found is not None:
+                return found[0], None, name.type, found[1]
         if relative is None and module is not None and str(module).endswith(".pyi") and full_name:
             # jedi answered from its bundled stubs; when the stubbed module is the corpus's own
             # (the standard library as a corpus), the definition is the corpus's source

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import posixpath
 import random
 import shutil
 import sys
@@ -57,8 +58,8 @@ class OurGraph:
     parsed: dict[str, ParsedFile]
     references: dict[tuple[str, str, str, str], tuple[str, str]] = field(default_factory=dict)
     """(path, source qualname, CALLS|INHERITS, ref) -> (target id, via)."""
-    imports: dict[str, set[str]] = field(default_factory=dict)
-    """path -> ids of the files (or ghosts) it imports."""
+    imports: dict[str, dict[str, int]] = field(default_factory=dict)
+    """path -> ids of the files (or ghosts) it imports -> the line of the first import."""
     by_line: dict[tuple[str, int], set[str]] = field(default_factory=dict)
     """(path, start line) -> ids of the classes and functions defined there."""
     symbols: set[str] = field(default_factory=set)
@@ -85,7 +86,7 @@ def our_graph(root: Path, repo: str) -> OurGraph:
             graph.references[key] = (edge.target, edge.props["via"])
         elif edge.type == "IMPORTS":
             path = edge.source.removeprefix(prefix)
-            graph.imports.setdefault(path, set()).add(edge.target)
+            graph.imports.setdefault(path, {})[edge.target] = edge.props["line"]
     for path, file in parsed.items():
         for symbol in file.record.symbols:
             if symbol.kind.value in ("Class", "Function", "Method", "Interface"):
@@ -171,6 +172,10 @@ def compare_references(
                     inside_other = True
             elif jedi_type in CALLABLE_TYPES and (path, line or 0) in graph.by_line:
                 targets |= graph.by_line[(path, line or 0)]
+            elif jedi_type in CALLABLE_TYPES and full_name and _by_name(graph, path, full_name):
+                # a second definition of a qualname (`if ...: def f` / `else: def f`): the graph
+                # holds one symbol per qualname, at its first definition
+                targets.add(_by_name(graph, path, full_name) or "")
             else:
                 inside_other = True
         sources = callers.get(site.path, {}).get((site.statement, site.text)) or {""}
@@ -219,6 +224,16 @@ def compare_references(
     return tallies
 
 
+def _by_name(graph: OurGraph, path: str, full_name: str) -> str | None:
+    """Our symbol in `path` whose qualname ends jedi's full name (module prefix dropped)."""
+    parts = full_name.split(".")
+    for cut in range(1, len(parts)):
+        found = symbol_id(graph.repo, path, ".".join(parts[cut:]))
+        if found in graph.symbols:
+            return found
+    return None
+
+
 def compare_imports(graph: OurGraph, sites: list[Site], paths: set[str]) -> Tally:
     """File-level pairs: a statement imports the submodules it names, else its module."""
     by_statement: dict[tuple[str, int], list[Site]] = defaultdict(list)
@@ -227,18 +242,23 @@ def compare_imports(graph: OurGraph, sites: list[Site], paths: set[str]) -> Tall
             by_statement[(site.path, site.statement)].append(site)
     expected: dict[str, set[str]] = defaultdict(set)
     external: dict[str, int] = Counter()
-    known_files: set[str] = set()
+    answered: set[tuple[str, int]] = set()
+    """Statements jedi gave an answer for: only our edges from those count for precision."""
     for (path, _), group in by_statement.items():
         names = [s for s in group if ":" in s.text]
         modules = [s for s in group if ":" not in s.text]
         chosen = [s for s in names if _module_of(s) is not None]
         if not chosen or len(chosen) < len(names):
             chosen += modules
+            if not modules and names and names[0].text.startswith("."):
+                # `from . import name`: no module name to ask jedi about; the module is where
+                # jedi finds a name that is no module
+                chosen += [s for s in names if _module_of(s) is None]
         for site in chosen:
             definitions = site.answer.definitions
             if not definitions:
                 continue
-            known_files.add(path)
+            answered.add((path, site.statement))
             where = _module_of(site) if _module_of(site) is not None else definitions[0][0]
             if where is None:
                 external[path] += 1
@@ -247,21 +267,22 @@ def compare_imports(graph: OurGraph, sites: list[Site], paths: set[str]) -> Tall
     tally = Tally()
     prefix = f"{graph.repo}:"
     for path in sorted(paths):
-        ours = {
-            t.removeprefix(prefix)
-            for t in graph.imports.get(path, set())
+        lines = {
+            t.removeprefix(prefix): line
+            for t, line in graph.imports.get(path, {}).items()
             if t.startswith(prefix) and ":?:" not in t
         }
+        ours = set(lines)
         truth = expected.get(path, set())
         tally.oracle_repo += len(truth)
         tally.found += len(truth & ours)
-        if path in known_files:
-            tally.linked_known += len(ours)
-            tally.linked_right += len(ours & truth)
-            for wrong in sorted(ours - truth):
-                tally.wrong["extra"] += 1
-                if len(tally.examples) < 400:
-                    tally.examples.append(f"{path} imports {wrong} (jedi: not this)")
+        judged = {t for t in ours if (path, lines[t]) in answered}
+        tally.linked_known += len(judged)
+        tally.linked_right += len(judged & truth)
+        for wrong in sorted(judged - truth):
+            tally.wrong["extra"] += 1
+            if len(tally.wrong_examples) < 400:
+                tally.wrong_examples.append(f"{path} imports {wrong} (jedi: not this)")
         for missing in sorted(truth - ours):
             tally.misses["missing"] += 1
             if len(tally.examples) < 400:
@@ -273,7 +294,7 @@ def compare_imports(graph: OurGraph, sites: list[Site], paths: set[str]) -> Tall
             defs = site.answer.definitions
             if ":" in site.text or not defs or defs[0][0] is not None:
                 continue
-            if defs[0][2] == "module" and _spec_lands_inside(graph, path, site.text):
+            if defs[0][2] == "module" and _spec_lands_inside(graph, path, site):
                 tally.external_linked += 1
     return tally
 
@@ -285,17 +306,21 @@ def _module_of(site: Site) -> str | None:
     return None
 
 
-def _spec_lands_inside(graph: OurGraph, path: str, spec: str) -> bool:
-    """Our edge from `path` to a file named like the spec's last part (`typing` -> typing.py)."""
+def _spec_lands_inside(graph: OurGraph, path: str, site: Site) -> bool:
+    """Our edge from that statement to a repo file named like the module jedi placed outside
+    (`import typing` -> some `typing.py` of the repo)."""
+    spec = site.text
     if spec.startswith("."):
         return False
     tail = spec.rsplit(".", 1)[-1]
     prefix = f"{graph.repo}:"
-    for target in graph.imports.get(path, set()):
+    for target, line in graph.imports.get(path, {}).items():
         relative = target.removeprefix(prefix)
-        if relative.endswith((f"/{tail}.py", f"/{tail}/__init__.py")) or relative in (
-            f"{tail}.py",
-            f"{tail}/__init__.py",
+        if line != site.statement or ":?:" in target:
+            continue
+        if posixpath.basename(relative) in (f"{tail}.py", "__init__.py") and (
+            relative.endswith((f"/{tail}.py", f"/{tail}/__init__.py"))
+            or relative in (f"{tail}.py", f"{tail}/__init__.py")
         ):
             return True
     return False

@@ -1,6 +1,6 @@
 // What an incremental write compares with, in one round trip: the symbols and module tables of
-// every claim, and the chunks and outgoing edges of the claims rewritten (files the graph
-// already had). Collected.
+// every claim, the repo's Python project files (import roots), and the chunks and outgoing
+// edges of the claims rewritten (files the graph already had). Collected.
 CALL () {
   UNWIND $claims AS claim
   MATCH (s:Symbol {claim: claim})
@@ -10,6 +10,11 @@ CALL () {
   UNWIND $claims AS claim
   MATCH (f:File {id: claim})
   RETURN collect({path: f.path, names: f.names}) AS files
+}
+CALL () {
+  UNWIND ['pyproject.toml', 'setup.py', 'setup.cfg'] AS marker
+  MATCH (f:File {repo: $repo, name: marker})
+  RETURN collect(f.path) AS markers
 }
 CALL () {
   UNWIND $rewritten AS claim
@@ -30,4 +35,4 @@ CALL () {
                   key: CASE WHEN r.line IS NOT NULL THEN [source, type(r), target.id] END,
                   ghost: CASE WHEN target:Ghost THEN target.id END}) AS edges
 }
-RETURN symbols, files, chunks, edges
+RETURN symbols, files, markers, chunks, edges

@@ -1,2 +1,2 @@
 MATCH (r:Repo {id: $repo})
-RETURN r.root AS root
+RETURN r.root AS root, r.resolver AS resolver

@@ -1,5 +1,6 @@
 """surgical_context / surgical_context_v2 through a real MCP client over stdio, with the proof
-gate on: v2 proves the primary file, apply to it is admitted, apply to a connected file is not."""
+gate on: v2 proves the primary file (once its unresolved callers are acknowledged), apply to it
+is admitted, apply to a connected file is not."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def test_prove_then_edit_over_stdio(
 ) -> None:
     root = tmp_path / "ctx repo"
     shutil.copytree(FIXTURE, root)
+    # a call of some `run` through a receiver nothing proves: Engine.run's callers are a lower
+    # bound until acknowledged
+    (root / "pkg" / "loose.py").write_text("def later(job):\n    return job.run()\n")
 
     async def run() -> dict[str, Any]:
         seen: dict[str, Any] = {}
@@ -44,11 +48,16 @@ def test_prove_then_edit_over_stdio(
             deadline = time.monotonic() + GRAPH_DEADLINE_S
             while (await call("health"))["status"] != "ok" and time.monotonic() < deadline:
                 await asyncio.sleep(0.2)
+            tools = {tool.name: tool for tool in await client.list_tools()}
+            seen["v2_arguments"] = set(tools["surgical_context_v2"].input_schema["properties"])
             await call("ingest", roots=[str(root)], repo=repo_id)
             seen["v1"] = await call("surgical_context", path="pkg/core.py", repo=repo_id)
             seen["unknown"] = await error("surgical_context", path="pkg/nope.py", repo=repo_id)
             seen["blocked"] = await call("surgical_context_v2", path="pkg/nope.py", repo=repo_id)
-            seen["v2"] = await call("surgical_context_v2", path="pkg/core.py", repo=repo_id)
+            seen["unresolved"] = await call("surgical_context_v2", path="pkg/core.py", repo=repo_id)
+            seen["v2"] = await call(
+                "surgical_context_v2", path="pkg/core.py", repo=repo_id, acknowledge_unresolved=True
+            )
             seen["refused"] = await error(
                 "apply", path="pkg/util.py", repo=repo_id, old_text="str(", new_text="repr("
             )
@@ -61,11 +70,18 @@ def test_prove_then_edit_over_stdio(
         return seen
 
     seen = asyncio.run(run())
+    assert {"acknowledge_partial", "acknowledge_unresolved"} <= seen["v2_arguments"]
     assert seen["v1"]["callers"]["files"] == 3
+    assert seen["v1"]["completeness"]["names"] == {"run": 1}
+    assert seen["unresolved"]["proof_state"] == "triaging"
+    assert [r["code"] for r in seen["unresolved"]["reasons"]] == ["unresolved_callers"]
+    assert seen["unresolved"]["next_suggested_tool"] == "search"
+    assert seen["unresolved"]["proof_mark"]["recorded"] is False
     assert [t["path"] for t in seen["v1"]["tests"]["items"]] == ["tests/core_checks.py"]
     assert seen["unknown"]["error"] == "not_found"
     assert seen["blocked"]["proof_state"] == "blocked"
     assert seen["v2"]["proof_state"] == "ready_to_edit"
+    assert seen["v2"]["acknowledged"] == ["unresolved_callers"]
     assert seen["v2"]["proof_mark"]["recorded"] is True
     assert "pkg/util.py" in [f["path"] for f in seen["v2"]["connected_files"]["items"]]
     assert seen["refused"]["error"] == "proof_required"

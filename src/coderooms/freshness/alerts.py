@@ -3,7 +3,9 @@
 Kinds, each with a severity:
 - `graph_vs_disk_drift`: the graph knowingly differs from disk. `high` when a batch failed and
   stays queued; `medium` when git reported changed paths that the ingest rules skip.
-- `callers_affected` (`high`): a symbol's signature changed and symbols in other files call it.
+- `callers_affected` (`high`): a symbol's signature changed and symbols in other files call it;
+  the alert also says how many call sites of its name have receivers the graph could not prove
+  (`detail.completeness`: the caller files are then a lower bound; `graph/completeness`).
 - `co_change_prediction` (`low`): a file that usually changes with one just changed (CO_CHANGES)
   did not change in the same batch.
 
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from coderooms.freshness.rootsync import RootTickReport
+from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
 
 Severity = Literal["low", "medium", "high", "critical"]
@@ -117,12 +120,21 @@ class AlertWriter:
             "freshness/callers_elsewhere", ids=sorted(changes), limit=MAX_CALLER_FILES_LISTED
         )
         rows.sort(key=lambda row: (-row["files_count"], row["id"]))
+        found = unresolved_call_sites(self.graph, [row["id"] for row in rows])
         alerts = []
         for row in rows:
             change = changes[row["id"]]
             files = row["files"]
             more = row["files_count"] - len(files)
             listed = ", ".join(files) + (f" and {more} more" if more > 0 else "")
+            name = str(row["name"])
+            mine = found.only([name])
+            unproven = (
+                f"; {mine.unresolved or 'many'} more call sites of {name} have receivers the "
+                "graph could not prove and may call it too"
+                if mine.lower_bound
+                else ""
+            )
             alerts.append(
                 Alert(
                     report.repo,
@@ -132,9 +144,10 @@ class AlertWriter:
                     change["id"],
                     f"{change['qualname']} changed its signature ({change['old']} → "
                     f"{change['new']}); it is called from {row['files_count']} other "
-                    f"file(s): {listed}",
+                    f"file(s): {listed}{unproven}",
                     {"symbol": change["id"], "old": change["old"], "new": change["new"],
-                     "caller_files": files, "caller_files_count": row["files_count"]},
+                     "caller_files": files, "caller_files_count": row["files_count"],
+                     "completeness": mine.brief()},
                 )
             )  # fmt: skip
         return alerts

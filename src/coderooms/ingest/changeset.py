@@ -28,7 +28,8 @@ from coderooms.ingest.python_plan import (
     project_dirs,
     ref_keys_text,
 )
-from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
+from coderooms.ingest.python_resolver import ModuleStore, PythonResolver, encode_key
+from coderooms.ingest.python_scope import loaded_expr
 from coderooms.ingest.references import RefRequest, decode_alternative
 from coderooms.ingest.resolve import (
     FILE,
@@ -168,14 +169,16 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     old_symbols: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
     old_digests: dict[str, str | None] = {}
     old_tables: dict[str, list[str]] = {}
+    markers: list[str] = []
     held = Held()
     if not changes.fresh:
-        [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten)
+        [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten, repo=repo)
         held = Held(read["chunks"], read["edges"])
         for row in read["symbols"]:
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
             old_digests[row["id"]] = row["digest"]
         old_tables = {row["path"]: row["names"] or [] for row in read["files"]}
+        markers = list(read["markers"])
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -206,7 +209,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
                 plan.removed_symbols.append(old_id)
                 touched_names.add(name)
 
-    loader, resolver = _python_store(run, changes)
+    loader, resolver = _python_store(run, changes, markers)
     python = PythonChanges()
     if not changes.fresh:
         old_names = {
@@ -283,7 +286,9 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     return plan
 
 
-def _python_store(run: Run, changes: Changeset) -> tuple[Loader, PythonResolver]:
+def _python_store(
+    run: Run, changes: Changeset, graph_markers: list[str]
+) -> tuple[Loader, PythonResolver]:
     """The module store of Python resolution: the changeset's files from memory, the rest of
     the repo loaded from the graph as resolution asks for it (nothing to load for a fresh one)."""
     store = ModuleStore(complete=changes.fresh)
@@ -293,10 +298,7 @@ def _python_store(run: Run, changes: Changeset) -> tuple[Loader, PythonResolver]
     store.add_paths(p.path for p in changes.upserts)
     for path in changes.deletes:
         store.absent(path)
-    markers = {p.path for p in changes.upserts}
-    if not changes.fresh:
-        [row] = run("ingest/project_markers", repo=changes.repo)
-        markers |= set(row["paths"]) - set(changes.deletes)
+    markers = {p.path for p in changes.upserts} | (set(graph_markers) - set(changes.deletes))
     store.set_project_dirs(project_dirs(markers))
     loader = Loader(None if changes.fresh else run, changes.repo, store, changes.claims)
     return loader, PythonResolver(store)
@@ -315,12 +317,19 @@ def _foreign_work(
     if plan.removed_symbols:
         # whatever still points at a symbol about to go is re-resolved, whatever its name
         rows += run("ingest/references_to_symbols", ids=plan.removed_symbols, claims=claims)
-    if python.keys:
-        rows += run("ingest/keyed_references", keys=sorted(python.keys), repo=repo, claims=claims)
+    # a name looked up in another file is a key: every touched name, not only the table's
+    keys = python.keys | {encode_key(name) for name in touched_names}
+    if keys:
+        rows += run("ingest/keyed_references", keys=sorted(keys), repo=repo, claims=claims)
     importers: list[dict[str, Any]] = []
-    moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes))
+    moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | python.stems
     if moved:
         importers = run("ingest/importing_files", repo=repo, stems=sorted(moved), claims=claims)
+        # a Python file's references through its own imports hold no key for them: a module of
+        # a stem it imports appearing or going re-resolves all of them
+        python_importers = sorted(r["id"] for r in importers if r["language"] == "python")
+        if python_importers:
+            rows += run("ingest/references_of_claims", claims=python_importers)
     if python.directories:
         under = run(
             "ingest/python_files_under", repo=repo, dirs=sorted(python.directories), claims=claims
@@ -359,6 +368,21 @@ def _resolve_all(
         jobs.extend(
             (i, _import_job(i, group, row["path"], lookup)) for i in importer_requests[row["id"]]
         )
+    if loader.run is not None:
+        # what resolving the changed files' imports (and other files' references) asks first,
+        # in one statement instead of a round trip per step
+        wanted = {f[2] for f in foreign}
+        for parsed in changes.upserts:
+            if parsed.language == "python":
+                specs = [
+                    (int(level), module)
+                    for request in parsed.record.imports
+                    for target in request.targets
+                    if target.mode == "p"
+                    for level, _, module in [target.path.partition(":")]
+                ]
+                wanted |= lookup.python.candidates(parsed.path, specs)
+        loader.load({p for p in wanted if p not in loader.store.files})
     results = loader.settle_all([job for _, job in jobs])
     return {id(item): result for (item, _), result in zip(jobs, results, strict=True)}
 
@@ -508,7 +532,7 @@ def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, st
         bound=bool(props.get("bound")),
         alternatives=tuple(props.get("alts") or ()),
         ghost=props["ghost"],
-        expr=props.get("expr"),
+        expr=loaded_expr(props["ref"], props.get("expr")) if props["group"] == "py" else None,
     )
     return row["rid"], row["source"], row["source_path"], request, row["target"], props
 

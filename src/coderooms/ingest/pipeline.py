@@ -104,8 +104,20 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
+RESOLVER_VERSION = 2
+"""The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
+ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
+other references as the old rules left them."""
+
+
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
     """The repo id for `root`, creating the `:Repo` on first sight (a read otherwise)."""
+    return bind_repo_resolver(graph, root, repo)[0]
+
+
+def bind_repo_resolver(graph: Graph, root: Path, repo: str | None) -> tuple[str, bool]:
+    """`bind_repo`, and whether the repo's references were resolved by the current rules
+    (`RESOLVER_VERSION`), in the same read."""
     repo_id = validate_repo_id(repo) if repo else repo_id_for(root)
     rows = graph.read("ingest/repo_root", repo=repo_id)
     if not rows:
@@ -116,7 +128,7 @@ def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
             field="repo",
             hint="pass another repo id for this root",
         )
-    return repo_id
+    return repo_id, bool(rows) and rows[0].get("resolver") == RESOLVER_VERSION
 
 
 def ingest_root(
@@ -134,7 +146,7 @@ def ingest_root(
     inline when there are few (a large ingest leaves them to `semantic.store.embed_pending`)."""
     started = time.perf_counter()
     root = resolve_root(root)
-    repo_id = bind_repo(graph, root, repo)
+    repo_id, current = bind_repo_resolver(graph, root, repo)
     report = IngestReport(repo=repo_id, root=str(root), mode=mode)
 
     walked = walk(root)
@@ -145,6 +157,9 @@ def ingest_root(
         for path, reason in walked.skipped_paths[:MAX_PROBLEMS_REPORTED]
     ]
     known = {row["path"]: row for row in graph.read("ingest/file_fingerprints", repo=repo_id)}
+    if mode == "incremental" and known and not current:
+        mode = "full"  # its references were resolved by other rules: every file once
+        report.mode = mode
     report.timings["walk_s"] = time.perf_counter() - started
 
     jobs: list[ReadJob] = []
@@ -191,6 +206,8 @@ def ingest_root(
 
     changes = Changeset(repo_id, parsed, deletes, added, fresh=not known)
     write_changes(graph, report, changes, touched, embed=embed)
+    if mode == "full" or not known:
+        graph.write("ingest/record_resolver", repo=repo_id, version=RESOLVER_VERSION)
     if git:
         git_started = time.perf_counter()
         report.co_changes = update_co_changes(graph, repo_id, root).as_dict()

@@ -32,9 +32,11 @@ from coderooms.ingest.python_resolver import (
     ModuleStore,
     ModuleTable,
     PythonResolver,
+    encode_key,
+    module_key,
 )
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.targets import trigger_stems
+from coderooms.ingest.targets import path_stem, trigger_stems
 
 Run = Callable[..., list[dict[str, Any]]]
 T = TypeVar("T")
@@ -66,6 +68,9 @@ class PythonChanges:
     """Names and `@stem`s: references holding one of them in their keys are re-resolved."""
     directories: set[str] = field(default_factory=set)
     """Every reference of the Python files under these (`""`: the whole repo) is re-resolved."""
+    stems: set[str] = field(default_factory=set)
+    """Every reference of the files importing a module of these stems is re-resolved (a
+    module whose star list changed: what its importers did not find in it may now be there)."""
 
 
 class Loader:
@@ -180,6 +185,8 @@ def changes_of(
             names, star_diff = _table_diff(old_tables.get(path, []), [])
             changes.names |= names
             stars += [(path, level, module) for level, module in star_diff]
+    changes.keys |= {module_key(path) for path, _, _ in stars}
+    changes.stems |= {path_stem(path) for path, _, _ in stars}
     for path, level, module in stars:
         found = loader.settle(partial(resolver.module_of, path, level, module))
         if found is not None:
@@ -194,7 +201,7 @@ def changes_of(
     if project_dirs([*added, *deletes]):
         changes.directories.add("")
     changes.names.discard("")
-    changes.keys |= changes.names
+    changes.keys = {encode_key(key) for key in changes.keys | changes.names}
     return changes
 
 

@@ -27,8 +27,10 @@ external or unknown: the reference becomes a ghost, never a guess by name.
 
 Every evaluation records its **keys**: the names it looked up in files other than the
 reference's own (a changeset that changes what such a file binds under one of those names
-re-resolves it) and the module stems it resolved (`@helpers`: a file of that stem appearing or
-going re-resolves it).
+re-resolves it) and the module stems it resolved through other files' imports (`@helpers`: a
+file of that stem appearing or going, or that module's star list changing, re-resolves it).
+What the reference's own file imports needs no key: a file appearing or going re-resolves every
+reference of the files importing its stem (`import_stems`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from coderooms.ingest.python_scope import BUILTINS, decode_expr
+from coderooms.ingest.targets import path_stem
 
 PROJECT_MARKERS = frozenset({"pyproject.toml", "setup.py", "setup.cfg"})
 STDLIB = frozenset(sys.stdlib_module_names)
@@ -52,6 +55,16 @@ marks a method resolution order with a base outside the repo (or unknown)."""
 
 DIRECTORY = "dir:"
 """Prefix of a directory asked about in `Missing.paths` (a namespace package)."""
+
+
+def module_key(path: str) -> str:
+    """The key every reference holds that resolved the module of file `path` (its stem)."""
+    return "@" + path_stem(path)
+
+
+def encode_key(key: str) -> str:
+    """A key as `File.ref_keys` holds it: no spaces (keys are space-separated there)."""
+    return key.replace("%", "%25").replace(" ", "%20") if (" " in key or "%" in key) else key
 
 
 class Missing(Exception):
@@ -217,11 +230,7 @@ class PythonResolver:
         ):
             target = (value[1], value[2])
         keys = sorted(
-            {
-                key
-                for path, key in result.keys
-                if (path != source or key.startswith("@")) and key != name
-            }
+            {encode_key(key) for path, key in result.keys if path != source and key != name}
         )
         if target is None:
             return Answer(None, "ghost", tuple(keys))
@@ -235,6 +244,34 @@ class PythonResolver:
         else:
             via = "local"
         return Answer(target, via, tuple(keys))
+
+    def candidates(self, source: str, specs: Iterable[tuple[int, str]]) -> set[str]:
+        """Every file resolving these imports of `source` may ask about, whatever its base
+        directory turns out to be: what a changeset loads in one go before resolving."""
+        ancestors = []
+        directory = posixpath.dirname(source)
+        while True:
+            ancestors.append(directory)
+            if not directory:
+                break
+            directory = posixpath.dirname(directory)
+        found = {posixpath.join(d, "__init__.py") for d in ancestors if d}
+        found.add(source)
+        roots = [*ancestors, *self._roots(source)]
+        for level, module in specs:
+            relative = module.replace(".", "/")
+            if level:
+                base = posixpath.dirname(source)
+                for _ in range(level - 1):
+                    base = posixpath.dirname(base)
+                bases = [base]
+            else:
+                bases = roots
+            for base in bases:
+                stem = posixpath.join(base, relative) if relative else base
+                if stem:
+                    found |= {f"{stem}/__init__.py", f"{stem}.py"}
+        return found
 
     def module_of(self, source: str, level: int, module: str) -> str | None:
         """The repo file an import of `module` from `source` loads (None: outside or none)."""
@@ -270,6 +307,14 @@ class PythonResolver:
         return self._memoized(("eval", expr, context), lambda: self._eval_now(expr, context))
 
     def _eval_now(self, expr: str, context: str) -> Result:
+        if "~" in expr:  # alternatives: the value they all give, else unknown
+            results = [self._eval(part, context) for part in expr.split("~")]
+            keys = frozenset().union(*(r.keys for r in results))
+            flags = 0
+            for result in results:
+                flags |= result.flags
+            values = {r.value for r in results}
+            return Result(values.pop() if len(values) == 1 else None, keys, flags)
         start, steps = decode_expr(expr)
         tag, body = start[:1], start[1:]
         if tag == "n":
@@ -297,6 +342,10 @@ class PythonResolver:
                 break
             if step == "()":
                 result = _join(result, self._call(value))
+            elif step == "{}":  # a container of what the value is (`list[Foo]`)
+                result = Result(("L", *value), result.keys, result.flags)
+            elif step == "[]":  # an element of it (`for x in ...`, `xs[0]`)
+                result = _join(result, self._element(value))
             elif step == "^":
                 if value[0] in ("C", "I"):
                     result = Result(("S", value[1], value[2]), result.keys, result.flags)
@@ -434,6 +483,9 @@ class PythonResolver:
         return self._star(data, name, keys)
 
     def _star(self, data: ModuleData, name: str, keys: frozenset[tuple[str, str]]) -> Result:
+        # a name the module does not bind itself: its star list (even an empty one) decides.
+        # No key of its own: whoever looked into this module resolved it, so holds its module
+        # stem (`@pkg`), and a change of its star list touches that stem.
         external = False
         for level, module in reversed(data.table.stars):
             found = self._module(data.path, level, module)
@@ -587,6 +639,24 @@ class PythonResolver:
                     order.append(pair)
         flat = tuple(x for pair in order for x in pair)
         return Result(flat, keys, flags)
+
+    def _element(self, value: tuple[str, ...]) -> Result:
+        """An element of a container (`list[Foo]`), or what an instance's `__getitem__` (else
+        its `__iter__`) gives."""
+        if value[0] == "L":
+            return Result(value[1:], flags=TYPED)
+        if value[0] != "I":
+            return Result(EXTERNAL if value == EXTERNAL else None)
+        for method in ("__getitem__", "__iter__"):
+            member = self._member(value[1], value[2], method, 0)
+            if member.value is not None and member.value[0] == "F":
+                returned = _join(member, self._call(member.value))
+                if method == "__iter__" and returned.value is not None:
+                    inner = returned.value
+                    returned = Result(inner[1:] if inner[0] == "L" else None, returned.keys,
+                                      returned.flags)  # fmt: skip
+                return returned
+        return Result(None, member.keys)
 
     def _call(self, value: tuple[str, ...]) -> Result:
         kind = value[0]

@@ -56,27 +56,66 @@ UNKNOWN = "?"
 MAX_DEPTH = 8
 """Locals followed through other locals at most this deep (`a = b; b = c; ...`)."""
 
-_STEP = re.compile(r"\.(\w+)|\(\)|\^")
+_STEP = re.compile(r"\.(\w+)|\(\)|\^|\[\]|\{\}")
 _ANNOTATION_WRAPPERS = frozenset(
     {"Optional", "ClassVar", "Final", "Annotated", "Required", "NotRequired", "ReadOnly"}
 )
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _TYPE_OF = re.compile(r"(?:[\w.]+\.)?(?:type|Type)\[(.*)\]", flags=re.DOTALL)
+_CONTAINERS = frozenset(
+    {
+        "list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection",
+        "set", "Set", "frozenset", "FrozenSet", "AbstractSet", "MutableSet", "deque", "Deque",
+        "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator", "Reversible",
+    }
+)  # fmt: skip
+"""Annotations whose first argument is the type of their elements (`list[Foo]`)."""
 _CALLABLE_KINDS = (SymbolKind.CLASS, SymbolKind.INTERFACE, SymbolKind.FUNCTION, SymbolKind.METHOD)
 
 
 @dataclass(frozen=True, slots=True)
 class Expr:
-    """A start and its steps, as `encode` writes them."""
+    """A start and its steps, as `encode` writes them; or alternatives (`a or b`, `a if c else
+    b`), encoded joined by `~`: the value is known when they all give the same one."""
 
     start: str
     steps: str = ""
+    alternatives: tuple[Expr, ...] = ()
 
     def then(self, steps: str) -> Expr:
+        if self.alternatives:
+            return Expr("", "", tuple(a.then(steps) for a in self.alternatives))
         return Expr(self.start, self.steps + steps)
 
     def encode(self) -> str:
+        if self.alternatives:
+            return "~".join(a.encode() for a in self.alternatives)
         return f"{self.start}|{self.steps}"
+
+
+UNKNOWN_EXPR = "?"
+"""An edge's `expr` when the reference's meaning is unknown (see `stored_expr`)."""
+
+
+def stored_expr(ref: str, expr: str | None) -> str | None:
+    """What an edge stores of a reference's expr: nothing when it is what the written chain
+    says at module level (`flask.url_for` -> `nflask|.url_for`, most references), `?` when it is
+    unknown, else the expr."""
+    if expr is None:
+        return UNKNOWN_EXPR
+    return None if expr == _plain_expr(ref) else expr
+
+
+def loaded_expr(ref: str, stored: str | None) -> str | None:
+    """The expr of a reference from what its edge stores (see `stored_expr`)."""
+    if stored is None:
+        return _plain_expr(ref)
+    return None if stored == UNKNOWN_EXPR else stored
+
+
+def _plain_expr(ref: str) -> str | None:
+    split = chain_steps(ref)
+    return f"n{split[0]}|{split[1]}" if split is not None and split[0] != "super()" else None
 
 
 def decode_expr(text: str) -> tuple[str, list[str]]:
@@ -146,6 +185,15 @@ def annotated(written: str | None) -> str | None:
     match = _TYPE_OF.fullmatch(text)
     if match is not None:
         return annotation_type(match.group(1))
+    container = re.fullmatch(r"([\w.]+)\[(.*)\]", text, flags=re.DOTALL)
+    if container is not None and container.group(1).rsplit(".", 1)[-1] in _CONTAINERS:
+        args = _top_level_split(container.group(2), ",")
+        element = annotated(args[0]) if args else None
+        return f"{element}{{}}" if element and element.endswith("()") else None
+    if container is not None and container.group(1).rsplit(".", 1)[-1] == "tuple":
+        args = _top_level_split(container.group(2), ",")
+        element = annotated(args[0]) if len(args) == 2 and args[1] == "..." else None
+        return f"{element}{{}}" if element and element.endswith("()") else None
     typed = annotation_type(text)
     return f"{typed}()" if typed else None
 
@@ -255,6 +303,7 @@ class FileScopes:
             if info.kind == "function":
                 self._receiver(info)
         self._following: set[tuple[str, str, int]] = set()
+        self._heads: dict[tuple[str, str], Meaning] = {}
 
     def scope(self, qual: str) -> _ScopeInfo:
         found = self.scopes.get(qual)
@@ -348,8 +397,25 @@ class FileScopes:
 
     # -- meaning of a chain ---------------------------------------------------------------------
 
+    def depends_on_line(self, name: str, scope: str) -> bool:
+        """Whether what `name` means in `scope` depends on where it is used: it has bindings
+        there that disagree, or is a parameter rebound later."""
+        info = self.scope(scope)
+        binding = info.bound.get(name)
+        if binding is None:
+            return False
+        values: set[object] = {chain for _, chain in binding.chains}
+        values |= {expr for _, expr, _ in binding.imports}
+        return len(values) > 1 or (info.kind == "function" and name in info.params)
+
     def meaning(self, chain: str, scope: str, line: int | None = None, depth: int = 0) -> Meaning:
         """What `chain`, written in `scope` at `line`, refers to (see the module docstring)."""
+        if " or " in chain:  # alternatives (`a or b`): known when they all mean the same
+            parts = [self.meaning(part, scope, line, depth).expr for part in chain.split(" or ")]
+            exprs = [e for e in dict.fromkeys(parts) if e is not None]
+            if len(exprs) != len(set(parts)):
+                return Meaning(None)  # one of them is unknown
+            return Meaning(exprs[0] if len(exprs) == 1 else Expr("", "", tuple(exprs)))
         split = chain_steps(chain)
         if split is None or depth > MAX_DEPTH:
             return Meaning(None)
@@ -363,6 +429,15 @@ class FileScopes:
         return Meaning(found.expr.then(steps), found.label, found.builtin)
 
     def _head(self, name: str, scope: str, line: int | None, depth: int) -> Meaning:
+        if line is None and not self._following:
+            key = (name, scope)
+            found = self._heads.get(key)
+            if found is None:
+                found = self._heads[key] = self._head_now(name, scope, None, depth)
+            return found
+        return self._head_now(name, scope, line, depth)
+
+    def _head_now(self, name: str, scope: str, line: int | None, depth: int) -> Meaning:
         info = self.scope(scope)
         first = True
         while info.kind != "module":
@@ -443,7 +518,8 @@ class FileScopes:
                 entries.add(_binding_entry(name, expr))
             if binding.chains and name in self.kinds and not binding.imports:
                 value = self._value([chain for _, chain in binding.chains], "", name)
-                entries.add(f"v{name}={value.encode() if value else ''}")
+                if value is not None:  # a variable with no entry has an unknown value
+                    entries.add(f"v{name}={value.encode()}")
         all_names = self._all_names()
         if all_names is not None:
             entries.add("a" + ",".join(all_names))
@@ -561,46 +637,51 @@ def _binding_entry(name: str, expr: Expr) -> str:
 
 def python_references(
     extraction: Extraction,
-) -> tuple[list[tuple[str, str, str, int, str | None, str]], list[str]]:
-    """Per call and base: (source, kind, ref, line, expr, ghost name), one per reference (the
-    caller merges equal ones, and a reference whose sites mean different things has no expr);
-    and the module table. `source` is `""` for a caller that is no symbol (a repeated
-    qualname)."""
+) -> tuple[list[tuple[str, str, str, int, int, str | None, str]], list[str]]:
+    """Per reference (source, kind, ref): its first line, its count of sites, its expr (None
+    when its sites mean different things) and its ghost name; and the module table. `source`
+    is `""` for a caller that is no symbol (a repeated qualname)."""
     scopes = FileScopes(extraction)
     sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
     sites += [(i.child, INHERITS, i.base, i.line) for i in extraction.inherits]
-    found: list[tuple[str, str, str, int, str | None, str]] = []
-    meanings: dict[tuple[str, str, str], Meaning | None] = {}
+    lines: dict[tuple[str, str, str], list[int]] = {}
     for written, kind, ref, line in sites:
-        parts = [p for p in ref.replace("()", "").split(".") if p]
+        source = written if written in scopes.kinds else ""
+        if source != written and kind == INHERITS:
+            continue
+        lines.setdefault((source, kind, ref), []).append(line)
+    found: list[tuple[str, str, str, int, int, str | None, str]] = []
+    for (source, kind, ref), at in lines.items():
+        parts = _names(ref)
         if not parts:
             continue
-        source = written
-        if source not in scopes.kinds:
-            if kind == INHERITS:
-                continue
-            source = ""
-        key = (source, kind, ref)
-        if kind == INHERITS:
-            meaning: Meaning | None = scopes.base(source, ref)
-        elif parts[0] == UNKNOWN:
-            meaning = None
-        else:
-            meaning = scopes.meaning(ref, source, line)
-        if key in meanings and meanings[key] != meaning:
-            known = meanings[key]
-            meaning = Meaning(None, known.label if known is not None else None)
-        meanings[key] = meaning
-    for written, kind, ref, line in sites:
-        parts = [p for p in ref.replace("()", "").split(".") if p]
-        source = written if written in scopes.kinds else ""
-        key = (source, kind, ref)
-        if key not in meanings:
-            continue
-        meaning = meanings[key]
+        meaning = _meaning_of(scopes, source, kind, ref, parts, at)
         expr = meaning.expr.encode() if meaning is not None and meaning.expr else None
-        found.append((source, kind, ref, line, expr, _ghost_name(parts, meaning)))
+        found.append((source, kind, ref, min(at), len(at), expr, _ghost_name(parts, meaning)))
     return found, scopes.table(extraction)
+
+
+def _meaning_of(
+    scopes: FileScopes, source: str, kind: str, ref: str, parts: list[str], lines: list[int]
+) -> Meaning | None:
+    """What a reference means at all its sites: one meaning, or unknown (keeping the import
+    label) when its sites see different bindings."""
+    if kind == INHERITS:
+        return scopes.base(source, ref)
+    if parts[0] == UNKNOWN:
+        return None
+    if not scopes.depends_on_line(parts[0], source):
+        return scopes.meaning(ref, source)
+    meanings = {scopes.meaning(ref, source, line) for line in sorted(set(lines))}
+    if len(meanings) == 1:
+        return meanings.pop()
+    labels = {m.label for m in meanings}
+    return Meaning(None, labels.pop() if len(labels) == 1 else None)
+
+
+def _names(ref: str) -> list[str]:
+    """The names of a written chain, calls and subscripts left out (`a.b().c[]` -> a, b, c)."""
+    return [p for p in ref.replace("()", "").replace("[]", "").split(".") if p]
 
 
 def _ghost_name(parts: list[str], meaning: Meaning | None) -> str:

@@ -124,13 +124,17 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
 
 
 def _python_references(record: FileRecord, extraction: Extraction, group: str) -> None:
-    sites, record.names = python_references(extraction)
-    merged: dict[tuple[str, str, str], RefRequest] = {}
-    for source, kind, ref, line, expr, ghost in sites:
-        name = ref.replace("()", "").rsplit(".", 1)[-1]
-        request = RefRequest(source, kind, ref, name, line, group, ghost=ghost, expr=expr)
-        _add(merged, request)
-    record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
+    references, record.names = python_references(extraction)
+    record.references = sorted(
+        (
+            RefRequest(
+                source, kind, ref, ref.replace("()", "").replace("[]", "").rsplit(".", 1)[-1],
+                line, group, count, ghost=ghost, expr=expr,
+            )
+            for source, kind, ref, line, count, expr, ghost in references
+        ),
+        key=lambda r: (r.source, r.kind, r.ref),
+    )  # fmt: skip
 
 
 def _add(

@@ -15,6 +15,7 @@ from coderooms.graph.fulltext import repo_key
 from coderooms.identifiers import symbol_words
 from coderooms.ingest.chunks import Chunk
 from coderooms.ingest.identity import LANGUAGE_GROUPS, chunk_id, file_id, symbol_id
+from coderooms.ingest.python_scope import stored_expr
 from coderooms.ingest.references import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
@@ -192,7 +193,7 @@ def reference_props(
         "bound": request.bound or None,
         "alts": list(request.alternatives) or None,
         "ghost": request.ghost,
-        "expr": request.expr,
+        "expr": stored_expr(request.ref, request.expr) if request.group == "py" else None,
         "keys": list(resolution.keys) or None,
         "line": request.line,
         "count": request.count,

@@ -18,9 +18,11 @@ from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.pipeline import (
+    RESOLVER_VERSION,
     IngestReport,
-    bind_repo,
+    bind_repo_resolver,
     fingerprint_matches,
+    ingest_root,
     resolve_root,
     write_changes,
 )
@@ -96,8 +98,11 @@ def ingest_paths(
     `embed`, the symbols written get their vectors inline when there are few."""
     started = time.perf_counter()
     root = resolve_root(root)
-    repo_id = bind_repo(graph, root, repo)
+    repo_id, current = bind_repo_resolver(graph, root, repo)
     wanted = sorted({relative_path(root, p) for p in paths})
+    if not current and graph.read("ingest/repo_has_files", repo=repo_id):
+        # the repo's references were resolved by other rules: all of them once, not these only
+        return ingest_root(graph, root, repo=repo_id, mode="full", embed=embed)
     if len(wanted) > MAX_PATHS_PER_CALL:
         raise InvalidInput(f"at most {MAX_PATHS_PER_CALL} paths per call", field="paths")
     report = IngestReport(repo=repo_id, root=str(root), mode="paths", files_seen=len(wanted))
@@ -145,5 +150,7 @@ def ingest_paths(
     fresh = not known and not graph.read("ingest/repo_has_files", repo=repo_id)
     changes = Changeset(repo_id, parsed, deletes, added, fresh=fresh)
     write_changes(graph, report, changes, touched, embed=embed)
+    if fresh:
+        graph.write("ingest/record_resolver", repo=repo_id, version=RESOLVER_VERSION)
     report.timings["total_s"] = time.perf_counter() - started
     return report

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
 from coderooms.perspective.lens import LENS_TOP_K_MAX
 from coderooms.perspective.model import FocusNode
@@ -103,6 +104,17 @@ def hole_rows(q: Query) -> list[dict[str, Any]]:
         min_caller_files=HOLE_MIN_CALLER_FILES,
         max_callers=HOLE_MAX_CALLERS_READ,
     )
+    if untested:
+        # "no test calls it" holds for proven calls only: say how many sites of its name the
+        # graph could not prove (one read for every hub)
+        found = unresolved_call_sites(q.graph, [str(row["target_id"]) for row in untested])
+        for row in untested:
+            name = str(row["name"])
+            row["evidence"] = {
+                **row["evidence"],
+                "unresolved_call_sites": found.sites.get(name, 0),
+                **({"unresolved_not_counted": True} if name in found.capped else {}),
+            }
     bridges = q.read(
         "perspective/route_hole_bridges",
         max_neighbours=HOLE_MAX_NEIGHBOURS,

@@ -72,7 +72,9 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         """Open a perspective: bind a focus node and get the scored routes away from it.
 
         Returns `perspective_id`, the focus, `route_set_version` (pass it to inspect, peek,
-        follow, suggest, affinity) and the first page of routes (6). When the query matches
+        follow, suggest, affinity) and the first page of routes (6); `completeness` counts the
+        call sites named like the focus whose receivers the graph could not prove
+        (`lower_bound: true`: callers may be missing from its routes). When the query matches
         several nodes equally well, NOTHING is created: `status: "ambiguous"` lists the ranked
         candidates; call again with `query` set to the candidate's node_id.
         At most 5 perspectives (plus 10 branches) may be open per agent; close old ones.

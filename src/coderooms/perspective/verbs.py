@@ -5,17 +5,20 @@ Every verb loads the perspective for (agent, id) and reconciles it with the grap
 repo's generation moved since the routes were built, the route cache is dropped, the perspective
 marked stale and its `route_set_version` re-stamped. `perspective_routes` then rebuilds the
 routes (soft); inspect/peek/follow/suggest/affinity refuse a version the agent did not just see
-(hard, `route_set_stale`).
+(hard, `route_set_stale`). Every answer that lists routes says how complete the focus's
+callers are (`completeness`, sent while the routes are read: `graph/completeness`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from concurrent.futures import Future
 from typing import Any
 
 from coderooms.config import Settings
 from coderooms.errors import CoderoomsError, NotFound
+from coderooms.graph.completeness import Completeness, submit
 from coderooms.graph.driver import Graph
 from coderooms.perspective import store
 from coderooms.perspective.affinity import affinity_candidates
@@ -68,6 +71,7 @@ def start(
             hint="query a symbol or file name, a qualified name, or a node id; pass repo",
         )
     focus = resolution.node
+    completeness = _completeness(graph, focus)
     generation = store.repo_generation(graph, focus.repo)
     routes = _synthesize(graph, focus, lens)
     now = now_ms()
@@ -78,7 +82,7 @@ def start(
         created_ms=now, updated_ms=now, parent_id=None, is_branch=False,
     )  # fmt: skip
     store.create(graph, state, cap=MAX_OPEN_PERSPECTIVES)
-    overview = _overview(state, validate_page(1, None))
+    overview = _overview(state, validate_page(1, None), completeness)
     overview["clamped"] = {**overview["clamped"], **lens_clamps}
     return {"status": "bound", "created": True, **overview}
 
@@ -88,9 +92,10 @@ def routes(
 ) -> dict[str, Any]:
     paging = validate_page(page, size)
     state = _current(graph, agent, perspective_id)
+    completeness = _completeness(graph, state.focus)
     was_stale = state.stale or state.routes is None
     state = _with_routes(graph, state)
-    return {"resynthesized": was_stale, **_overview(state, paging)}
+    return {"resynthesized": was_stale, **_overview(state, paging, completeness)}
 
 
 def inspect(
@@ -132,6 +137,7 @@ def follow(
             field="route_id" if ref.route_id is not None else "route_index",
             hint="call perspective_routes for the current routes",
         )
+    completeness = _completeness(graph, target)
     generation = _generation_of(graph, state, target.repo)
     new_routes = _synthesize(graph, target, state.lens)
     checkpoint = Checkpoint(seq=state.next_seq, focus=state.focus, routes=state.routes,
@@ -146,7 +152,7 @@ def follow(
                                       expected_version=state.route_set_version):  # fmt: skip
         raise _raced(state.id)
     return {"followed": _card(index, route, state.visited),
-            **_overview(moved, validate_page(1, None))}  # fmt: skip
+            **_overview(moved, validate_page(1, None), completeness)}  # fmt: skip
 
 
 def back(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
@@ -158,6 +164,7 @@ def back(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
             field="perspective_id",
             hint="perspective_follow a route first; perspective_close ends the perspective",
         )
+    completeness = _completeness(graph, checkpoint.focus)
     generation = _generation_of(graph, state, checkpoint.focus.repo)
     focus, restored = checkpoint.focus, checkpoint.routes
     if restored is None or checkpoint.generation != generation:
@@ -173,7 +180,7 @@ def back(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
         raise _raced(state.id)
     return {"restored_from_checkpoint": checkpoint.seq,
             "routes_rebuilt": restored is not checkpoint.routes,
-            **_overview(moved, validate_page(1, None))}  # fmt: skip
+            **_overview(moved, validate_page(1, None), completeness)}  # fmt: skip
 
 
 def branch(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
@@ -190,8 +197,10 @@ def branch(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
         route_set_version=next_version(state.route_set_version, now=now), created_ms=now,
         updated_ms=now,
     )  # fmt: skip
+    completeness = _completeness(graph, clone.focus)
     store.create(graph, clone, cap=MAX_OPEN_BRANCHES, copy_from=state.id)
-    return {"branched_from": state.id, **_overview(clone, validate_page(1, None))}
+    overview = _overview(clone, validate_page(1, None), completeness)
+    return {"branched_from": state.id, **overview}
 
 
 def suggest(graph: Graph, agent: str, perspective_id: object, version: object) -> dict[str, Any]:
@@ -368,12 +377,21 @@ def _card(index: int, route: Route, visited: list[str]) -> dict[str, Any]:
     return {"route_index": index, **route_to_dict(route), "visited": route.target_id in visited}
 
 
-def _overview(state: PerspectiveState, paging: Page) -> dict[str, Any]:
+def _completeness(graph: Graph, focus: FocusNode) -> Future[Completeness] | None:
+    """The unresolved call sites of the focus's name (a file: its symbols' names), sent now and
+    collected by `_overview`: callers its causal and hole routes cannot show. None for a ghost
+    (it is itself what did not resolve)."""
+    return None if focus.label == "ghost" else submit(graph, [focus.node_id])
+
+
+def _overview(
+    state: PerspectiveState, paging: Page, completeness: Future[Completeness] | None
+) -> dict[str, Any]:
     all_routes = _routes_of(state)
     total_pages = max(1, math.ceil(len(all_routes) / paging.size))
     first = (paging.page - 1) * paging.size
     shown = all_routes[first : first + paging.size]
-    return {
+    answer: dict[str, Any] = {
         "perspective_id": state.id,
         "route_set_version": state.route_set_version,
         "focus": dataclasses.asdict(state.focus),
@@ -390,6 +408,9 @@ def _overview(state: PerspectiveState, paging: Page) -> dict[str, Any]:
         "routes": [_card(first + i + 1, r, state.visited) for i, r in enumerate(shown)],
         "clamped": paging.clamped,
     }
+    if completeness is not None:
+        answer["completeness"] = completeness.result().as_field()
+    return answer
 
 
 def _ambiguous(resolution: FocusResolution) -> dict[str, Any]:

@@ -23,6 +23,9 @@ NEIGHBOURS_PER_NODE neighbours read per node, best weighted first (weight · con
 id), of those not expanded yet (the hop's frontier included: nothing flows into them, so they
 are not read back); each cut sets a `budget_exhausted` flag.
 Same graph, same arguments → same answer, ordered by activation desc, then id.
+`completeness` says how many call sites named like the seeds (a file seed: its symbols) have
+receivers the graph could not prove: callers the spread could not reach (`graph/completeness`,
+sent while the spread runs).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.errors import InvalidInput, NotFound
+from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
 from coderooms.search.graph_limits import (
     ACTIVATE_DECAY_MAX,
@@ -285,6 +289,7 @@ def activate(graph: Graph, request: ActivateRequest) -> dict[str, Any]:
         assert request.seeds is not None
         seeds, infos = seeds_from_ids(graph, request.seeds)
         answer["missing_seeds"] = sorted(set(request.seeds) - set(seeds))
+    completeness = submit(graph, seeds)
     state = spread(
         graph,
         seeds,
@@ -310,6 +315,7 @@ def activate(graph: Graph, request: ActivateRequest) -> dict[str, Any]:
         },
         "hops_run": state.hops_run,
         "budget_exhausted": state.budget,
+        "completeness": completeness.result().as_field(),
         "parameters": {
             "max_hops": max_hops,
             "max_nodes_expanded": max_expanded,

@@ -127,7 +127,9 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         `silent_hubs`: lower min_activation to hear it). Budgets (hops, nodes expanded,
         neighbours per node) that cut the spread are flagged in `budget_exhausted`;
         out-of-range arguments are clamped (`clamped`). Deterministic: ordered by activation,
-        then id. Unknown seed ids are listed in `missing_seeds`.
+        then id. Unknown seed ids are listed in `missing_seeds`. `completeness`: call sites named
+        like the seeds whose receivers the graph could not prove (`lower_bound: true`: callers
+        the spread could not reach).
         """
         ctx.agent(agent_id)
         request = ActivateRequest(
@@ -155,7 +157,8 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         """Explain how seek ranks one symbol: each signal raw and weighted, the weights, which
         index sources bring it in for the query, its rank and final score; plus graph facts:
         in/out degree per edge type, callers from other files, test callers, co-change partners
-        of its file, ghost (unresolved) references it makes. Unknown id: not_found."""
+        of its file, ghost (unresolved) references it makes, `completeness` (call sites of its
+        name whose receivers the graph could not prove). Unknown id: not_found."""
         ctx.agent(agent_id)
         graph = ctx.graph()
         answer = heuristics_surface(graph, node_id, query)

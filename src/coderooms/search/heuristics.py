@@ -4,8 +4,10 @@ For the symbol: each seek signal raw and weighted, the weights, the candidate so
 bring it in for the query (fulltext / exact / semantic; none when it is not a candidate), its
 rank among the candidates, the final score; and graph facts: in/out degree per edge type,
 callers from other files, test callers (symbols in files whose path looks like a test:
-TEST_PATH_PATTERN), co-change partners of its file, and the ghost references it makes.
-One statement (`search/heuristics_node`) reads the node and its facts through its id index.
+TEST_PATH_PATTERN), co-change partners of its file, the ghost references it makes, and the
+completeness of its callers (call sites of its name whose receivers the graph could not prove,
+`graph/completeness`). One statement (`search/heuristics_node`) reads the node and its facts
+through its id index; the completeness statement is sent alongside it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from typing import Any
 
 from coderooms.errors import NotFound
+from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
 from coderooms.search.graph_limits import HEURISTICS_LIST_MAX, SEEK_WEIGHTS, TEST_PATH_PATTERN
 from coderooms.search.seek import checked_query, rank
@@ -34,6 +37,7 @@ def looks_like_test(path: str) -> bool:
 
 
 def heuristics_surface(graph: Graph, node_id: str, query: str | None = None) -> dict[str, Any]:
+    completeness = submit(graph, [node_id])
     rows = graph.read("search/heuristics_node", id=node_id)
     if not rows:
         raise NotFound(
@@ -59,7 +63,7 @@ def heuristics_surface(graph: Graph, node_id: str, query: str | None = None) -> 
             )
         },
         "weights": dict(SEEK_WEIGHTS),
-        "graph_facts": graph_facts(row),
+        "graph_facts": {**graph_facts(row), "completeness": completeness.result().as_field()},
     }
     if query is None:
         signals = Signals(

@@ -4,8 +4,10 @@ index-backed traversals sent at once, each starting at the file's node (never a 
 Neighbours: callers (symbols in other files calling the file's symbols), callees (what its
 symbols call in other files; unresolved ones as ghosts), imports and importers, tests that
 touch it (see `test_conventions`), co-change partners. Every list is cut at its bound in
-`context_limits` and says so (`total`, `truncated`). The disk copy is hashed (BLAKE3) and
-compared with the graph's hash, so the answer says whether it describes the file on disk.
+`context_limits` and says so (`total`, `truncated`); `completeness` says how many call sites
+named like the file's symbols have receivers the graph could not prove (`graph/completeness`).
+The disk copy is hashed (BLAKE3) and compared with the graph's hash, so the answer says
+whether it describes the file on disk.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.graph.completeness import COMPLETE, Completeness, unresolved_call_sites
 from coderooms.graph.driver import Graph
 from coderooms.ingest.chunks import decode
 from coderooms.ingest.identity import file_id
@@ -33,7 +36,7 @@ MISSING = "missing"
 UNREADABLE = "unreadable"
 
 QUERY_THREADS = 8
-"""Threads sending the neighbour statements of context calls (four per call, in parallel)."""
+"""Threads sending the neighbour statements of context calls (six per call, in parallel)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,8 @@ class Neighbourhood:
     connected_total: int = 0
     relevant: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Per neighbour file id: its symbols most involved with the file."""
+    unresolved: Completeness = COMPLETE
+    """Call sites named like the file's symbols whose receivers the graph could not prove."""
 
     @property
     def caller_files(self) -> int:
@@ -92,9 +97,10 @@ _QUERIES = ThreadPoolExecutor(max_workers=QUERY_THREADS, thread_name_prefix="sur
 
 
 def gather(graph: Graph, target: Target, connected_cap: int = 0) -> Neighbourhood | None:
-    """Every neighbour query for `target` (None when the graph holds no such file). The five
-    statements are independent reads from the file's node, sent at once; ranking and test
-    detection follow in Python."""
+    """Every neighbour query for `target` (None when the graph holds no such file). The six
+    statements are independent reads from the file's node, sent at once (the sixth counts the
+    unresolved call sites of its symbols' names); ranking and test detection follow in
+    Python."""
     fid = file_id(target.repo, target.relative)
     language = language_for_path(target.relative) or ""
     builtin_names = sorted(limits.BUILTIN_NAMES.get(language, frozenset()))
@@ -114,6 +120,7 @@ def gather(graph: Graph, target: Target, connected_cap: int = 0) -> Neighbourhoo
     }  # fmt: skip
     pending = {key: _QUERIES.submit(graph.read, name, file_id=fid, **params)
                for key, (name, params) in queries.items()}  # fmt: skip
+    unresolved = _QUERIES.submit(unresolved_call_sites, graph, [fid])
     rows = {key: future.result() for key, future in pending.items()}
     if not rows["file"] or not rows["callers"]:
         return None
@@ -136,6 +143,7 @@ def gather(graph: Graph, target: Target, connected_cap: int = 0) -> Neighbourhoo
         callers,
         callees,
         files,
+        unresolved=unresolved.result(),
     )
     hood.tests = tests_touching(str(file["repo"]), hood)
     if connected_cap > 0:
@@ -268,6 +276,7 @@ def context_answer(
             "calls": sum(int(r["calls"]) for r in callers["by_file"]),
             "files": hood.caller_files,
         },
+        "completeness": hood.unresolved.as_field(),
         "callees": {
             **bounded(
                 list(callees["callees"]),

@@ -61,9 +61,11 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         other files calling its symbols, with the symbol called); `callees` (what its symbols
         call in other files) and `ghosts` (calls that resolve to nothing in the repo); `imports`
         and `importers`; `tests` (test files calling it or importing it: path conventions per
-        language); `co_changes` (files changed in the same commits). `disk.state` says whether
-        the file on disk still has the graph's BLAKE3 hash (same/differs/missing). Every list
-        has `total` and `truncated`. Unknown path or symbol: not_found; outside every ingested
+        language); `co_changes` (files changed in the same commits). `completeness`: call sites
+        named like its symbols whose receivers the graph could not prove (`lower_bound: true`:
+        callers and tests may be missing; its hint says how to find them). `disk.state` says
+        whether the file on disk still has the graph's BLAKE3 hash (same/differs/missing). Every
+        list has `total` and `truncated`. Unknown path or symbol: not_found; outside every ingested
         root: forbidden. To prove the file ready for a gated edit use surgical_context_v2.
         """
         ctx.agent(agent_id)
@@ -99,6 +101,13 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
                 "signal is accepted and the file can be proved ready_to_edit."
             ),
         ] = False,
+        acknowledge_unresolved: Annotated[
+            bool,
+            Field(
+                description="Set after searching the call sites `completeness` names (receivers "
+                "the graph could not prove): the callers are accepted as a lower bound."
+            ),
+        ] = False,
         include_text: IncludeTextArg = False,
         max_text_lines: TextLinesArg = None,
     ) -> dict[str, Any]:
@@ -107,11 +116,13 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         `proof_state` is one of: `blocked` (no graph file answers: see `recovery_playbook`),
         `proving` (the file on disk differs from the graph, or is missing: ingest first),
         `triaging` (parse problems, mostly unresolved calls, or more caller files than
-        `max_connected`: view the files listed, then call again with acknowledge_partial=true),
-        `ready_to_edit` (fresh and complete). `next_suggested_tool` and its arguments say what
-        to do next. Only at ready_to_edit is a proof mark recorded, for this file only, at its
-        current hash: with the proof gate on, apply/edit_commit on it are then admitted until
-        it changes or the mark expires (`proof_mark.expires_at`). `connected_files` ranks
+        `max_connected`: view the files listed, then call again with acknowledge_partial=true;
+        or unresolved call sites named like its symbols, so its callers are a lower bound:
+        search them, then call again with acknowledge_unresolved=true), `ready_to_edit` (fresh
+        and complete). `next_suggested_tool` and its arguments say what to do next. Only at
+        ready_to_edit is a proof mark recorded, for this file only, at its current hash: with
+        the proof gate on, apply/edit_commit on it are then admitted until it changes or the
+        mark expires (`proof_mark.expires_at`). `connected_files` ranks
         files by calls both ways, imports, tests and co-changes, each with `why` and its symbols
         most involved with this file. Also returns everything surgical_context returns.
         """
@@ -136,8 +147,9 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         located = Located(where, hood.file)
         disk = read_disk(where, hood.file["hash"])
         decision = decide(
-            located, disk, hood, connected_cap=cap, acknowledge_partial=acknowledge_partial
-        )
+            located, disk, hood, connected_cap=cap, acknowledge_partial=acknowledge_partial,
+            acknowledge_unresolved=acknowledge_unresolved,
+        )  # fmt: skip
         answer = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
         answer.update(decision.as_dict())
         answer["connected_files"] = {

@@ -7,8 +7,10 @@ The first rule that holds decides (docs/surgical-context.md has the table):
 - proving: the graph holds the file but does not describe what an edit would change: the file
   is missing on disk, unreadable, or its BLAKE3 hash differs from the graph's (stale).
 - triaging: fresh, but the signal is partial: the file has parse problems, unresolved
-  references dominate its calls, or more files call it than the connected-files cap shows.
-  Passing `acknowledge_partial` (after viewing the listed files) moves on to ready_to_edit.
+  references dominate its calls, or more files call it than the connected-files cap shows
+  (`acknowledge_partial`, after viewing the listed files, moves on); or call sites named like
+  its symbols have receivers the graph could not prove, so its callers are a lower bound
+  (`acknowledge_unresolved`, after searching those sites, moves on).
 - ready_to_edit: fresh and complete. Only then is a proof mark recorded, for the primary file.
 """
 
@@ -31,6 +33,7 @@ READY_TO_EDIT = "ready_to_edit"
 PARSE_PROBLEMS = "parse_problems"
 GHOSTS_DOMINATE = "ghosts_dominate"
 CALLERS_EXCEED_CAP = "callers_exceed_cap"
+UNRESOLVED_CALLERS = "unresolved_callers"
 
 
 @dataclass
@@ -121,6 +124,7 @@ def decide(
     *,
     connected_cap: int,
     acknowledge_partial: bool = False,
+    acknowledge_unresolved: bool = False,
 ) -> Decision:
     target = located.target
     here = {"path": target.relative, "repo": target.repo}
@@ -143,18 +147,52 @@ def decide(
                 "(freshness verbs), then call again",
             ],
         )
-    reasons = partial_signal(located, hood, connected_cap)
-    if reasons and not acknowledge_partial:
+    partial = partial_signal(located, hood, connected_cap)
+    unresolved = unresolved_signal(hood)
+    open_partial = [] if acknowledge_partial else partial
+    open_unresolved = [] if acknowledge_unresolved else unresolved
+    acknowledged = [r["code"] for r in partial if acknowledge_partial]
+    acknowledged += [r["code"] for r in unresolved if acknowledge_unresolved]
+    if not open_partial and not open_unresolved:
+        return Decision(READY_TO_EDIT, [], "edit_preview", here, acknowledged=acknowledged)
+    playbook: list[str] = []
+    flags: list[str] = []
+    if open_partial:
         items = [here] + [{"path": c.path, "repo": target.repo} for c in hood.connected]
-        items = items[:BATCH_VIEW_MAX_ITEMS]
-        playbook = [
-            "view the files listed (batch_view) to cover what the graph cannot tell",
-            "then call surgical_context_v2 again with acknowledge_partial=true",
-        ]
-        return Decision(TRIAGING, reasons, "batch_view", {"items": items}, playbook)
+        tool, arguments = "batch_view", {"items": items[:BATCH_VIEW_MAX_ITEMS]}
+        playbook.append("view the files listed (batch_view) to cover what the graph cannot tell")
+        flags.append("acknowledge_partial=true")
+    if open_unresolved:
+        if not open_partial:
+            tool, arguments = "search", hood.unresolved.search_arguments(target.repo)
+        playbook.append(
+            f"search the unresolved call sites (search mode=regex query="
+            f"'{hood.unresolved.pattern()}'): any of them may call this file's symbols; check "
+            "those your edit could break"
+        )
+        flags.append("acknowledge_unresolved=true")
+    playbook.append("then call surgical_context_v2 again with " + " and ".join(flags))
     return Decision(
-        READY_TO_EDIT, [], "edit_preview", here, acknowledged=[r["code"] for r in reasons]
+        TRIAGING, open_partial + open_unresolved, tool, arguments, playbook, acknowledged
     )
+
+
+def unresolved_signal(hood: Neighbourhood) -> list[dict[str, Any]]:
+    """The `unresolved_callers` reason when call sites named like the file's symbols have
+    receivers the graph could not prove (its callers are then a lower bound)."""
+    found = hood.unresolved
+    if not found.lower_bound:
+        return []
+    names = len(found.sites) + len(found.capped)
+    more = f", {len(found.capped)} of them too many to count" if found.capped else ""
+    return [
+        {
+            "code": UNRESOLVED_CALLERS,
+            "detail": f"{found.unresolved} call sites of {names} of its symbols' names{more} "
+            "have receivers the graph could not prove: the callers listed are a lower bound "
+            "(see completeness)",
+        }
+    ]
 
 
 def partial_signal(

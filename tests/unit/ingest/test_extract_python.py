@@ -166,7 +166,7 @@ def test_callers_and_callee_names() -> None:
         CallRef("K.m", "obj.spaced.call", 11),
         CallRef("K.m", "super", 12),
         CallRef("K.m", "super().__init__", 12),
-        CallRef("K.m", "?.m", 13),
+        CallRef("K.m", "items[].m", 13),
         CallRef("K.m", "f", 14),
         CallRef("K.m", "f().bar.baz", 14),
         CallRef("K.m", "?.join", 15),

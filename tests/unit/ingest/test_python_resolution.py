@@ -379,7 +379,11 @@ def test_an_overload_stub_gives_way_to_the_implementation(tmp_path: Path) -> Non
         ("Union[Foo, None]", "Foo()"),
         ("Annotated[Foo, 1]", "Foo()"),
         ("type[Foo]", "Foo"),
-        ("list[Foo]", None),
+        ("list[Foo]", "Foo(){}"),
+        ("Sequence['Foo']", "Foo(){}"),
+        ("tuple[Foo, ...]", "Foo(){}"),
+        ("tuple[Foo, Bar]", None),
+        ("dict[str, Foo]", None),
         ("Foo | Bar", None),
         ("Union[Foo, Bar]", None),
         ("'Foo' | None", "Foo()"),
@@ -408,3 +412,79 @@ def test_a_namespace_package_is_a_directory_and_a_regular_package_wins(tmp_path:
     assert call(found, "tests/test_text.py::", "tools.text.slug")[0] == target
     assert call(found, "tests/test_text.py::", "text.slug")[0] == target
     assert found["imports"]["app.py"] == {"tools/text/__init__.py"}
+
+
+def test_loop_elements_subscripts_and_alternatives(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "m.py": """
+                from typing import Sequence
+
+                class Param:
+                    def check(self): ...
+
+                class Command:
+                    def params(self) -> list[Param]:
+                        return []
+                    def run(self, given: Sequence["Param"], fallback: Param | None):
+                        for param in self.params():
+                            param.check()
+                        [p.check() for p in given]
+                        given[0].check()
+                        chosen = fallback or Param()
+                        chosen.check()
+                        other = fallback if given else make()
+                        other.check()
+            """,
+        },
+    )
+    check = "m.py::Param.check"
+    assert call(found, "m.py::Command.run", "param.check") == (check, "typed")
+    assert call(found, "m.py::Command.run", "p.check")[0] == check
+    assert call(found, "m.py::Command.run", "given[].check")[0] == check
+    assert call(found, "m.py::Command.run", "chosen.check")[0] == check
+    # `make()` is unknown: the alternatives do not agree
+    assert call(found, "m.py::Command.run", "other.check")[1] == "ghost"
+
+
+def test_async_with_await_alternatives_and_getitem(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "lib.py": """
+                class Response:
+                    def json(self): ...
+
+                class AsyncClient:
+                    async def __aenter__(self: "T") -> "T":
+                        return self
+                    async def get(self) -> Response:
+                        return Response()
+
+                class Layout:
+                    def __getitem__(self, name) -> "Layout":
+                        return self
+                    def split(self): ...
+
+                def get_client() -> AsyncClient:
+                    return AsyncClient()
+            """,
+            "use.py": """
+                from lib import AsyncClient, Layout, get_client
+
+                async def main(client: AsyncClient | None, layout: Layout):
+                    async with AsyncClient() as c:
+                        response = await c.get()
+                        response.json()
+                    chosen = client or get_client()
+                    chosen.get()
+                    layout["x"].split()
+            """,
+        },
+    )
+    assert call(found, "use.py::main", "c.get")[0] == "lib.py::AsyncClient.get"
+    assert call(found, "use.py::main", "response.json")[0] == "lib.py::Response.json"
+    # alternatives from two files agree once resolved: the same class
+    assert call(found, "use.py::main", "chosen.get")[0] == "lib.py::AsyncClient.get"
+    assert call(found, "use.py::main", "layout[].split")[0] == "lib.py::Layout.split"

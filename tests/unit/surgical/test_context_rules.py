@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from coderooms.graph.completeness import COMPLETE, Completeness
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical import locate
 from coderooms.surgical.connected import rank_connected
@@ -87,7 +88,10 @@ def located(problems: list[str] | None = None) -> Located:
     return Located(target, {"id": "r:pkg/a.py", "hash": "h", "problems": problems or []})
 
 
-def hood(*, caller_files: int = 0, edges: int = 0, ghosts: int = 0, builtin: int = 0) -> Any:
+def hood(
+    *, caller_files: int = 0, edges: int = 0, ghosts: int = 0, builtin: int = 0,
+    unresolved: Completeness = COMPLETE,
+) -> Any:  # fmt: skip
     return Neighbourhood(
         file={},
         symbols={"total": 0, "symbols": []},
@@ -96,6 +100,7 @@ def hood(*, caller_files: int = 0, edges: int = 0, ghosts: int = 0, builtin: int
         callees={"edges": edges, "ghost_edges": ghosts + builtin, "foreign_ghost_edges": ghosts,
                  "by_file": [], "callees": [], "ghosts": []},
         files={"imports": [], "importers": [], "co_changes": []},
+        unresolved=unresolved,
     )  # fmt: skip
 
 
@@ -133,6 +138,44 @@ def test_partial_signal_is_triaging(
     acked = decide(located(problems), DiskCopy(SAME, "h"), hood(**kwargs), connected_cap=8,
                    acknowledge_partial=True)  # fmt: skip
     assert (acked.state, acked.acknowledged) == (READY_TO_EDIT, [code])
+
+
+def test_unresolved_callers_are_triaging_until_acknowledged() -> None:
+    unresolved = hood(unresolved=Completeness({"run": 2}))
+    decision = decide(located(), DiskCopy(SAME, "h"), unresolved, connected_cap=8)
+    assert (decision.state, decision.next_tool) == (TRIAGING, "search")
+    assert [r["code"] for r in decision.reasons] == ["unresolved_callers"]
+    assert decision.reasons[0]["detail"].startswith("2 call sites of 1 of its symbols' names")
+    assert decision.next_arguments == {"query": r"\.(?:run)\b", "mode": "regex", "repo": "r"}
+    assert decision.playbook[-1].endswith("with acknowledge_unresolved=true")
+    partial = decide(located(), DiskCopy(SAME, "h"), unresolved, connected_cap=8,
+                     acknowledge_partial=True)  # fmt: skip
+    assert (partial.state, partial.acknowledged) == (TRIAGING, [])
+    acked = decide(located(), DiskCopy(SAME, "h"), unresolved, connected_cap=8,
+                   acknowledge_unresolved=True)  # fmt: skip
+    assert (acked.state, acked.acknowledged) == (READY_TO_EDIT, ["unresolved_callers"])
+
+
+def test_names_too_many_to_count_are_unresolved_too() -> None:
+    capped = hood(unresolved=Completeness(capped=frozenset({"get"})))
+    decision = decide(located(), DiskCopy(SAME, "h"), capped, connected_cap=8)
+    assert [r["code"] for r in decision.reasons] == ["unresolved_callers"]
+    assert "too many to count" in decision.reasons[0]["detail"]
+
+
+def test_partial_and_unresolved_are_acknowledged_apart() -> None:
+    both = hood(caller_files=9, unresolved=Completeness({"run": 1}))
+    decision = decide(located(), DiskCopy(SAME, "h"), both, connected_cap=8)
+    assert [r["code"] for r in decision.reasons] == ["callers_exceed_cap", "unresolved_callers"]
+    assert decision.next_tool == "batch_view"
+    assert decision.playbook[-1].endswith(
+        "acknowledge_partial=true and acknowledge_unresolved=true"
+    )
+    one = decide(located(), DiskCopy(SAME, "h"), both, connected_cap=8,
+                 acknowledge_unresolved=True)  # fmt: skip
+    assert ([r["code"] for r in one.reasons], one.acknowledged) == (
+        ["callers_exceed_cap"], ["unresolved_callers"])  # fmt: skip
+    assert one.next_tool == "batch_view"
 
 
 def test_few_ghosts_or_a_minority_are_not_partial() -> None:

@@ -262,15 +262,38 @@ def chain(node: Node | None, source: bytes) -> str:
     if kind == "call":
         called = chain(node.child_by_field_name("function"), source)
         return UNKNOWN if called.startswith(UNKNOWN) else called + "()"
-    if kind == "parenthesized_expression" and node.named_child_count == 1:
-        return chain(node.named_children[0], source)
+    if kind == "subscript":
+        value = chain(node.child_by_field_name("value"), source)
+        return UNKNOWN if value.startswith(UNKNOWN) else value + "[]"
+    if kind in ("parenthesized_expression", "await") and node.named_child_count == 1:
+        return chain(node.named_children[0], source)  # `await c.get()`: what get returns
     return UNKNOWN
 
 
 def value_chain(node: Node | None, source: bytes) -> str | None:
-    """A bound value as a chain, None when it does not start with a name."""
+    """A bound value as a chain, None when it does not start with a name. `a or b` and
+    `a if c else b` give their alternatives joined by ` or ` (a `None` among them left out):
+    the value is known when they all mean the same."""
     while node is not None and node.type == "assignment":  # a = b = Foo()
         node = node.child_by_field_name("right")
+    if node is not None and node.type in ("boolean_operator", "conditional_expression"):
+        if node.type == "boolean_operator":
+            operator = node.child_by_field_name("operator")
+            if operator is None or text(operator, source) != "or":
+                return None
+            sides = [node.child_by_field_name("left"), node.child_by_field_name("right")]
+        else:
+            children = node.named_children
+            sides = [children[0], children[2]] if len(children) == 3 else []
+        alternatives = []
+        for side in sides:
+            if side is not None and side.type == "none":
+                continue
+            found = value_chain(side, source)
+            if found is None:
+                return None
+            alternatives.append(found)
+        return " or ".join(dict.fromkeys(alternatives)) or None
     found = chain(node, source)
     return None if found.startswith(UNKNOWN) else found
 
@@ -282,7 +305,7 @@ def _calls(nodes: list[Node], c: Collector) -> None:
         raw = source[fn.start_byte : fn.end_byte].decode("utf-8", "replace")
         if fullmatch(raw) is None:
             raw = chain(fn, source)
-            if raw == UNKNOWN or raw.endswith(")"):
+            if raw == UNKNOWN or raw.endswith((")", "]")):
                 continue  # `x[0]()`, `f()()`: nothing named is called
         c.call(fn, raw)
 
@@ -326,6 +349,16 @@ def _facts(caps: dict[str, list[Node]], c: Collector) -> None:
             _bind_targets(left, c)
     for node in caps.get("bind", ()):
         parent = node.parent
+        if (
+            parent is not None
+            and parent.type in ("for_statement", "for_in_clause")
+            and node.type == "identifier"
+        ):
+            # `for x in items`: x is an element of what items is
+            iterated = value_chain(parent.child_by_field_name("right"), source)
+            element = f"{iterated}[]" if iterated and " or " not in iterated else None
+            c.fact(node, FactKind.ASSIGN, text(node, source), element)
+            continue
         if (
             parent is not None
             and parent.type == "augmented_assignment"
@@ -376,7 +409,11 @@ def _as_pattern(node: Node, c: Collector) -> None:
         return
     found = value_chain(value, c.source)
     if found is not None and context == "with_item":
-        found = f"{found}.__enter__()"
+        clause = node.parent.parent if node.parent is not None else None
+        statement = clause.parent if clause is not None else None
+        first = statement.child(0) if statement is not None else None
+        asynchronous = first is not None and first.type == "async"
+        found = f"{found}.__aenter__()" if asynchronous else f"{found}.__enter__()"
     elif found is not None and context == "except_clause":
         found = f"{found}()"
     else:
