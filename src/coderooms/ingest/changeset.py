@@ -357,17 +357,15 @@ def _resolve_all(
 ) -> dict[int, Resolution]:
     """Every reference and import of the plan resolved, keyed by the request's `id()`: Python
     ones may need files loaded from the graph first (in waves, see `python_plan.Loader`)."""
-    jobs: list[tuple[object, Callable[[], Resolution]]] = []
+    jobs: list[tuple[RefRequest | ImportRequest, str, str | None]] = []
     for parsed in changes.upserts:
-        path = parsed.path
-        jobs.extend((r, _reference_job(r, path, lookup)) for r in parsed.record.references)
-        jobs.extend((i, _import_job(i, parsed.group, path, lookup)) for i in parsed.record.imports)
-    jobs.extend((f[3], _reference_job(f[3], f[2], lookup)) for f in foreign)
+        path, group = parsed.path, parsed.group
+        jobs.extend((r, path, group) for r in parsed.record.references)
+        jobs.extend((i, path, group) for i in parsed.record.imports)
+    jobs.extend((f[3], f[2], None) for f in foreign)
     for row in importers:
         group = LANGUAGE_GROUPS.get(row["language"] or "")
-        jobs.extend(
-            (i, _import_job(i, group, row["path"], lookup)) for i in importer_requests[row["id"]]
-        )
+        jobs.extend((i, row["path"], group) for i in importer_requests[row["id"]])
     if loader.run is not None:
         # what resolving the changed files' imports (and other files' references) asks first,
         # in one statement instead of a round trip per step
@@ -383,18 +381,15 @@ def _resolve_all(
                 ]
                 wanted |= lookup.python.candidates(parsed.path, specs)
         loader.load({p for p in wanted if p not in loader.store.files})
-    results = loader.settle_all([job for _, job in jobs])
-    return {id(item): result for (item, _), result in zip(jobs, results, strict=True)}
 
+    def resolve(job: tuple[RefRequest | ImportRequest, str, str | None]) -> Resolution:
+        request, path, group = job
+        if isinstance(request, RefRequest):
+            return resolve_reference(request, path, lookup)
+        return resolve_import(request, group, lookup, path)
 
-def _reference_job(request: RefRequest, path: str, lookup: Lookup) -> Callable[[], Resolution]:
-    return lambda: resolve_reference(request, path, lookup)
-
-
-def _import_job(
-    request: ImportRequest, group: str | None, path: str, lookup: Lookup
-) -> Callable[[], Resolution]:
-    return lambda: resolve_import(request, group, lookup, path)
+    results = loader.settle_all(jobs, resolve)
+    return {id(job[0]): result for job, result in zip(jobs, results, strict=True)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,7 @@ from coderooms.ingest.targets import path_stem, trigger_stems
 
 Run = Callable[..., list[dict[str, Any]]]
 T = TypeVar("T")
+J = TypeVar("J")
 MAX_LOAD_WAVES = 64
 """Rounds of loading files a resolution may ask for before giving up (a chain of re-exports
 longer than this is treated as unknown)."""
@@ -107,6 +108,9 @@ class Loader:
         rows = self.run("ingest/python_modules", repo=self.repo, paths=sorted(paths))
         found = set()
         for row in rows:
+            if row["path"] in self.store.files:
+                found.add(row["path"])
+                continue  # known already (the changeset's own files among them)
             found.add(row["path"])
             kinds = dict(row["symbols"])
             table = ModuleTable.decode(row["names"] or ())
@@ -127,31 +131,31 @@ class Loader:
         finally:
             self.store.complete = False
 
-    def settle_all(self, jobs: Sequence[Callable[[], T]]) -> list[T]:
-        """Every job's result; the jobs that stop on missing files are retried after one load
-        of all the files they asked for, so a wave costs one statement."""
-        results: dict[int, T] = {}
+    def settle_all(self, jobs: Sequence[J], compute: Callable[[J], T]) -> list[T]:
+        """`compute(job)` for every job; the jobs that stop on missing files are retried after
+        one load of all the files they asked for, so a wave costs one statement."""
+        results: list[T | None] = [None] * len(jobs)
         pending = list(range(len(jobs)))
         for _ in range(MAX_LOAD_WAVES):
             missing: set[str] = set()
             waiting = []
             for index in pending:
                 try:
-                    results[index] = jobs[index]()
+                    results[index] = compute(jobs[index])
                 except Missing as gap:
                     missing |= gap.paths
                     waiting.append(index)
             if not waiting:
-                return [results[i] for i in range(len(jobs))]
+                return results  # type: ignore[return-value]
             self.load(missing)
             pending = waiting
         self.store.complete = True
         try:
             for index in pending:
-                results[index] = jobs[index]()
+                results[index] = compute(jobs[index])
         finally:
             self.store.complete = False
-        return [results[i] for i in range(len(jobs))]
+        return results  # type: ignore[return-value]
 
 
 def changes_of(

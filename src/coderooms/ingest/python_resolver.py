@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import posixpath
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from coderooms.ingest.python_scope import BUILTINS, decode_expr
 from coderooms.ingest.targets import path_stem
@@ -216,6 +217,9 @@ class PythonResolver:
     def __init__(self, store: ModuleStore) -> None:
         self.store = store
         self._memo: dict[tuple[object, ...], Result] = {}
+        self._keys: dict[
+            tuple[frozenset[tuple[str, str]], str, str], tuple[tuple[str, ...], bool]
+        ] = {}
         self._active: set[tuple[object, ...]] = set()
         self._tainted = False
 
@@ -229,12 +233,16 @@ class PythonResolver:
             value is not None and value[0] == "F" and not inherits
         ):
             target = (value[1], value[2])
-        keys = sorted(
-            {encode_key(key) for path, key in result.keys if path != source and key != name}
-        )
+        cache_key = (result.keys, source, name)
+        cached = self._keys.get(cache_key)
+        if cached is None:
+            found = {key for path, key in result.keys if path != source and key != name}
+            foreign_lookup = any(path != source for path, _ in result.keys)
+            cached = self._keys[cache_key] = (tuple(sorted(map(encode_key, found))), foreign_lookup)
+        keys, foreign_lookup = cached
         if target is None:
-            return Answer(None, "ghost", tuple(keys))
-        foreign = target[0] != source or any(p != source for p, _ in result.keys)
+            return Answer(None, "ghost", keys)
+        foreign = target[0] != source or foreign_lookup
         if result.flags & TYPED:
             via = "typed"
         elif result.flags & INHERITED:
@@ -243,7 +251,7 @@ class PythonResolver:
             via = "import"
         else:
             via = "local"
-        return Answer(target, via, tuple(keys))
+        return Answer(target, via, keys)
 
     def candidates(self, source: str, specs: Iterable[tuple[int, str]]) -> set[str]:
         """Every file resolving these imports of `source` may ask about, whatever its base
@@ -282,7 +290,9 @@ class PythonResolver:
 
     # -- memo -----------------------------------------------------------------------------------
 
-    def _memoized(self, key: tuple[object, ...], compute: object) -> Result:
+    def _memoized(
+        self, key: tuple[object, ...], compute: Callable[..., Result], *args: Any
+    ) -> Result:
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -293,18 +303,20 @@ class PythonResolver:
         outer = self._tainted
         self._tainted = False
         try:
-            result = compute()  # type: ignore[operator]
+            result = compute(*args)
         finally:
             self._active.discard(key)
         if not self._tainted:
             self._memo[key] = result
         self._tainted = self._tainted or outer
-        return result  # type: ignore[no-any-return]
+        return result
 
     # -- expressions ----------------------------------------------------------------------------
 
     def _eval(self, expr: str, context: str) -> Result:
-        return self._memoized(("eval", expr, context), lambda: self._eval_now(expr, context))
+        key = ("eval", expr, context)
+        found = self._memo.get(key)
+        return found if found is not None else self._memoized(key, self._eval_now, expr, context)
 
     def _eval_now(self, expr: str, context: str) -> Result:
         if "~" in expr:  # alternatives: the value they all give, else unknown
@@ -370,9 +382,11 @@ class PythonResolver:
     # -- modules --------------------------------------------------------------------------------
 
     def _module(self, source: str, level: int, module: str) -> Result:
-        return self._memoized(
-            ("module", source, level, module), lambda: self._module_now(source, level, module)
-        )
+        key = ("module", source, level, module)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        return self._memoized(key, self._module_now, source, level, module)
 
     def _module_now(self, source: str, level: int, module: str) -> Result:
         parts = [p for p in module.split(".") if p]
@@ -450,7 +464,9 @@ class PythonResolver:
     # -- names of a module ----------------------------------------------------------------------
 
     def _lookup(self, path: str, name: str) -> Result:
-        return self._memoized(("lookup", path, name), lambda: self._lookup_now(path, name))
+        key = ("lookup", path, name)
+        found = self._memo.get(key)
+        return found if found is not None else self._memoized(key, self._lookup_now, path, name)
 
     def _lookup_now(self, path: str, name: str) -> Result:
         keys = frozenset({(path, name)})
@@ -580,9 +596,11 @@ class PythonResolver:
         return Result(None)
 
     def _member(self, path: str, qual: str, name: str, skip: int) -> Result:
-        return self._memoized(
-            ("member", path, qual, name, skip), lambda: self._member_now(path, qual, name, skip)
-        )
+        key = ("member", path, qual, name, skip)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        return self._memoized(key, self._member_now, path, qual, name, skip)
 
     def _member_now(self, path: str, qual: str, name: str, skip: int) -> Result:
         order = self._mro(path, qual)
@@ -612,7 +630,7 @@ class PythonResolver:
     def _mro(self, path: str, qual: str) -> Result:
         """The classes of the method resolution order, flattened (path, qual, path, qual...);
         flag EXTERNAL_BASE when some base is outside the repo or unknown."""
-        return self._memoized(("mro", path, qual), lambda: self._mro_now(path, qual))
+        return self._memoized(("mro", path, qual), self._mro_now, path, qual)
 
     def _mro_now(self, path: str, qual: str) -> Result:
         keys = frozenset({(path, qual.rsplit(".", 1)[-1])})

@@ -33,6 +33,7 @@ An expression (`expr`) is `start|steps`:
 from __future__ import annotations
 
 import builtins
+import functools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -56,6 +57,7 @@ UNKNOWN = "?"
 MAX_DEPTH = 8
 """Locals followed through other locals at most this deep (`a = b; b = c; ...`)."""
 
+_HEAD = re.compile(r"\w+")
 _STEP = re.compile(r"\.(\w+)|\(\)|\^|\[\]|\{\}")
 _ANNOTATION_WRAPPERS = frozenset(
     {"Optional", "ClassVar", "Final", "Annotated", "Required", "NotRequired", "ReadOnly"}
@@ -118,10 +120,11 @@ def _plain_expr(ref: str) -> str | None:
     return f"n{split[0]}|{split[1]}" if split is not None and split[0] != "super()" else None
 
 
-def decode_expr(text: str) -> tuple[str, list[str]]:
-    """`nfoo|.a().b` -> ("nfoo", [".a", "()", ".b"])."""
+@functools.lru_cache(maxsize=65536)
+def decode_expr(text: str) -> tuple[str, tuple[str, ...]]:
+    """`nfoo|.a().b` -> ("nfoo", (".a", "()", ".b"))."""
     start, _, steps = text.partition("|")
-    return start, [m.group(0) for m in _STEP.finditer(steps)]
+    return start, tuple(m.group(0) for m in _STEP.finditer(steps))
 
 
 def chain_steps(chain: str) -> tuple[str, str] | None:
@@ -129,7 +132,7 @@ def chain_steps(chain: str) -> tuple[str, str] | None:
     `super().m` -> ("super()", ".m"); None for a chain that starts with no name."""
     if not chain or chain.startswith(UNKNOWN):
         return None
-    head = re.match(r"\w+", chain)
+    head = _HEAD.match(chain)
     if head is None:
         return None
     name = head.group(0)
