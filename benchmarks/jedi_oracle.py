@@ -126,6 +126,8 @@ class Oracle:
                 relative = Path(module).resolve().relative_to(self.root.resolve()).as_posix()
             except ValueError:
                 relative = None
+        if relative == "ntpath.py" and os.name == "posix" and name.type == "module":
+            return "posixpath.py", 1, "module", "posixpath"
         if relative == "ntpath.py" and os.name == "posix" and name.name:
             # os.path is posixpath here; jedi reads os.py's platform branches as ntpath
             found = self._source_of(f"posixpath.{name.name}")

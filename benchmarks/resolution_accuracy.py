@@ -251,9 +251,16 @@ def compare_imports(graph: OurGraph, sites: list[Site], paths: set[str]) -> Tall
         if not chosen or len(chosen) < len(names):
             chosen += modules
             if not modules and names and names[0].text.startswith("."):
-                # `from . import name`: no module name to ask jedi about; the module is where
-                # jedi finds a name that is no module
-                chosen += [s for s in names if _module_of(s) is None]
+                # `from . import name`, a name that is no module: there is no module name to
+                # ask jedi about; the module is the package (Python's rule, not jedi's answer)
+                level = len(names[0].text) - len(names[0].text.lstrip("."))
+                package = posixpath.dirname(path)
+                for _ in range(level - 1):
+                    package = posixpath.dirname(package)
+                init = posixpath.join(package, "__init__.py") if package else "__init__.py"
+                if init in graph.parsed and any(s.answer.definitions for s in names):
+                    expected[path].add(init)
+                    answered.add((path, group[0].statement))
         for site in chosen:
             definitions = site.answer.definitions
             if not definitions:
@@ -262,7 +269,7 @@ def compare_imports(graph: OurGraph, sites: list[Site], paths: set[str]) -> Tall
             where = _module_of(site) if _module_of(site) is not None else definitions[0][0]
             if where is None:
                 external[path] += 1
-            else:
+            elif where != path:  # a module importing itself: the graph keeps no self-loop
                 expected[path].add(where)
     tally = Tally()
     prefix = f"{graph.repo}:"

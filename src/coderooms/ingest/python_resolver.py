@@ -406,20 +406,35 @@ class PythonResolver:
             return Result(None)
         keys = frozenset({(source, "@" + parts[-1])})
         first = self._base_dir(source)
-        found = self._find(posixpath.join(first, relative))
+        found = self._find(posixpath.join(first, relative)) or self._bound_module(first, parts)
         if found is None and parts[0] in STDLIB:
             return Result(EXTERNAL, keys)
         roots = self._roots(source)
         for root in roots:
             if found is not None:
                 break
-            found = self._find(posixpath.join(root, relative))
+            found = self._find(posixpath.join(root, relative)) or self._bound_module(root, parts)
         if found is None:
             # no regular module or package on any root: a namespace package, whose portions
             # are the directories of that name on every root, in order
             portions = [self._namespace(posixpath.join(root, relative)) for root in [first, *roots]]
             found = "|".join(dict.fromkeys(p for p in portions if p)) or None
         return Result(("M", found) if found else EXTERNAL, keys, IMPORTED)
+
+    def _bound_module(self, root: str, parts: list[str]) -> str | None:
+        """`import os.path` where `os` is a module file that binds `path` to a module (`import
+        posixpath as path`): the module that name is bound to, as Python's import finds it."""
+        if len(parts) < 2:
+            return None
+        head = self._find(posixpath.join(root, parts[0]))
+        if head is None or posixpath.basename(head) == "__init__.py":
+            return None  # a package's submodules are files: looked for as such
+        value: Value = ("M", head)
+        for part in parts[1:]:
+            if value is None or value[0] != "M":
+                return None
+            value = self._module_attribute(value[1], part).value
+        return value[1] if value is not None and value[0] == "M" else None
 
     def _namespace(self, stem: str) -> str | None:
         """`stem/` when that directory exists (a namespace package), else None."""

@@ -488,3 +488,18 @@ def test_async_with_await_alternatives_and_getitem(tmp_path: Path) -> None:
     # alternatives from two files agree once resolved: the same class
     assert call(found, "use.py::main", "chosen.get")[0] == "lib.py::AsyncClient.get"
     assert call(found, "use.py::main", "layout[].split")[0] == "lib.py::Layout.split"
+
+
+def test_a_dotted_import_through_a_module_binding(tmp_path: Path) -> None:
+    # the standard library as a repo: os.py binds `path` to posixpath
+    found = plan(
+        tmp_path,
+        {
+            "os.py": "import posixpath as path\n",
+            "posixpath.py": "def join(a, b): ...\n",
+            "use.py": "import os.path\nfrom os.path import join\nos.path.join(1, 2)\njoin(1, 2)\n",
+        },
+    )
+    assert found["imports"]["use.py"] == {"posixpath.py"}
+    assert call(found, "use.py::", "os.path.join")[0] == "posixpath.py::join"
+    assert call(found, "use.py::", "join")[0] == "posixpath.py::join"
