@@ -1,6 +1,6 @@
 // What an incremental write compares with, in one round trip: the symbols and module tables of
-// every claim, the repo's Python project files (import roots), and the chunks and outgoing
-// edges of the claims rewritten (files the graph already had). Collected.
+// every claim, the repo's project files (Python import roots, Go modules), and the chunks and
+// outgoing edges of the claims rewritten (files the graph already had). Collected.
 CALL () {
   UNWIND $claims AS claim
   MATCH (s:Symbol {claim: claim})
@@ -12,9 +12,9 @@ CALL () {
   RETURN collect({path: f.path, names: f.names}) AS files
 }
 CALL () {
-  UNWIND ['pyproject.toml', 'setup.py', 'setup.cfg'] AS marker
+  UNWIND ['pyproject.toml', 'setup.py', 'setup.cfg', 'go.mod'] AS marker
   MATCH (f:File {repo: $repo, name: marker})
-  RETURN collect(f.path) AS markers
+  RETURN collect({path: f.path, names: f.names}) AS markers
 }
 CALL () {
   UNWIND $rewritten AS claim

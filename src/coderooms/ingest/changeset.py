@@ -10,6 +10,7 @@ tree; the property test in tests/integration/ingest checks exactly that.
 
 from __future__ import annotations
 
+import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -56,7 +57,7 @@ from coderooms.ingest.rows import (
     symbol_rows,
     text_digest,
 )
-from coderooms.ingest.targets import ImportRequest, Target
+from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
 
 ROWS_PER_STATEMENT = 5000
 CHUNKS_PER_STATEMENT = 200
@@ -169,7 +170,8 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     old_symbols: dict[str, dict[str, tuple[str, str]]] = defaultdict(dict)
     old_digests: dict[str, str | None] = {}
     old_tables: dict[str, list[str]] = {}
-    markers: list[str] = []
+    markers: list[dict[str, Any]] = []
+    go_modules: dict[str, str] = {}
     held = Held()
     if not changes.fresh:
         [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten, repo=repo)
@@ -179,6 +181,12 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             old_digests[row["id"]] = row["digest"]
         old_tables = {row["path"]: row["names"] or [] for row in read["files"]}
         markers = list(read["markers"])
+        go_modules = {
+            posixpath.dirname(row["path"]): name.removeprefix("module ")
+            for row in markers
+            if posixpath.basename(row["path"]) == "go.mod" and row["path"] not in changes.deletes
+            for name in row["names"] or []
+        }
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -209,7 +217,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
                 plan.removed_symbols.append(old_id)
                 touched_names.add(name)
 
-    loader, resolver = _python_store(run, changes, markers)
+    loader, resolver = _python_store(run, changes, [row["path"] for row in markers])
     python = PythonChanges()
     if not changes.fresh:
         old_names = {
@@ -234,6 +242,12 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         foreign, importers = _foreign_work(run, changes, plan, touched_names, python)
 
     lookup = Lookup(repo, resolver)
+    lookup.go_modules = go_modules
+    for parsed in changes.upserts:
+        if posixpath.basename(parsed.path) == "go.mod":
+            lookup.go_modules.pop(posixpath.dirname(parsed.path), None)
+            for name in parsed.record.names:
+                lookup.go_modules[posixpath.dirname(parsed.path)] = name.removeprefix("module ")
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
     import_requests = [i for p in changes.upserts for i in p.record.imports]
     importer_requests = {
@@ -330,9 +344,19 @@ def _foreign_work(
         python_importers = sorted(r["id"] for r in importers if r["language"] == "python")
         if python_importers:
             rows += run("ingest/references_of_claims", claims=python_importers)
-    if python.directories:
+    coarse: list[tuple[str, set[str]]] = [("python", python.directories)]
+    changed = [*changes.deletes, *(p.path for p in changes.upserts)]
+    if any(posixpath.basename(p) == "go.mod" for p in changed):
+        coarse.append(("go", {""}))  # the module paths moved: every Go import and reference
+    for language, directories in coarse:
+        if not directories:
+            continue
         under = run(
-            "ingest/python_files_under", repo=repo, dirs=sorted(python.directories), claims=claims
+            "ingest/files_under",
+            repo=repo,
+            languages=[language],
+            dirs=sorted(directories),
+            claims=claims,
         )
         known = {row["id"] for row in importers}
         importers += [row for row in under if row["id"] not in known]
@@ -599,6 +623,14 @@ def _by_group(item: tuple[tuple[str, frozenset[str]], Any]) -> tuple[str, list[s
 def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set[str]) -> None:
     by_mode: dict[str, set[str]] = defaultdict(set)
     for target in targets:
+        if target.mode == "G":  # a Go import path: the directory its module maps it to
+            if lookup.go_modules:
+                directory = lookup.go_directory(target.path)
+                if directory is not None:
+                    by_mode["@"].add(directory)
+            else:
+                by_mode["@"].update(t.path for t in go_package_suffixes(target.path))
+            continue
         by_mode[target.mode].add(target.path)
     repo = lookup.repo
     rows: list[dict[str, Any]] = []

@@ -13,7 +13,7 @@ from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_pat
 from coderooms.ingest.model import SymbolDef, SymbolKind
 from coderooms.ingest.references import FileRecord, RefRequest, build_record
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.targets import ImportRequest
+from coderooms.ingest.targets import ImportRequest, go_module_path
 from coderooms.ingest.walker import BINARY_SNIFF_BYTES, looks_binary
 
 
@@ -63,7 +63,11 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
     language = language_for_path(job.path)
     extraction = extract(language, job.path, data) if language in DEEP_LANGUAGES else None
     record = build_record(job.path, language, extraction)
-    chunks = chunk_text(decode(data))
+    text = decode(data)
+    if language == "gomod":
+        module = go_module_path(text)
+        record.names = [f"module {module}"] if module else []
+    chunks = chunk_text(text)
     return ParsedFile(
         job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record, chunks
     )

@@ -16,6 +16,7 @@ file; for a changeset it is filled from the graph for just the names and paths i
 from __future__ import annotations
 
 import bisect
+import posixpath
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ from coderooms.ingest.references import (
     RefRequest,
     decode_alternative,
 )
-from coderooms.ingest.targets import ImportRequest, Target
+from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
 
 CONFIDENCE = {
     "import": 0.95,
@@ -80,6 +81,8 @@ class Lookup:
         self.symbols: dict[tuple[str, str], SymbolInfo] = {}
         self.by_name: dict[tuple[str, str], dict[str, SymbolInfo]] = defaultdict(dict)
         self._unique: dict[tuple[str, str, frozenset[str], str | None], SymbolInfo | None] = {}
+        self.go_modules: dict[str, str] = {}
+        """Directory of each `go.mod` -> the module path it declares."""
 
     # -- filling -------------------------------------------------------------------------------
 
@@ -120,6 +123,8 @@ class Lookup:
     def files_for(self, target: Target, group: str | None) -> list[str]:
         if target.mode == "p":
             return []  # a Python module spec: `python_resolver` answers it
+        if target.mode == "G":
+            return self._go_package(target.path, group)
         if target.mode == "=":
             found = [target.path] if target.path in self.groups else []
         elif target.mode == "~":
@@ -136,6 +141,30 @@ class Lookup:
         if target.mode in "@%" and group is not None:
             found = [path for path in found if self.groups.get(path) == group]
         return found
+
+    def go_directory(self, import_path: str) -> str | None:
+        """The repo directory a Go import path names: under the `go.mod` whose module path is
+        its longest prefix; None when no module of the repo declares it (outside the repo)."""
+        best: tuple[int, str] | None = None
+        for directory, module in self.go_modules.items():
+            prefix = import_path == module or import_path.startswith(module + "/")
+            if prefix and (best is None or len(module) > best[0]):
+                rest = import_path[len(module) :].strip("/")
+                best = (len(module), posixpath.join(directory, rest) if rest else directory)
+        return best[1] if best is not None else None
+
+    def _go_package(self, import_path: str, group: str | None) -> list[str]:
+        if not self.go_modules:
+            for target in go_package_suffixes(import_path):
+                found = self.files_for(target, group)
+                if found:
+                    return found
+            return []
+        directory = self.go_directory(import_path)
+        if directory is None:
+            return []
+        found = list(self.by_dir.get(directory, ()))
+        return [p for p in found if self.groups.get(p) == group] if group is not None else found
 
     def in_module(
         self, alternative: Alternative, group: str, wanted: frozenset[str]

@@ -3,7 +3,8 @@
 A `Target` is a candidate location: `=` an exact file path, `~` a file path suffix
 (`path == s` or `path` ends with `/s`), `@` an exact directory (a Go or Java package), `%` a
 directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way Python finds
-modules, from the importing file: `coderooms.ingest.python_resolver`). Candidates are ordered:
+modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go import path
+(resolved by the repo's `go.mod` module paths). Candidates are ordered:
 the first that exists wins. All of this depends only on
 the importing file, so it is computed once per file and stored with the edges it produces.
 """
@@ -49,6 +50,8 @@ class Target:
             return posixpath.basename(base)
         if self.mode in "@%":
             return posixpath.basename(self.path)
+        if self.mode == "G":
+            return go_package_name(self.path)
         return path_stem(self.path)
 
 
@@ -137,8 +140,24 @@ def js_module(path: str, spec: str) -> tuple[Target, ...]:
 
 
 def go_package(import_path: str) -> tuple[Target, ...]:
+    """A Go import path, resolved by the repo's `go.mod` module paths (`Lookup.files_for`)."""
+    return (Target("G", import_path.strip("/")),)
+
+
+def go_package_suffixes(import_path: str) -> tuple[Target, ...]:
+    """Without any `go.mod` (GOPATH-era code): the directories the path may end in, longest
+    first."""
     parts = import_path.strip("/").split("/")
     return tuple(Target("@", "/".join(parts[i:])) for i in range(len(parts)))
+
+
+def go_module_path(text: str) -> str | None:
+    """The module path a `go.mod` declares (`module example.com/geo`)."""
+    for line in text.splitlines():
+        words = line.split("//", 1)[0].split()
+        if len(words) == 2 and words[0] == "module":
+            return words[1].strip('"')
+    return None
 
 
 def go_package_name(import_path: str) -> str:

@@ -676,3 +676,48 @@ def test_an_edit_moves_the_chunks_below_it_in_place(
     assert report.writes.chunks_written <= 2  # the chunk the lines fell in (maybe a neighbour)
     assert len(kept_in_place) + len(moved) >= len(before) - 2
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+# -- Go modules -------------------------------------------------------------------------------------
+
+
+def test_go_imports_follow_the_module_path_of_go_mod(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("go.mod", "module example.com/geo\n\ngo 1.22\n")
+    tree.write("shapes/circle.go", "package shapes\n\nfunc Area() int { return 1 }\n")
+    tree.write(
+        "cmd/main.go",
+        source(
+            """
+            package main
+
+            import (
+                "example.com/geo/shapes"
+                other "github.com/acme/shapes"
+            )
+
+            func main() {
+                shapes.Area()
+                other.Area()
+            }
+            """
+        ),
+    )
+    ingest(graph, tree, repo)
+    edges = {e for e in references(graph, repo) if e[0].startswith("cmd/main.go")}
+    assert edges == {
+        ("cmd/main.go", "IMPORTS", "shapes/circle.go", "import"),
+        # same last segment, another module: outside the repo, never this directory
+        ("cmd/main.go", "IMPORTS", "?:github.com/acme/shapes", "ghost"),
+        ("cmd/main.go::main", "CALLS", "shapes/circle.go::Area", "import"),
+        ("cmd/main.go::main", "CALLS", "?:github.com/acme/shapes.Area", "ghost"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    # the module is renamed: its own imports now name another module, and they are ghosts
+    tree.write("go.mod", "module example.com/renamed\n")
+    ingest(graph, tree, repo)
+    edges = {e for e in references(graph, repo) if e[0].startswith("cmd/main.go")}
+    assert ("cmd/main.go", "IMPORTS", "?:example.com/geo/shapes", "ghost") in edges
+    assert_equals_full(graph, tree, repo, full_repo)

@@ -21,8 +21,10 @@ from coderooms.ingest.targets import (
     ImportRequest,
     Target,
     bindings,
+    go_module_path,
     go_package,
     go_package_name,
+    go_package_suffixes,
     import_requests,
     java_module,
     js_module,
@@ -192,12 +194,14 @@ def test_js_bindings_skip_default_and_star() -> None:
 
 
 def test_go_import_path_to_directory_candidates() -> None:
-    assert go_package("example.com/geo/shapes") == (
+    assert go_package("example.com/geo/shapes") == (Target("G", "example.com/geo/shapes"),)
+    assert go_package_suffixes("example.com/geo/shapes") == (
         Target("@", "example.com/geo/shapes"),
         Target("@", "geo/shapes"),
         Target("@", "shapes"),
     )
-    assert go_package("fmt") == (Target("@", "fmt"),)
+    assert go_module_path("// x\nmodule example.com/geo // here\n\ngo 1.22\n") == "example.com/geo"
+    assert go_module_path("go 1.22\n") is None
     assert go_package_name("example.com/geo/shapes") == "shapes"
     assert go_package_name("github.com/x/y/v2") == "y"
     assert go_package_name("fmt") == "fmt"
@@ -410,7 +414,7 @@ def test_go_same_package_alternatives() -> None:
     assert decoded(bound) == (Alternative(go_package("example.com/geo/shapes"), "Other"),)
     assert bound.ghost == "example.com/geo/shapes.Other"
     assert decoded(refs["NewCircle", "CALLS", "fmt.Sprintf"]) == (
-        Alternative((Target("@", "fmt"),), "Sprintf"),
+        Alternative((Target("G", "fmt"),), "Sprintf"),
     )
     # a file at the root is in the root package
     root = record("go", "main.go", [(F, "main")], calls=[("main", "run")])
@@ -599,3 +603,18 @@ def test_lookup_remove_file_and_symbol() -> None:
     lookup.remove_file("never/there.py")
     assert lookup.files_for(Target("~", "b.py"), None) == []
     assert lookup.unique("py", "f", frozenset({"Function"})) is None
+
+
+def test_go_import_paths_resolve_by_the_module_path_of_go_mod() -> None:
+    lookup = Lookup("r")
+    for path in ("shapes/circle.go", "vendor/x/shapes/circle.go", "other/shapes/a.go"):
+        lookup.add_file(path, "go")
+    lookup.go_modules = {"": "example.com/geo", "other": "example.com/other"}
+    own = Target("G", "example.com/geo/shapes")
+    assert lookup.files_for(own, "go") == ["shapes/circle.go"]
+    assert lookup.files_for(Target("G", "example.com/other/shapes"), "go") == ["other/shapes/a.go"]
+    # an import path no module of the repo declares is outside, whatever its last segment
+    assert lookup.files_for(Target("G", "github.com/pkg/shapes"), "go") == []
+    # without any go.mod: the longest matching directory suffix
+    lookup.go_modules = {}
+    assert lookup.files_for(Target("G", "github.com/pkg/shapes"), "go") == ["shapes/circle.go"]
