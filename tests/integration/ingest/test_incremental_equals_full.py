@@ -90,6 +90,26 @@ class Tree:
         return self.root / "pkg" / f"{name}.py"
 
 
+def check_step(
+    graph: Graph,
+    root: Path,
+    repos: tuple[str, str, str],
+    touched: list[str],
+    op: tuple[str, ...],
+) -> None:
+    """Bring the incremental repo up to date by a walk, the targeted one by the touched paths,
+    and compare both with a fresh full ingest of the tree."""
+    incremental, targeted, full = repos
+    ingest_root(graph, root, repo=incremental, mode="incremental", workers=1)
+    ingest_paths(graph, root, touched, repo=targeted)
+    wipe(graph, full)
+    ingest_root(graph, root, repo=full, mode="full", workers=1)
+    expected = snapshot(graph, full)
+    assert snapshot(graph, incremental) == expected, op
+    assert snapshot(graph, targeted) == expected, ("paths", op)
+    assert dangling_edges(graph, incremental) == []
+
+
 @pytest.mark.timeout(900)  # 60 examples of up to 8 ingests each: minutes on a loaded 2-core box
 @settings(
     max_examples=60,
@@ -115,14 +135,7 @@ def test_incremental_ingest_equals_full_ingest(
                 tree.module(name).unlink(missing_ok=True)
             elif tree.module(name).exists() and op[2] != name:
                 tree.module(name).replace(tree.module(op[2]))
-            ingest_root(graph, root, repo=incremental, mode="incremental", workers=1)
-            ingest_paths(graph, root, touched, repo=targeted)
-            wipe(graph, full)
-            ingest_root(graph, root, repo=full, mode="full", workers=1)
-            expected = snapshot(graph, full)
-            assert snapshot(graph, incremental) == expected, op
-            assert snapshot(graph, targeted) == expected, ("paths", op)
-            assert dangling_edges(graph, incremental) == []
+            check_step(graph, root, (incremental, targeted, full), touched, op)
     finally:
         for repo in (incremental, full, targeted):
             wipe(graph, repo)
@@ -266,14 +279,7 @@ def test_incremental_ingest_equals_full_ingest_over_python_rules(
                 touched = [f"pkg/{name}.py", f"pkg/{op[2]}.py"]
                 if tree.module(name).exists() and op[2] != name:
                     tree.module(name).replace(tree.module(op[2]))
-            ingest_root(graph, root, repo=incremental, mode="incremental", workers=1)
-            ingest_paths(graph, root, touched, repo=targeted)
-            wipe(graph, full)
-            ingest_root(graph, root, repo=full, mode="full", workers=1)
-            expected = snapshot(graph, full)
-            assert snapshot(graph, incremental) == expected, op
-            assert snapshot(graph, targeted) == expected, ("paths", op)
-            assert dangling_edges(graph, incremental) == []
+            check_step(graph, root, (incremental, targeted, full), touched, op)
     finally:
         for repo in (incremental, full, targeted):
             wipe(graph, repo)

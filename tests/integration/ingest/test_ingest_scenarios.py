@@ -678,7 +678,7 @@ def test_an_edit_moves_the_chunks_below_it_in_place(
     assert_equals_full(graph, tree, repo, full_repo)
 
 
-# -- Go modules -------------------------------------------------------------------------------------
+# -- Go modules ----------------------------------------------------------------------------------
 
 
 def test_go_imports_follow_the_module_path_of_go_mod(
