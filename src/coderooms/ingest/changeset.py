@@ -21,6 +21,7 @@ import neo4j
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.python_plan import (
     Loader,
     PythonChanges,
@@ -263,6 +264,14 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         lookup.add_file(parsed.path, parsed.group)
         for info in symbol_infos(repo, parsed):
             lookup.add_symbol(info)
+        if parsed.group == "js":
+            lookup.tables[parsed.path] = ReexportTable.decode(parsed.record.names)
+        lookup.loaded.add(parsed.path)
+    for path in changes.deletes:
+        lookup.absent.add(path)
+    # what is not loaded yet is asked for (resolution stops on Missing and the loader fetches)
+    lookup.strict = not changes.fresh
+    loader.lookup = lookup
 
     resolved = _resolve_all(loader, lookup, changes, foreign, importers, importer_requests)
     keys_by_claim: dict[str, set[str]] = defaultdict(set)
@@ -273,8 +282,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             keys_by_claim[edge.props["claim"]].update(edge.props.get("keys") or ())
         plan.edges.extend(edges)
     for row in plan.file_rows:
-        if row["props"]["language"] == "python":
-            row["props"]["ref_keys"] = ref_keys_text(keys_by_claim.get(row["id"], ()))
+        row["props"]["ref_keys"] = ref_keys_text(keys_by_claim.get(row["id"], ()))
     for rid, source, source_path, request, old_target, old_props in foreign:
         resolution = resolved[id(request)]
         claim = file_id(repo, source_path)
@@ -285,8 +293,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         plan.stale_edges.append(rid)
         if old_target.startswith(f"{repo}:?:"):
             plan.stale_ghosts.add(old_target)
-        if request.group == "py":
-            plan.refresh_keys.add(claim)
+        plan.refresh_keys.add(claim)
         plan.edges.append(edge)
     if not changes.fresh:
         _keep_unchanged(changes, plan, held)
@@ -339,11 +346,10 @@ def _foreign_work(
     moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | python.stems
     if moved:
         importers = run("ingest/importing_files", repo=repo, stems=sorted(moved), claims=claims)
-        # a Python file's references through its own imports hold no key for them: a module of
-        # a stem it imports appearing or going re-resolves all of them
-        python_importers = sorted(r["id"] for r in importers if r["language"] == "python")
-        if python_importers:
-            rows += run("ingest/references_of_claims", claims=python_importers)
+        # a file's references through its own imports hold no key for them: a module of a stem
+        # it imports appearing, going or changing its star list re-resolves all of them
+        if importers:
+            rows += run("ingest/references_of_claims", claims=sorted(r["id"] for r in importers))
     coarse: list[tuple[str, set[str]]] = [("python", python.directories)]
     changed = [*changes.deletes, *(p.path for p in changes.upserts)]
     if any(posixpath.basename(p) == "go.mod" for p in changed):
@@ -645,6 +651,7 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
     for row in rows:
         if row["claim"] not in skip_claims:
             lookup.add_file(row["path"], LANGUAGE_GROUPS.get(row["language"] or ""))
+    lookup.absent |= (by_mode["="] | by_mode["~"]) - {row["path"] for row in rows}
 
 
 def _reference_edges(

@@ -66,6 +66,8 @@ class ImportRef:
     scope: str = ""
     """Qualname of the definition the import statement is in (`""` at module level): a
     function-local import binds its names in that function only."""
+    reexport: bool = False
+    """JS/TS `export ... from "m"`: the names are exported from this module, not bound in it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
+from coderooms.ingest.identity import LANGUAGE_GROUPS, symbol_id
+from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.python_resolver import (
     DIRECTORY,
     PROJECT_MARKERS,
@@ -35,6 +37,7 @@ from coderooms.ingest.python_resolver import (
     encode_key,
     module_key,
 )
+from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targets import path_stem, trigger_stems
 
@@ -84,6 +87,8 @@ class Loader:
         self.repo = repo
         self.store = store
         self.claims = sorted(claims)
+        self.lookup: Lookup | None = None
+        """The other languages' lookup, filled too (JS/TS barrels are followed on demand)."""
 
     def load(self, wanted: set[str]) -> None:
         dirs = {p.removeprefix(DIRECTORY) for p in wanted if p.startswith(DIRECTORY)}
@@ -108,15 +113,33 @@ class Loader:
         rows = self.run("ingest/python_modules", repo=self.repo, paths=sorted(paths))
         found = set()
         for row in rows:
-            if row["path"] in self.store.files:
-                found.add(row["path"])
-                continue  # known already (the changeset's own files among them)
-            found.add(row["path"])
-            kinds = dict(row["symbols"])
-            table = ModuleTable.decode(row["names"] or ())
-            self.store.add(ModuleData(row["path"], kinds, table))
+            path = row["path"]
+            found.add(path)
+            group = LANGUAGE_GROUPS.get(row["language"] or "")
+            if group != "py":
+                self._add_other(row, group)
+            elif path not in self.store.files:  # the changeset's own files are known already
+                kinds = dict(row["symbols"])
+                table = ModuleTable.decode(row["names"] or ())
+                self.store.add(ModuleData(path, kinds, table))
         for path in paths - found:
             self.store.absent(path)
+            if self.lookup is not None:
+                self.lookup.absent.add(path)
+
+    def _add_other(self, row: dict[str, Any], group: str | None) -> None:
+        """A file of another language: into the lookup, whole (symbols and re-exports)."""
+        lookup = self.lookup
+        path = row["path"]
+        if lookup is None or path in lookup.loaded or row["claim"] in self.claims:
+            return
+        lookup.add_file(path, group)
+        for qual, kind in row["symbols"]:
+            info = SymbolInfo(symbol_id(self.repo, path, qual), path, qual, kind, group or "")
+            lookup.add_symbol(info)
+        if group == "js":
+            lookup.tables[path] = ReexportTable.decode(row["names"] or ())
+        lookup.loaded.add(path)
 
     def settle(self, compute: Callable[[], T]) -> T:
         """`compute()`, loading what it finds missing until it finds nothing missing."""
@@ -173,6 +196,9 @@ def changes_of(
     changes = PythonChanges()
     stars: list[tuple[str, int, str]] = []
     for parsed in upserts:
+        if parsed.group == "js":
+            _js_table_changes(changes, parsed.path, old_tables.get(parsed.path, []),
+                              parsed.record.names)  # fmt: skip
         if parsed.language != "python":
             continue
         old = old_tables.get(parsed.path, [])
@@ -189,14 +215,15 @@ def changes_of(
             names, star_diff = _table_diff(old_tables.get(path, []), [])
             changes.names |= names
             stars += [(path, level, module) for level, module in star_diff]
+        elif old_tables.get(path):
+            _js_table_changes(changes, path, old_tables[path], [])
     changes.keys |= {module_key(path) for path, _, _ in stars}
     changes.stems |= {path_stem(path) for path, _, _ in stars}
     for path, level, module in stars:
         found = loader.settle(partial(resolver.module_of, path, level, module))
         if found is not None:
             changes.names |= loader.settle(partial(resolver.exported_names, found))
-    moved = [p for p in [*added, *deletes] if is_python_path(p)]
-    for path in moved:
+    for path in [*added, *deletes]:  # a module of that stem may now answer an import elsewhere
         changes.keys |= {"@" + stem for stem in trigger_stems(path) if stem}
         if posixpath.basename(path) == "__init__.py":
             changes.directories.add(posixpath.dirname(path))
@@ -235,6 +262,25 @@ def _flipped_dirs(
         "ingest/directories_exist", repo=loader.repo, dirs=sorted(changing), claims=loader.claims
     )
     return {row["dir"] for row in rows if not row["exists"]}
+
+
+def _js_table_changes(changes: PythonChanges, path: str, old: list[str], new: list[str]) -> None:
+    """A JS/TS barrel's re-exports changed: the names whose entries differ; a changed star
+    list re-resolves what went through the barrel (its importers, and keys of its stem)."""
+    if old == new:
+        return
+    by_name: dict[str, list[set[str]]] = defaultdict(lambda: [set(), set()])
+    stars: list[set[str]] = [set(), set()]
+    for side, entries in enumerate((old, new)):
+        for entry in entries:
+            if entry.startswith("*"):
+                stars[side].add(entry)
+            elif entry[:1] in ("e", "n"):
+                by_name[entry[1:].partition("=")[0]][side].add(entry)
+    changes.names |= {name for name, (a, b) in by_name.items() if a != b}
+    if stars[0] != stars[1]:
+        changes.stems.add(path_stem(path))
+        changes.keys.add("@" + path_stem(path))
 
 
 def _entry_name(entry: str) -> str | None:

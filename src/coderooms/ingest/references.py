@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
+from coderooms.ingest.js_reexports import table_entries
 from coderooms.ingest.model import CALLS, INHERITS, Extraction, SymbolDef, SymbolKind
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.targets import (
@@ -103,7 +104,10 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         _python_references(record, extraction, group)
         return record
     kinds = {s.qualname: s.kind for s in extraction.symbols}
-    bound = bindings(language, path, extraction.imports)
+    if group == "js":
+        record.names = table_entries(extraction.imports)
+    # `export ... from` re-exports bind nothing in the file (only `import` does)
+    bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
     scope = _Scope(kinds, bound, language, directory_of(path), group)
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}

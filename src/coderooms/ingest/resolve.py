@@ -21,8 +21,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
+from coderooms.ingest.js_reexports import ReexportTable, Walk
 from coderooms.ingest.model import INHERITS, SymbolKind
-from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
+from coderooms.ingest.python_resolver import Missing, ModuleStore, PythonResolver, encode_key
 from coderooms.ingest.references import (
     NOT_CALLABLE,
     TYPE_KINDS,
@@ -83,6 +84,15 @@ class Lookup:
         self._unique: dict[tuple[str, str, frozenset[str], str | None], SymbolInfo | None] = {}
         self.go_modules: dict[str, str] = {}
         """Directory of each `go.mod` -> the module path it declares."""
+        self.tables: dict[str, ReexportTable] = {}
+        """JS/TS files' re-exports (`js_reexports`)."""
+        self.loaded: set[str] = set()
+        """Files whose symbols and re-exports are all known (loaded whole)."""
+        self.absent: set[str] = set()
+        """Paths known not to be files of the repo."""
+        self.strict = False
+        """Ask (`Missing`) for what is not known instead of taking it as absent: set while a
+        changeset's references resolve against what was loaded of the graph."""
 
     # -- filling -------------------------------------------------------------------------------
 
@@ -127,6 +137,8 @@ class Lookup:
             return self._go_package(target.path, group)
         if target.mode == "=":
             found = [target.path] if target.path in self.groups else []
+            if not found and self.strict and target.path not in self.absent:
+                raise Missing([target.path])
         elif target.mode == "~":
             found = list(self.by_suffix.get(target.path, ()))
         elif target.mode == "@":
@@ -166,6 +178,41 @@ class Lookup:
         found = list(self.by_dir.get(directory, ()))
         return [p for p in found if self.groups.get(p) == group] if group is not None else found
 
+    def defined(self, path: str, qual: str, wanted: frozenset[str]) -> SymbolInfo | None:
+        """The symbol `path` defines as `qual` with a wanted kind."""
+        info = self.symbols.get((path, qual))
+        if info is None and self.strict and path not in self.loaded:
+            raise Missing([path])
+        return info if info is not None and (not qual or info.kind in wanted) else None
+
+    def reexports(self, path: str) -> ReexportTable:
+        found = self.tables.get(path)
+        if found is None:
+            if self.strict and path not in self.loaded:
+                raise Missing([path])
+            return EMPTY_TABLE
+        return found
+
+    def in_module_through(
+        self, alternative: Alternative, group: str, wanted: frozenset[str]
+    ) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
+        """`in_module`, and for JS/TS through the module's re-exports (barrels), with the keys
+        looked up on the way."""
+        found = self.in_module(alternative, group, wanted)
+        if found is not None or group != "js" or not alternative.qual:
+            return found, set()
+        walk = Walk(
+            lambda path, qual: self.defined(path, qual, wanted),
+            lambda target: self.files_for(target, None),
+            self.reexports,
+        )
+        for target in alternative.targets:
+            paths = self.files_for(target, group)
+            if paths:
+                result = walk.through(paths[0], alternative.qual)
+                return (result if isinstance(result, SymbolInfo) else None), walk.keys
+        return None, walk.keys
+
     def in_module(
         self, alternative: Alternative, group: str, wanted: frozenset[str]
     ) -> SymbolInfo | None:
@@ -203,6 +250,8 @@ def _shortest_first(path: str) -> tuple[int, str]:
     return len(path), path
 
 
+EMPTY_TABLE = ReexportTable()
+
 CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)
 TYPE_KIND_NAMES = frozenset(k.value for k in TYPE_KINDS)
 
@@ -230,18 +279,35 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
         )
     wanted = wanted_kinds(request)
+    keys: set[tuple[str, str]] = set()
     for encoded in request.alternatives:
-        found = lookup.in_module(decode_alternative(encoded), request.group, wanted | {"Module"})
+        alternative = decode_alternative(encoded)
+        found, looked = lookup.in_module_through(alternative, request.group, wanted | {"Module"})
+        keys |= looked
         if found is not None:
             via = "import" if request.bound else "package"
-            return Resolution(found.id, SYMBOL, via, CONFIDENCE[via])
+            return Resolution(
+                found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
+            )
     if not request.bound:
         found = lookup.unique(request.group, request.name, wanted, type_member(request.ref))
         if found is not None:
             via = "unique" if "." not in request.ref else "unique_attribute"
             return Resolution(found.id, SYMBOL, "unique", CONFIDENCE[via])
     return Resolution(
-        ghost_id(repo, request.ghost), GHOST, "ghost", CONFIDENCE["ghost"], request.ghost
+        ghost_id(repo, request.ghost),
+        GHOST,
+        "ghost",
+        CONFIDENCE["ghost"],
+        request.ghost,
+        _keys(keys, source_path, request),
+    )
+
+
+def _keys(keys: set[tuple[str, str]], source: str, request: RefRequest) -> tuple[str, ...]:
+    """What a reference looked up in other files than its own (not its own name)."""
+    return tuple(
+        sorted({encode_key(k) for path, k in keys if path != source and k != request.name})
     )
 
 

@@ -88,7 +88,8 @@ def file_props(repo: str, parsed: ParsedFile) -> dict[str, Any]:
     record = parsed.record
     stems: set[str] = set()
     for request in record.imports:
-        stems.update(target.stem(parsed.path) for target in request.targets)
+        for target in request.targets:
+            stems |= target.stems(parsed.path)
     return {
         "id": file_id(repo, parsed.path),
         "repo": repo,

@@ -37,6 +37,14 @@ class Target:
     def decode(text: str) -> Target:
         return Target(text[0], text[1:])
 
+    def stems(self, importer: str = "") -> set[str]:
+        """`stem`, and for a Python module every package on its way (`import a.b.c` imports
+        `a` and `a.b` too: a change to any of them may change what the import gives)."""
+        found = {self.stem(importer)}
+        if self.mode == "p":
+            found.update(p for p in self.path.partition(":")[2].split(".") if p)
+        return found
+
     def stem(self, importer: str = "") -> str:
         """The module stem a file must have to answer this target (for re-resolution when files
         appear or go); a Python `from . import` of the package itself: the importer's package."""

@@ -721,3 +721,44 @@ def test_go_imports_follow_the_module_path_of_go_mod(
     edges = {e for e in references(graph, repo) if e[0].startswith("cmd/main.go")}
     assert ("cmd/main.go", "IMPORTS", "?:example.com/geo/shapes", "ghost") in edges
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+# -- JS/TS barrels ---------------------------------------------------------------------------------
+
+
+def test_references_through_a_barrel_follow_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("src/index.ts", "export * from './a';\nexport { b as bee } from './b';\n")
+    tree.write("src/a.ts", "export function fa() {}\n")
+    tree.write("src/b.ts", "export function b() {}\nexport function b2() {}\n")
+    tree.write(
+        "src/use.ts",
+        "import { fa, bee } from './index';\nexport function main() {\n  fa();\n  bee();\n}\n",
+    )
+    ingest(graph, tree, repo)
+
+    def calls() -> set[tuple[str, str]]:
+        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "src/use.ts::main"}
+
+    assert calls() == {("src/a.ts::fa", "import"), ("src/b.ts::b", "import")}
+    steps = [
+        ("src/a.ts", "export function other() {}\n", ("?:./index.fa", "ghost")),
+        ("src/a.ts", "export function fa() {}\n", ("src/a.ts::fa", "import")),
+        # the alias now names another function of b.ts
+        ("src/index.ts", "export * from './a';\nexport { b2 as bee } from './b';\n",
+         ("src/b.ts::b2", "import")),
+        # the star goes: fa is no longer exported by the barrel
+        ("src/index.ts", "export { b2 as bee } from './b';\n", ("?:./index.fa", "ghost")),
+        ("src/index.ts", "export * from './a';\nexport { b2 as bee } from './b';\n",
+         ("src/a.ts::fa", "import")),
+    ]  # fmt: skip
+    for path, text, expected in steps:
+        tree.write(path, text)
+        ingest(graph, tree, repo)
+        assert expected in calls(), (path, text)
+        assert_equals_full(graph, tree, repo, full_repo)
+    tree.delete("src/a.ts")
+    ingest(graph, tree, repo)
+    assert ("?:./index.fa", "ghost") in calls()
+    assert_equals_full(graph, tree, repo, full_repo)

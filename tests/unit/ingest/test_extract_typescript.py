@@ -79,7 +79,7 @@ def test_imports() -> None:
         ImportRef("./types", ("T",), None, 2),
         ImportRef("fs", (), "fs", 3),
         ImportRef("react", ("default", "useState"), None, 4, aliases=("React", None)),
-        ImportRef("./u", ("U",), None, 5),
+        ImportRef("./u", ("U",), None, 5, reexport=True),
         ImportRef("./v", ("V", "X"), None, 6, aliases=("W", None)),
     ]
 

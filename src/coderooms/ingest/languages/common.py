@@ -464,6 +464,8 @@ class Collector:
         at: Node,
         level: int = 0,
         aliases: tuple[str | None, ...] = (),
+        *,
+        reexport: bool = False,
     ) -> None:
         """An import at `at`'s line; `aliases` as in `ImportRef` (all-None ones are dropped)."""
         if aliases:
@@ -472,7 +474,9 @@ class Collector:
             if all(a is None for a in aliases):
                 aliases = ()
         self.ex.imports.append(
-            ImportRef(module, names, alias, at.start_point.row + 1, level, aliases)
+            ImportRef(
+                module, names, alias, at.start_point.row + 1, level, aliases, reexport=reexport
+            )
         )
         self._imports_at.append(at.start_byte)
 

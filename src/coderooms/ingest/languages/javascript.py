@@ -19,7 +19,8 @@
   `import {a, b as c} from "m"` -> ("a", "b"), aliases (None, "c"); `import * as ns from "m"`
   -> names (), alias "ns"; `import "m"` -> names (), alias None; `export {a, b as c} from "m"`
   -> ("a", "b"), aliases (None, "c") (the exported name); `export * from "m"` -> ("*",);
-  `export * as ns from "m"` -> alias "ns"; `const x = require("m")` -> alias "x";
+  `export * as ns from "m"` -> alias "ns" (the `export ... from` ones marked `reexport`: they
+  bind nothing in the file); `const x = require("m")` -> alias "x";
   `const {a, b: c} = require("m")` -> names ("a", "b"), aliases (None, "c"); bare
   `require("m")` and dynamic `import("m")` -> names (), alias None. Only string-literal
   specifiers count; such `require` calls are imports, not calls, and `import(...)` is never a
@@ -345,7 +346,9 @@ def _export_from(node: Node, c: Collector) -> None:
     if not clause_found:
         names.append("*")
         aliases.append(None)
-    c.imp(string_value(spec, source), tuple(names), alias, node, aliases=tuple(aliases))
+    c.imp(
+        string_value(spec, source), tuple(names), alias, node, aliases=tuple(aliases), reexport=True
+    )
 
 
 def _specifier_names(

@@ -1,0 +1,133 @@
+"""JavaScript/TypeScript re-exports: what a module exports that it does not define.
+
+A barrel (`index.ts`, `Three.js`, effect's `index.ts`) re-exports the definitions of other
+modules: `export * from "./a"`, `export * as ns from "./b"`, `export { x, y as z } from "./c"`.
+A reference to `z` imported from the barrel is a reference to `y` of `./c`, however many barrels
+stand between. Each JS/TS file keeps its re-exports as its module table (`File.names`):
+
+* `e<exported>=<specifier>\\t<name>` — `export { name as exported } from "<specifier>"`
+  (`default` as a name or an exported name included);
+* `n<exported>=<specifier>` — `export * as exported from "<specifier>"`;
+* `*<specifier>` — `export * from "<specifier>"` (everything but `default`).
+
+`through` follows them from a module that does not define what is asked: only relative
+specifiers are followed (a package specifier is outside the repo). It records the keys of what
+it looked up — the exported name in each barrel and the module stem of each specifier it
+resolved — so that a changeset changing a barrel re-resolves what went through it (as the
+Python keys do, see `python_resolver`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from coderooms.ingest.model import ImportRef
+from coderooms.ingest.targets import Target, js_module, path_stem
+
+MAX_HOPS = 8
+"""Barrels followed one after another at most (a chain longer than that is a ghost)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReexportTable:
+    named: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """exported name -> (specifier, name in that module)."""
+    namespaces: dict[str, str] = field(default_factory=dict)
+    """exported name -> specifier (`export * as exported from`)."""
+    stars: tuple[str, ...] = ()
+
+    @staticmethod
+    def decode(entries: Iterable[str]) -> ReexportTable:
+        named: dict[str, tuple[str, str]] = {}
+        namespaces: dict[str, str] = {}
+        stars: list[str] = []
+        for entry in entries:
+            tag, body = entry[:1], entry[1:]
+            if tag == "e":
+                exported, _, rest = body.partition("=")
+                spec, _, name = rest.rpartition("\t")
+                named.setdefault(exported, (spec, name))
+            elif tag == "n":
+                exported, _, spec = body.partition("=")
+                namespaces.setdefault(exported, spec)
+            elif tag == "*":
+                stars.append(body)
+        return ReexportTable(named, namespaces, tuple(stars))
+
+
+def table_entries(imports: Iterable[ImportRef]) -> list[str]:
+    """The module table of a JS/TS file from its imports (the `reexport` ones)."""
+    entries: list[str] = []
+    for ref in imports:
+        if not ref.reexport:
+            continue
+        if ref.names == ("*",):
+            entries.append(f"*{ref.module}")
+        elif not ref.names and ref.alias:
+            entries.append(f"n{ref.alias}={ref.module}")
+        else:
+            aliases = (
+                ref.aliases if len(ref.aliases) == len(ref.names) else (None,) * len(ref.names)
+            )
+            entries.extend(
+                f"e{alias or name}={ref.module}\t{name}"
+                for name, alias in zip(ref.names, aliases, strict=True)
+            )
+    return sorted(set(entries))
+
+
+Find = Callable[[str, str], object | None]
+"""(path, qualname) -> the symbol defined there with a fitting kind, or None."""
+Files = Callable[[Target], list[str]]
+"""A target -> the files answering it (the first counts)."""
+Table = Callable[[str], ReexportTable]
+
+
+@dataclass(slots=True)
+class Walk:
+    """One search through re-exports, with the keys it looked up."""
+
+    find: Find
+    files: Files
+    table: Table
+    keys: set[tuple[str, str]] = field(default_factory=set)
+
+    def through(self, path: str, qual: str, hops: int = 0) -> object | None:
+        """What module `path` exports as `qual` through its re-exports (None: nothing)."""
+        if hops >= MAX_HOPS or not qual:
+            return None
+        head, _, rest = qual.partition(".")
+        self.keys.add((path, head))
+        table = self.table(path)
+        if head in table.named:
+            spec, name = table.named[head]
+            if name == "default":  # as for an import: a default is found under its new name
+                name = head
+            found = self._in(path, spec, f"{name}.{rest}" if rest else name, hops)
+            if found is not None:
+                return found
+        if head in table.namespaces and rest:
+            found = self._in(path, table.namespaces[head], rest, hops)
+            if found is not None:
+                return found
+        if head == "default":
+            return None  # `export *` never re-exports a default
+        for spec in table.stars:
+            found = self._in(path, spec, qual, hops)
+            if found is not None:
+                return found
+        return None
+
+    def _in(self, path: str, spec: str, qual: str, hops: int) -> object | None:
+        targets = js_module(path, spec)
+        if not targets:
+            return None  # a package: outside the repo
+        self.keys.add((path, "@" + path_stem(targets[0].path)))
+        for target in targets:
+            found_files = self.files(target)
+            if found_files:
+                module = found_files[0]
+                self.keys.add((module, qual.partition(".")[0]))
+                return self.find(module, qual) or self.through(module, qual, hops + 1)
+        return None
