@@ -2,7 +2,7 @@ UNWIND $names AS wanted
 CALL (wanted) {
   MATCH (s:Symbol)
   USING INDEX s:Symbol(name, id)
-  WHERE s.name = wanted AND s.id STARTS WITH $id_prefix
+  WHERE s.name = wanted AND s.id STARTS WITH $id_prefix AND s.qualname = wanted
   WITH s
   WHERE s.repo = $repo AND s.language IN $languages AND s.kind IN $kinds
     AND NOT s.claim IN $claims

@@ -21,6 +21,7 @@ import neo4j
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.ingest.js_packages import PACKAGE_JSON, package_candidates
 from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.python_plan import (
     Loader,
@@ -42,8 +43,7 @@ from coderooms.ingest.resolve import (
     SymbolInfo,
     resolve_import,
     resolve_reference,
-    type_member,
-    wanted_kinds,
+    unique_question,
 )
 from coderooms.ingest.rows import (
     EdgeRow,
@@ -173,6 +173,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     old_tables: dict[str, list[str]] = {}
     markers: list[dict[str, Any]] = []
     go_modules: dict[str, str] = {}
+    js_packages: dict[str, list[str]] = {}
     held = Held()
     if not changes.fresh:
         [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten, repo=repo)
@@ -187,6 +188,12 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             for row in markers
             if posixpath.basename(row["path"]) == "go.mod" and row["path"] not in changes.deletes
             for name in row["names"] or []
+        }
+        js_packages = {
+            posixpath.dirname(row["path"]): list(row["names"] or [])
+            for row in markers
+            if posixpath.basename(row["path"]) == PACKAGE_JSON
+            and row["path"] not in changes.deletes
         }
 
     touched_names: set[str] = set()
@@ -244,11 +251,17 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
 
     lookup = Lookup(repo, resolver)
     lookup.go_modules = go_modules
+    lookup.js_packages = js_packages
     for parsed in changes.upserts:
-        if posixpath.basename(parsed.path) == "go.mod":
-            lookup.go_modules.pop(posixpath.dirname(parsed.path), None)
+        base, directory = posixpath.basename(parsed.path), posixpath.dirname(parsed.path)
+        if base == "go.mod":
+            lookup.go_modules.pop(directory, None)
             for name in parsed.record.names:
-                lookup.go_modules[posixpath.dirname(parsed.path)] = name.removeprefix("module ")
+                lookup.go_modules[directory] = name.removeprefix("module ")
+        elif base == PACKAGE_JSON:
+            lookup.js_packages.pop(directory, None)
+            if parsed.record.names:
+                lookup.js_packages[directory] = list(parsed.record.names)
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
     import_requests = [i for p in changes.upserts for i in p.record.imports]
     importer_requests = {
@@ -350,17 +363,20 @@ def _foreign_work(
         # it imports appearing, going or changing its star list re-resolves all of them
         if importers:
             rows += run("ingest/references_of_claims", claims=sorted(r["id"] for r in importers))
-    coarse: list[tuple[str, set[str]]] = [("python", python.directories)]
+    coarse: list[tuple[list[str], set[str]]] = [(["python"], python.directories)]
     changed = [*changes.deletes, *(p.path for p in changes.upserts)]
     if any(posixpath.basename(p) == "go.mod" for p in changed):
-        coarse.append(("go", {""}))  # the module paths moved: every Go import and reference
-    for language, directories in coarse:
+        coarse.append((["go"], {""}))  # the module paths moved: every Go import and reference
+    if any(posixpath.basename(p) == PACKAGE_JSON for p in changed):
+        # a package's name or exports moved: every JS/TS import and reference
+        coarse.append((sorted(GROUP_LANGUAGES["js"]), {""}))
+    for languages, directories in coarse:
         if not directories:
             continue
         under = run(
             "ingest/files_under",
             repo=repo,
-            languages=[language],
+            languages=languages,
             dirs=sorted(directories),
             claims=claims,
         )
@@ -588,13 +604,13 @@ def _fill_from_graph(
     by_kinds: dict[tuple[str, frozenset[str]], set[str]] = defaultdict(set)
     members: dict[tuple[str, frozenset[str]], set[tuple[str, str]]] = defaultdict(set)
     for request in requests:
-        if request.local is None and not request.bound:
-            key = (request.group, wanted_kinds(request))
-            member_of = type_member(request.ref)
+        question = unique_question(request)
+        if question is not None:
+            kinds, member_of = question
             if member_of is None:
-                by_kinds[key].add(request.name)
+                by_kinds[(request.group, kinds)].add(request.name)
             else:
-                members[key].add((request.name, f"{member_of}.{request.name}"))
+                members[(request.group, kinds)].add((request.name, f"{member_of}.{request.name}"))
     for (group, kinds), names in sorted(by_kinds.items(), key=_by_group):
         rows += run(
             "ingest/unique_candidates",
@@ -636,6 +652,9 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
                     by_mode["@"].add(directory)
             else:
                 by_mode["@"].update(t.path for t in go_package_suffixes(target.path))
+            continue
+        if target.mode == "N":  # a bare JS/TS specifier: the files of a repo package it names
+            by_mode["="].update(package_candidates(lookup.js_packages, target.path) or ())
             continue
         by_mode[target.mode].add(target.path)
     repo = lookup.repo

@@ -8,7 +8,13 @@ stand between. Each JS/TS file keeps its re-exports as its module table (`File.n
 * `e<exported>=<specifier>\\t<name>` — `export { name as exported } from "<specifier>"`
   (`default` as a name or an exported name included);
 * `n<exported>=<specifier>` — `export * as exported from "<specifier>"`;
-* `*<specifier>` — `export * from "<specifier>"` (everything but `default`).
+* `*<specifier>` — `export * from "<specifier>"` (everything but `default`);
+* `l<exported>=<local>` — `export { local as exported }`, `export default local`, CommonJS
+  `exports.exported = local` / `module.exports = { exported: local }`;
+* `m<local>` — CommonJS `module.exports = local`: the module's value is `local` (`require`
+  of the module, or its default import, is `local`; `X.m` of it is `local.m`);
+* `i<local>=<specifier>\t<name>` — the import binding `local` (`name` `default`, an imported
+  name, or empty for the whole module), kept only for locals that an `l`/`m` entry exports.
 
 `through` follows them from a module that does not define what is asked: only relative
 specifiers are followed (a package specifier is outside the repo). It records the keys of what
@@ -22,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from coderooms.ingest.model import ImportRef
+from coderooms.ingest.model import MODULE_VALUE, FactKind, ImportRef, ScopeFact
 from coderooms.ingest.targets import Target, js_module, path_stem
 
 MAX_HOPS = 8
@@ -36,31 +42,55 @@ class ReexportTable:
     namespaces: dict[str, str] = field(default_factory=dict)
     """exported name -> specifier (`export * as exported from`)."""
     stars: tuple[str, ...] = ()
+    local: dict[str, str] = field(default_factory=dict)
+    """exported name -> the local name it exports."""
+    value: str | None = None
+    """CommonJS: the local name that is the module's value."""
+    imported: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """local name -> (specifier, imported name; `""` the whole module)."""
 
     @staticmethod
     def decode(entries: Iterable[str]) -> ReexportTable:
         named: dict[str, tuple[str, str]] = {}
         namespaces: dict[str, str] = {}
         stars: list[str] = []
+        local: dict[str, str] = {}
+        imported: dict[str, tuple[str, str]] = {}
+        value: str | None = None
         for entry in entries:
             tag, body = entry[:1], entry[1:]
-            if tag == "e":
+            if tag in ("e", "i"):
                 exported, _, rest = body.partition("=")
                 spec, _, name = rest.rpartition("\t")
-                named.setdefault(exported, (spec, name))
+                (named if tag == "e" else imported).setdefault(exported, (spec, name))
             elif tag == "n":
                 exported, _, spec = body.partition("=")
                 namespaces.setdefault(exported, spec)
             elif tag == "*":
                 stars.append(body)
-        return ReexportTable(named, namespaces, tuple(stars))
+            elif tag == "l":
+                exported, _, name = body.partition("=")
+                local.setdefault(exported, name)
+            elif tag == "m":
+                value = body
+        return ReexportTable(named, namespaces, tuple(stars), local, value, imported)
 
 
-def table_entries(imports: Iterable[ImportRef]) -> list[str]:
-    """The module table of a JS/TS file from its imports (the `reexport` ones)."""
+def table_entries(imports: Iterable[ImportRef], facts: Iterable[ScopeFact] = ()) -> list[str]:
+    """The module table of a JS/TS file from its imports (the `reexport` ones), its exports of
+    local names, and the import bindings those exports name."""
     entries: list[str] = []
+    exported_locals: set[str] = set()
+    for fact in facts:
+        if fact.kind is FactKind.EXPORT and fact.scope == "" and fact.value:
+            exported_locals.add(fact.value)
+            if fact.name == MODULE_VALUE:
+                entries.append(f"m{fact.value}")
+            else:
+                entries.append(f"l{fact.name}={fact.value}")
     for ref in imports:
         if not ref.reexport:
+            entries.extend(_bindings_exported(ref, exported_locals))
             continue
         if ref.names == ("*",):
             entries.append(f"*{ref.module}")
@@ -75,6 +105,20 @@ def table_entries(imports: Iterable[ImportRef]) -> list[str]:
                 for name, alias in zip(ref.names, aliases, strict=True)
             )
     return sorted(set(entries))
+
+
+def _bindings_exported(ref: ImportRef, exported: set[str]) -> list[str]:
+    if not exported:
+        return []
+    found: list[str] = []
+    if ref.alias and ref.alias in exported and not ref.names:
+        found.append(f"i{ref.alias}={ref.module}\t")
+    aliases = ref.aliases if len(ref.aliases) == len(ref.names) else (None,) * len(ref.names)
+    for name, alias in zip(ref.names, aliases, strict=True):
+        local = alias or name
+        if local in exported:
+            found.append(f"i{local}={ref.module}\t{name}")
+    return found
 
 
 Find = Callable[[str, str], object | None]
@@ -100,11 +144,20 @@ class Walk:
         head, _, rest = qual.partition(".")
         self.keys.add((path, head))
         table = self.table(path)
+        if table.value is not None:  # CommonJS: the module is its value
+            self.keys.add((path, MODULE_VALUE))
+            found = self.value(path, rest if head == "default" else qual, hops)
+            if found is not None:
+                return found
+        if head in table.local:
+            found = self._local(path, table.local[head], rest, hops)
+            if found is not None:
+                return found
         if head in table.named:
             spec, name = table.named[head]
-            if name == "default":  # as for an import: a default is found under its new name
-                name = head
             found = self._in(path, spec, f"{name}.{rest}" if rest else name, hops)
+            if found is None and name == "default":  # an anonymous default: its new name
+                found = self._in(path, spec, f"{head}.{rest}" if rest else head, hops)
             if found is not None:
                 return found
         if head in table.namespaces and rest:
@@ -118,6 +171,32 @@ class Walk:
             if found is not None:
                 return found
         return None
+
+    def value(self, path: str, qual: str, hops: int = 0) -> object | None:
+        """What `qual` of a CommonJS module's value (`module.exports = local`) is; `""` the
+        value itself. None when the module has no such value."""
+        self.keys.add((path, MODULE_VALUE))
+        local = self.table(path).value
+        if local is None or hops >= MAX_HOPS:
+            return None
+        return self._local(path, local, qual, hops)
+
+    def _local(self, path: str, local: str, rest: str, hops: int) -> object | None:
+        """`local.rest` in module `path`: defined there, or through the import binding."""
+        self.keys.add((path, local))
+        qual = f"{local}.{rest}" if rest else local
+        found = self.find(path, qual)
+        if found is not None:
+            return found
+        binding = self.table(path).imported.get(local)
+        if binding is None:
+            return None
+        spec, name = binding
+        if not name:  # a namespace or a whole `require`d module
+            return self._in(path, spec, rest, hops) if rest else None
+        if name == "default":
+            name = local
+        return self._in(path, spec, f"{name}.{rest}" if rest else name, hops)
 
     def _in(self, path: str, spec: str, qual: str, hops: int) -> object | None:
         targets = js_module(path, spec)

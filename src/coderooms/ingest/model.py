@@ -89,6 +89,10 @@ class InheritRef:
     line: int
 
 
+MODULE_VALUE = "module.exports"
+"""JS/TS: the exported name of a CommonJS module's value (`module.exports = a`)."""
+
+
 class FactKind(StrEnum):
     """What a `ScopeFact` records (Python: the facts name resolution needs, see
     `coderooms.ingest.python_scope`)."""
@@ -110,6 +114,10 @@ class FactKind(StrEnum):
     """A decorator of the definition `scope` (`value`: its expression, without arguments)."""
     ALL = "all"
     """`__all__ = [...]` / `+= [...]` at module level (`value`: the names, comma-joined)."""
+    EXPORT = "export"
+    """JS/TS: a module-level export of a local name (`value`) under `name`: `export { a as
+    b }`, `export default a`, CommonJS `exports.b = a`, `module.exports = { b: a }`;
+    `name` is `module.exports` for `module.exports = a` (the module's value is `a`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, symbol_id
 from coderooms.ingest.js_reexports import ReexportTable
+from coderooms.ingest.model import MODULE_VALUE
 from coderooms.ingest.python_resolver import (
     DIRECTORY,
     PROJECT_MARKERS,
@@ -265,8 +266,10 @@ def _flipped_dirs(
 
 
 def _js_table_changes(changes: PythonChanges, path: str, old: list[str], new: list[str]) -> None:
-    """A JS/TS barrel's re-exports changed: the names whose entries differ; a changed star
-    list re-resolves what went through the barrel (its importers, and keys of its stem)."""
+    """A JS/TS module's table changed (`js_reexports`): the names whose entries differ (the
+    exported name; the local name of an import binding; `module.exports` for the module's
+    value); a changed star list re-resolves what went through the barrel (its importers, and
+    keys of its stem)."""
     if old == new:
         return
     by_name: dict[str, list[set[str]]] = defaultdict(lambda: [set(), set()])
@@ -275,8 +278,10 @@ def _js_table_changes(changes: PythonChanges, path: str, old: list[str], new: li
         for entry in entries:
             if entry.startswith("*"):
                 stars[side].add(entry)
-            elif entry[:1] in ("e", "n"):
+            elif entry[:1] in ("e", "n", "l", "i"):
                 by_name[entry[1:].partition("=")[0]][side].add(entry)
+            elif entry[:1] == "m":
+                by_name[MODULE_VALUE][side].add(entry)
     changes.names |= {name for name, (a, b) in by_name.items() if a != b}
     if stars[0] != stars[1]:
         changes.stems.add(path_stem(path))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import blake3
 
 from coderooms.ingest.chunks import chunk_text, decode
+from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
 from coderooms.ingest.model import SymbolDef, SymbolKind
 from coderooms.ingest.references import FileRecord, RefRequest, build_record
@@ -67,6 +69,8 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
     if language == "gomod":
         module = go_module_path(text)
         record.names = [f"module {module}"] if module else []
+    elif posixpath.basename(job.path) == PACKAGE_JSON:
+        record.names = package_entries(text)
     chunks = chunk_text(text)
     return ParsedFile(
         job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record, chunks

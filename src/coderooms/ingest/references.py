@@ -34,6 +34,8 @@ WELL_KNOWN_GLOBALS = {
     "py": frozenset({"os", "sys"}),
 }
 PACKAGE_SCOPED = frozenset({"go", "java"})
+INHERITING = frozenset({"js", "java"})
+"""Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
 
@@ -105,10 +107,14 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         return record
     kinds = {s.qualname: s.kind for s in extraction.symbols}
     if group == "js":
-        record.names = table_entries(extraction.imports)
+        record.names = table_entries(extraction.imports, extraction.facts)
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
-    scope = _Scope(kinds, bound, language, directory_of(path), group)
+    bases: dict[str, str] = {}
+    if group in INHERITING:  # `super.m()` / inherited `this.m()`: the first base (`extends`)
+        for inherit in extraction.inherits:
+            bases.setdefault(inherit.child, inherit.base)
+    scope = _Scope(kinds, bound, language, directory_of(path), group, bases)
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
     sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
@@ -164,9 +170,22 @@ class _Scope:
     language: str
     directory: str
     group: str
+    bases: dict[str, str] = field(default_factory=dict)
+    """JS/TS: class qualname -> the reference its `extends` names."""
 
-    def request(self, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
+    def request(
+        self, source: str, kind: str, ref: str, line: int, inherit: bool = True
+    ) -> RefRequest | None:
         parts = [p for p in ref.split(".") if p]
+        if self.language == "java" and parts == ["this"] and kind != INHERITS:
+            owner = self._enclosing_type(source)  # `this(...)`: another constructor
+            if owner is None:
+                return None
+            constructor = f"{owner}.{owner.rsplit('.', 1)[-1]}"
+            constructor = constructor if constructor in self.kinds else owner
+            request = RefRequest(source, kind, ref, "this", line, self.group, ghost="this")
+            request.local = constructor
+            return request
         if not parts or (len(parts) == 1 and parts[0] in RECEIVERS):
             return None
         if source not in self.kinds:
@@ -179,10 +198,18 @@ class _Scope:
         wanted = TYPE_KINDS if kind == INHERITS else None
         binding, rest = self._binding(parts)
         if binding is not None:
-            self._bind(request, binding, rest)
+            self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
             return request
         request.local = self._local(source, parts, wanted)
-        if request.local is not None or parts[0] in RECEIVERS:
+        if request.local is not None:
+            return request
+        if self.group in INHERITING and parts[0] in ("super", "this"):
+            return self._inherited(request, source, parts)
+        java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
+        if java_bare and inherit and parts[0][:1].islower():
+            # an inherited `m()` (a capitalized name is a type)
+            return self._inherited(request, source, ["this", *parts])
+        if parts[0] in RECEIVERS:
             return request
         if self.language == "java" and len(parts) > 1 and parts[0][:1].islower():
             qualified = _java_qualified(parts)
@@ -200,10 +227,41 @@ class _Scope:
             request.ghost = ref  # `String::from`, `Math.max`: see resolve.unique_type_member
         return request
 
-    def _bind(self, request: RefRequest, binding: Binding, rest: list[str]) -> None:
+    def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+        """JS/TS `super(...)`, `super.m()` and `this.m()` the class does not define: what the
+        base its `extends` names has under that name (one level; deeper is a ghost)."""
+        owner = self._enclosing_type(source)
+        base = self.bases.get(owner) if owner is not None else None
+        if base is None or (parts[0] == "this" and len(parts) != 2):
+            request.bound = True  # never a guess by name
+            return request
+        target = [base, *parts[1:]]
+        if self.language == "java" and parts == ["super"]:  # the base's constructor
+            target.append(base.rsplit(".", 1)[-1])
+        rewritten = self.request(source, request.kind, ".".join(target), request.line, False)
+        if rewritten is None:
+            request.bound = True
+            return request
+        rewritten.ref = request.ref
+        rewritten.bound = True
+        return rewritten
+
+    def _enclosing_type(self, source: str) -> str | None:
+        scope = source.split(".") if source else []
+        for i in range(len(scope), 0, -1):
+            prefix = ".".join(scope[:i])
+            if self.kinds.get(prefix) in TYPE_KINDS:
+                return prefix
+        return None
+
+    def _bind(
+        self, request: RefRequest, binding: Binding, rest: list[str], local: list[str]
+    ) -> None:
         request.bound = True
         request.alternatives = tuple(a.encode() for a in _alternatives(binding, rest))
-        imported = ".".join([binding.item, *rest] if binding.item else rest)
+        # a default import is named for its local name (`react.React.Component`)
+        item = ".".join(local) if binding.item == "default" else binding.item
+        imported = ".".join([item, *rest] if item else rest)
         label = binding.label.lstrip(".") if self.language == "python" else binding.label
         request.ghost = ".".join(p for p in (label, imported) if p)
         if not imported and binding.module:
@@ -231,6 +289,8 @@ class _Scope:
                     return self._accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
+            if i and self.language != "java" and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
+                continue  # only Java sees a type's members by their bare names
             found = self._accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found
@@ -238,8 +298,12 @@ class _Scope:
 
     def _accept(self, qualname: str, wanted: frozenset[SymbolKind] | None) -> str | None:
         kind = self.kinds.get(qualname)
-        if kind is None or kind in NOT_CALLABLE:
+        if kind is None:
             return None
+        if kind in NOT_CALLABLE and not (
+            kind is SymbolKind.VARIABLE and wanted is None and self.group == "js"
+        ):
+            return None  # a JS/TS top-level const may be called (`export const map = dual(..)`)
         if wanted is not None and kind not in wanted:
             return None
         return qualname

@@ -5,8 +5,11 @@ Order (each step only when the previous found nothing):
    (`via: import`); when the module is not in the repo, the reference is a ghost (no guessing);
 2. same file — settled when the file was read (`via: local`);
 3. same package — Go and Java code sees its package's other files (`via: package`);
-4. unique name — exactly one symbol of that name (and a fitting kind) in the language group
-   (`via: unique`, less sure for `obj.method` than for a bare name);
+4. unique name — for a bare name, exactly one top-level function or class of that name in the
+   language group; for `Type.member`, exactly one member of a type of that name (`via: unique`).
+   A member of any other receiver (`obj.m()`, `this.m()`, `a().m()`) is never guessed by name:
+   almost every such guess was wrong (`keys.has` -> a registry's `has`, `xs.map` -> an
+   operator `map`);
 5. otherwise a `:Ghost` named for what was asked (`via: ghost`).
 
 `Lookup` answers the questions resolution asks, from memory: during a full ingest it holds every
@@ -21,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
+from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import ReexportTable, Walk
 from coderooms.ingest.model import INHERITS, SymbolKind
 from coderooms.ingest.python_resolver import Missing, ModuleStore, PythonResolver, encode_key
@@ -84,6 +88,8 @@ class Lookup:
         self._unique: dict[tuple[str, str, frozenset[str], str | None], SymbolInfo | None] = {}
         self.go_modules: dict[str, str] = {}
         """Directory of each `go.mod` -> the module path it declares."""
+        self.js_packages: dict[str, list[str]] = {}
+        """Directory of each `package.json` -> its module table (`js_packages`)."""
         self.tables: dict[str, ReexportTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
@@ -135,6 +141,12 @@ class Lookup:
             return []  # a Python module spec: `python_resolver` answers it
         if target.mode == "G":
             return self._go_package(target.path, group)
+        if target.mode == "N":
+            for path in package_candidates(self.js_packages, target.path) or ():
+                found = self.files_for(Target("=", path), group)
+                if found:
+                    return found
+            return []
         if target.mode == "=":
             found = [target.path] if target.path in self.groups else []
             if not found and self.strict and target.path not in self.absent:
@@ -158,8 +170,11 @@ class Lookup:
         """The repo directory a Go import path names: under the `go.mod` whose module path is
         its longest prefix; None when no module of the repo declares it (outside the repo)."""
         best: tuple[int, str] | None = None
-        for directory, module in self.go_modules.items():
-            prefix = import_path == module or import_path.startswith(module + "/")
+        for directory, declared in self.go_modules.items():
+            module = declared
+            if declared == "std" and "." not in import_path.split("/", 1)[0]:
+                module = ""  # the standard library's tree: `internal/abi` is `<src>/internal/abi`
+            prefix = not module or import_path == module or import_path.startswith(module + "/")
             if prefix and (best is None or len(module) > best[0]):
                 rest = import_path[len(module) :].strip("/")
                 best = (len(module), posixpath.join(directory, rest) if rest else directory)
@@ -199,7 +214,7 @@ class Lookup:
         """`in_module`, and for JS/TS through the module's re-exports (barrels), with the keys
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
-        if found is not None or group != "js" or not alternative.qual:
+        if group != "js" or (found is not None and alternative.qual):
             return found, set()
         walk = Walk(
             lambda path, qual: self.defined(path, qual, wanted),
@@ -209,9 +224,12 @@ class Lookup:
         for target in alternative.targets:
             paths = self.files_for(target, group)
             if paths:
-                result = walk.through(paths[0], alternative.qual)
+                if alternative.qual:
+                    result = walk.through(paths[0], alternative.qual)
+                else:  # the module itself: a CommonJS module is its value when it has one
+                    result = walk.value(paths[0], "") or found
                 return (result if isinstance(result, SymbolInfo) else None), walk.keys
-        return None, walk.keys
+        return found, walk.keys
 
     def in_module(
         self, alternative: Alternative, group: str, wanted: frozenset[str]
@@ -226,13 +244,15 @@ class Lookup:
     def unique(
         self, group: str, name: str, wanted: frozenset[str], member_of: str | None = None
     ) -> SymbolInfo | None:
-        """The one symbol of that name and a wanted kind; with `member_of`, the one whose
-        qualname is `<member_of>.<name>` (a method of a type of that name)."""
+        """The one top-level symbol of that name and a wanted kind; with `member_of`, the one
+        whose qualname is `<member_of>.<name>` (a method of a type of that name)."""
         key = (group, name, wanted, member_of)
         if key not in self._unique:
             found = None
             suffix = f"{member_of}.{name}" if member_of else None
             for info in self.by_name.get((group, name), {}).values():
+                if suffix is None and info.qualname != name:
+                    continue  # a nested or member definition is not what a bare name sees
                 if suffix is not None and not (
                     info.qualname == suffix or info.qualname.endswith("." + suffix)
                 ):
@@ -265,6 +285,29 @@ def type_member(ref: str) -> str | None:
     return ".".join(ref.split(".")[-2:-1])
 
 
+BARE_NAME_GROUPS = frozenset({"js"})
+"""Where a bare name no rule found may still be one top-level definition of the repo (scripts
+sharing globals). Elsewhere the language's rules are complete: a Go bare name is the universe
+(`len`, `uintptr`), a Rust one the prelude (`Ok`), a Java one an inherited member."""
+
+
+def unique_question(
+    request: RefRequest, wanted: frozenset[str] | None = None
+) -> tuple[frozenset[str], str | None] | None:
+    """What the unique-name rule may answer `request` with: the kinds and the type a member
+    must belong to (None: a top-level definition); None when it may not answer at all (bound
+    or local references, members of values)."""
+    if request.bound or request.local is not None:
+        return None
+    wanted = wanted or wanted_kinds(request)
+    if "." not in request.ref:
+        if request.group not in BARE_NAME_GROUPS:
+            return None
+        return wanted - {"Method"}, None
+    member_of = type_member(request.ref)
+    return (wanted, member_of) if member_of is not None else None
+
+
 def wanted_kinds(request: RefRequest) -> frozenset[str]:
     """What a reference may point at: a type for inheritance, anything callable for a call."""
     return TYPE_KIND_NAMES if request.kind == INHERITS else CALLABLE_KINDS
@@ -278,19 +321,22 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         return Resolution(
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
         )
-    wanted = wanted_kinds(request)
+    wanted = wanted_kinds(request) | {"Module"}
+    if request.group == "js" and request.kind != INHERITS:
+        wanted |= {"Variable"}  # a top-level const reached through an import may be called
     keys: set[tuple[str, str]] = set()
     for encoded in request.alternatives:
         alternative = decode_alternative(encoded)
-        found, looked = lookup.in_module_through(alternative, request.group, wanted | {"Module"})
+        found, looked = lookup.in_module_through(alternative, request.group, wanted)
         keys |= looked
         if found is not None:
             via = "import" if request.bound else "package"
             return Resolution(
                 found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
             )
-    if not request.bound:
-        found = lookup.unique(request.group, request.name, wanted, type_member(request.ref))
+    question = unique_question(request, wanted_kinds(request))
+    if question is not None:
+        found = lookup.unique(request.group, request.name, *question)
         if found is not None:
             via = "unique" if "." not in request.ref else "unique_attribute"
             return Resolution(found.id, SYMBOL, "unique", CONFIDENCE[via])

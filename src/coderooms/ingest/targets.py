@@ -4,7 +4,8 @@ A `Target` is a candidate location: `=` an exact file path, `~` a file path suff
 (`path == s` or `path` ends with `/s`), `@` an exact directory (a Go or Java package), `%` a
 directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way Python finds
 modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go import path
-(resolved by the repo's `go.mod` module paths). Candidates are ordered:
+(resolved by the repo's `go.mod` module paths), `N` a bare JS/TS specifier (resolved by the
+repo's `package.json` names: `coderooms.ingest.js_packages`). Candidates are ordered:
 the first that exists wins. All of this depends only on
 the importing file, so it is computed once per file and stored with the edges it produces.
 """
@@ -60,6 +61,8 @@ class Target:
             return posixpath.basename(self.path)
         if self.mode == "G":
             return go_package_name(self.path)
+        if self.mode == "N":  # a package's name, or the last segment of its subpath
+            return self.path.rstrip("/").rsplit("/", 1)[-1]
         return path_stem(self.path)
 
 
@@ -131,7 +134,8 @@ def python_module(path: str, module: str, level: int) -> tuple[Target, ...]:
 
 def js_module(path: str, spec: str) -> tuple[Target, ...]:
     if not spec.startswith("."):
-        return ()
+        bare = spec and not spec.startswith(("/", "node:")) and "\t" not in spec
+        return (Target("N", spec),) if bare else ()
     joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
     if joined.startswith(".."):
         return ()
@@ -249,11 +253,15 @@ def bindings(language: str, path: str, imports: Iterable[ImportRef]) -> dict[str
     for ref in imports:
         label = "." * ref.level + ref.module
         if language == "java":
+            # `import a.b.C;` binds C of C.java; `import a.b.C.Inner;` and `import static
+            # a.b.C.m;` bind a member of C: looked up as `C.Inner` / `C.m` in C.java
+            segments = ref.module.split(".")
+            owner = next((i for i, s in enumerate(segments) if s[:1].isupper()), None)
+            outer = ".".join(segments[owner:]) + "." if owner is not None else ""
             for name in ref.names:
                 if name != "*":
-                    bound.setdefault(
-                        name, Binding(java_module(ref.module, (name,)), name, (), label)
-                    )
+                    module = java_module(ref.module, (name,))
+                    bound.setdefault(name, Binding(module, outer + name, (), label))
             continue
         module = module_targets(language, path, ref.module, ref.level)
         if not ref.names:
@@ -274,9 +282,9 @@ def bindings(language: str, path: str, imports: Iterable[ImportRef]) -> dict[str
         for name, alias in zip(ref.names, aliases, strict=True):
             if name == "*" or (name == "default" and not alias):
                 continue
-            # a default export is looked up under the name it is imported as (the usual case:
-            # `import Widget from './Widget'`); every other name under its own
-            item = alias if name == "default" and alias else name
+            # JS/TS: a default export is looked up as `default` (`js_reexports` follows `export
+            # default X` to X); every other name under its own
+            item = name
             submodule = module_targets(
                 language, path, _join_module(language, ref.module, item), ref.level
             )

@@ -233,10 +233,8 @@ def test_go_same_package_call_across_files(
     tree.write("shapes/a.go", "package shapes\n\nfunc Area() int { return helper() }\n")
     tree.write("other/b.go", "package other\n\nfunc helper() int { return 2 }\n")
     ingest(graph, tree, repo)
-    # not in the package: found by unique name only
-    assert references(graph, repo) == {
-        ("shapes/a.go::Area", "CALLS", "other/b.go::helper", "unique")
-    }
+    # not in the package: another package's function is never seen by its bare name
+    assert references(graph, repo) == {("shapes/a.go::Area", "CALLS", "?:helper", "ghost")}
     tree.write("shapes/b.go", "package shapes\n\nfunc helper() int { return 1 }\n")
     ingest(graph, tree, repo)
     assert references(graph, repo) == {
@@ -761,4 +759,48 @@ def test_references_through_a_barrel_follow_every_change(
     tree.delete("src/a.ts")
     ingest(graph, tree, repo)
     assert ("?:./index.fa", "ghost") in calls()
+    assert_equals_full(graph, tree, repo, full_repo)
+
+
+def test_package_names_and_commonjs_values_follow_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("package.json", '{"name": "geo", "exports": {"./shapes": "./src/shapes.js"}}\n')
+    tree.write("src/shapes.js", "class Circle { area() {} }\nmodule.exports = Circle;\n")
+    tree.write("src/square.js", "class Square { area() {} }\nmodule.exports = Square;\n")
+    tree.write(
+        "test/use.js",
+        "const Shape = require('geo/shapes');\n"
+        "function main() {\n  new Shape();\n  Shape.area();\n}\n",
+    )
+    ingest(graph, tree, repo)
+
+    def calls() -> set[tuple[str, str]]:
+        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "test/use.js::main"}
+
+    assert calls() == {
+        ("src/shapes.js::Circle", "import"),
+        ("src/shapes.js::Circle.area", "import"),
+    }
+    steps = [
+        # the module's value changes: what `require` gives follows it
+        ("src/shapes.js", "class Circle {}\nclass Oval { area() {} }\nmodule.exports = Oval;\n",
+         ("src/shapes.js::Oval.area", "import")),
+        # the package's exports map now points elsewhere
+        ("package.json", '{"name": "geo", "exports": {"./shapes": "./src/square.js"}}\n',
+         ("src/square.js::Square", "import")),
+        # renamed: `geo/shapes` is no package of the repo any more
+        ("package.json", '{"name": "geometry", "exports": {"./shapes": "./src/square.js"}}\n',
+         ("?:geo/shapes", "ghost")),
+        ("package.json", '{"name": "geo", "exports": {"./shapes": "./src/square.js"}}\n',
+         ("src/square.js::Square.area", "import")),
+    ]  # fmt: skip
+    for path, text, expected in steps:
+        tree.write(path, text)
+        ingest(graph, tree, repo)
+        assert expected in calls(), (path, text, calls())
+        assert_equals_full(graph, tree, repo, full_repo)
+    tree.delete("package.json")
+    ingest(graph, tree, repo)
+    assert ("?:geo/shapes", "ghost") in calls()
     assert_equals_full(graph, tree, repo, full_repo)

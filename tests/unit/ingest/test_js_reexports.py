@@ -78,3 +78,147 @@ def test_reexports_are_the_files_table_and_bind_nothing_locally() -> None:
     table = ReexportTable.decode(entries)
     assert table.named == {"W": ("./b", "default"), "bee": ("./b", "b")}
     assert (table.namespaces, table.stars) == ({"ns": "./c"}, ("./a",))
+
+
+def test_local_exports_and_commonjs_values_reach_the_definition(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "lib/Template.js": """
+                class Template {
+                    static asString(x) { return x; }
+                }
+                module.exports = Template;
+            """,
+            "lib/helpers.js": """
+                function compare(a, b) { return a - b; }
+                const sorted = (xs) => xs;
+                module.exports = { compare, byName: sorted };
+            """,
+            "lib/more.js": "function extra() {}\nexports.extra = extra;\n",
+            "src/impl.ts": "export function realName() {}\n",
+            "src/index.ts": """
+                import { realName } from "./impl";
+                import * as impl from "./impl";
+                function local() {}
+                export { local as shown, realName as renamed, impl };
+                export default local;
+            """,
+            "lib/use.js": """
+                const Template = require("./Template");
+                const { compare, byName } = require("./helpers");
+                const more = require("./more");
+                function main() {
+                    new Template();
+                    Template.asString("x");
+                    compare(1, 2);
+                    byName([]);
+                    more.extra();
+                }
+            """,
+            "src/use.ts": """
+                import shownDefault, { shown, renamed, impl } from "./index";
+                export function main() {
+                    shown();
+                    renamed();
+                    impl.realName();
+                    shownDefault();
+                }
+            """,
+        },
+    )
+    js = "lib/use.js::main"
+    assert call(found, js, "Template") == ("lib/Template.js::Template", "import")
+    assert call(found, js, "Template.asString") == ("lib/Template.js::Template.asString", "import")
+    assert call(found, js, "compare") == ("lib/helpers.js::compare", "import")
+    assert call(found, js, "byName") == ("lib/helpers.js::sorted", "import")
+    assert call(found, js, "more.extra") == ("lib/more.js::extra", "import")
+    ts = "src/use.ts::main"
+    assert call(found, ts, "shown") == ("src/index.ts::local", "import")
+    assert call(found, ts, "renamed") == ("src/impl.ts::realName", "import")
+    assert call(found, ts, "impl.realName") == ("src/impl.ts::realName", "import")
+    assert call(found, ts, "shownDefault") == ("src/index.ts::local", "import")
+
+
+def test_super_inherited_this_and_consts_resolve_through_the_base(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/base.ts": """
+                export class Base {
+                    constructor() {}
+                    helper() {}
+                }
+                export const make = factory();
+            """,
+            "src/child.ts": """
+                import { Base, make } from "./base";
+                const local = build();
+                export class Child extends Base {
+                    constructor() { super(); }
+                    run() {
+                        super.helper();
+                        this.helper();
+                        this.missing();
+                        make();
+                        local();
+                    }
+                }
+                export class Orphan {
+                    run() { this.helper(); }
+                }
+            """,
+            "src/other.ts": "export class Other { helper() {} }\n",
+        },
+    )
+    assert call(found, "src/child.ts::Child.constructor", "super") == (
+        "src/base.ts::Base",
+        "import",
+    )
+    run = "src/child.ts::Child.run"
+    assert call(found, run, "super.helper") == ("src/base.ts::Base.helper", "import")
+    assert call(found, run, "this.helper") == ("src/base.ts::Base.helper", "import")
+    assert call(found, run, "make") == ("src/base.ts::make", "import")
+    assert call(found, run, "local") == ("src/child.ts::local", "local")
+    # not in the base either / no base at all: a ghost, never `Other.helper` by name
+    assert call(found, run, "this.missing")[1] == "ghost"
+    assert call(found, "src/child.ts::Orphan.run", "this.helper")[1] == "ghost"
+
+
+def test_a_member_of_a_value_is_never_linked_by_name_alone(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/registry.ts": "export class Registry { has(k: string) { return true; } }\n",
+            "src/use.ts": """
+                export function main(keys: Set<string>) {
+                    keys.has("a");
+                    helper();
+                }
+            """,
+            "src/nested.ts": "export function outer() { function helper() {} }\n",
+        },
+    )
+    assert call(found, "src/use.ts::main", "keys.has")[1] == "ghost"
+    # a bare name never reaches a function nested in another one
+    assert call(found, "src/use.ts::main", "helper")[1] == "ghost"
+
+
+def test_table_entries_keep_local_exports_and_the_bindings_they_name() -> None:
+    from coderooms.ingest.languages import extract
+
+    source = b"""
+        import { a } from './x';
+        import * as ns from './y';
+        import unused from './z';
+        function f() {}
+        export { a as b, ns, f };
+        module.exports = f;
+    """
+    extraction = extract("javascript", "m.js", source)
+    entries = table_entries(extraction.imports, extraction.facts)
+    assert entries == sorted(["ia=./x\ta", "ins=./y\t", "lb=a", "lns=ns", "lf=f", "mf"])
+    table = ReexportTable.decode(entries)
+    assert table.value == "f"
+    assert table.local == {"b": "a", "ns": "ns", "f": "f"}
+    assert table.imported == {"a": ("./x", "a"), "ns": ("./y", "")}

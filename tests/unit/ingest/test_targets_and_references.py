@@ -151,11 +151,12 @@ def test_python_bindings() -> None:
         ("src/a.ts", "./x.jsx", exact("src/x.jsx")),
         # not a module extension: treated as a stem
         ("src/c/B.tsx", "./B.module.css", js_candidates("src/c/B.module.css")),
-        # bare packages and anything leaving the root: nothing in the repo
-        ("src/a.js", "react", ()),
-        ("src/a.js", "@scope/pkg/sub", ()),
+        # bare packages: a package of the repo may answer them (`js_packages`); node builtins
+        # and anything leaving the root: nothing in the repo
+        ("src/a.js", "react", (Target("N", "react"),)),
+        ("src/a.js", "@scope/pkg/sub", (Target("N", "@scope/pkg/sub"),)),
         ("src/a.js", "node:path", ()),
-        ("src/a.js", "fs/promises", ()),
+        ("src/a.js", "fs/promises", (Target("N", "fs/promises"),)),
         ("src/a.js", "../../x", ()),
         ("a.js", "../x", ()),
     ],
@@ -172,7 +173,7 @@ def test_js_import_requests_one_per_statement_whatever_the_names() -> None:
     ]
     assert import_requests("typescript", "src/a.ts", refs) == [
         ImportRequest(1, "./util", js_candidates("src/util")),
-        ImportRequest(2, "react", ()),
+        ImportRequest(2, "react", (Target("N", "react"),)),
         ImportRequest(3, "./shapes", js_candidates("src/shapes")),
     ]
 
@@ -436,10 +437,14 @@ def test_java_same_package_alternatives_and_receivers() -> None:
         imports=[ImportRef("java.util", ("List",), None, 1)],
     )
     package = (Target("@", "src/com/x"),)
-    assert decoded(refs["A.run", "CALLS", "helper"]) == (Alternative(package, "helper"),)
+    # a bare `helper()` the class does not define is inherited: `helper` of the base, which
+    # is in the same package (no import names it)
+    assert decoded(refs["A.run", "CALLS", "helper"]) == (Alternative(package, "Base.helper"),)
     assert refs["A.run", "CALLS", "this.stop"].local == "A.stop"
     gone = refs["A.run", "CALLS", "this.gone"]
-    assert (gone.local, gone.alternatives) == (None, ())  # a receiver call never looks elsewhere
+    assert gone.local is None
+    assert gone.bound  # looked up in the base only, never by name
+    assert decoded(gone) == (Alternative(package, "Base.gone"),)
     base = refs["A", "INHERITS", "Base"]
     assert (base.kind, decoded(base)) == ("INHERITS", (Alternative(package, "Base"),))
     of = refs["A.run", "CALLS", "List.of"]
@@ -526,12 +531,14 @@ def test_resolution_order_import_then_unique_then_ghost() -> None:
     # unique within the language group only
     solo = resolve_reference(request("solo"), "a.js", lookup)
     assert (solo.target, solo.via, solo.confidence) == ("r:other/x.js::solo", "unique", 0.6)
-    attribute = resolve_reference(request("obj.m"), "a.js", lookup)
-    assert (attribute.target, attribute.via, attribute.confidence) == (
-        "r:other/x.js::C.m",
-        "unique",
-        0.4,
-    )
+    # a member of a value is never guessed by name, even when only one method has that name
+    assert resolve_reference(request("obj.m"), "a.js", lookup).target == "r:?:m"
+    assert resolve_reference(request("this.m"), "a.js", lookup).target == "r:?:m"
+    # `Type.member`: only a member of a type of that name
+    member = resolve_reference(request("C.m"), "a.js", lookup)
+    assert (member.target, member.via, member.confidence) == ("r:other/x.js::C.m", "unique", 0.4)
+    # a bare name sees top-level definitions only, never a method or a nested function
+    assert resolve_reference(request("m"), "a.js", lookup).target == "r:?:m"
     # two candidates: ambiguous, a ghost
     assert resolve_reference(request("f"), "a.js", lookup).target == "r:?:f"
     local = resolve_reference(request("f", local="f"), "a.js", lookup)
@@ -618,3 +625,44 @@ def test_go_import_paths_resolve_by_the_module_path_of_go_mod() -> None:
     # without any go.mod: the longest matching directory suffix
     lookup.go_modules = {}
     assert lookup.files_for(Target("G", "github.com/pkg/shapes"), "go") == ["shapes/circle.go"]
+
+
+def test_java_static_and_nested_imports_name_members_of_the_class() -> None:
+    refs = record(
+        "java",
+        "src/com/x/A.java",
+        [(C, "A"), (ME, "A.run")],
+        calls=[("A.run", "checkNotNull"), ("A.run", "Inner.make")],
+        imports=[
+            ImportRef("com.y.Util", ("checkNotNull",), None, 1),
+            ImportRef("com.y.Outer", ("Inner",), None, 2),
+        ],
+    )
+    util = suffix("com/y/Util.java")
+    assert decoded(refs["A.run", "CALLS", "checkNotNull"]) == (
+        Alternative(util, "Util.checkNotNull"),
+    )
+    assert decoded(refs["A.run", "CALLS", "Inner.make"]) == (
+        Alternative(suffix("com/y/Outer.java"), "Outer.Inner.make"),
+    )
+
+
+def test_go_bare_names_are_never_guessed_and_never_a_method() -> None:
+    refs = record(
+        "go",
+        "cmd/run.go",
+        [(C, "Command"), (ME, "Command.Run"), (ME, "Command.Flag")],
+        calls=[("Command.Run", "Flag"), ("Command.Run", "uintptr")],
+    )
+    # in Go a bare name inside a method is never a method of the type
+    assert refs["Command.Run", "CALLS", "Flag"].local is None
+    lookup = lookup_with(("builtin/builtin.go", "uintptr", "Function", "go"))
+    request = refs["Command.Run", "CALLS", "uintptr"]
+    assert resolve_reference(request, "cmd/run.go", lookup).label == "Ghost"
+
+
+def test_the_standard_librarys_module_holds_its_import_paths_as_directories() -> None:
+    lookup = lookup_with(("internal/abi/abi.go", "F", "Function", "go"))
+    lookup.go_modules = {"": "std"}
+    assert lookup.go_directory("internal/abi") == "internal/abi"
+    assert lookup.go_directory("github.com/x/y") is None

@@ -30,6 +30,11 @@
   expression's result is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].m()` -> `?.m`,
   `foo().bar.baz()` -> `?.bar.baz`); TS non-null `a!.b()` -> `a.b`. Calls of a subscript, of a
   call or of a private member (`this.#p()`) are not recorded.
+* Exports of local names (EXPORT facts at module level, `name` exported as `value`):
+  `export { a, b as c }` (no `from`), `export default a` (an identifier, or a named class or
+  function declared there), CommonJS
+  `module.exports = a` (`name` `module.exports`), `module.exports = { a, c: b }`,
+  `exports.c = b` and `module.exports.c = b` (identifiers only).
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
   skipped).
 """
@@ -57,7 +62,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import MODULE_VALUE, FactKind, SymbolKind
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
 
@@ -135,6 +140,7 @@ def extract_with(root: Node, query: Query, c: Collector, extra: dict[str, Handle
     for node in caps.get("export_from", ()):
         _export_from(node, c)
     _variables(root, c)
+    _local_exports(root, c)
 
 
 def member_name(node: Node | None, source: bytes) -> str | None:
@@ -403,3 +409,59 @@ def _is_require(value: Node, source: bytes) -> bool:
         return False
     fn = value.child_by_field_name("function")
     return fn is not None and source[fn.start_byte : fn.end_byte] == b"require"
+
+
+def _local_exports(root: Node, c: Collector) -> None:
+    source = c.source
+    for stmt in root.named_children:
+        if stmt.type == "export_statement" and stmt.child_by_field_name("source") is None:
+            value = stmt.child_by_field_name("value")
+            declaration = stmt.child_by_field_name("declaration")
+            named = declaration.child_by_field_name("name") if declaration is not None else None
+            if value is not None and value.type == "identifier":
+                c.fact(stmt, FactKind.EXPORT, "default", text(value, source))
+            elif named is not None and _is_default(stmt):  # `export default class Widget {}`
+                c.fact(stmt, FactKind.EXPORT, "default", text(named, source))
+            for clause in stmt.named_children:
+                if clause.type == "export_clause":
+                    names: list[str] = []
+                    aliases: list[str | None] = []
+                    _specifier_names(clause, source, names, aliases)
+                    for name, alias in zip(names, aliases, strict=True):
+                        c.fact(stmt, FactKind.EXPORT, alias or name, name)
+        elif stmt.type == "expression_statement" and stmt.named_child_count == 1:
+            assignment = stmt.named_child(0)
+            if assignment is not None and assignment.type == "assignment_expression":
+                _commonjs_export(assignment, stmt, c)
+
+
+def _is_default(stmt: Node) -> bool:
+    return any(child.type == "default" for child in stmt.children)
+
+
+def _commonjs_export(assignment: Node, at: Node, c: Collector) -> None:
+    source = c.source
+    left = assignment.child_by_field_name("left")
+    right = assignment.child_by_field_name("right")
+    if left is None or right is None or left.type != "member_expression":
+        return
+    target = dotted(text(left, source))
+    if target is None:
+        return
+    if target == MODULE_VALUE:
+        if right.type == "identifier":
+            c.fact(at, FactKind.EXPORT, MODULE_VALUE, text(right, source))
+        elif right.type == "object":
+            for prop in right.named_children:
+                if prop.type == "shorthand_property_identifier":
+                    name = text(prop, source)
+                    c.fact(at, FactKind.EXPORT, name, name)
+                elif prop.type == "pair":
+                    key, value = prop.child_by_field_name("key"), prop.child_by_field_name("value")
+                    if key is not None and value is not None and value.type == "identifier":
+                        c.fact(at, FactKind.EXPORT, text(key, source), text(value, source))
+        return
+    owner, _, name = target.rpartition(".")
+    named = owner in ("exports", MODULE_VALUE) and IDENT_RE.fullmatch(name)
+    if named and right.type == "identifier":
+        c.fact(at, FactKind.EXPORT, name, text(right, source))

@@ -1,0 +1,76 @@
+"""Bare JS/TS specifiers that name a package of the repo (`js_packages`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from coderooms.ingest.js_packages import package_candidates, package_entries
+from tests.unit.ingest.test_python_resolution import call, plan
+
+ZOD_LIKE = {
+    "name": "zod",
+    "exports": {
+        "./package.json": "./package.json",
+        ".": {"@zod/source": "./src/index.ts", "types": "./index.d.cts", "import": "./index.js"},
+        "./v4": {"@zod/source": "./src/v4/index.ts", "import": "./v4/index.js"},
+        "./locales/*": "./src/locales/*.ts",
+    },
+}
+
+
+def test_exports_targets_are_tried_in_the_order_written() -> None:
+    packages = {"": package_entries(json.dumps(ZOD_LIKE))}
+    assert package_candidates(packages, "zod")[:2] == ["src/index.ts", "index.d.cts"]
+    assert package_candidates(packages, "zod/v4")[0] == "src/v4/index.ts"
+    assert package_candidates(packages, "zod/locales/en") == ["src/locales/en.ts"]
+    # a subpath the exports map does not list is not exported: nothing
+    assert package_candidates(packages, "zod/src/v4/index") == []
+    # another package, or a longer name sharing the prefix: not this one
+    assert package_candidates(packages, "react") is None
+    assert package_candidates(packages, "zodiac") is None
+
+
+def test_without_exports_the_entry_fields_then_any_path_under_the_package() -> None:
+    packages = {
+        "packages/ui": package_entries(json.dumps({"name": "@acme/ui", "main": "lib/index.js"})),
+        "packages/ui-kit": package_entries(json.dumps({"name": "@acme/ui/kit"})),
+    }
+    found = package_candidates(packages, "@acme/ui")
+    assert found[:3] == [
+        "packages/ui/lib/index.js",
+        "packages/ui/lib/index.ts",
+        "packages/ui/lib/index.tsx",
+    ]
+    assert "packages/ui/index.ts" in found
+    assert "packages/ui/src/button.ts" in package_candidates(packages, "@acme/ui/src/button")
+    # the longest name wins
+    assert package_candidates(packages, "@acme/ui/kit")[0].startswith("packages/ui-kit/")
+
+
+def test_not_a_package_json_of_a_package() -> None:
+    assert package_entries("not json") == []
+    assert package_entries("[1, 2]") == []
+    assert package_entries(json.dumps({"private": True})) == []
+    assert package_entries(json.dumps({"name": "a b"})) == []
+
+
+def test_a_repo_importing_its_own_package_links_into_it(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "package.json": json.dumps(ZOD_LIKE),
+            "src/index.ts": "export * from './v4/index';\n",
+            "src/v4/index.ts": "export function string() {}\n",
+            "tests/a.test.ts": """
+                import * as z from "zod/v4";
+                import { string } from "zod";
+                import { useState } from "react";
+                export function main() { z.string(); string(); useState(); }
+            """,
+        },
+    )
+    main = "tests/a.test.ts::main"
+    assert call(found, main, "z.string") == ("src/v4/index.ts::string", "import")
+    assert call(found, main, "string") == ("src/v4/index.ts::string", "import")
+    assert call(found, main, "useState")[1] == "ghost"
