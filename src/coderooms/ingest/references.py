@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
 from coderooms.ingest.js_reexports import table_entries
-from coderooms.ingest.model import CALLS, INHERITS, Extraction, SymbolDef, SymbolKind
+from coderooms.ingest.model import (
+    CALLS,
+    INHERITS,
+    Extraction,
+    FactKind,
+    ScopeFact,
+    SymbolDef,
+    SymbolKind,
+)
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.targets import (
     Binding,
@@ -38,6 +46,7 @@ INHERITING = frozenset({"js", "java"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
+ROOT_PACKAGE = Target("@", "")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -115,6 +124,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         for inherit in extraction.inherits:
             bases.setdefault(inherit.child, inherit.base)
     scope = _Scope(kinds, bound, language, directory_of(path), group, bases)
+    scope.types = declared_types(extraction.facts)
+    scope.package = _package_target(language, path, extraction.symbols)
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
     sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
@@ -131,6 +142,29 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         seen[key] = _add(merged, request)
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
     return record
+
+
+def _package_target(language: str, path: str, symbols: list[SymbolDef]) -> Target:
+    directory = directory_of(path)
+    if language == "java":
+        declared = next((s.signature for s in symbols if s.kind is SymbolKind.MODULE), None)
+        name = declared.removeprefix("package ").strip() if declared else ""
+        relative = name.replace(".", "/")
+        if relative and (directory == relative or directory.endswith("/" + relative)):
+            return Target("%", relative)
+    return Target("@", directory)
+
+
+def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
+    """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
+    scope declares the name with two types (not known then)."""
+    found: dict[tuple[str, str], str] = {}
+    for fact in facts:
+        if fact.kind in (FactKind.PARAM, FactKind.ASSIGN) and fact.annotation:
+            key = (fact.scope, fact.name)
+            known = found.get(key)
+            found[key] = fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
+    return found
 
 
 def _python_references(record: FileRecord, extraction: Extraction, group: str) -> None:
@@ -172,6 +206,11 @@ class _Scope:
     group: str
     bases: dict[str, str] = field(default_factory=dict)
     """JS/TS: class qualname -> the reference its `extends` names."""
+    types: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(scope, name) -> declared type (`declared_types`)."""
+    package: Target = ROOT_PACKAGE
+    """Where the file's package lives: its directory (Go); for Java every directory ending in
+    the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -196,6 +235,12 @@ class _Scope:
         if parts[0] == UNKNOWN_RECEIVER:
             return request  # a member of an expression's result: only a unique name can answer
         wanted = TYPE_KINDS if kind == INHERITS else None
+        typed = self._typed(source, parts) if kind != INHERITS and inherit else None
+        if typed is not None:  # `x.m()` on a value of a declared type: `T.m`
+            rewritten = self.request(source, kind, ".".join(typed), line, False)
+            if rewritten is not None:
+                rewritten.ref = ref  # found as `T.m` is, a `Type.member` guess included
+                return rewritten
         binding, rest = self._binding(parts)
         if binding is not None:
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
@@ -218,7 +263,7 @@ class _Scope:
                 request.ghost = ref
                 return request
         if self.language in PACKAGE_SCOPED:
-            package = Alternative((Target("@", self.directory),), ".".join(parts))
+            package = Alternative((self.package,), ".".join(parts))
             request.alternatives = (package.encode(),)
         if len(parts) > 1 and parts[0] in WELL_KNOWN_GLOBALS.get(self.group, frozenset()):
             # `console.log`: a runtime global, never a symbol of the repo
@@ -245,6 +290,38 @@ class _Scope:
         rewritten.ref = request.ref
         rewritten.bound = True
         return rewritten
+
+    def _typed(self, source: str, parts: list[str]) -> list[str] | None:
+        """`x.m` / `this.f.m` where `x` / field `f` has a declared type `T`: `T.m`'s parts."""
+        if len(parts) < 2 or not self.types:
+            return None
+        if parts[0] in RECEIVERS:
+            owner = self._enclosing_type(source)
+            declared = self.types.get((owner, parts[1])) if owner and len(parts) > 2 else None
+            rest = parts[2:]
+        else:
+            declared, rest = self._type_of(source, parts[0]), parts[1:]
+        if declared is None or declared == UNKNOWN_RECEIVER:
+            return None
+        while len(rest) > 1:  # `x.f.m()`: the field `f` of that type, when this file says
+            field_type = self.types.get((declared, rest[0]))
+            if field_type is None or field_type == UNKNOWN_RECEIVER:
+                break
+            declared, rest = field_type, rest[1:]
+        return [*declared.split("."), *rest]
+
+    def _type_of(self, source: str, name: str) -> str | None:
+        """The declared type of `name` seen from `source`: its own scope, then the enclosing
+        ones (a Java class's fields included; other languages reach fields through `this`)."""
+        scope = source
+        while True:
+            if scope and self.kinds.get(scope) in TYPE_KINDS and self.language != "java":
+                scope = scope.rpartition(".")[0]
+                continue
+            declared = self.types.get((scope, name))
+            if declared is not None or not scope:
+                return declared
+            scope = scope.rpartition(".")[0]
 
     def _enclosing_type(self, source: str) -> str | None:
         scope = source.split(".") if source else []

@@ -16,6 +16,9 @@
   is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].M()` -> `?.M`, `(*p).M()` -> `?.M`,
   `a().b.C()` -> `?.b.C`); conversions of non-name types (`[]byte(x)`) and calls of index
   expressions are not recorded.
+* Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
+  facts of the function / struct), `x := T{...}` and `x := &T{...}` (ASSIGN), `annotation` the
+  named type without pointer or type arguments (`*gin.Context` -> `gin.Context`).
 * Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
   interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
   (`~int | string`) are not bases.
@@ -39,7 +42,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = """
 (function_declaration) @function
@@ -49,6 +52,10 @@ QUERY = """
 (method_elem) @method_elem
 (call_expression function: (_) @call)
 (import_spec) @import
+(parameter_declaration) @typed
+(var_spec) @typed
+(field_declaration) @typed
+(short_var_declaration) @short_var
 """
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
@@ -92,6 +99,10 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         alias = text(name, source) if name is not None else None
         c.imp(string_value(path, source), (), alias, spec)
     _top_level(root, c)
+    for node in caps.get("typed", ()):
+        _declared(node, c)
+    for node in caps.get("short_var", ()):
+        _literal_types(node, c)
 
 
 def receiver_type(node: Node, source: bytes) -> str | None:
@@ -200,3 +211,39 @@ def _top_level(root: Node, c: Collector) -> None:
                     name = text(name_node, source)
                     if name != "_":
                         c.define(SymbolKind.VARIABLE, name, "", spec, sig, scope=False)
+
+
+def named_type(node: Node | None, source: bytes) -> str | None:
+    """`*pkg.T[K]` -> `pkg.T`; None for other types (slices, maps, functions...)."""
+    while node is not None and node.type in ("pointer_type", "parenthesized_type"):
+        node = node.child_by_field_name("type") or node.named_child(0)
+    if node is None:
+        return None
+    if node.type == "generic_type":
+        node = node.child_by_field_name("type")
+    if node is not None and node.type in ("type_identifier", "qualified_type"):
+        return type_name(node, source)
+    return None
+
+
+def _declared(node: Node, c: Collector) -> None:
+    typed = named_type(node.child_by_field_name("type"), c.source)
+    if not typed:
+        return
+    kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
+    for name in node.children_by_field_name("name"):
+        c.fact(name, kind, text(name, c.source), annotation=typed)
+
+
+def _literal_types(node: Node, c: Collector) -> None:
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None or left.named_child_count != right.named_child_count:
+        return
+    for name, value in zip(left.named_children, right.named_children, strict=True):
+        literal = value
+        if value.type == "unary_expression":  # `&T{...}`
+            literal = value.child_by_field_name("operand") or value
+        if name.type == "identifier" and literal.type == "composite_literal":
+            typed = named_type(literal.child_by_field_name("type"), c.source)
+            if typed:
+                c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)

@@ -15,6 +15,10 @@
   `obj.m`; a method of an expression's result is `?.` and the trailing names (`a().b()` ->
   `?.b`, `new A().m()` -> `?.m`, `a[0].f.m()` -> `?.f.m`); `new a.B<T>()` -> `a.B`;
   `super(...)` / `this(...)` -> `super` / `this`.
+* Declared types (PARAM facts for parameters and `for (T x : xs)`, ASSIGN facts for locals and
+  fields, `annotation` the type without generic arguments, attributed to the innermost
+  definition: a field to its class): `Foo f`, `List<Bar> xs` -> `List`, `var x = new Foo()` ->
+  `Foo`; primitive and array types are not recorded.
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -37,7 +41,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = """
 (class_declaration) @class
@@ -56,6 +60,10 @@ QUERY = """
 (explicit_constructor_invocation) @this_call
 (import_declaration) @import
 (package_declaration) @package
+(formal_parameter) @typed
+(local_variable_declaration) @typed
+(field_declaration) @typed
+(enhanced_for_statement) @typed
 """
 
 _HERITAGE = frozenset({"superclass", "super_interfaces", "extends_interfaces"})
@@ -93,6 +101,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         _import(node, c)
     for node in caps.get("package", ()):
         c.module_signature = signature(source, node.start_byte, node.end_byte)
+    for node in caps.get("typed", ()):
+        _declared_types(node, c)
 
 
 def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
@@ -163,3 +173,35 @@ def _import(node: Node, c: Collector) -> None:
         return
     module, _, name = path.rpartition(".")
     c.imp(module, (name,), None, node)
+
+
+_UNTYPED = frozenset({"integral_type", "floating_point_type", "boolean_type", "array_type"})
+
+
+def _declared_types(node: Node, c: Collector) -> None:
+    source = c.source
+    type_node = node.child_by_field_name("type")
+    if type_node is None or type_node.type in _UNTYPED:
+        return
+    kind = FactKind.ASSIGN
+    pairs: list[tuple[Node | None, Node | None]]
+    if node.type in ("formal_parameter", "enhanced_for_statement"):
+        kind = FactKind.PARAM
+        pairs = [(node.child_by_field_name("name"), None)]
+    else:
+        pairs = [
+            (d.child_by_field_name("name"), d.child_by_field_name("value"))
+            for d in node.children_by_field_name("declarator")
+            if d.child_by_field_name("dimensions") is None
+        ]
+    declared = type_name(type_node, source)
+    for name, value in pairs:
+        if name is None or name.type != "identifier":
+            continue
+        typed = declared
+        if declared == "var":  # `var x = new Foo()`: the constructed type
+            created = value.child_by_field_name("type") if value is not None else None
+            is_new = value is not None and value.type == "object_creation_expression"
+            typed = type_name(created, source) if created is not None and is_new else None
+        if typed:
+            c.fact(name, kind, text(name, source), annotation=typed)

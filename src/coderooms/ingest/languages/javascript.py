@@ -35,6 +35,8 @@
   function declared there), CommonJS
   `module.exports = a` (`name` `module.exports`), `module.exports = { a, c: b }`,
   `exports.c = b` and `module.exports.c = b` (identifiers only).
+* Declared types: `const x = new Foo()` -> an ASSIGN fact (`x`, annotation `Foo`) of the
+  innermost definition (TypeScript adds its annotations, see `typescript`).
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
   skipped).
 """
@@ -77,6 +79,7 @@ CORE_QUERY = f"""
 (new_expression constructor: (_) @new)
 (import_statement) @import
 (export_statement source: (_)) @export_from
+(variable_declarator name: (identifier) value: (new_expression)) @new_var
 """
 
 QUERY = (
@@ -99,7 +102,13 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     extract_with(root, query, c, {})
 
 
-def extract_with(root: Node, query: Query, c: Collector, extra: dict[str, Handler]) -> None:
+def extract_with(
+    root: Node,
+    query: Query,
+    c: Collector,
+    extra: dict[str, Handler],
+    tail: Callable[[dict[str, list[Node]], Collector], None] | None = None,
+) -> None:
     """Run `query` (the JS core captures plus any of `extra`'s roles) and collect everything."""
     source = c.source
     caps = QueryCursor(query).captures(root)
@@ -141,6 +150,10 @@ def extract_with(root: Node, query: Query, c: Collector, extra: dict[str, Handle
         _export_from(node, c)
     _variables(root, c)
     _local_exports(root, c)
+    for node in caps.get("new_var", ()):
+        _constructed(node, c)
+    if tail is not None:
+        tail(caps, c)
 
 
 def member_name(node: Node | None, source: bytes) -> str | None:
@@ -465,3 +478,14 @@ def _commonjs_export(assignment: Node, at: Node, c: Collector) -> None:
     named = owner in ("exports", MODULE_VALUE) and IDENT_RE.fullmatch(name)
     if named and right.type == "identifier":
         c.fact(at, FactKind.EXPORT, name, text(right, source))
+
+
+def _constructed(declarator: Node, c: Collector) -> None:
+    name = declarator.child_by_field_name("name")
+    value = declarator.child_by_field_name("value")
+    created = value.child_by_field_name("constructor") if value is not None else None
+    if name is None or created is None or created.type not in ("identifier", "member_expression"):
+        return
+    typed = dotted(text(created, c.source))
+    if typed:
+        c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)

@@ -58,7 +58,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = """
 (function_item) @function
@@ -74,6 +74,9 @@ QUERY = """
 (use_declaration) @use
 (mod_item !body) @mod_decl
 (extern_crate_declaration) @extern_crate
+(parameter pattern: (identifier)) @typed
+(let_declaration pattern: (identifier)) @typed
+(field_declaration name: (field_identifier)) @typed
 """
 
 _MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
@@ -119,6 +122,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                 if parent != sym.parent:
                     symbols[i] = replace(sym, parent=parent)
     c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS)
+    for node in caps.get("typed", ()):
+        _declared(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source))
     for node in caps.get("use", ()):
@@ -312,3 +317,44 @@ def _variables(root: Node, c: Collector) -> None:
                 name = text(name_node, source)
                 sig = signature(source, item.start_byte, item.end_byte)
                 c.define(SymbolKind.VARIABLE, name, "", item, sig, scope=False)
+
+
+_CONSTRUCTORS = frozenset({"new", "default", "from"})
+"""`T::new(..)` and the like give a `T` (by convention; `with_*` too)."""
+
+
+def _declared(node: Node, c: Collector) -> None:
+    """Declared types: parameters (PARAM), `let x: T` / `let x = T::new(..)` / `T { .. }` and
+    struct fields (ASSIGN), the named type without references or arguments."""
+    source = c.source
+    name = node.child_by_field_name("pattern") or node.child_by_field_name("name")
+    if name is None:
+        return
+    typed = _named(node.child_by_field_name("type"), source)
+    value = node.child_by_field_name("value")
+    if typed is None and value is not None and node.type == "let_declaration":
+        if value.type == "struct_expression":
+            typed = _named(value.child_by_field_name("name"), source)
+        elif value.type == "call_expression":
+            fn = value.child_by_field_name("function")
+            if fn is not None and fn.type == "scoped_identifier":
+                called = text(fn.child_by_field_name("name") or fn, source)
+                if called in _CONSTRUCTORS or called.startswith("with_"):
+                    typed = _named(fn.child_by_field_name("path"), source)
+    if typed:
+        kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
+        c.fact(name, kind, text(name, source), annotation=typed)
+
+
+def _named(node: Node | None, source: bytes) -> str | None:
+    while node is not None and node.type in ("reference_type", "generic_type", "pointer_type"):
+        node = node.child_by_field_name("type")
+    if node is None or node.type not in (
+        "type_identifier",
+        "scoped_type_identifier",
+        "identifier",
+        "scoped_identifier",
+    ):
+        return None
+    named = type_name(node, source)
+    return named if (named and named[:1].isupper()) or (named and "." in named) else None

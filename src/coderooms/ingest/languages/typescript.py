@@ -14,6 +14,10 @@
   `interface I extends J, K.L<X>` -> (I, J), (I, K.L). Type arguments are dropped.
 * Imports as in JavaScript (aliases included: `import {type T as U}` -> names ("T",), aliases
   ("U",)), plus `import x = require("m")` -> alias "x" and `import type`.
+* Declared types: annotated parameters (PARAM facts) and variables and class fields (ASSIGN
+  facts of the function / class), `annotation` the type's dotted name without its arguments
+  (`source: Observable<T>` -> `Observable`, `x?: Foo | null` -> `Foo`, `c: ns.Bar` -> `ns.Bar`);
+  other types (functions, object types, unions of two types) are not recorded.
 * Calls as in JavaScript; a non-null assertion is transparent: `a!.b()`, `this.x!.m()` ->
   `a.b`, `this.x.m`.
 """
@@ -25,13 +29,14 @@ from tree_sitter import Node, Query
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
+    dotted,
     header,
     qualified_name,
     text,
     type_name,
 )
 from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = (
     CORE_QUERY
@@ -48,6 +53,10 @@ QUERY = (
 (enum_declaration) @enum
 (internal_module) @namespace
 (module) @namespace
+(required_parameter pattern: (identifier) type: (type_annotation)) @typed_param
+(optional_parameter pattern: (identifier) type: (type_annotation)) @typed_param
+(public_field_definition name: (property_identifier) type: (type_annotation)) @typed_field
+(variable_declarator name: (identifier) type: (type_annotation)) @typed_var
 """
 )
 
@@ -63,6 +72,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             "enum": _enum,
             "namespace": _namespace,
         },
+        _declared_types,
     )
 
 
@@ -103,3 +113,34 @@ def _namespace(node: Node, outer: Scope, c: Collector) -> Scope:
         return outer
     name = text(name_node, c.source).replace(" ", "")
     return Scope(outer.qualify(name), outer.parent, in_type=False)
+
+
+_NOTHING = frozenset({"null", "undefined"})
+
+
+def _declared_types(caps: dict[str, list[Node]], c: Collector) -> None:
+    source = c.source
+    for role, field, kind in (
+        ("typed_param", "pattern", FactKind.PARAM),
+        ("typed_var", "name", FactKind.ASSIGN),
+        ("typed_field", "name", FactKind.ASSIGN),
+    ):
+        for node in caps.get(role, ()):
+            name, annotation = node.child_by_field_name(field), node.child_by_field_name("type")
+            typed = annotated_type(annotation.named_child(0), source) if annotation else None
+            if name is not None and typed:
+                c.fact(name, kind, text(name, source), annotation=typed)
+
+
+def annotated_type(node: Node | None, source: bytes) -> str | None:
+    """The one named type an annotation names (`Foo<T>`, `ns.Foo`, `Foo | null`), or None."""
+    if node is None:
+        return None
+    if node.type in ("type_identifier", "nested_type_identifier"):
+        return dotted(text(node, source))
+    if node.type == "generic_type":
+        return annotated_type(node.child_by_field_name("name"), source)
+    if node.type == "union_type":
+        members = [m for m in node.named_children if text(m, source) not in _NOTHING]
+        return annotated_type(members[0], source) if len(members) == 1 else None
+    return None

@@ -1,0 +1,146 @@
+"""Members of values whose type the code declares (`x.m()` with `Foo x`, `x: Foo`,
+`c *Context`, `b: &Bytes`) resolve as `Foo.m` does; values of no declared type stay ghosts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.unit.ingest.test_python_resolution import call, plan
+
+
+def test_java_parameters_locals_fields_and_packages_across_source_roots(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/CharRange.java": """
+                package org.x;
+                public class CharRange {
+                    public char getStart() { return 'a'; }
+                }
+            """,
+            "src/main/java/org/x/util/Box.java": """
+                package org.x.util;
+                public class Box { public void open() {} }
+            """,
+            "src/test/java/org/x/CharRangeTest.java": """
+                package org.x;
+                import org.x.util.Box;
+                import java.util.List;
+                class CharRangeTest {
+                    private CharRange field;
+                    void run(CharRange param, List<CharRange> many) {
+                        CharRange local = make();
+                        var made = new Box();
+                        param.getStart();
+                        local.getStart();
+                        field.getStart();
+                        this.field.getStart();
+                        made.open();
+                        many.size();
+                        new CharRange();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/test/java/org/x/CharRangeTest.java::CharRangeTest.run"
+    start = "src/main/java/org/x/CharRange.java::CharRange.getStart"
+    for ref in ("param.getStart", "local.getStart", "field.getStart", "this.field.getStart"):
+        assert call(found, run, ref)[0] == start, ref
+    assert call(found, run, "made.open")[0] == "src/main/java/org/x/util/Box.java::Box.open"
+    # the same package on another source root is the same package
+    assert call(found, run, "CharRange")[0] == "src/main/java/org/x/CharRange.java::CharRange"
+    # a JDK type: a ghost named for it
+    assert call(found, run, "many.size") == ("?:java.util.List.size", "ghost")
+
+
+def test_typescript_annotations_fields_and_constructed_values(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/observable.ts": "export class Observable { subscribe() {} }\n",
+            "src/use.ts": """
+                import { Observable } from "./observable";
+                export class Holder {
+                    private out: Observable | null;
+                    run(source: Observable, other?: Observable | undefined) {
+                        const made = new Observable();
+                        const typed: Observable = make();
+                        source.subscribe();
+                        other.subscribe();
+                        made.subscribe();
+                        typed.subscribe();
+                        this.out.subscribe();
+                        untyped.subscribe();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/use.ts::Holder.run"
+    target = ("src/observable.ts::Observable.subscribe", "import")
+    for ref in ("source", "other", "made", "typed", "this.out"):
+        assert call(found, run, f"{ref}.subscribe") == target, ref
+    assert call(found, run, "untyped.subscribe")[1] == "ghost"
+
+
+def test_go_receivers_parameters_literals_and_fields(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "go.mod": "module example.com/web\n",
+            "engine.go": """
+                package web
+                type Engine struct{}
+                func (e *Engine) Handle() {}
+            """,
+            "context.go": """
+                package web
+                type Context struct {
+                    engine *Engine
+                }
+                func (c *Context) Header() {}
+                func (c *Context) Next(other *Context) {
+                    c.Header()
+                    other.Header()
+                    made := &Context{}
+                    made.Header()
+                    c.engine.Handle()
+                    var later Engine
+                    later.Handle()
+                }
+            """,
+        },
+    )
+    nxt = "context.go::Context.Next"
+    for ref in ("c.Header", "other.Header", "made.Header"):
+        assert call(found, nxt, ref)[0] == "context.go::Context.Header", ref
+    assert call(found, nxt, "c.engine.Handle")[0] == "engine.go::Engine.Handle"
+    assert call(found, nxt, "later.Handle")[0] == "engine.go::Engine.Handle"
+
+
+def test_rust_parameters_constructors_and_fields(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                pub struct Bytes { pos: usize }
+                impl Bytes {
+                    pub fn new() -> Bytes { Bytes { pos: 0 } }
+                    pub fn peek(&self) -> usize { self.pos }
+                }
+                pub struct Parser { bytes: Bytes }
+                impl Parser {
+                    pub fn run(&self, given: &mut Bytes) {
+                        given.peek();
+                        let made = Bytes::new();
+                        made.peek();
+                        self.bytes.peek();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/lib.rs::Parser.run"
+    for ref in ("given.peek", "made.peek", "self.bytes.peek"):
+        assert call(found, run, ref)[0] == "src/lib.rs::Bytes.peek", ref
