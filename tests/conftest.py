@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -43,13 +44,24 @@ def repo_id() -> str:
     return f"test-{uuid.uuid4().hex[:12]}"
 
 
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
 @pytest.fixture
-def settings(connection: Connection) -> Settings:
+def served_roots(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The operator's roots of the tests' servers: every test's tmp_path, and this project
+    (fixture repos). Tests of the scope itself build their own settings."""
+    return [tmp_path_factory.getbasetemp(), PROJECT_ROOT]
+
+
+@pytest.fixture
+def settings(connection: Connection, served_roots: list[Path]) -> Settings:
     return Settings(
         neo4j_uri=connection.uri,
         neo4j_user=connection.user,
         neo4j_password=connection.password,
         neo4j_database=connection.database,
+        roots=served_roots,
     )
 
 

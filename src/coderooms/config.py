@@ -6,10 +6,12 @@ local Neo4j (see `coderooms.neo4j_local`) is used. Everything else carries the `
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import AliasChoices, Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_NEO4J_VERSION = "5.26.30"
 """The Neo4j 5.26 LTS Community release the managed local server provisions."""
@@ -55,9 +57,23 @@ class Settings(BaseSettings):
     neo4j_pagecache: str = "auto"
     """`auto`: sized to the store at each start (neo4j_local/memory.py); or a size (`2g`)."""
 
+    roots: Annotated[list[Path], NoDecode] = Field(default_factory=list)
+    """The directories agents may ingest, watch, read and write (`serve --root`; in the
+    environment `CODEROOMS_ROOTS`, separated by `os.pathsep`). Empty: the working directory the
+    server starts in, unless it may not be a root (`/`, the home directory...): then none."""
+    allow_exec_bit: bool = False
+    """Keep the executable bit of a file an edit rewrites (off: every rewrite drops it)."""
+
     read_only: bool = False
     """Refuse every verb that writes to disk or to the graph."""
     proof_gate: bool = False
+
+    @field_validator("roots", mode="before")
+    @classmethod
+    def _split_roots(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part for part in value.split(os.pathsep) if part.strip()]
+        return value
 
     @property
     def uses_external_neo4j(self) -> bool:

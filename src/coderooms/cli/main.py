@@ -51,24 +51,45 @@ def serve(
         typer.Option("--no-start-neo4j", help="Do not start the managed Neo4j when it is down."),
     ] = False,
     root: Annotated[
-        list[Path] | None, typer.Option(help="Ingest this directory in the background first.")
+        list[Path] | None,
+        typer.Option(
+            help="A directory agents may ingest, watch, read and write (repeatable); it is "
+            "ingested in the background first. Without any: the working directory "
+            "(CODEROOMS_ROOTS, os.pathsep-separated, when set)."
+        ),
     ] = None,
+    allow_exec_bit: Annotated[
+        bool,
+        typer.Option(
+            "--allow-exec-bit",
+            help="Keep the executable bit of files edits rewrite (off: dropped).",
+        ),
+    ] = False,
 ) -> None:
     """Run the MCP server (stdio by default). Answers at once; the graph connects behind it."""
     from coderooms.context import AppContext, GraphProvider
+    from coderooms.scope.served import served_scope
     from coderooms.server import create_server
     from coderooms.system.warmup import settle_heap
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     with fail_on_error():
-        settings = Settings(read_only=read_only) if read_only else Settings()
+        overrides: dict[str, object] = {}
+        if read_only:
+            overrides["read_only"] = True
+        if root:
+            overrides["roots"] = list(root)
+        if allow_exec_bit:
+            overrides["allow_exec_bit"] = True
+        settings = Settings(**overrides)  # type: ignore[arg-type]
+        scope = served_scope(settings)  # a root that may not be one stops the server here
         address = parse_host_port(http) if http else None
         ctx = AppContext(
             settings=settings,
             graphs=GraphProvider(settings, start_managed=not no_start_neo4j),
         )
         if root:
-            ctx.ingest_when_ready([str(path) for path in root])
+            ctx.ingest_when_ready([str(path) for path in scope.roots])
         ctx.load_model_when_ready()
         mcp = create_server(ctx)
     settle_heap()

@@ -3,7 +3,10 @@ has recorded in Neo4j (watchers started by `coderooms watch` included).
 
 Starting a watcher here runs the same engine as `coderooms watch`, in-process (kind `server`).
 When the server starts, watchers of kind `server` that this host recorded as running and whose
-process is gone are resumed (their roots must still exist); read-only servers never do.
+process is gone are resumed (their roots must still exist, and lie under this server's roots: a
+watcher some other server, or an older version, recorded for a directory the operator does not
+serve now is left alone); read-only servers never do. Roots to watch are checked against the
+operator's scope (`coderooms.scope`) like `ingest`'s.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from coderooms.freshness.options import MAX_ROOTS, process_alive
 from coderooms.freshness.state import HEARTBEAT_STALE_S, WatcherRecord, WatcherStore
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import resolve_root
+from coderooms.scope.served import served_scope
 
 log = logging.getLogger(__name__)
 
@@ -56,23 +60,23 @@ class FreshnessRoom:
     # --- verbs ----------------------------------------------------------------------------------
 
     def start(
-        self, roots: list[str], *, repo: str | None, debounce_ms: int, idle_poll_ms: int
+        self, roots: list[str] | None, *, repo: str | None, debounce_ms: int, idle_poll_ms: int
     ) -> dict[str, Any]:
-        if not roots:
-            raise InvalidInput("roots is empty", field="roots", hint="pass at least one directory")
-        if len(roots) > MAX_ROOTS:
+        if roots is not None and len(roots) > MAX_ROOTS:
             raise InvalidInput(f"at most {MAX_ROOTS} roots per watcher", field="roots")
-        if repo is not None and len(roots) > 1:
+        resolved = [str(root) for root in served_scope(self.ctx.settings).agent_roots(roots)]
+        if len(resolved) > MAX_ROOTS:
+            raise InvalidInput(f"at most {MAX_ROOTS} roots per watcher", field="roots")
+        if repo is not None and len(resolved) > 1:
             raise InvalidInput("repo names one root; pass one root with it", field="repo")
         graph = self.ctx.graph()
-        resolved = [str(resolve_root(Path(root))) for root in roots]
         with self._lock:
             running = self._watching(resolved)
         if running is not None:
             return {"started": False, "watcher": running.status()}
         # started outside the lock: a catch-up can take a while and status must still answer;
         # a second start of the same roots meanwhile is refused by the claim in Neo4j
-        engine = self._engine(graph, resolved, [repo] * len(roots), debounce_ms, idle_poll_ms)
+        engine = self._engine(graph, resolved, [repo] * len(resolved), debounce_ms, idle_poll_ms)
         catch_up = engine.start()
         with self._lock:
             self._adopt(engine)
@@ -282,6 +286,16 @@ class FreshnessRoom:
         roots = [r.root for r in record.roots]
         if not all(Path(root).is_dir() for root in roots):
             return {"watcher_id": record.watcher_id, "resumed": False, "why": "a root is gone"}
+        scope = served_scope(self.ctx.settings)
+        outside = [root for root in roots if not scope.allows_root(root)]
+        if outside:
+            log.warning("not resuming watcher %s: %s outside this server's roots",
+                        record.watcher_id, ", ".join(outside))  # fmt: skip
+            return {
+                "watcher_id": record.watcher_id,
+                "resumed": False,
+                "why": f"outside this server's roots: {', '.join(outside)}",
+            }
         try:
             engine = self._engine(
                 graph,

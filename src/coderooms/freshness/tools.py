@@ -23,7 +23,13 @@ from coderooms.freshness.options import DEFAULT_DEBOUNCE_MS, DEFAULT_IDLE_POLL_M
 from coderooms.freshness.room import FreshnessRoom
 from coderooms.tooling import ToolSpec
 
-Roots = Annotated[list[str], Field(description="Directories to keep fresh; each is one repo.")]
+Roots = Annotated[
+    list[str] | None,
+    Field(
+        description="Directories to keep fresh, each one repo: the server's roots or directories "
+        "under them. Omit for the server's roots."
+    ),
+]
 Debounce = Annotated[
     int,
     Field(description="Wait this long after a file's last event before ingesting it (0-10000)."),
@@ -41,7 +47,10 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
     room.resume_when_ready()
 
     def auto_ingest_start(
-        agent_id: str, roots: Roots, debounce_ms: Debounce = DEFAULT_DEBOUNCE_MS, repo: Repo = None
+        agent_id: str,
+        roots: Roots = None,
+        debounce_ms: Debounce = DEFAULT_DEBOUNCE_MS,
+        repo: Repo = None,
     ) -> dict[str, Any]:
         """Keep directories' code graph equal to the files on disk, from this server.
 
@@ -68,7 +77,7 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
 
     def daemon_start(
         agent_id: str,
-        roots: Roots,
+        roots: Roots = None,
         debounce_ms: Debounce = DEFAULT_DEBOUNCE_MS,
         idle_poll_ms: Annotated[
             int, Field(description="Idle poll before backoff (grows x2 up to 10 s).")

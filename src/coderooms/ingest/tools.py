@@ -1,9 +1,9 @@
-"""The MCP verb `ingest`."""
+"""The MCP verb `ingest`: only the operator's roots, or directories under them
+(`coderooms.scope`)."""
 
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -11,6 +11,7 @@ from pydantic import Field
 from coderooms.context import AppContext
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.ingest.pipeline import ingest_root
+from coderooms.scope.served import served_scope
 from coderooms.tooling import ToolSpec
 
 MAX_ROOTS_PER_CALL = 16
@@ -21,22 +22,22 @@ _running_lock = threading.Lock()
 
 def ingest_roots(
     ctx: AppContext,
-    roots: list[str],
+    roots: list[str] | None,
     *,
     mode: Literal["full", "incremental"] = "incremental",
     repo: str | None = None,
 ) -> dict[str, Any]:
-    """Ingest each root (one repo per root) and return its report."""
-    if not roots:
-        raise InvalidInput("roots is empty", field="roots", hint="pass at least one directory")
-    if len(roots) > MAX_ROOTS_PER_CALL:
+    """Ingest each root (one repo per root; none given: the served roots) and return its
+    report. Every root is checked against the operator's scope before anything is read."""
+    if roots is not None and len(roots) > MAX_ROOTS_PER_CALL:
         raise InvalidInput(f"at most {MAX_ROOTS_PER_CALL} roots per call", field="roots")
-    if repo is not None and len(roots) > 1:
+    chosen = served_scope(ctx.settings).agent_roots(roots)
+    if repo is not None and len(chosen) > 1:
         raise InvalidInput("repo names one root; pass one root with it", field="repo")
     graph = ctx.graph()
     reports = []
-    for root in roots:
-        key = str(Path(root).expanduser().resolve())
+    for root in chosen:
+        key = str(root)
         with _running_lock:
             if key in _running:
                 raise Conflict(
@@ -45,7 +46,7 @@ def ingest_roots(
                 )
             _running.add(key)
         try:
-            report = ingest_root(graph, Path(root), repo=repo, mode=mode)
+            report = ingest_root(graph, root, repo=repo, mode=mode)
             reports.append(report.as_dict())
             if report.embeddings.get("deferred"):  # too many for inline: vectors in background
                 ctx.embed_in_background(report.repo)
@@ -58,7 +59,13 @@ def ingest_roots(
 def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
     def ingest(
         agent_id: str,
-        roots: Annotated[list[str], Field(description="Directories to ingest; each is one repo.")],
+        roots: Annotated[
+            list[str] | None,
+            Field(
+                description="Directories to ingest, each one repo: the server's roots or "
+                "directories under them. Omit for the server's roots."
+            ),
+        ] = None,
         mode: Annotated[
             Literal["full", "incremental"],
             Field(description="incremental skips unchanged files; full re-reads everything."),
@@ -73,7 +80,8 @@ def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
         Files changed, added, deleted or renamed since the last ingest replace exactly what they
         contributed before (symbols they no longer define disappear with their edges). Returns per
         root: files seen/unchanged/added/changed/deleted/renamed, skipped files with reasons,
-        parse problems, write counts and timings in seconds.
+        parse problems, write counts and timings in seconds. Only the roots the operator served
+        (`health` lists them) or directories under them; others are refused.
         """
         ctx.agent(agent_id)
         return ingest_roots(ctx, roots, mode=mode, repo=repo)

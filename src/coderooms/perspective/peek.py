@@ -35,6 +35,7 @@ from coderooms.perspective.limits import (
     PEEK_MAX_LINES,
 )
 from coderooms.perspective.model import Route
+from coderooms.scope.served import served_scope
 from coderooms.surgical.paths import ingest_roots, resolve_target
 
 
@@ -84,7 +85,8 @@ def peek_route(graph: Graph, settings: Settings, route: Route) -> dict[str, Any]
 
 
 def _allowed_path(graph: Graph, settings: Settings, repo: str, relative: str) -> Path:
-    roots = ingest_roots(graph, [repo])
+    scope = served_scope(settings)
+    roots = ingest_roots(graph, scope, [repo])
     if not roots:
         raise PeekRefused(
             f"repo {repo!r} has no ingest root on this machine, so nothing of it may be read",
@@ -92,7 +94,7 @@ def _allowed_path(graph: Graph, settings: Settings, repo: str, relative: str) ->
             hint="peek reads only files under an ingested root",
         )
     try:
-        target = resolve_target(roots, relative, repo=repo, state_dirs=(settings.home,))
+        target = resolve_target(roots, relative, scope=scope, repo=repo)
     except CoderoomsError as e:
         raise PeekRefused(f"{relative!r} may not be read: {e.message}", field="route_id") from e
     return target.absolute

@@ -4,13 +4,17 @@
 2. under per-file locks, each file is read once: its BLAKE3 hash checked against what the
    caller expected, the new content computed, the proof gate asked about every target;
 3. all new contents are staged in fsynced temp files, then renamed into place one by one; a
-   failure renames back (rewrites the old bytes of) every file already replaced;
+   failure renames back (rewrites the old bytes and mode of) every file already replaced. Just
+   before each file is staged and again before it is renamed, its canonical path is checked once
+   more against the operator's scope (a symlink or hooks path made since step 1 is caught); a
+   rewritten file loses its executable bits unless the operator allows them;
 4. one `ingest_paths` call per repo brings the graph to the new files in one transaction.
 """
 
 from __future__ import annotations
 
 import logging
+import stat
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
@@ -24,7 +28,10 @@ from coderooms.ingest.identity import file_id
 from coderooms.ingest.reader import content_hash
 from coderooms.ingest.targeted import ingest_paths
 from coderooms.ingest.walker import MAX_FILE_BYTES
+from coderooms.scope.roots import OperatorScope, canonical
+from coderooms.scope.served import served_scope
 from coderooms.surgical import atomic
+from coderooms.surgical.atomic import EXEC_BITS
 from coderooms.surgical.diffs import line_diff, replace_exact
 from coderooms.surgical.errors import SourceModified
 from coderooms.surgical.paths import Target, ingest_roots, resolve_target
@@ -63,6 +70,8 @@ class PlannedEdit:
     new_bytes: bytes
     old_text: str
     new_text: str
+    old_mode: int | None = None
+    """Permission bits of the file before the edit (None: it did not exist)."""
 
     @property
     def old_hash(self) -> str:
@@ -97,7 +106,8 @@ def resolve_requests(
     graph: Graph, settings: Settings, requests: Sequence[EditRequest]
 ) -> list[Target]:
     named = {r.repo for r in requests if r.repo is not None}
-    roots = ingest_roots(graph, named if all(r.repo is not None for r in requests) else None)
+    scope = served_scope(settings)
+    roots = ingest_roots(graph, scope, named if all(r.repo is not None for r in requests) else None)
     targets: list[Target] = []
     seen: dict[tuple[str, str], int] = {}
     for request in requests:
@@ -105,8 +115,8 @@ def resolve_requests(
         target = resolve_target(
             roots,
             request.path,
+            scope=scope,
             repo=request.repo,
-            state_dirs=(settings.home,),
             field=f"{request.field_prefix}path",
         )
         if target.key in seen:
@@ -183,18 +193,34 @@ def plan_edit(target: Target, request: EditRequest) -> PlannedEdit:
             f"the new content is {len(new_bytes)} bytes; at most {MAX_CONTENT_BYTES} are allowed",
             field=f"{prefix}content",
         )
-    return PlannedEdit(target, old_bytes, new_bytes, old_text, new_text)
+    return PlannedEdit(target, old_bytes, new_bytes, old_text, new_text, _mode_of(target))
 
 
-def write_all(plans: Sequence[PlannedEdit]) -> None:
+def _mode_of(target: Target) -> int | None:
+    try:
+        return stat.S_IMODE(target.absolute.stat().st_mode)
+    except FileNotFoundError:
+        return None
+
+
+def recheck_target(scope: OperatorScope, target: Target) -> None:
+    """The write-time check: the file's canonical path now, against the operator's scope."""
+    scope.check_write(canonical(target.absolute), target.relative, "path")
+
+
+def write_all(plans: Sequence[PlannedEdit], scope: OperatorScope) -> None:
     """All files or none: stage every temp, then rename; roll back on any failure."""
     staged: list[atomic.Staged] = []
     published: list[PlannedEdit] = []
     try:
         for plan in plans:
+            recheck_target(scope, plan.target)
             # a loop, not a comprehension: on failure `staged` must hold what was staged so far
-            staged.append(atomic.stage(plan.target.absolute, plan.new_bytes))  # noqa: PERF401
+            staged.append(
+                atomic.stage(plan.target.absolute, plan.new_bytes, keep_exec=scope.allow_exec_bit)
+            )
         for plan, item in zip(plans, staged, strict=True):
+            recheck_target(scope, plan.target)
             atomic.publish(item)
             published.append(plan)
     except BaseException:
@@ -210,7 +236,7 @@ def _roll_back(published: Sequence[PlannedEdit]) -> None:
             if plan.old_bytes is None:
                 plan.target.absolute.unlink(missing_ok=True)
             else:
-                atomic.write_atomic(plan.target.absolute, plan.old_bytes)
+                atomic.write_atomic(plan.target.absolute, plan.old_bytes, mode=plan.old_mode)
         except OSError:
             log.exception("could not roll back %s", plan.target.absolute)
 
@@ -280,7 +306,7 @@ def execute(
             require_proof(graph, agent_id, [(p.target.repo, p.target.relative, p.old_hash)
                                             for p in plans])  # fmt: skip
         changed = [p for p in plans if p.changed]
-        write_all(changed)
+        write_all(changed, served_scope(settings))
     graph_state, symbol_ids = (
         reingest(graph, [p.target for p in changed]) if changed else ({"updated": True}, {})
     )
@@ -289,6 +315,11 @@ def execute(
     symbol_ids |= {key: (ids, ids) for key, ids in unwritten.items()}
     files = [_file_result(p, *symbol_ids[p.target.key]) for p in plans]
     return {"files": files, "graph": graph_state, "hash_algorithm": HASH_ALGORITHM}
+
+
+def _exec_bit_removed(plan: PlannedEdit) -> bool:
+    now = _mode_of(plan.target) or 0
+    return bool((plan.old_mode or 0) & EXEC_BITS) and not now & EXEC_BITS
 
 
 def _file_result(plan: PlannedEdit, before: list[str], after: list[str]) -> dict[str, Any]:
@@ -300,6 +331,7 @@ def _file_result(plan: PlannedEdit, before: list[str], after: list[str]) -> dict
         "path": plan.target.relative,
         "created": plan.old_bytes is None,
         "changed": plan.changed,
+        "exec_bit_removed": plan.changed and _exec_bit_removed(plan),
         "old_hash": plan.old_hash,
         "new_hash": plan.new_hash,
         "diff": diff.as_dict(),

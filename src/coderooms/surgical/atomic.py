@@ -2,9 +2,11 @@
 
 The new content goes to a temp file in the target's directory (same filesystem, so the rename is
 atomic), is flushed and fsynced, takes the old file's mode, and is renamed over the target; the
-directory is fsynced so the rename itself survives a crash. Any failure removes the temp file and
-leaves the old file as it was. `stage` / `publish` split the two halves for all-or-nothing
-batches.
+directory is fsynced so the rename itself survives a crash. The executable bits are dropped
+unless the caller keeps them (the operator's `allow_exec_bit`): what an agent writes never
+becomes, or stays, a program a hook or a shell would run by name. Any failure removes the temp
+file and leaves the old file as it was. `stage` / `publish` split the two halves for
+all-or-nothing batches.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 NEW_FILE_MODE = 0o644
-"""Mode of a file an edit creates (an existing file keeps its own)."""
+"""Mode of a file an edit creates (an existing file keeps its own, less the exec bits)."""
+
+EXEC_BITS = stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH
 
 TEMP_SUFFIX = ".coderooms-tmp"
 
@@ -30,13 +34,21 @@ class Staged:
     temp: Path
 
 
-def stage(target: Path, data: bytes) -> Staged:
-    """Write `data` to a fsynced temp file next to `target` with the target's mode."""
-    target.parent.mkdir(parents=True, exist_ok=True)
+def rewritten_mode(target: Path, *, keep_exec: bool = False) -> int:
+    """The mode `target` gets when rewritten: its own, without exec bits unless kept."""
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
-        mode = NEW_FILE_MODE
+        return NEW_FILE_MODE
+    return mode if keep_exec else mode & ~EXEC_BITS
+
+
+def stage(target: Path, data: bytes, *, keep_exec: bool = False, mode: int | None = None) -> Staged:
+    """Write `data` to a fsynced temp file next to `target` with `mode` (default: the target's
+    own, less its exec bits unless `keep_exec`)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if mode is None:
+        mode = rewritten_mode(target, keep_exec=keep_exec)
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
     temp = Path(name)
     try:
@@ -78,6 +90,8 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(target: Path, data: bytes) -> None:
-    """Replace `target` with `data` atomically (create it when missing)."""
-    _rename_into_place(stage(target, data))
+def write_atomic(
+    target: Path, data: bytes, *, keep_exec: bool = False, mode: int | None = None
+) -> None:
+    """Replace `target` with `data` atomically (create it when missing); `mode` as `stage`."""
+    _rename_into_place(stage(target, data, keep_exec=keep_exec, mode=mode))

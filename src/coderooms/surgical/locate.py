@@ -16,6 +16,8 @@ from coderooms.config import Settings
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.ingest.identity import validate_repo_id
+from coderooms.scope.roots import OperatorScope
+from coderooms.scope.served import served_scope
 from coderooms.surgical.paths import (
     MAX_PATH_CHARS,
     Root,
@@ -93,12 +95,13 @@ def resolve(
         repo, path = found
     assert path is not None
     text = check_path_text(path, "path")
-    roots, chosen = _roots_for(graph, text, repo)
+    scope = served_scope(settings)
+    roots, chosen = _roots_for(graph, scope, text, repo)
     if isinstance(chosen, Unlocated):
         return chosen
     repo = chosen
     try:
-        return resolve_target(roots, text, repo=repo, state_dirs=(settings.home,))
+        return resolve_target(roots, text, scope=scope, repo=repo)
     except Forbidden as e:
         return Unlocated(OUTSIDE_ROOTS, e.message, repo, text)
     except InvalidInput as e:
@@ -130,12 +133,12 @@ def _symbol_file(graph: Graph, symbol_id: str) -> tuple[str, str] | Unlocated:
 
 
 def _roots_for(
-    graph: Graph, text: str, repo: str | None
+    graph: Graph, scope: OperatorScope, text: str, repo: str | None
 ) -> tuple[list[Root], str | Unlocated | None]:
     """The roots to resolve against and the repo id to resolve in (None: let the absolute path
     choose its root)."""
     if repo is not None:
-        roots = ingest_roots(graph, [repo])
+        roots = ingest_roots(graph, scope, [repo])
         if not roots:
             return roots, Unlocated(
                 UNKNOWN_REPO,
@@ -145,7 +148,7 @@ def _roots_for(
             )
         return roots, repo
     if text.startswith("/"):
-        return ingest_roots(graph), None  # resolve_target picks the (deepest) root
+        return ingest_roots(graph, scope), None  # resolve_target picks the (deepest) root
     lexical = posixpath.normpath(text)
     if lexical == ".." or lexical.startswith("../"):
         return [], Unlocated(OUTSIDE_ROOTS, f"{text!r} leaves the repo root", None, text)
@@ -157,8 +160,8 @@ def _roots_for(
             hint="pass repo to choose one",
         )
     if holders:
-        return _roots_for(graph, text, holders[0])
-    roots = ingest_roots(graph)
+        return _roots_for(graph, scope, text, holders[0])
+    roots = ingest_roots(graph, scope)
     if len(roots) == 1:
         return roots, roots[0].repo
     return roots, Unlocated(

@@ -1,9 +1,12 @@
-"""Where an edit may write: canonical paths under an ingest root, never runtime state.
+"""Where an edit may write: canonical paths under an ingest root the operator serves, never
+version-control state, hooks or runtime state.
 
-The ingest roots are the `:Repo {root}` nodes of the graph. A target is a repo id plus a
-repo-relative path, or an absolute path under one root. The path is canonicalised (`..` and
-symlinks resolved, the way the kernel would follow them on write) and must still lie strictly
-under the root; the file written is the canonical one, so a symlink is never replaced by a file.
+The ingest roots are the `:Repo {root}` nodes of the graph that lie under the operator's roots
+(`coderooms.scope`); a root the graph holds but the operator does not serve is unknown here. A
+target is a repo id plus a repo-relative path, or an absolute path under one root. The path is
+canonicalised (`..` and symlinks resolved, the way the kernel would follow them on write) and
+must still lie strictly under the root and under a served root (`OperatorScope.check_write`); the
+file written is the canonical one, so a symlink is never replaced by a file.
 """
 
 from __future__ import annotations
@@ -16,12 +19,10 @@ from pathlib import Path, PurePosixPath
 
 from coderooms.errors import Forbidden, InvalidInput
 from coderooms.graph.driver import Graph
+from coderooms.scope.roots import OperatorScope
 
 MAX_PATH_CHARS = 4096
 """Longest target path accepted (Linux PATH_MAX)."""
-
-STATE_DIR_NAMES = frozenset({".git", ".hg", ".svn"})
-"""Version-control state: no path component of a target may be one of these."""
 
 STATE_FILE_NAMES = frozenset({".coderoomsignore"})
 """coderooms' own configuration inside a repo: it decides what is ingested, so edits may not."""
@@ -55,9 +56,11 @@ class Target:
         return (self.repo, self.relative)
 
 
-def ingest_roots(graph: Graph, repos: Collection[str] | None = None) -> list[Root]:
+def ingest_roots(
+    graph: Graph, scope: OperatorScope, repos: Collection[str] | None = None
+) -> list[Root]:
     """The ingest roots the graph knows (only those of `repos` when given), canonicalised;
-    roots that no longer exist are left out."""
+    roots that no longer exist, or that the operator does not serve, are left out."""
     if repos is None:
         rows = graph.read("surgical/repo_roots")
     else:
@@ -68,7 +71,7 @@ def ingest_roots(graph: Graph, repos: Collection[str] | None = None) -> list[Roo
             resolved = Path(row["root"]).resolve(strict=True)
         except OSError:
             continue
-        if resolved.is_dir():
+        if resolved.is_dir() and scope.allows_root(resolved):
             roots.append(Root(str(row["repo"]), resolved))
     return roots
 
@@ -101,21 +104,18 @@ def resolve_target(
     roots: list[Root],
     path: object,
     *,
+    scope: OperatorScope,
     repo: str | None = None,
-    state_dirs: tuple[Path, ...] = (),
     field: str = "path",
 ) -> Target:
-    """The canonical file `path` names, or Forbidden / InvalidInput naming `field`.
-
-    `state_dirs` are directories of coderooms' own runtime state (its cache/home directory with
-    the managed Neo4j and `instance.json`); nothing under them is writable.
-    """
+    """The canonical file `path` names, or Forbidden / InvalidInput naming `field`."""
     text = check_path_text(path, field)
+    scope.require_roots(field)
     if not roots and repo is None:
         raise Forbidden(
-            "no ingest roots are known, so no file may be written",
+            "no ingested repository lies under this server's roots, so no file may be written",
             field=field,
-            hint="ingest a repository first (the `ingest` verb); edits stay inside its root",
+            hint="ingest a served root first (the `ingest` verb); edits stay inside its root",
         )
     root = _choose_root(roots, text, repo, field)
     lexical = Path(text) if Path(text).is_absolute() else root.root / text
@@ -131,7 +131,9 @@ def resolve_target(
     parts = PurePosixPath(relative.as_posix()).parts
     if not parts or relative.as_posix() == ".":
         raise InvalidInput(f"{text!r} is the ingest root itself, not a file", field=field)
-    _refuse_state(canonical, parts, state_dirs, text, field)
+    if parts[-1] in STATE_FILE_NAMES:
+        raise Forbidden(f"{text!r} is coderooms configuration ({parts[-1]})", field=field)
+    scope.check_write(canonical, text, field)
     _refuse_unresolved_links(root.root, parts, text, field)
     if canonical.exists() and not canonical.is_file():
         raise InvalidInput(f"{text!r} is not a regular file", field=field)
@@ -177,20 +179,3 @@ def _refuse_unresolved_links(root: Path, parts: tuple[str, ...], text: str, fiel
         current = current / part
         if current.is_symlink():
             raise Forbidden(f"{text!r} passes through a symlink that does not resolve", field=field)
-
-
-def _refuse_state(
-    canonical: Path, parts: tuple[str, ...], state_dirs: tuple[Path, ...], text: str, field: str
-) -> None:
-    for part in parts:
-        if part in STATE_DIR_NAMES:
-            raise Forbidden(f"{text!r} is inside version-control state ({part}/)", field=field)
-    if parts[-1] in STATE_FILE_NAMES:
-        raise Forbidden(f"{text!r} is coderooms configuration ({parts[-1]})", field=field)
-    for state in state_dirs:
-        resolved = Path(os.path.realpath(state))
-        if canonical == resolved or resolved in canonical.parents:
-            raise Forbidden(
-                f"{text!r} is inside coderooms' runtime state directory {str(resolved)!r}",
-                field=field,
-            )

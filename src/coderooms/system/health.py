@@ -11,6 +11,7 @@ from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError
 from coderooms.freshness.room import freshness_of
 from coderooms.graph.schema import current_version, latest_version
+from coderooms.scope.served import served_scope
 from coderooms.semantic.model import describe as describe_model
 from coderooms.semantic.store import embedding_counts
 
@@ -26,6 +27,9 @@ class HealthReport(BaseModel):
     problem: str | None = None
     hint: str | None = None
     read_only: bool
+    scope: dict[str, Any] = {}
+    """The operator's roots (what agents may ingest, watch, read and write) and where they came
+    from; `why_empty` when there are none."""
     startup_ingest: dict[str, str] = {}
     """What `serve --root` is doing with each root."""
     freshness: dict[str, dict[str, Any]] = {}
@@ -34,11 +38,19 @@ class HealthReport(BaseModel):
     """The embedding model (installed?, why not) and symbols with a current vector / total."""
 
 
+def _scope(ctx: AppContext) -> dict[str, Any]:
+    try:
+        return served_scope(ctx.settings).describe()
+    except CoderoomsError as e:  # a root removed since start: say so, health still answers
+        return {"roots": [], "why_empty": e.message}
+
+
 def health(ctx: AppContext) -> HealthReport:
     base: dict[str, Any] = {
         "coderooms_version": __version__,
         "schema_latest": latest_version(),
         "read_only": ctx.settings.read_only,
+        "scope": _scope(ctx),
         "schema_version": None,
         "counts": {},
         "startup_ingest": dict(ctx.startup_ingest),

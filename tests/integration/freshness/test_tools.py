@@ -107,7 +107,7 @@ def test_bad_input_is_one_structured_error(app_context: AppContext, tmp_path: Pa
             ("alerts_list", {"kind": "gossip"}, "kind"),
             ("alerts_ack", {"alert_ids": []}, "alert_ids"),
             ("daemon_start", {"roots": []}, "roots"),
-            ("daemon_start", {"roots": [str(tmp_path / "nope")]}, "roots"),
+            ("daemon_start", {"roots": [str(tmp_path / "nope")]}, "roots[0]"),
         ]
         for tool, arguments, field in cases:
             with pytest.raises(ToolError) as raised:

@@ -36,7 +36,24 @@ def test_a_root_that_is_not_a_directory_names_the_field(
 ) -> None:
     payload = error_of(app_context, {"agent_id": "t", "roots": [str(tmp_path / "missing")]})
     assert payload["error"] == "invalid_input"
-    assert payload["field"] == "roots"
+    assert payload["field"] == "roots[0]"
+
+
+def test_a_root_outside_the_operators_roots_is_refused_and_nothing_ingested(
+    settings: Settings, graph: Graph, tmp_path: Path
+) -> None:
+    served = tmp_path / "served"
+    served.mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.py").write_text("TOKEN = 1\n")
+    scoped = settings.model_copy(update={"roots": [served]})
+    ctx = AppContext(settings=scoped, graphs=GraphProvider.ready(scoped, graph))
+    for root in (str(outside), str(outside / ".." / "outside"), "/", "~", str(tmp_path)):
+        payload = error_of(ctx, {"agent_id": "t", "roots": [root]})
+        assert (payload["error"], payload["field"]) == ("forbidden", "roots[0]"), payload
+    rows = graph.run_text("MATCH (r:Repo {root: $root}) RETURN r.id AS id", root=str(outside))
+    assert rows == []
 
 
 def test_empty_roots_are_refused(app_context: AppContext) -> None:

@@ -20,14 +20,24 @@ def leftovers(directory: Path) -> list[str]:
     return sorted(p.name for p in directory.iterdir() if p.name.endswith(atomic.TEMP_SUFFIX))
 
 
-def test_write_replaces_content_and_keeps_the_mode(tmp_path: Path) -> None:
+def test_write_replaces_content_and_keeps_the_mode_less_its_exec_bits(tmp_path: Path) -> None:
     target = tmp_path / "run.sh"
     target.write_text("old\n")
     target.chmod(0o751)
     atomic.write_atomic(target, b"new\n")
     assert target.read_bytes() == b"new\n"
-    assert stat.S_IMODE(target.stat().st_mode) == 0o751
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert leftovers(tmp_path) == []
+
+
+def test_exec_bits_are_kept_only_when_asked(tmp_path: Path) -> None:
+    target = tmp_path / "run.sh"
+    target.write_text("old\n")
+    target.chmod(0o751)
+    atomic.write_atomic(target, b"new\n", keep_exec=True)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o751
+    atomic.write_atomic(target, b"newer\n", mode=0o700)  # a roll back restores the exact mode
+    assert stat.S_IMODE(target.stat().st_mode) == 0o700
 
 
 def test_new_file_gets_the_default_mode_and_parents(tmp_path: Path) -> None:

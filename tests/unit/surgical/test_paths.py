@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from coderooms.errors import CoderoomsError, Forbidden, InvalidInput
+from coderooms.scope.roots import FROM_FLAGS, OperatorScope
 from coderooms.surgical.paths import MAX_PATH_CHARS, Root, resolve_target
+
+
+def served(*roots: Path, state: Path | None = None) -> OperatorScope:
+    """The operator's scope, built directly: the layout keeps its state dir inside the repo,
+    which `operator_scope` would refuse as a root."""
+    return OperatorScope(tuple(r.resolve() for r in roots), FROM_FLAGS, (state,) if state else ())
 
 
 @pytest.fixture
@@ -120,7 +127,9 @@ def test_hostile_path_is_refused_naming_the_field(
     root, outside, home = layout
     paths = hostile(root.root, outside)
     with pytest.raises((Forbidden, InvalidInput)) as raised:
-        resolve_target([root], paths[index], state_dirs=(home,), field="edits[3].path")
+        resolve_target(
+            [root], paths[index], scope=served(root.root, state=home), field="edits[3].path"
+        )
     assert isinstance(raised.value, CoderoomsError)
     assert raised.value.field in {"edits[3].path", "repo"}
     assert raised.value.code in {"forbidden", "invalid_input"}
@@ -129,18 +138,35 @@ def test_hostile_path_is_refused_naming_the_field(
 @pytest.mark.parametrize("bad", [None, 3, b"pkg/mod.py", ["pkg/mod.py"]])
 def test_non_string_paths_are_invalid(layout: tuple[Root, Path, Path], bad: object) -> None:
     with pytest.raises(InvalidInput) as raised:
-        resolve_target([layout[0]], bad)
+        resolve_target([layout[0]], bad, scope=served(layout[0].root))
     assert raised.value.field == "path"
 
 
 def test_no_roots_means_no_writes(tmp_path: Path) -> None:
-    with pytest.raises(Forbidden, match="no ingest roots"):
-        resolve_target([], str(tmp_path / "a.py"))
+    with pytest.raises(Forbidden, match="no ingested repository"):
+        resolve_target([], str(tmp_path / "a.py"), scope=served(tmp_path))
+
+
+def test_a_server_without_roots_writes_nothing(layout: tuple[Root, Path, Path]) -> None:
+    empty = OperatorScope((), "working directory", (), why_empty="started in /")
+    with pytest.raises(Forbidden, match="this server has no roots: started in /"):
+        resolve_target([layout[0]], "pkg/mod.py", scope=empty)
+
+
+def test_an_ingest_root_outside_the_operators_roots_is_not_written(
+    layout: tuple[Root, Path, Path], tmp_path: Path
+) -> None:
+    """The graph's `:Repo.root` is not trusted: the canonical target must be under a root the
+    operator served."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    with pytest.raises(Forbidden, match="outside the roots this server was given"):
+        resolve_target([layout[0]], "pkg/mod.py", scope=served(elsewhere))
 
 
 def test_unknown_repo_is_refused(layout: tuple[Root, Path, Path]) -> None:
     with pytest.raises(InvalidInput) as raised:
-        resolve_target([layout[0]], "pkg/mod.py", repo="other")
+        resolve_target([layout[0]], "pkg/mod.py", scope=served(layout[0].root), repo="other")
     assert raised.value.field == "repo"
 
 
@@ -151,7 +177,7 @@ def test_absolute_path_under_another_repo_is_refused(
     other.mkdir()
     roots = [layout[0], Root("o", other.resolve())]
     with pytest.raises(Forbidden):
-        resolve_target(roots, str(other / "x.py"), repo="r")
+        resolve_target(roots, str(other / "x.py"), scope=served(tmp_path), repo="r")
 
 
 def test_relative_path_with_several_roots_needs_a_repo(
@@ -159,7 +185,7 @@ def test_relative_path_with_several_roots_needs_a_repo(
 ) -> None:
     roots = [layout[0], Root("o", tmp_path.resolve())]
     with pytest.raises(InvalidInput) as raised:
-        resolve_target(roots, "pkg/mod.py")
+        resolve_target(roots, "pkg/mod.py", scope=served(tmp_path))
     assert raised.value.field == "repo"
 
 
@@ -179,14 +205,14 @@ def test_safe_paths_are_canonical(
     layout: tuple[Root, Path, Path], path: str, relative: str
 ) -> None:
     root = layout[0]
-    target = resolve_target([root], path, state_dirs=(layout[2],))
+    target = resolve_target([root], path, scope=served(root.root, state=layout[2]))
     assert target.relative == relative
     assert target.absolute == root.root / relative
 
 
 def test_absolute_path_picks_its_root(layout: tuple[Root, Path, Path]) -> None:
     root = layout[0]
-    target = resolve_target([root], str(root.root / "pkg" / "mod.py"))
+    target = resolve_target([root], str(root.root / "pkg" / "mod.py"), scope=served(root.root))
     assert (target.repo, target.relative) == ("r", "pkg/mod.py")
 
 
@@ -195,4 +221,49 @@ def test_symlink_inside_the_root_writes_its_canonical_file(
 ) -> None:
     root = layout[0]
     os.symlink(root.root / "pkg" / "mod.py", root.root / "alias.py")
-    assert resolve_target([root], "alias.py").relative == "pkg/mod.py"
+    assert resolve_target([root], "alias.py", scope=served(root.root)).relative == "pkg/mod.py"
+
+
+GIT_SPELLINGS = [
+    ".GIT/config",
+    ".Git/config",
+    ".git./config",
+    ".git../config",
+    ".git /config",
+    ".git . /config",
+    ".g\u200cit/config",
+    ".git\ufeff/config",
+    "\u00ad.git/config",
+    "GIT~1/config",
+    "git~2/config",
+    ".git::$INDEX_ALLOCATION/config",
+    "\uff0egit/config",
+    ".HG/hgrc",
+    "HG~1/hgrc",
+    ".svn./entries",
+    "SVN~1/entries",
+    "pkg/.GIT/config",
+    ".husky/pre-commit",
+    ".HUSKY./pre-commit",
+    "HUSKY~1/pre-commit",
+    ".husky/_/h",
+]
+
+
+@pytest.mark.parametrize("path", GIT_SPELLINGS)
+def test_vcs_and_hook_spellings_are_refused(layout: tuple[Root, Path, Path], path: str) -> None:
+    root = layout[0]
+    with pytest.raises(Forbidden, match="version-control state or hooks"):
+        resolve_target([root], path, scope=served(root.root))
+
+
+def test_core_hooks_path_is_refused_like_git(layout: tuple[Root, Path, Path]) -> None:
+    root = layout[0]
+    (root.root / ".git" / "config").write_text('[core]\n\thooksPath = ".githooks" # ours\n')
+    with pytest.raises(Forbidden, match="hooks directory"):
+        resolve_target([root], ".githooks/pre-commit", scope=served(root.root))
+    with pytest.raises(Forbidden, match="hooks directory"):
+        resolve_target([root], ".githooks/new/deeper", scope=served(root.root))
+    assert resolve_target([root], "githooks.md", scope=served(root.root)).relative == (
+        "githooks.md"
+    )

@@ -1,0 +1,93 @@
+"""Path components that are version-control state or hooks, however a file system spells them.
+
+Case-insensitive and NTFS-like file systems (and macOS's, which ignores some code points) open
+`.GIT/config`, `.git./config`, `.git /config`, `.g\u200cit/config`, `GIT~1/config` or
+`.git::$INDEX_ALLOCATION/config` as `.git/config`. A component is compared after folding it the
+way those file systems may: NFKC, default-ignorable code points removed, an NTFS stream suffix
+(`:...`) cut, trailing dots and spaces stripped, case folded; an 8.3 short name (`GIT~1`)
+matches the long name it abbreviates. Folding only ever widens what is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+VCS_DIR_NAMES = (".git", ".hg", ".svn")
+"""Version-control state: a path through one of these may run code (`.git/config`
+`core.fsmonitor`, `.hg/hgrc` hooks) or corrupt the repository."""
+
+HOOK_DIR_NAMES = (".husky",)
+"""Hook directories by convention; the repo's own `core.hooksPath` is added per repo."""
+
+DEFAULT_IGNORABLE_RANGES = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+"""Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt); they include the
+ones HFS+ ignores in names (U+200C-200F, U+202A-202E, U+206A-206F, U+FEFF)."""
+
+_SHORT_NAME = re.compile(r"([^~]{1,6})~[0-9]+")
+"""An 8.3 short name: up to six characters of the long name, `~`, a number (`GIT~1`)."""
+
+
+def is_ignorable(ch: str) -> bool:
+    code = ord(ch)
+    if unicodedata.category(ch) == "Cf":
+        return True
+    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE_RANGES)
+
+
+def fold_component(name: str) -> str:
+    """`name` as a case-insensitive, NTFS-like file system may compare it."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(ch for ch in text if not is_ignorable(ch))
+    text = text.split(":", 1)[0]
+    text = text.rstrip(". ")
+    return unicodedata.normalize("NFKC", text.casefold())
+
+
+def _short_name_of(folded: str, long_name: str) -> bool:
+    match = _SHORT_NAME.fullmatch(folded)
+    return match is not None and match.group(1) == long_name.lstrip(".")[:6]
+
+
+def matches_name(name: str, protected: Iterable[str]) -> str | None:
+    """Which of `protected` (lower-case names) the component `name` may open, if any."""
+    folded = fold_component(name)
+    for long_name in protected:
+        if folded == long_name or _short_name_of(folded, long_name):
+            return long_name
+    return None
+
+
+def protected_component(parts: Iterable[str]) -> str | None:
+    """The first component of `parts` that is VCS state or a hook directory, as written."""
+    for part in parts:
+        if matches_name(part, VCS_DIR_NAMES + HOOK_DIR_NAMES) is not None:
+            return part
+    return None
+
+
+def vcs_component(parts: Iterable[str]) -> str | None:
+    """The first component of `parts` that is version-control state, as written."""
+    for part in parts:
+        if matches_name(part, VCS_DIR_NAMES) is not None:
+            return part
+    return None
