@@ -58,6 +58,7 @@ from coderooms.ingest.rows import (
     symbol_rows,
     text_digest,
 )
+from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
 from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
 
 ROWS_PER_STATEMENT = 5000
@@ -174,6 +175,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     markers: list[dict[str, Any]] = []
     go_modules: dict[str, str] = {}
     js_packages: dict[str, list[str]] = {}
+    rust_crates: dict[str, list[str]] = {}
     held = Held()
     if not changes.fresh:
         [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten, repo=repo)
@@ -189,12 +191,8 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
             if posixpath.basename(row["path"]) == "go.mod" and row["path"] not in changes.deletes
             for name in row["names"] or []
         }
-        js_packages = {
-            posixpath.dirname(row["path"]): list(row["names"] or [])
-            for row in markers
-            if posixpath.basename(row["path"]) == PACKAGE_JSON
-            and row["path"] not in changes.deletes
-        }
+        js_packages = _tables_of(markers, PACKAGE_JSON, changes.deletes)
+        rust_crates = _tables_of(markers, CARGO_TOML, changes.deletes)
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -252,16 +250,18 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     lookup = Lookup(repo, resolver)
     lookup.go_modules = go_modules
     lookup.js_packages = js_packages
+    lookup.rust_crates = rust_crates
     for parsed in changes.upserts:
         base, directory = posixpath.basename(parsed.path), posixpath.dirname(parsed.path)
         if base == "go.mod":
             lookup.go_modules.pop(directory, None)
             for name in parsed.record.names:
                 lookup.go_modules[directory] = name.removeprefix("module ")
-        elif base == PACKAGE_JSON:
-            lookup.js_packages.pop(directory, None)
+        elif base in (PACKAGE_JSON, CARGO_TOML):
+            tables = lookup.js_packages if base == PACKAGE_JSON else lookup.rust_crates
+            tables.pop(directory, None)
             if parsed.record.names:
-                lookup.js_packages[directory] = list(parsed.record.names)
+                tables[directory] = list(parsed.record.names)
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
     import_requests = [i for p in changes.upserts for i in p.record.imports]
     importer_requests = {
@@ -370,6 +370,8 @@ def _foreign_work(
     if any(posixpath.basename(p) == PACKAGE_JSON for p in changed):
         # a package's name or exports moved: every JS/TS import and reference
         coarse.append((sorted(GROUP_LANGUAGES["js"]), {""}))
+    if any(posixpath.basename(p) == CARGO_TOML for p in changed):
+        coarse.append((["rust"], {""}))  # a crate's name or root moved: every Rust reference
     for languages, directories in coarse:
         if not directories:
             continue
@@ -638,6 +640,15 @@ def _fill_from_graph(
         lookup.add_symbol(SymbolInfo(row["id"], row["path"], row["qualname"], row["kind"], group))
 
 
+def _tables_of(markers: list[dict[str, Any]], name: str, deletes: Any) -> dict[str, list[str]]:
+    """Directory of each project file called `name` (not deleted) -> its module table."""
+    return {
+        posixpath.dirname(row["path"]): list(row["names"] or [])
+        for row in markers
+        if posixpath.basename(row["path"]) == name and row["path"] not in deletes
+    }
+
+
 def _by_group(item: tuple[tuple[str, frozenset[str]], Any]) -> tuple[str, list[str]]:
     return item[0][0], sorted(item[0][1])
 
@@ -655,6 +666,9 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
             continue
         if target.mode == "N":  # a bare JS/TS specifier: the files of a repo package it names
             by_mode["="].update(package_candidates(lookup.js_packages, target.path) or ())
+            continue
+        if target.mode == "R":  # a Rust path under a crate's name: the files of that crate
+            by_mode["="].update(crate_candidates(lookup.rust_crates, target.path) or ())
             continue
         by_mode[target.mode].add(target.path)
     repo = lookup.repo

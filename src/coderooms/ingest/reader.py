@@ -15,6 +15,7 @@ from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_pat
 from coderooms.ingest.model import SymbolDef, SymbolKind
 from coderooms.ingest.references import FileRecord, RefRequest, build_record
 from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.rust_crates import CARGO_TOML, crate_entries
 from coderooms.ingest.targets import ImportRequest, go_module_path
 from coderooms.ingest.walker import BINARY_SNIFF_BYTES, looks_binary
 
@@ -71,6 +72,8 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
         record.names = [f"module {module}"] if module else []
     elif posixpath.basename(job.path) == PACKAGE_JSON:
         record.names = package_entries(text)
+    elif posixpath.basename(job.path) == CARGO_TOML:
+        record.names = crate_entries(text)
     chunks = chunk_text(text)
     return ParsedFile(
         job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record, chunks

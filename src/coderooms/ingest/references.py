@@ -30,6 +30,7 @@ from coderooms.ingest.targets import (
     bindings,
     import_requests,
     path_stem,
+    rust_module,
 )
 
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
@@ -125,6 +126,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
             bases.setdefault(inherit.child, inherit.base)
     scope = _Scope(kinds, bound, language, directory_of(path), group, bases)
     scope.types = declared_types(extraction.facts)
+    scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
@@ -209,6 +211,7 @@ class _Scope:
     types: dict[tuple[str, str], str] = field(default_factory=dict)
     """(scope, name) -> declared type (`declared_types`)."""
     package: Target = ROOT_PACKAGE
+    path: str = ""
     """Where the file's package lives: its directory (Go); for Java every directory ending in
     the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
 
@@ -245,6 +248,16 @@ class _Scope:
         if binding is not None:
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
             return request
+        if self.language == "rust" and parts[0] in ("crate", "super") and len(parts) > 1:
+            return self._rust_path(request, parts)
+        if self.language == "rust" and len(parts) > 1 and parts[0][:1].islower():
+            # `httparse::Request::new()` without a `use`: a crate of the repo, if one is named so
+            # (`x.len()` on a local reads the same and names no crate)
+            request.bound = True
+            request.alternatives = tuple(
+                Alternative((Target("R", ".".join(parts[:cut])),), ".".join(parts[cut:])).encode()
+                for cut in range(len(parts) - 1, 0, -1)
+            )
         request.local = self._local(source, parts, wanted)
         if request.local is not None:
             return request
@@ -322,6 +335,17 @@ class _Scope:
             if declared is not None or not scope:
                 return declared
             scope = scope.rpartition(".")[0]
+
+    def _rust_path(self, request: RefRequest, parts: list[str]) -> RefRequest:
+        """`crate::a::f()` / `super::b::T::f()`: the longest module prefix that is a file of the
+        crate first (`a.rs` / `a/mod.rs`), the rest looked up in it."""
+        alternatives = []
+        for cut in range(len(parts) - 1, 0, -1):
+            targets = rust_module(self.path, ".".join(parts[:cut]))
+            if targets:
+                alternatives.append(Alternative(targets, ".".join(parts[cut:])).encode())
+        request.bound, request.alternatives, request.ghost = True, tuple(alternatives), request.ref
+        return request
 
     def _enclosing_type(self, source: str) -> str | None:
         scope = source.split(".") if source else []

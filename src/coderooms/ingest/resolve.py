@@ -35,6 +35,7 @@ from coderooms.ingest.references import (
     RefRequest,
     decode_alternative,
 )
+from coderooms.ingest.rust_crates import crate_candidates
 from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
 
 CONFIDENCE = {
@@ -90,6 +91,8 @@ class Lookup:
         """Directory of each `go.mod` -> the module path it declares."""
         self.js_packages: dict[str, list[str]] = {}
         """Directory of each `package.json` -> its module table (`js_packages`)."""
+        self.rust_crates: dict[str, list[str]] = {}
+        """Directory of each `Cargo.toml` -> its module table (`rust_crates`)."""
         self.tables: dict[str, ReexportTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
@@ -141,8 +144,13 @@ class Lookup:
             return []  # a Python module spec: `python_resolver` answers it
         if target.mode == "G":
             return self._go_package(target.path, group)
-        if target.mode == "N":
-            for path in package_candidates(self.js_packages, target.path) or ():
+        if target.mode in "NR":
+            found_paths = (
+                package_candidates(self.js_packages, target.path)
+                if target.mode == "N"
+                else crate_candidates(self.rust_crates, target.path)
+            )
+            for path in found_paths or ():
                 found = self.files_for(Target("=", path), group)
                 if found:
                     return found

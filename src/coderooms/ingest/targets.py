@@ -5,9 +5,10 @@ A `Target` is a candidate location: `=` an exact file path, `~` a file path suff
 directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way Python finds
 modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go import path
 (resolved by the repo's `go.mod` module paths), `N` a bare JS/TS specifier (resolved by the
-repo's `package.json` names: `coderooms.ingest.js_packages`). Candidates are ordered:
-the first that exists wins. All of this depends only on
-the importing file, so it is computed once per file and stored with the edges it produces.
+repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
+name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`). Candidates
+are ordered: the first that exists wins. All of this depends only on the importing file, so it
+is computed once per file and stored with the edges it produces.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ class Target:
             return go_package_name(self.path)
         if self.mode == "N":  # a package's name, or the last segment of its subpath
             return self.path.rstrip("/").rsplit("/", 1)[-1]
+        if self.mode == "R":  # a crate's name, or its module's last segment
+            return self.path.rsplit(".", 1)[-1]
         return path_stem(self.path)
 
 
@@ -203,7 +206,7 @@ def rust_module(path: str, module: str) -> tuple[Target, ...]:
         relative = "/".join(rest)
         return (Target("~", relative + ".rs"), Target("~", relative + "/mod.rs"))
     if head not in {"self", "super"}:
-        return ()
+        return (Target("R", ".".join(parts)),)  # a crate's path: a crate of the repo, or outside
     base = _rust_module_dir(path)
     while rest and rest[0] == "super":
         base, rest = directory_of(base), rest[1:]

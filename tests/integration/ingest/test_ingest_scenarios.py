@@ -804,3 +804,30 @@ def test_package_names_and_commonjs_values_follow_every_change(
     ingest(graph, tree, repo)
     assert ("?:geo/shapes", "ghost") in calls()
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+def test_a_crate_renamed_in_cargo_toml_re_resolves_its_users(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("Cargo.toml", '[package]\nname = "geo"\n')
+    tree.write("src/lib.rs", "pub fn area() {}\n")
+    tree.write("tests/it.rs", "fn run() {\n    geo::area();\n}\n")
+    ingest(graph, tree, repo)
+
+    def calls() -> set[tuple[str, str]]:
+        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "tests/it.rs::run"}
+
+    assert calls() == {("src/lib.rs::area", "import")}
+    steps = [
+        ('[package]\nname = "geometry"\n', ("?:area", "ghost")),
+        ('[package]\nname = "geometry"\n[lib]\nname = "geo"\n', ("src/lib.rs::area", "import")),
+    ]
+    for text, expected in steps:
+        tree.write("Cargo.toml", text)
+        ingest(graph, tree, repo)
+        assert expected in calls(), (text, calls())
+        assert_equals_full(graph, tree, repo, full_repo)
+    tree.delete("Cargo.toml")
+    ingest(graph, tree, repo)
+    assert ("?:area", "ghost") in calls()
+    assert_equals_full(graph, tree, repo, full_repo)

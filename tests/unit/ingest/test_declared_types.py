@@ -144,3 +144,25 @@ def test_rust_parameters_constructors_and_fields(tmp_path: Path) -> None:
     run = "src/lib.rs::Parser.run"
     for ref in ("given.peek", "made.peek", "self.bytes.peek"):
         assert call(found, run, ref)[0] == "src/lib.rs::Bytes.peek", ref
+
+
+def test_rust_crate_and_super_paths_name_items_of_the_crates_files(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": "pub mod simd;\npub struct Config {}\nimpl Config { pub fn new() {} }\n",
+            "src/simd/mod.rs": "pub mod avx2;\npub mod swar;\n",
+            "src/simd/swar.rs": "pub fn match_uri() {}\n",
+            "src/simd/avx2.rs": """
+                pub fn run() {
+                    super::swar::match_uri();
+                    crate::Config::new();
+                    crate::simd::swar::match_uri();
+                }
+            """,
+        },
+    )
+    run = "src/simd/avx2.rs::run"
+    assert call(found, run, "super.swar.match_uri")[0] == "src/simd/swar.rs::match_uri"
+    assert call(found, run, "crate.simd.swar.match_uri")[0] == "src/simd/swar.rs::match_uri"
+    assert call(found, run, "crate.Config.new")[0] == "src/lib.rs::Config.new"

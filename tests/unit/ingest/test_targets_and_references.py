@@ -249,8 +249,9 @@ def test_go_bindings_use_package_name_or_alias_never_blank_or_dot() -> None:
         ("src/a/b.rs", "self.super.x", exact("src/a/x.rs", "src/a/x/mod.rs")),
         ("src/lib.rs", "self", (Target("=", "src/lib.rs"),)),
         ("src/lib.rs", "super", ()),
-        ("src/lib.rs", "std.collections", ()),
-        ("src/lib.rs", "serde", ()),
+        # another crate's path: one of the repo's crates by its Cargo.toml name, or outside
+        ("src/lib.rs", "std.collections", (Target("R", "std.collections"),)),
+        ("src/lib.rs", "serde", (Target("R", "serde"),)),
     ],
 )
 def test_rust_module_targets(path: str, module: str, expected: tuple[Target, ...]) -> None:
