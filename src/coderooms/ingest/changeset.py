@@ -21,7 +21,8 @@ import neo4j
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
-from coderooms.ingest.js_packages import PACKAGE_JSON, package_candidates
+from coderooms.ingest.js_configs import CONFIG_NAMES
+from coderooms.ingest.js_packages import PACKAGE_JSON
 from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.python_plan import (
     Loader,
@@ -58,7 +59,7 @@ from coderooms.ingest.rows import (
     symbol_rows,
     text_digest,
 )
-from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
+from coderooms.ingest.rust_crates import CARGO_TOML
 from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
 
 ROWS_PER_STATEMENT = 5000
@@ -176,6 +177,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     go_modules: dict[str, str] = {}
     js_packages: dict[str, list[str]] = {}
     rust_crates: dict[str, list[str]] = {}
+    js_configs: dict[str, list[str]] = {}
     held = Held()
     if not changes.fresh:
         [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten, repo=repo)
@@ -193,6 +195,12 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         }
         js_packages = _tables_of(markers, PACKAGE_JSON, changes.deletes)
         rust_crates = _tables_of(markers, CARGO_TOML, changes.deletes)
+        js_configs = {
+            row["path"]: list(row["names"] or [])
+            for row in markers
+            if posixpath.basename(row["path"]) in CONFIG_NAMES
+            and row["path"] not in changes.deletes
+        }
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -251,12 +259,17 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     lookup.go_modules = go_modules
     lookup.js_packages = js_packages
     lookup.rust_crates = rust_crates
+    lookup.js_configs = js_configs
     for parsed in changes.upserts:
         base, directory = posixpath.basename(parsed.path), posixpath.dirname(parsed.path)
         if base == "go.mod":
             lookup.go_modules.pop(directory, None)
             for name in parsed.record.names:
                 lookup.go_modules[directory] = name.removeprefix("module ")
+        elif base in CONFIG_NAMES:
+            lookup.js_configs.pop(parsed.path, None)
+            if parsed.record.names:
+                lookup.js_configs[parsed.path] = list(parsed.record.names)
         elif base in (PACKAGE_JSON, CARGO_TOML):
             tables = lookup.js_packages if base == PACKAGE_JSON else lookup.rust_crates
             tables.pop(directory, None)
@@ -367,8 +380,9 @@ def _foreign_work(
     changed = [*changes.deletes, *(p.path for p in changes.upserts)]
     if any(posixpath.basename(p) == "go.mod" for p in changed):
         coarse.append((["go"], {""}))  # the module paths moved: every Go import and reference
-    if any(posixpath.basename(p) == PACKAGE_JSON for p in changed):
-        # a package's name or exports moved: every JS/TS import and reference
+    if any(posixpath.basename(p) in {PACKAGE_JSON, *CONFIG_NAMES} for p in changed):
+        # a package's name or exports, or a config's paths, moved: every JS/TS import and
+        # reference
         coarse.append((sorted(GROUP_LANGUAGES["js"]), {""}))
     if any(posixpath.basename(p) == CARGO_TOML for p in changed):
         coarse.append((["rust"], {""}))  # a crate's name or root moved: every Rust reference
@@ -664,11 +678,8 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
             else:
                 by_mode["@"].update(t.path for t in go_package_suffixes(target.path))
             continue
-        if target.mode == "N":  # a bare JS/TS specifier: the files of a repo package it names
-            by_mode["="].update(package_candidates(lookup.js_packages, target.path) or ())
-            continue
-        if target.mode == "R":  # a Rust path under a crate's name: the files of that crate
-            by_mode["="].update(crate_candidates(lookup.rust_crates, target.path) or ())
+        if target.mode in "NRT":  # a package, crate or config name: the files it maps to
+            by_mode["="].update(lookup.candidates(target) or ())
             continue
         by_mode[target.mode].add(target.path)
     repo = lookup.repo

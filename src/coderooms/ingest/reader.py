@@ -10,6 +10,7 @@ from typing import Any
 import blake3
 
 from coderooms.ingest.chunks import chunk_text, decode
+from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
 from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
 from coderooms.ingest.model import SymbolDef, SymbolKind
@@ -74,6 +75,8 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
         record.names = package_entries(text)
     elif posixpath.basename(job.path) == CARGO_TOML:
         record.names = crate_entries(text)
+    elif posixpath.basename(job.path) in CONFIG_NAMES:
+        record.names = config_entries(job.path, text)
     chunks = chunk_text(text)
     return ParsedFile(
         job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record, chunks

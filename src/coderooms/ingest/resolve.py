@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
+from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import ReexportTable, Walk
 from coderooms.ingest.model import INHERITS, SymbolKind
@@ -93,6 +94,8 @@ class Lookup:
         """Directory of each `package.json` -> its module table (`js_packages`)."""
         self.rust_crates: dict[str, list[str]] = {}
         """Directory of each `Cargo.toml` -> its module table (`rust_crates`)."""
+        self.js_configs: dict[str, list[str]] = {}
+        """Path of each `tsconfig.json`/`jsconfig.json` -> its module table (`js_configs`)."""
         self.tables: dict[str, ReexportTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
@@ -144,13 +147,8 @@ class Lookup:
             return []  # a Python module spec: `python_resolver` answers it
         if target.mode == "G":
             return self._go_package(target.path, group)
-        if target.mode in "NR":
-            found_paths = (
-                package_candidates(self.js_packages, target.path)
-                if target.mode == "N"
-                else crate_candidates(self.rust_crates, target.path)
-            )
-            for path in found_paths or ():
+        if target.mode in "NRT":
+            for path in self.candidates(target) or ():
                 found = self.files_for(Target("=", path), group)
                 if found:
                     return found
@@ -173,6 +171,14 @@ class Lookup:
         if target.mode in "@%" and group is not None:
             found = [path for path in found if self.groups.get(path) == group]
         return found
+
+    def candidates(self, target: Target) -> list[str] | None:
+        """The repo paths an `N`, `R` or `T` target may be, in order (None: not the repo's)."""
+        if target.mode == "N":
+            return package_candidates(self.js_packages, target.path)
+        if target.mode == "R":
+            return crate_candidates(self.rust_crates, target.path)
+        return config_candidates(self.js_configs, target.path)
 
     def go_directory(self, import_path: str) -> str | None:
         """The repo directory a Go import path names: under the `go.mod` whose module path is

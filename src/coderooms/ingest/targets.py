@@ -4,7 +4,9 @@ A `Target` is a candidate location: `=` an exact file path, `~` a file path suff
 (`path == s` or `path` ends with `/s`), `@` an exact directory (a Go or Java package), `%` a
 directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way Python finds
 modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go import path
-(resolved by the repo's `go.mod` module paths), `N` a bare JS/TS specifier (resolved by the
+(resolved by the repo's `go.mod` module paths), `T` a bare JS/TS specifier seen from a directory
+(`<dir>\t<spec>`: resolved by the `paths`/`baseUrl` of its nearest `tsconfig.json` or
+`jsconfig.json`: `coderooms.ingest.js_configs`), `N` a bare JS/TS specifier (resolved by the
 repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
 name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`). Candidates
 are ordered: the first that exists wins. All of this depends only on the importing file, so it
@@ -62,7 +64,7 @@ class Target:
             return posixpath.basename(self.path)
         if self.mode == "G":
             return go_package_name(self.path)
-        if self.mode == "N":  # a package's name, or the last segment of its subpath
+        if self.mode in "NT":  # a package's name, or the last segment of its subpath
             return self.path.rstrip("/").rsplit("/", 1)[-1]
         if self.mode == "R":  # a crate's name, or its module's last segment
             return self.path.rsplit(".", 1)[-1]
@@ -138,20 +140,25 @@ def python_module(path: str, module: str, level: int) -> tuple[Target, ...]:
 def js_module(path: str, spec: str) -> tuple[Target, ...]:
     if not spec.startswith("."):
         bare = spec and not spec.startswith(("/", "node:")) and "\t" not in spec
-        return (Target("N", spec),) if bare else ()
+        # `tsconfig.json` `paths`/`baseUrl` of the importer's project first, then a package
+        return (Target("T", f"{directory_of(path)}\t{spec}"), Target("N", spec)) if bare else ()
     joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
     if joined.startswith(".."):
         return ()
-    joined = "" if joined == "." else joined
+    return tuple(Target("=", p) for p in js_file_candidates("" if joined == "." else joined))
+
+
+def js_file_candidates(joined: str) -> list[str]:
+    """The files a module path names (`a/b` -> `a/b.ts`, ..., `a/b/index.ts`, ...; a runtime
+    `a/b.js` -> itself, then its `.ts`/`.tsx` source)."""
     root, extension = posixpath.splitext(joined)
     if extension in JS_EXTENSIONS:
-        alternates = JS_RUNTIME_TO_SOURCE.get(extension, ())
-        return (Target("=", joined), *(Target("=", root + alt) for alt in alternates))
+        return [joined, *(root + alt for alt in JS_RUNTIME_TO_SOURCE.get(extension, ()))]
     prefix = joined + "/" if joined else ""
-    return (
-        *(Target("=", joined + ext) for ext in JS_EXTENSIONS if joined),
-        *(Target("=", prefix + "index" + ext) for ext in JS_EXTENSIONS),
-    )
+    return [
+        *(joined + ext for ext in JS_EXTENSIONS if joined),
+        *(prefix + "index" + ext for ext in JS_EXTENSIONS),
+    ]
 
 
 def go_package(import_path: str) -> tuple[Target, ...]:

@@ -831,3 +831,35 @@ def test_a_crate_renamed_in_cargo_toml_re_resolves_its_users(
     ingest(graph, tree, repo)
     assert ("?:area", "ghost") in calls()
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+def test_tsconfig_paths_follow_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("tsconfig.json", '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}\n')
+    tree.write("src/lib/math.ts", "export function add() {}\n")
+    tree.write("lib/math.ts", "export function add() {}\n")
+    tree.write(
+        "src/app.ts", "import { add } from '@/lib/math';\nexport function main() { add(); }\n"
+    )
+    ingest(graph, tree, repo)
+
+    def calls() -> set[tuple[str, str]]:
+        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "src/app.ts::main"}
+
+    assert calls() == {("src/lib/math.ts::add", "import")}
+    steps = [
+        ('{"compilerOptions": {"paths": {"@/*": ["./*"]}}}\n', ("lib/math.ts::add", "import")),
+        ("{}\n", ("?:@/lib/math.add", "ghost")),
+        ('{"compilerOptions": {"baseUrl": "src", "paths": {"@/*": ["*"]}}}\n',
+         ("src/lib/math.ts::add", "import")),
+    ]  # fmt: skip
+    for text, expected in steps:
+        tree.write("tsconfig.json", text)
+        ingest(graph, tree, repo)
+        assert expected in calls(), (text, calls())
+        assert_equals_full(graph, tree, repo, full_repo)
+    tree.delete("tsconfig.json")
+    ingest(graph, tree, repo)
+    assert ("?:@/lib/math.add", "ghost") in calls()
+    assert_equals_full(graph, tree, repo, full_repo)

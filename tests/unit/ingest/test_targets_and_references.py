@@ -151,12 +151,16 @@ def test_python_bindings() -> None:
         ("src/a.ts", "./x.jsx", exact("src/x.jsx")),
         # not a module extension: treated as a stem
         ("src/c/B.tsx", "./B.module.css", js_candidates("src/c/B.module.css")),
-        # bare packages: a package of the repo may answer them (`js_packages`); node builtins
-        # and anything leaving the root: nothing in the repo
-        ("src/a.js", "react", (Target("N", "react"),)),
-        ("src/a.js", "@scope/pkg/sub", (Target("N", "@scope/pkg/sub"),)),
+        # bare specifiers: the importer's tsconfig `paths` (`js_configs`), then a package of the
+        # repo (`js_packages`); node builtins and anything leaving the root: nothing in the repo
+        ("src/a.js", "react", (Target("T", "src\treact"), Target("N", "react"))),
+        (
+            "src/a.js",
+            "@scope/pkg/sub",
+            (Target("T", "src\t@scope/pkg/sub"), Target("N", "@scope/pkg/sub")),
+        ),
         ("src/a.js", "node:path", ()),
-        ("src/a.js", "fs/promises", (Target("N", "fs/promises"),)),
+        ("src/a.js", "fs/promises", (Target("T", "src\tfs/promises"), Target("N", "fs/promises"))),
         ("src/a.js", "../../x", ()),
         ("a.js", "../x", ()),
     ],
@@ -173,7 +177,7 @@ def test_js_import_requests_one_per_statement_whatever_the_names() -> None:
     ]
     assert import_requests("typescript", "src/a.ts", refs) == [
         ImportRequest(1, "./util", js_candidates("src/util")),
-        ImportRequest(2, "react", (Target("N", "react"),)),
+        ImportRequest(2, "react", (Target("T", "src\treact"), Target("N", "react"))),
         ImportRequest(3, "./shapes", js_candidates("src/shapes")),
     ]
 
