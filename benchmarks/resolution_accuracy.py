@@ -135,6 +135,48 @@ class Tally:
         return self.external_linked / self.external if self.external else None
 
 
+# -- the table every harness prints --------------------------------------------------------------
+
+
+def table_header(outside: str = "outside→repo", ext: str = "ext→repo", *, width: int = 10,
+                 bases: bool = True) -> str:  # fmt: skip
+    """The columns of every accuracy harness (Python names its outside column `builtin→repo`)."""
+    base_column = f" {'bases R/P':>12}" if bases else ""
+    return (
+        f"{'corpus':<{width}} {'sites':>6} {'calls→repo':>10} {'recall':>7} {'precision':>9} "
+        f"{outside:>12}{base_column} {'imports R/P':>12} {ext:>{max(8, len(ext))}}"
+    )
+
+
+def table_row(name: str, sites: int, calls: Tally, bases: Tally | None, imports: Tally,
+              *, width: int = 10, ext_width: int = 8) -> str:  # fmt: skip
+    """One corpus's figures under `table_header` (no bases column when `bases` is None)."""
+    base_column = f" {fmt(bases.recall()) + '/' + fmt(bases.precision()):>12}" if bases else ""
+    return (
+        f"{name:<{width}} {sites:>6} {calls.oracle_repo:>10} {fmt(calls.recall()):>7} "
+        f"{fmt(calls.precision()):>9} {fmt(calls.external_rate()):>12}{base_column} "
+        f"{fmt(imports.recall()) + '/' + fmt(imports.precision()):>12} "
+        f"{imports.external_linked:>{ext_width}}"
+    )
+
+
+def tallies_json(**tallies: Tally) -> dict[str, dict[str, Any]]:
+    """The figures of each tally, for `--json`."""
+    return {
+        name: {
+            "oracle_repo": t.oracle_repo,
+            "recall": t.recall(),
+            "precision": t.precision(),
+            "external_rate": t.external_rate(),
+            "external_linked": t.external_linked,
+            "unknown": t.unknown,
+            "misses": dict(t.misses.most_common()),
+            "wrong": dict(t.wrong.most_common()),
+        }
+        for name, t in tallies.items()
+    }
+
+
 def shape(text: str) -> str:
     """The syntactic shape of a callee, for the breakdown of misses."""
     parts = text.split(".")
@@ -408,10 +450,7 @@ def main(argv: list[str] | None = None) -> int:
         corpora.append(Corpus(name, Path(path).resolve()))
 
     results: dict[str, Any] = {}
-    header = (
-        f"{'corpus':<10} {'sites':>6} {'calls→repo':>10} {'recall':>7} {'precision':>9} "
-        f"{'builtin→repo':>12} {'bases R/P':>12} {'imports R/P':>12} {'stdlib→repo':>11}"
-    )
+    header = table_header("builtin→repo", "stdlib→repo")
     rows: list[str] = []
     for corpus in corpora:
         graph = our_graph(corpus.root, corpus.name)
@@ -422,32 +461,14 @@ def main(argv: list[str] | None = None) -> int:
         tallies = compare_references(graph, (s for s in sites if s.kind != "import"), callers)
         imports = compare_imports(graph, sites, taken)
         calls, bases = tallies["CALLS"], tallies["INHERITS"]
-        rows.append(
-            f"{corpus.name:<10} {sum(1 for s in sites if s.kind == 'call'):>6} "
-            f"{calls.oracle_repo:>10} {fmt(calls.recall()):>7} {fmt(calls.precision()):>9} "
-            f"{fmt(calls.external_rate()):>12} "
-            f"{fmt(bases.recall()) + '/' + fmt(bases.precision()):>12} "
-            f"{fmt(imports.recall()) + '/' + fmt(imports.precision()):>12} "
-            f"{imports.external_linked:>11}"
-        )
+        calls_sites = sum(1 for s in sites if s.kind == "call")
+        rows.append(table_row(corpus.name, calls_sites, calls, bases, imports, ext_width=11))
         print(
             f"{corpus.name}: {len(graph.parsed)} files in {graph.seconds:.1f} s, "
             f"{len(taken)} sampled, jedi {jedi_s:.1f} s",
             file=sys.stderr,
         )
-        results[corpus.name] = {
-            name: {
-                "oracle_repo": t.oracle_repo,
-                "recall": t.recall(),
-                "precision": t.precision(),
-                "external_rate": t.external_rate(),
-                "external_linked": t.external_linked,
-                "unknown": t.unknown,
-                "misses": dict(t.misses.most_common()),
-                "wrong": dict(t.wrong.most_common()),
-            }
-            for name, t in (("calls", calls), ("bases", bases), ("imports", imports))
-        }
+        results[corpus.name] = tallies_json(calls=calls, bases=bases, imports=imports)
         if args.misses:
             for name, t in (("calls", calls), ("bases", bases), ("imports", imports)):
                 print(f"\n## {corpus.name} {name}: misses by shape", file=sys.stderr)

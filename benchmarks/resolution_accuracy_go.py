@@ -61,7 +61,14 @@ from benchmarks.go_oracle import (
     shape,
     sites_of,
 )
-from benchmarks.resolution_accuracy import OurGraph, Tally, fmt, our_graph
+from benchmarks.resolution_accuracy import (
+    OurGraph,
+    Tally,
+    our_graph,
+    table_header,
+    table_row,
+    tallies_json,
+)
 from benchmarks.resolution_accuracy_ts import callers_and_count
 from benchmarks.ts_oracle import print_misses, short
 from coderooms.ingest.identity import directory_of, symbol_id
@@ -281,10 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         corpora.append(Corpus(name, Path(path).resolve()))
 
     results: dict[str, Any] = {}
-    header = (
-        f"{'corpus':<10} {'sites':>6} {'calls→repo':>10} {'recall':>7} {'precision':>9} "
-        f"{'outside→repo':>12} {'bases R/P':>12} {'imports R/P':>12} {'ext→repo':>8}"
-    )
+    header = table_header()
     rows: list[str] = []
     for corpus in corpora:
         graph = our_graph(corpus.root, corpus.name)
@@ -308,14 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         tallies = compare_references(graph, references, callers, unmodelled, unmodelled_examples)
         imports = compare_imports(graph, sites, checked)
         calls, bases = tallies["CALLS"], tallies["INHERITS"]
-        rows.append(
-            f"{corpus.name:<10} {sum(1 for s in sites if s.kind == 'call'):>6} "
-            f"{calls.oracle_repo:>10} {fmt(calls.recall()):>7} {fmt(calls.precision()):>9} "
-            f"{fmt(calls.external_rate()):>12} "
-            f"{fmt(bases.recall()) + '/' + fmt(bases.precision()):>12} "
-            f"{fmt(imports.recall()) + '/' + fmt(imports.precision()):>12} "
-            f"{imports.external_linked:>8}"
-        )
+        calls_sites = sum(1 for s in sites if s.kind == "call")
+        rows.append(table_row(corpus.name, calls_sites, calls, bases, imports))
         failed = errors(records)
         print(
             f"{corpus.name}: {len(graph.parsed)} files in {graph.seconds:.1f} s, {len(taken)} "
@@ -328,19 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         for line in failed[:5]:
             print(f"  error {short(line, 160)}", file=sys.stderr)
-        results[corpus.name] = {
-            name: {
-                "oracle_repo": t.oracle_repo,
-                "recall": t.recall(),
-                "precision": t.precision(),
-                "external_rate": t.external_rate(),
-                "external_linked": t.external_linked,
-                "unknown": t.unknown,
-                "misses": dict(t.misses.most_common()),
-                "wrong": dict(t.wrong.most_common()),
-            }
-            for name, t in (("calls", calls), ("bases", bases), ("imports", imports))
-        }
+        results[corpus.name] = tallies_json(calls=calls, bases=bases, imports=imports)
         results[corpus.name]["unmodelled"] = dict(unmodelled.most_common())
         if args.misses:
             for label, t in (("calls", calls), ("bases", bases), ("imports", imports)):

@@ -66,7 +66,15 @@ from benchmarks.java_oracle import (
     shape,
     sites_of,
 )
-from benchmarks.resolution_accuracy import OurGraph, Tally, fmt, our_graph
+from benchmarks.resolution_accuracy import (
+    OurGraph,
+    Tally,
+    fmt,
+    our_graph,
+    table_header,
+    table_row,
+    tallies_json,
+)
 from benchmarks.resolution_accuracy_ts import _note, callers_and_count
 from benchmarks.ts_oracle import print_misses, short
 from coderooms.ingest.identity import symbol_id
@@ -318,10 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         corpora.append(checkout_corpus(name, Path(path)))
 
     results: dict[str, Any] = {}
-    header = (
-        f"{'corpus':<13} {'sites':>6} {'calls→repo':>10} {'recall':>7} {'precision':>9} "
-        f"{'outside→repo':>12} {'bases R/P':>12} {'imports R/P':>12} {'ext→repo':>8}"
-    )
+    header = table_header(width=13)
     rows: list[str] = []
     for corpus in corpora:
         graph = our_graph(corpus.root, corpus.name)
@@ -341,14 +346,8 @@ def main(argv: list[str] | None = None) -> int:
         tallies = compare_references(graph, references, callers, extra)
         imports = compare_imports(graph, sites, taken)
         calls, bases = tallies["CALLS"], tallies["INHERITS"]
-        rows.append(
-            f"{corpus.name:<13} {sum(1 for s in sites if s.kind == 'call'):>6} "
-            f"{calls.oracle_repo:>10} {fmt(calls.recall()):>7} {fmt(calls.precision()):>9} "
-            f"{fmt(calls.external_rate()):>12} "
-            f"{fmt(bases.recall()) + '/' + fmt(bases.precision()):>12} "
-            f"{fmt(imports.recall()) + '/' + fmt(imports.precision()):>12} "
-            f"{imports.external_linked:>8}"
-        )
+        calls_sites = sum(1 for s in sites if s.kind == "call")
+        rows.append(table_row(corpus.name, calls_sites, calls, bases, imports, width=13))
         print(
             f"{corpus.name}: {len(graph.parsed)} files in {graph.seconds:.1f} s, {len(sources)} "
             f"compiled, {len(taken)} sampled, javac {oracle_s:.1f} s ({log.splitlines()[0]}); "
@@ -358,19 +357,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{sum(extra.unmodelled.values())}",
             file=sys.stderr,
         )
-        results[corpus.name] = {
-            name: {
-                "oracle_repo": t.oracle_repo,
-                "recall": t.recall(),
-                "precision": t.precision(),
-                "external_rate": t.external_rate(),
-                "external_linked": t.external_linked,
-                "unknown": t.unknown,
-                "misses": dict(t.misses.most_common()),
-                "wrong": dict(t.wrong.most_common()),
-            }
-            for name, t in (("calls", calls), ("bases", bases), ("imports", imports))
-        }
+        results[corpus.name] = tallies_json(calls=calls, bases=bases, imports=imports)
         results[corpus.name]["suspects"] = {
             k: [s.sites, s.found, s.linked, s.right] for k, s in extra.suspects.items()
         }

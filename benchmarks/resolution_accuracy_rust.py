@@ -48,7 +48,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.resolution_accuracy import OurGraph, Tally, fmt, our_graph
+from benchmarks.resolution_accuracy import (
+    OurGraph,
+    Tally,
+    our_graph,
+    table_header,
+    table_row,
+    tallies_json,
+)
 from benchmarks.rust_oracle import Lsif, RsSite, run_lsif, sites_of
 from benchmarks.ts_oracle import print_misses
 from coderooms.ingest.identity import symbol_id
@@ -239,10 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     specs = args.corpus or [f"{n}=/work/corpus/{n}" for n in DEFAULT_CORPORA]
 
     results: dict[str, Any] = {}
-    header = (
-        f"{'corpus':<10} {'sites':>6} {'calls→repo':>10} {'recall':>7} {'precision':>9} "
-        f"{'outside→repo':>12} {'imports R/P':>12} {'ext→repo':>8}"
-    )
+    header = table_header(bases=False)
     rows: list[str] = []
     for spec in specs:
         name, _, where = spec.partition("=")
@@ -259,13 +263,8 @@ def main(argv: list[str] | None = None) -> int:
         unmodelled: Counter[str] = Counter()
         calls = compare_calls(graph, sites, recs, unmodelled)
         imports = compare_imports(graph, sites, taken)
-        rows.append(
-            f"{name:<10} {sum(1 for s in sites if s.kind != 'use'):>6} "
-            f"{calls.oracle_repo:>10} {fmt(calls.recall()):>7} {fmt(calls.precision()):>9} "
-            f"{fmt(calls.external_rate()):>12} "
-            f"{fmt(imports.recall()) + '/' + fmt(imports.precision()):>12} "
-            f"{imports.external_linked:>8}"
-        )
+        calls_sites = sum(1 for s in sites if s.kind != "use")
+        rows.append(table_row(name, calls_sites, calls, None, imports))
         top = ", ".join(f"{k} {v}" for k, v in unmodelled.most_common(4))
         print(
             f"{name}: {len(graph.parsed)} files in {graph.seconds:.1f} s, {len(taken)} sampled, "
@@ -274,19 +273,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{sum(unmodelled.values())} ({top})",
             file=sys.stderr,
         )
-        results[name] = {
-            label: {
-                "oracle_repo": t.oracle_repo,
-                "recall": t.recall(),
-                "precision": t.precision(),
-                "external_rate": t.external_rate(),
-                "external_linked": t.external_linked,
-                "unknown": t.unknown,
-                "misses": dict(t.misses.most_common()),
-                "wrong": dict(t.wrong.most_common()),
-            }
-            for label, t in (("calls", calls), ("imports", imports))
-        }
+        results[name] = tallies_json(calls=calls, imports=imports)
         results[name]["unmodelled"] = dict(unmodelled.most_common())
         if args.misses:
             for label, t in (("calls", calls), ("imports", imports)):

@@ -50,7 +50,15 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.corpora import CorpusUnavailable
-from benchmarks.resolution_accuracy import OurGraph, Tally, fmt, our_graph
+from benchmarks.resolution_accuracy import (
+    OurGraph,
+    Tally,
+    fmt,
+    our_graph,
+    table_header,
+    table_row,
+    tallies_json,
+)
 from benchmarks.ts_oracle import (
     DEFAULT_CORPORA,
     Corpus,
@@ -334,10 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         corpora.append(Corpus(name, Path(path).resolve()))
 
     results: dict[str, Any] = {}
-    header = (
-        f"{'corpus':<10} {'sites':>6} {'calls→repo':>10} {'recall':>7} {'precision':>9} "
-        f"{'outside→repo':>12} {'bases R/P':>12} {'imports R/P':>12} {'ext→repo':>8}"
-    )
+    header = table_header()
     rows: list[str] = []
     for corpus in corpora:
         graph = our_graph(corpus.root, corpus.name)
@@ -351,14 +356,8 @@ def main(argv: list[str] | None = None) -> int:
         tallies = compare_references(graph, references, callers, extra)
         imports = compare_imports(graph, sites, taken)
         calls, bases = tallies["CALLS"], tallies["INHERITS"]
-        rows.append(
-            f"{corpus.name:<10} {sum(1 for s in sites if s.kind == 'call'):>6} "
-            f"{calls.oracle_repo:>10} {fmt(calls.recall()):>7} {fmt(calls.precision()):>9} "
-            f"{fmt(calls.external_rate()):>12} "
-            f"{fmt(bases.recall()) + '/' + fmt(bases.precision()):>12} "
-            f"{fmt(imports.recall()) + '/' + fmt(imports.precision()):>12} "
-            f"{imports.external_linked:>8}"
-        )
+        calls_sites = sum(1 for s in sites if s.kind == "call")
+        rows.append(table_row(corpus.name, calls_sites, calls, bases, imports))
         broken = sum(any("syntax" in p for p in graph.parsed[p_].record.problems) for p_ in taken)
         rest = _ratio(calls.found - extra.const_found, calls.oracle_repo - extra.const_sites)
         print(
@@ -370,19 +369,7 @@ def main(argv: list[str] | None = None) -> int:
             f"a symbol of ours {sum(extra.unmodelled.values())}",
             file=sys.stderr,
         )
-        results[corpus.name] = {
-            name: {
-                "oracle_repo": t.oracle_repo,
-                "recall": t.recall(),
-                "precision": t.precision(),
-                "external_rate": t.external_rate(),
-                "external_linked": t.external_linked,
-                "unknown": t.unknown,
-                "misses": dict(t.misses.most_common()),
-                "wrong": dict(t.wrong.most_common()),
-            }
-            for name, t in (("calls", calls), ("bases", bases), ("imports", imports))
-        }
+        results[corpus.name] = tallies_json(calls=calls, bases=bases, imports=imports)
         results[corpus.name]["const_calls"] = [extra.const_sites, extra.const_found]
         results[corpus.name]["unmodelled"] = dict(extra.unmodelled.most_common())
         if args.misses:

@@ -1,7 +1,17 @@
 """`agent_id`: who is calling. Every verb carries one; ownership, quotas and staleness hang off it.
 
-Any Unicode is accepted except control characters; length is bounded. The first call of an agent
-in a server process records it in the session store (once per process, not once per call).
+An agent id is a **name the caller chooses, not a boundary**: nothing proves that a call comes
+from the agent it names, so an agent that passes another's id acts as that agent on what is
+owned per agent (perspectives, previews, proof marks, watchers). It keeps cooperating agents'
+state apart; it does not keep a hostile agent out (docs/security.md, "Identity"). Binding ids
+to MCP sessions cannot make it one: a stdio server has one session, and on the current MCP
+protocol (2026-07-28) every HTTP request is its own connection, with no session to bind to.
+
+Any Unicode is accepted except what would make two ids look alike or an id look like something
+else: control characters, line and paragraph separators, bidi overrides and isolates, and every
+other invisible (default-ignorable, format) code point are refused; length is bounded. The first
+call of an agent in a server process records it in the session store (once per process, not
+once per call), unless the server may not write session state.
 """
 
 from __future__ import annotations
@@ -10,6 +20,7 @@ import threading
 import unicodedata
 
 from coderooms.errors import InvalidInput
+from coderooms.scope.names import is_ignorable
 
 MAX_AGENT_ID_CHARS = 128
 
@@ -26,9 +37,37 @@ def validate_agent_id(agent_id: object) -> str:
             f"agent_id is {len(agent_id)} characters; at most {MAX_AGENT_ID_CHARS} are allowed",
             field="agent_id",
         )
-    if any(unicodedata.category(ch) in {"Cc", "Cs"} for ch in agent_id):
-        raise InvalidInput("agent_id contains control characters", field="agent_id")
+    for ch in agent_id:
+        kind = _refused_kind(ch)
+        if kind is not None:
+            name = unicodedata.name(ch, "unnamed")
+            raise InvalidInput(
+                f"agent_id contains U+{ord(ch):04X} ({name}), {kind}",
+                field="agent_id",
+                hint="use visible characters only, e.g. 'claude-code-1'",
+            )
     return unicodedata.normalize("NFC", agent_id)
+
+
+REFUSED_CATEGORIES = {
+    "Cc": "a control character",
+    "Cs": "a lone surrogate",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+
+
+def _refused_kind(ch: str) -> str | None:
+    """What `ch` is, when an agent id may not contain it."""
+    kind = REFUSED_CATEGORIES.get(unicodedata.category(ch))
+    if kind is not None:
+        return kind
+    if unicodedata.bidirectional(ch) in {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI",
+                                         "PDI"}:  # fmt: skip
+        return "a bidi override or isolate"
+    if is_ignorable(ch):
+        return "an invisible (format or default-ignorable) character"
+    return None
 
 
 class AgentRegistry:

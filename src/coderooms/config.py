@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import AliasChoices, Field, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_NEO4J_VERSION = "5.26.30"
@@ -65,7 +65,18 @@ class Settings(BaseSettings):
     """Keep the executable bit of a file an edit rewrites (off: every rewrite drops it)."""
 
     read_only: bool = False
-    """Refuse every verb that writes to disk or to the graph."""
+    """Write nothing at all: no schema migration, no startup ingest, no embedding backfill; the
+    verbs that write are neither listed nor served (coderooms.effects)."""
+    allow_session_state: bool = False
+    """With `read_only`: still serve the verbs that write session state only (previews, proof
+    marks, perspectives, alert acknowledgements), and record agents."""
+
+    http_token: SecretStr | None = None
+    """Bearer token the HTTP transport requires (`Authorization: Bearer ...`); required when
+    `serve --http` binds anything but loopback."""
+    http_allowed_hosts: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Host names, besides loopback and the bound address, that requests may name in `Host`
+    (comma-separated in `CODEROOMS_HTTP_ALLOWED_HOSTS`), e.g. a compose service name."""
     proof_gate: bool = False
 
     @field_validator("roots", mode="before")
@@ -74,6 +85,22 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return [part for part in value.split(os.pathsep) if part.strip()]
         return value
+
+    @field_validator("http_allowed_hosts", mode="before")
+    @classmethod
+    def _split_hosts(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
+    @field_validator("http_token", mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def writes_session_state(self) -> bool:
+        return not self.read_only or self.allow_session_state
 
     @property
     def uses_external_neo4j(self) -> bool:

@@ -128,6 +128,10 @@ class AppContext:
         compute the symbol vectors they still lack (semantic search), one batch at a time."""
         from coderooms.ingest.pipeline import ingest_root
 
+        if self.settings.read_only:
+            for root in roots:
+                self.startup_ingest[root] = "not ingested: this server is read-only"
+            return
         for root in roots:
             self.startup_ingest[root] = "waiting for the graph"
 
@@ -182,12 +186,14 @@ class AppContext:
         """Compute the vectors `repo` still lacks in a background thread (one backfill per repo
         at a time); progress in `embedding_backfill` (health reports it)."""
         graph = self.graphs.graph_or_none
-        if graph is not None:
+        if graph is not None and not self.settings.read_only:
             threading.Thread(
                 target=self._backfill_once, args=(graph, repo), name=f"embed-{repo}", daemon=True
             ).start()
 
     def _backfill_once(self, graph: Graph, repo: str) -> None:
+        if self.settings.read_only:
+            return
         with self._backfill_lock:
             if repo in self._backfilling:
                 return
@@ -224,8 +230,11 @@ class AppContext:
         return self.graphs.require()
 
     def agent(self, agent_id: object) -> str:
-        """Validate the caller's id; record it in the session store on first sight."""
+        """Validate the caller's id; record it in the session store on first sight (unless this
+        server may not write session state)."""
         valid = validate_agent_id(agent_id)
+        if not self.settings.writes_session_state:
+            return valid
         if self.graphs.graph_or_none is not None and self.agents.first_sight(valid):
             try:
                 record_agent(valid)

@@ -1,6 +1,7 @@
-"""How a room's verb becomes an MCP tool: a spec (the function, its read/write class) and one
-wrapper that turns our errors into one clear MCP error payload and refuses writes in read-only
-mode. The function's signature and docstring are what the calling model sees.
+"""How a room's verb becomes an MCP tool: a spec (the function and what it writes), one wrapper
+that turns our errors into one clear MCP error payload, and the middleware that answers a call
+of a verb this server does not serve (read-only mode) with that payload. The function's
+signature and docstring are what the calling model sees.
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastmcp.exceptions import ToolError
-from mcp.types import ToolAnnotations
+from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
+from fastmcp.tools import ToolResult
+from mcp.types import CallToolRequestParams, ToolAnnotations
 
+from coderooms import effects
+from coderooms.effects import Effect
 from coderooms.errors import CoderoomsError, Forbidden
 
 log = logging.getLogger(__name__)
@@ -23,8 +28,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class ToolSpec:
     fn: Callable[..., Any]
-    read_only: bool
-    destructive: bool = False
+    effect: Effect
+    """What the verb writes; its annotations and read-only serving follow (coderooms.effects)."""
     verb: str | None = None
     """The MCP name when it differs from the function's (`help` shadows a builtin)."""
 
@@ -37,31 +42,25 @@ class ToolSpec:
         doc = (self.fn.__doc__ or "").strip()
         return doc.splitlines()[0] if doc else ""
 
+    @property
+    def read_only(self) -> bool:
+        return self.effect.read_only
+
     def annotations(self) -> ToolAnnotations:
-        return ToolAnnotations(
-            read_only_hint=self.read_only,
-            destructive_hint=self.destructive,
-            idempotent_hint=self.read_only,
-            open_world_hint=False,
-        )
+        return effects.hints_of(self.effect)
 
 
 def error_text(error: CoderoomsError) -> str:
     return json.dumps(error.payload(), ensure_ascii=False)
 
 
-def guarded(spec: ToolSpec, *, read_only_mode: bool) -> Callable[..., Any]:
-    """The spec's function, with errors mapped and read-only mode enforced."""
+def guarded(spec: ToolSpec) -> Callable[..., Any]:
+    """The spec's function, with errors mapped."""
     fn = spec.fn
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
-            if read_only_mode and not spec.read_only:
-                raise Forbidden(
-                    f"{spec.name} writes and this server runs read-only",
-                    hint="restart the server without --read-only to allow writes",
-                )
             return fn(*args, **kwargs)
         except CoderoomsError as e:
             raise ToolError(error_text(e)) from e
@@ -74,3 +73,28 @@ def guarded(spec: ToolSpec, *, read_only_mode: bool) -> Callable[..., Any]:
             raise ToolError(error_text(internal)) from e
 
     return call
+
+
+class RefuseUnserved(Middleware):
+    """A call of a verb this server does not serve (and does not list) gets the JSON error
+    contract, `forbidden` with the reason, instead of the protocol's bare "unknown tool"."""
+
+    def __init__(self, refused: dict[str, str]) -> None:
+        self.refused = refused
+        """Verb name -> why it is not served."""
+
+    async def on_call_tool(
+        self,
+        context: MiddlewareContext[CallToolRequestParams],
+        call_next: CallNext[CallToolRequestParams, ToolResult],
+    ) -> ToolResult:
+        name = context.message.name
+        reason = self.refused.get(name)
+        if reason is not None:
+            refused = Forbidden(
+                f"this server runs read-only and does not serve {name}: {reason}",
+                hint="call help for the verbs this server serves; the operator decides "
+                "read-only mode (serve --read-only, --allow-session-state)",
+            )
+            raise ToolError(error_text(refused))
+        return await call_next(context)

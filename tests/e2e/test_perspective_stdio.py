@@ -82,7 +82,8 @@ def test_perspective_round_trip_over_stdio(
 
     seen = asyncio.run(run())
     assert all(seen["tools"].values()), seen["tools"]
-    assert seen["annotations"].read_only_hint is True  # session state only, like edit_preview
+    assert seen["annotations"].read_only_hint is False  # it writes session state (the focus)
+    assert seen["annotations"].idempotent_hint is False  # a repeat moves again
     start = seen["start"]
     assert start["status"] == "bound"
     assert start["focus"]["node_id"] == f"{repo_id}:shop/orders.py::place_order"

@@ -44,7 +44,20 @@ def serve(
         str | None, typer.Option(help="Serve streamable HTTP on HOST:PORT instead of stdio.")
     ] = None,
     read_only: Annotated[
-        bool, typer.Option("--read-only", help="Refuse every verb that writes.")
+        bool,
+        typer.Option(
+            "--read-only",
+            help="Write nothing: no schema migration, no ingest of --root, no embedding "
+            "backfill; the verbs that write are not served (nor listed).",
+        ),
+    ] = False,
+    allow_session_state: Annotated[
+        bool,
+        typer.Option(
+            "--allow-session-state",
+            help="With --read-only: still serve the verbs that write session state only "
+            "(edit previews, proof marks, perspectives, alert acknowledgements).",
+        ),
     ] = False,
     no_start_neo4j: Annotated[
         bool,
@@ -68,6 +81,7 @@ def serve(
 ) -> None:
     """Run the MCP server (stdio by default). Answers at once; the graph connects behind it."""
     from coderooms.context import AppContext, GraphProvider
+    from coderooms.http_access import OperatorToken, checked_token, http_run_options
     from coderooms.scope.served import served_scope
     from coderooms.server import create_server
     from coderooms.system.warmup import settle_heap
@@ -81,9 +95,13 @@ def serve(
             overrides["roots"] = list(root)
         if allow_exec_bit:
             overrides["allow_exec_bit"] = True
+        if allow_session_state:
+            overrides["allow_session_state"] = True
         settings = Settings(**overrides)  # type: ignore[arg-type]
         scope = served_scope(settings)  # a root that may not be one stops the server here
         address = parse_host_port(http) if http else None
+        # a bind off loopback without a token stops the server here
+        token = checked_token(settings, address[0]) if address else None
         ctx = AppContext(
             settings=settings,
             graphs=GraphProvider(settings, start_managed=not no_start_neo4j),
@@ -91,9 +109,9 @@ def serve(
         if root:
             ctx.ingest_when_ready([str(path) for path in scope.roots])
         ctx.load_model_when_ready()
-        mcp = create_server(ctx)
+        mcp = create_server(ctx, auth=OperatorToken(token) if token else None)
     settle_heap()
     if address is None:
         mcp.run(transport="stdio", show_banner=False)
     else:
-        mcp.run(transport="http", host=address[0], port=address[1], show_banner=False)
+        mcp.run(**http_run_options(settings, *address))

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from coderooms.context import AppContext
+from coderooms.effects import READS, Effect, Writes
 from coderooms.errors import InvalidInput
 from coderooms.freshness.alerts import (
     ALERT_KINDS,
@@ -163,13 +164,13 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         return {"acked": acked, "unknown": sorted(set(alert_ids) - set(acked))}
 
     return [
-        ToolSpec(auto_ingest_start, read_only=False),
-        ToolSpec(auto_ingest_stop, read_only=False),
-        ToolSpec(auto_ingest_status, read_only=True),
-        ToolSpec(daemon_start, read_only=False),
-        ToolSpec(daemon_stop, read_only=False),
-        ToolSpec(daemon_status, read_only=True),
-        ToolSpec(daemon_tick, read_only=False),
-        ToolSpec(alerts_list, read_only=True),
-        ToolSpec(alerts_ack, read_only=False),
+        ToolSpec(auto_ingest_start, Effect(Writes.GRAPH, idempotent=True)),
+        ToolSpec(auto_ingest_stop, Effect(Writes.GRAPH, idempotent=True)),
+        ToolSpec(auto_ingest_status, READS),
+        ToolSpec(daemon_start, Effect(Writes.GRAPH, idempotent=True)),
+        ToolSpec(daemon_stop, Effect(Writes.GRAPH, idempotent=True)),
+        ToolSpec(daemon_status, READS),
+        ToolSpec(daemon_tick, Effect(Writes.GRAPH)),
+        ToolSpec(alerts_list, READS),
+        ToolSpec(alerts_ack, Effect(Writes.SESSION_STATE, idempotent=True)),
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from coderooms.config import Settings
 from coderooms.errors import GraphUnavailable
 from coderooms.graph.driver import Connection, Graph
-from coderooms.graph.schema import migrate
+from coderooms.graph.schema import current_version, latest_version, migrate
 
 
 def resolve_connection(settings: Settings, *, start_managed: bool = False) -> Connection:
@@ -39,12 +39,27 @@ def resolve_connection(settings: Settings, *, start_managed: bool = False) -> Co
 
 
 def open_graph(settings: Settings, *, start_managed: bool = False) -> Graph:
-    """A verified, migrated graph handle."""
+    """A verified, migrated graph handle; read-only, it checks the schema instead of migrating."""
     graph = Graph(resolve_connection(settings, start_managed=start_managed))
     try:
         graph.verify()
-        migrate(graph)
+        if settings.read_only:
+            require_current_schema(graph)
+        else:
+            migrate(graph)
     except Exception:
         graph.close()
         raise
     return graph
+
+
+def require_current_schema(graph: Graph) -> None:
+    """A read-only server writes nothing, schema included: it needs a graph already migrated."""
+    have, need = current_version(graph), latest_version()
+    if have < need:
+        raise GraphUnavailable(
+            f"the graph's schema is at version {have}, this coderooms needs {need}, and a "
+            "read-only server does not migrate it",
+            hint="run `coderooms ingest` (or a server without --read-only) once against this "
+            "Neo4j to migrate it",
+        )

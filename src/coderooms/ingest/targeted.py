@@ -34,6 +34,7 @@ from coderooms.ingest.walker import (
     WalkedFile,
     has_binary_suffix,
     is_excluded_dir,
+    is_write_temp,
 )
 
 MAX_PATHS_PER_CALL = 10_000
@@ -65,6 +66,8 @@ def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) ->
         return "not_a_regular_file"
     if rules.ignored(relative, is_dir=False):
         return "ignored"
+    if is_write_temp(relative):
+        return "write_temp"
     if info.st_size > max_bytes:
         return "too_large"
     if has_binary_suffix(relative):

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from coderooms.context import AppContext
+from coderooms.effects import Effect, Writes
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.scope.served import served_scope
@@ -86,4 +87,4 @@ def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
         ctx.agent(agent_id)
         return ingest_roots(ctx, roots, mode=mode, repo=repo)
 
-    return [ToolSpec(ingest, read_only=False)]
+    return [ToolSpec(ingest, Effect(Writes.GRAPH, idempotent=True))]

@@ -104,6 +104,14 @@ class IgnoreRules:
         return bool(verdict)
 
 
+WRITE_TEMP_SUFFIX = ".coderooms-tmp"
+"""The suffix of the temp files an edit stages beside its targets: never ingested."""
+
+
+def is_write_temp(path: str) -> bool:
+    return path.endswith(WRITE_TEMP_SUFFIX)
+
+
 def is_excluded_dir(name: str) -> bool:
     return name in DEFAULT_EXCLUDED_DIRS or name.endswith(DEFAULT_EXCLUDED_SUFFIXES)
 
@@ -136,6 +144,9 @@ def walk(root: Path, *, max_bytes: int = MAX_FILE_BYTES) -> WalkResult:
             continue
         if rules.ignored(relative, is_dir=False):
             result.skip("ignored", relative)
+            continue
+        if is_write_temp(relative):
+            result.skip("write_temp", relative)
             continue
         if info.st_size > max_bytes:
             result.skip("too_large", relative)

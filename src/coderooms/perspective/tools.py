@@ -1,9 +1,11 @@
 """The MCP verbs of the perspective room (`perspective_*`).
 
 They write session state only (perspectives and checkpoints in Neo4j), never the user's files
-or the code graph, so like `edit_preview` they are classified read-only and stay available in
-the server's read-only mode. A perspective is visible to its owner alone: another agent gets
-`not_found` for it, exactly as for an id that never existed.
+or the code graph: every one of them, since even a verb that only reads a perspective marks it
+stale (or rebuilds its routes) when the graph moved. So none is advertised read-only, and a
+read-only server serves them only when the operator allows session state. A perspective is
+visible to its owner alone: another agent gets `not_found` for it, exactly as for an id that
+never existed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from coderooms.context import AppContext
+from coderooms.effects import Effect, Writes
 from coderooms.perspective import verbs
 from coderooms.perspective.limits import (
     MAX_AFFINITY_CANDIDATES,
@@ -24,6 +27,13 @@ from coderooms.perspective.limits import (
     PAGE_SIZE_MAX,
 )
 from coderooms.tooling import ToolSpec
+
+CREATES = Effect(Writes.SESSION_STATE)
+"""Opens a new perspective (or branch) each call."""
+MOVES = Effect(Writes.SESSION_STATE)
+"""Moves the focus and records a checkpoint: a repeat moves again."""
+RECONCILES = Effect(Writes.SESSION_STATE, idempotent=True)
+"""Reads a perspective, writing only the stale mark or rebuilt routes a moved graph needs."""
 
 PerspectiveArg = Annotated[
     str, Field(description="The perspective_id perspective_start or perspective_branch returned.")
@@ -211,18 +221,18 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         return verbs.close(ctx.graph(), agent, perspective_id)
 
     return [
-        ToolSpec(perspective_start, read_only=True),
-        ToolSpec(perspective_routes, read_only=True),
-        ToolSpec(perspective_inspect, read_only=True),
-        ToolSpec(perspective_peek, read_only=True),
-        ToolSpec(perspective_follow, read_only=True),
-        ToolSpec(perspective_suggest, read_only=True),
-        ToolSpec(perspective_affinity, read_only=True),
-        ToolSpec(perspective_branch, read_only=True),
-        ToolSpec(perspective_back, read_only=True),
-        ToolSpec(perspective_compare, read_only=True),
-        ToolSpec(perspective_list, read_only=True),
-        ToolSpec(perspective_close, read_only=True),
+        ToolSpec(perspective_start, CREATES),
+        ToolSpec(perspective_routes, RECONCILES),
+        ToolSpec(perspective_inspect, RECONCILES),
+        ToolSpec(perspective_peek, RECONCILES),
+        ToolSpec(perspective_follow, MOVES),
+        ToolSpec(perspective_suggest, RECONCILES),
+        ToolSpec(perspective_affinity, RECONCILES),
+        ToolSpec(perspective_branch, CREATES),
+        ToolSpec(perspective_back, MOVES),
+        ToolSpec(perspective_compare, RECONCILES),
+        ToolSpec(perspective_list, RECONCILES),
+        ToolSpec(perspective_close, Effect(Writes.SESSION_STATE, deletes=True)),
     ]
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from coderooms.context import AppContext
+from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
 from coderooms.search.activate import ActivateRequest, activate
 from coderooms.search.graph_limits import (
@@ -166,7 +167,7 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         return answer
 
     return [
-        ToolSpec(seek_verb, read_only=True, verb="seek"),
-        ToolSpec(activate_verb, read_only=True, verb="activate"),
-        ToolSpec(heuristics_surface_verb, read_only=True, verb="heuristics_surface"),
+        ToolSpec(seek_verb, READS, verb="seek"),
+        ToolSpec(activate_verb, READS, verb="activate"),
+        ToolSpec(heuristics_surface_verb, READS, verb="heuristics_surface"),
     ]

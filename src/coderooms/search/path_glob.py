@@ -11,14 +11,18 @@ Matched against the whole repo-relative path (`/`-separated):
 
 The literal text before the first wildcard of an anchored pattern becomes a `STARTS WITH` prefix
 on the path index.
+
+Patterns compile to RE2 (linear in the path's length, whatever the pattern: `**/**/…/x` cannot
+backtrack), with repeated `**/` collapsed into one first (they match the same paths).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Any
 
 from coderooms.errors import InvalidInput
+from coderooms.search.regex_dialect import compile_internal, error_reason, re2
 
 _WILDCARDS = "*?[\\"
 MAX_PATTERN_CHARS = 1_000
@@ -27,12 +31,13 @@ MAX_PATTERN_CHARS = 1_000
 @dataclass(frozen=True, slots=True)
 class PathPattern:
     pattern: str
-    regex: re.Pattern[str]
+    regex: Any
+    """The RE2 translation, matched against a path's UTF-8 bytes."""
     prefix: str
     """Every matching path starts with this (empty when the pattern is not anchored)."""
 
     def matches(self, path: str) -> bool:
-        return self.regex.fullmatch(path) is not None
+        return self.regex.fullmatch(path.encode("utf-8", "surrogatepass")) is not None
 
 
 def compile_path_pattern(pattern: str, *, field: str) -> PathPattern:
@@ -54,9 +59,9 @@ def compile_path_pattern(pattern: str, *, field: str) -> PathPattern:
     if not anchored:
         source = "(?:.*/)?" + source
     try:
-        regex = re.compile(source, re.DOTALL)
-    except re.error as e:
-        raise InvalidInput(f"{field} is not a valid pattern: {e}", field=field) from e
+        regex = compile_internal("(?s)" + source)
+    except re2.error as e:
+        raise InvalidInput(f"{field} is not a valid pattern: {error_reason(e)}", field=field) from e
     return PathPattern(text, regex, literal_prefix(body) if anchored else "")
 
 
@@ -76,6 +81,8 @@ def translate(body: str) -> str:
         if body.startswith("**/", i):
             out.append("(?:.*/)?")
             i += 3
+            while body.startswith("**/", i):  # `**/**/` matches what `**/` matches
+                i += 3
         elif body.startswith("**", i):
             out.append(".*")
             i += 2
@@ -88,7 +95,7 @@ def translate(body: str) -> str:
         elif char == "[":
             end = _class_end(body, i)
             if end < 0:
-                out.append(re.escape(char))
+                out.append(_literal(char))
                 i += 1
                 continue
             inner = body[i + 1 : end]
@@ -97,12 +104,19 @@ def translate(body: str) -> str:
             out.append("[" + inner.replace("\\", "\\\\") + "]")
             i = end + 1
         elif char == "\\" and i + 1 < n:
-            out.append(re.escape(body[i + 1]))
+            out.append(_literal(body[i + 1]))
             i += 2
         else:
-            out.append(re.escape(char))
+            out.append(_literal(char))
             i += 1
     return "".join(out)
+
+
+def _literal(char: str) -> str:
+    """`char` as RE2 pattern text matching exactly it."""
+    if char.isascii() and (char.isalnum() or char in "_/-"):
+        return char
+    return f"\\x{{{ord(char):x}}}"
 
 
 def _class_end(body: str, start: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import warnings
 from typing import Any
 
 from coderooms.search.limits import MIN_INDEX_LITERAL
@@ -23,11 +24,38 @@ sre_constants: Any = importlib.import_module("re._constants")
 
 _CASE_FLAGS = re.IGNORECASE
 
+DIALECTS_DIFFER = re.compile(r"\[:|\{,")
+"""Pattern text Python's parser accepts but reads otherwise than RE2 (checked conservatively)."""
+
+
+def _parse(pattern: str) -> Any | None:
+    """Python's parse tree of `pattern`, or None when it may not be what RE2 reads."""
+    if DIALECTS_DIFFER.search(pattern):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return sre_parse.parse(pattern)
+    except (re.error, RecursionError, OverflowError):
+        return None
+
+
+def regex_width(pattern: str) -> int | None:
+    """The longest text a match of `pattern` can span, or None when unbounded or unknown."""
+    parsed = _parse(pattern)
+    if parsed is None:
+        return None
+    try:
+        _low, high = parsed.getwidth()
+    except (re.error, RecursionError, OverflowError):
+        return None
+    return None if high >= sre_constants.MAXREPEAT else int(high)
+
 
 def required_literals(pattern: str) -> list[str]:
     """Literal runs every match contains, in pattern order (may be empty)."""
-    parsed = sre_parse.parse(pattern)
-    if parsed.state.flags & _CASE_FLAGS:
+    parsed = _parse(pattern)
+    if parsed is None or parsed.state.flags & _CASE_FLAGS:
         return []
     runs: list[str] = []
     current: list[str] = []

@@ -6,8 +6,9 @@
    scope (`index: "scan"`). Repo, language and the path prefix narrow candidates in Cypher, the
    path glob in Python.
 2. Verification: candidates are read in (repo, path, line) order, a batch at a time, and every
-   line checked exactly (`query in line`, or `regex.search(line)`), so the hits are those of
-   `grep -n` on the same text. Reading stops once top_k + 1 hits are known unless count_only.
+   line checked exactly (`query in line`, or the RE2 regex over the line alone), so the hits are
+   those of `grep -n` on the same text. Reading stops once top_k + 1 hits are known unless
+   count_only.
 3. Context lines come from the same chunks, or the neighbouring ones at a chunk boundary.
 """
 
@@ -41,6 +42,7 @@ from coderooms.search.limits import (
 from coderooms.search.line_match import LineMatcher
 from coderooms.search.lines import ChunkText, FileLines, fetch_line_ranges
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
+from coderooms.search.regex_dialect import compile_re2
 from coderooms.search.regex_literals import best_literal
 from coderooms.search.scope import resolve_repos
 from coderooms.search.text_cache import CHUNK_TEXTS
@@ -231,14 +233,7 @@ def _checked_query(request: SearchRequest) -> str:
 def _matcher(query: str, mode: Mode) -> tuple[LineMatcher, str | None]:
     if mode != "regex":
         return LineMatcher.for_literal(query), query
-    try:
-        compiled = re.compile(query)
-    except re.error as e:
-        raise InvalidInput(
-            f"query is not a valid regular expression: {e}",
-            field="query",
-            hint="use Python `re` syntax, or mode=literal to search for the text as is",
-        ) from e
+    compiled = compile_re2(query, field="query")
     try:
         needle = best_literal(query)
     except (re.error, RecursionError, OverflowError):

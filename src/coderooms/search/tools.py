@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field
 
 from coderooms.context import AppContext
+from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
@@ -38,11 +39,12 @@ class ViewItem(BaseModel):
 def search_tools(ctx: AppContext) -> list[ToolSpec]:
     def search_verb(
         agent_id: str,
-        query: Annotated[str, Field(description="Text (literal mode) or Python regex to find.")],
+        query: Annotated[str, Field(description="Text (literal mode) or RE2 regex to find.")],
         mode: Annotated[
             Mode,
             Field(
-                description="literal: exact, case-sensitive text; regex: Python `re` per line; "
+                description="literal: exact, case-sensitive text; regex: RE2 per line (linear "
+                "time; no backreferences or lookarounds; \\w, \\d, \\b are ASCII); "
                 "semantic: symbols nearest in meaning to a natural-language query (embeddings); "
                 "answered lexically, with the reason, when no embeddings are available."
             ),
@@ -77,7 +79,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         `truncated` says more hits exist (narrow with path_glob/language or raise top_k).
         `index` says whether the trigram index found the candidates or the scope was scanned
         (regexes with no literal of 3+ characters, or case-insensitive ones). Empty queries and
-        invalid regexes are refused with the field named.
+        invalid regexes (or what RE2 cannot express) are refused with the field named.
 
         Semantic mode ("where is the code that retries a failed upload?") answers with symbols,
         best first: `{repo, file, start_line, end_line, symbol_id, name, qualname, kind, score}`
@@ -175,8 +177,8 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
 
     view_verb.__doc__ = (view_verb.__doc__ or "").replace("{VIEW_MAX_LINES}", str(VIEW_MAX_LINES))
     return [
-        ToolSpec(search_verb, read_only=True, verb="search"),
-        ToolSpec(glob, read_only=True),
-        ToolSpec(view_verb, read_only=True, verb="view"),
-        ToolSpec(batch_view_verb, read_only=True, verb="batch_view"),
+        ToolSpec(search_verb, READS, verb="search"),
+        ToolSpec(glob, READS),
+        ToolSpec(view_verb, READS, verb="view"),
+        ToolSpec(batch_view_verb, READS, verb="batch_view"),
     ]

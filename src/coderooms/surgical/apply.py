@@ -1,12 +1,15 @@
 """The write path shared by `apply`, `apply_batch` and `edit_commit`.
 
 1. every target is resolved (path safety) and checked before anything is written;
-2. under per-file locks, each file is read once: its BLAKE3 hash checked against what the
-   caller expected, the new content computed, the proof gate asked about every target;
-3. all new contents are staged in fsynced temp files, then renamed into place one by one; a
-   failure renames back (rewrites the old bytes and mode of) every file already replaced. Just
-   before each file is staged and again before it is renamed, its canonical path is checked once
-   more against the operator's scope (a symlink or hooks path made since step 1 is caught); a
+2. a crashed write of any server process is finished first (journal.recover); then under
+   cross-process locks (locks.py: flock in the state directory) each file is read once: its
+   BLAKE3 hash checked against what the caller expected, the new content computed, the proof
+   gate asked about every target;
+3. still under the locks, all new contents are written journaled (batch_write): staged in
+   fsynced temp files, then renamed into place one by one; a failure or a crash puts every old
+   file back, or (a crash after every temp was durable) every new one in place. Just before each
+   file is staged and again before it is renamed, its canonical path is checked once more
+   against the operator's scope (a symlink or hooks path made since step 1 is caught); a
    rewritten file loses its executable bits unless the operator allows them;
 4. one `ingest_paths` call per repo brings the graph to the new files in one transaction.
 """
@@ -15,9 +18,7 @@ from __future__ import annotations
 
 import logging
 import stat
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,12 +29,13 @@ from coderooms.ingest.identity import file_id
 from coderooms.ingest.reader import content_hash
 from coderooms.ingest.targeted import ingest_paths
 from coderooms.ingest.walker import MAX_FILE_BYTES
-from coderooms.scope.roots import OperatorScope, canonical
 from coderooms.scope.served import served_scope
-from coderooms.surgical import atomic
+from coderooms.surgical import journal
 from coderooms.surgical.atomic import EXEC_BITS
+from coderooms.surgical.batch_write import write_all, write_check
 from coderooms.surgical.diffs import line_diff, replace_exact
 from coderooms.surgical.errors import SourceModified
+from coderooms.surgical.locks import target_locks
 from coderooms.surgical.paths import Target, ingest_roots, resolve_target
 from coderooms.surgical.proof import ABSENT_HASH, HASH_ALGORITHM, require_proof
 
@@ -84,22 +86,6 @@ class PlannedEdit:
     @property
     def changed(self) -> bool:
         return self.old_bytes != self.new_bytes
-
-
-_locks_guard = threading.Lock()
-_locks: dict[str, threading.Lock] = {}
-
-
-@contextmanager
-def file_locks(targets: Sequence[Target]) -> Iterator[None]:
-    """Serialise this process's read-check-write of the same files (sorted: no deadlock)."""
-    keys = sorted({str(t.absolute) for t in targets})
-    with _locks_guard:
-        locks = [_locks.setdefault(key, threading.Lock()) for key in keys]
-    with ExitStack() as stack:
-        for lock in locks:
-            stack.enter_context(lock)
-        yield
 
 
 def resolve_requests(
@@ -203,44 +189,6 @@ def _mode_of(target: Target) -> int | None:
         return None
 
 
-def recheck_target(scope: OperatorScope, target: Target) -> None:
-    """The write-time check: the file's canonical path now, against the operator's scope."""
-    scope.check_write(canonical(target.absolute), target.relative, "path")
-
-
-def write_all(plans: Sequence[PlannedEdit], scope: OperatorScope) -> None:
-    """All files or none: stage every temp, then rename; roll back on any failure."""
-    staged: list[atomic.Staged] = []
-    published: list[PlannedEdit] = []
-    try:
-        for plan in plans:
-            recheck_target(scope, plan.target)
-            # a loop, not a comprehension: on failure `staged` must hold what was staged so far
-            staged.append(
-                atomic.stage(plan.target.absolute, plan.new_bytes, keep_exec=scope.allow_exec_bit)
-            )
-        for plan, item in zip(plans, staged, strict=True):
-            recheck_target(scope, plan.target)
-            atomic.publish(item)
-            published.append(plan)
-    except BaseException:
-        for item in staged:
-            atomic.discard(item)
-        _roll_back(published)
-        raise
-
-
-def _roll_back(published: Sequence[PlannedEdit]) -> None:
-    for plan in reversed(published):
-        try:
-            if plan.old_bytes is None:
-                plan.target.absolute.unlink(missing_ok=True)
-            else:
-                atomic.write_atomic(plan.target.absolute, plan.old_bytes, mode=plan.old_mode)
-        except OSError:
-            log.exception("could not roll back %s", plan.target.absolute)
-
-
 def symbols_of(graph: Graph, targets: Sequence[Target]) -> dict[tuple[str, str], list[str]]:
     found: dict[tuple[str, str], list[str]] = {t.key: [] for t in targets}
     for repo, group in _by_repo(targets).items():
@@ -300,13 +248,16 @@ def execute(
 ) -> dict[str, Any]:
     """Validate every edit, pass the proof gate, write all files atomically, re-ingest once."""
     targets = resolve_requests(graph, settings, requests)
-    with file_locks(targets):
+    scope = served_scope(settings)
+    journal.recover(settings.home, write_check(scope))  # a crashed process's write, finished
+    with target_locks(settings.home, [t.absolute for t in targets]):
         plans = [plan_edit(t, r) for t, r in zip(targets, requests, strict=True)]
         if settings.proof_gate:
             require_proof(graph, agent_id, [(p.target.repo, p.target.relative, p.old_hash)
                                             for p in plans])  # fmt: skip
         changed = [p for p in plans if p.changed]
-        write_all(changed, served_scope(settings))
+        if changed:
+            write_all(changed, scope, settings.home)
     graph_state, symbol_ids = (
         reingest(graph, [p.target for p in changed]) if changed else ({"updated": True}, {})
     )

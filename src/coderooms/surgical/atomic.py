@@ -6,24 +6,28 @@ directory is fsynced so the rename itself survives a crash. The executable bits 
 unless the caller keeps them (the operator's `allow_exec_bit`): what an agent writes never
 becomes, or stays, a program a hook or a shell would run by name. Any failure removes the temp
 file and leaves the old file as it was. `stage` / `publish` split the two halves for
-all-or-nothing batches.
+all-or-nothing batches; `keep_undo` keeps the old file under a name of its own (a hard link) so a
+batch can be rolled back after a crash (see journal). Every name this module makes ends with
+TEMP_SUFFIX, which the walker never ingests.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from coderooms.ingest.walker import WRITE_TEMP_SUFFIX
 
 NEW_FILE_MODE = 0o644
 """Mode of a file an edit creates (an existing file keeps its own, less the exec bits)."""
 
 EXEC_BITS = stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH
 
-TEMP_SUFFIX = ".coderooms-tmp"
+TEMP_SUFFIX = WRITE_TEMP_SUFFIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +47,27 @@ def rewritten_mode(target: Path, *, keep_exec: bool = False) -> int:
     return mode if keep_exec else mode & ~EXEC_BITS
 
 
-def stage(target: Path, data: bytes, *, keep_exec: bool = False, mode: int | None = None) -> Staged:
-    """Write `data` to a fsynced temp file next to `target` with `mode` (default: the target's
-    own, less its exec bits unless `keep_exec`)."""
+def temp_path(target: Path, kind: str = "new") -> Path:
+    """A fresh name beside `target` for its new content (`new`) or its old file (`undo`)."""
+    return target.with_name(f".{target.name}.{secrets.token_hex(6)}.{kind}{TEMP_SUFFIX}")
+
+
+def stage(
+    target: Path,
+    data: bytes,
+    *,
+    keep_exec: bool = False,
+    mode: int | None = None,
+    temp: Path | None = None,
+) -> Staged:
+    """Write `data` to a fsynced temp file next to `target` (at `temp`, which must not exist,
+    when given) with `mode` (default: the target's own, less its exec bits unless
+    `keep_exec`)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     if mode is None:
         mode = rewritten_mode(target, keep_exec=keep_exec)
-    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
-    temp = Path(name)
+    temp = temp or temp_path(target)
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -75,6 +92,17 @@ def _rename_into_place(staged: Staged) -> None:
         discard(staged)
         raise
     fsync_directory(staged.target.parent)
+
+
+def keep_undo(target: Path, undo: Path, old_bytes: bytes, mode: int | None) -> None:
+    """Keep `target`'s current file reachable as `undo` (a hard link: no copy; a fsynced copy
+    where the filesystem has no hard links)."""
+    try:
+        os.link(target, undo)
+    except FileExistsError:
+        raise
+    except OSError:
+        stage(target, old_bytes, mode=mode, temp=undo)
 
 
 def discard(staged: Staged) -> None:

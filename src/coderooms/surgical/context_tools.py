@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from coderooms.context import AppContext
+from coderooms.effects import READS, Effect, Writes
 from coderooms.search.limits import Clamps
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical.clock import now_ms
@@ -189,6 +190,6 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         }
 
     return [
-        ToolSpec(surgical_context, read_only=True),
-        ToolSpec(surgical_context_v2, read_only=True),
+        ToolSpec(surgical_context, READS),
+        ToolSpec(surgical_context_v2, Effect(Writes.SESSION_STATE)),
     ]

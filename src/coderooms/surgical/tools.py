@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from coderooms.context import AppContext
+from coderooms.effects import Effect, Writes
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.surgical import apply as writes
 from coderooms.surgical.apply import MAX_BATCH_FILES, EditRequest
@@ -185,8 +186,8 @@ def surgical_tools(ctx: AppContext) -> list[ToolSpec]:
         return {"preview_id": preview.id, **result}
 
     return [
-        ToolSpec(apply, read_only=False, destructive=True),
-        ToolSpec(apply_batch, read_only=False, destructive=True),
-        ToolSpec(edit_preview, read_only=True),
-        ToolSpec(edit_commit, read_only=False, destructive=True),
+        ToolSpec(apply, Effect(Writes.FILES)),
+        ToolSpec(apply_batch, Effect(Writes.FILES)),
+        ToolSpec(edit_preview, Effect(Writes.SESSION_STATE)),
+        ToolSpec(edit_commit, Effect(Writes.FILES)),
     ]

@@ -7,6 +7,7 @@ from typing import Any
 
 from coderooms.agents import validate_agent_id
 from coderooms.context import AppContext
+from coderooms.effects import READS
 from coderooms.errors import NotFound
 from coderooms.system.health import HealthReport, health
 from coderooms.tooling import ToolSpec
@@ -34,18 +35,25 @@ def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> li
             spec = specs.get(verb)
             if spec is None:
                 raise NotFound(
-                    f"no verb named {verb!r}",
+                    f"this server serves no verb named {verb!r}",
                     field="verb",
-                    hint="call help without `verb` to list them",
+                    hint="call help without `verb` to list them"
+                    + (" (this server runs read-only)" if ctx.settings.read_only else ""),
                 )
             return {
                 "verb": spec.name,
                 "read_only": spec.read_only,
+                "writes": spec.effect.writes.value,
                 "description": (spec.fn.__doc__ or "").strip(),
             }
         return {
             "verbs": [
-                {"verb": name, "summary": specs[name].summary, "read_only": specs[name].read_only}
+                {
+                    "verb": name,
+                    "summary": specs[name].summary,
+                    "read_only": specs[name].read_only,
+                    "writes": specs[name].effect.writes.value,
+                }
                 for name in sorted(specs)
             ]
         }
@@ -53,6 +61,6 @@ def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> li
     health_tool.__name__ = "health"
     help_tool.__name__ = "help"
     return [
-        ToolSpec(health_tool, read_only=True, verb="health"),
-        ToolSpec(help_tool, read_only=True, verb="help"),
+        ToolSpec(health_tool, READS, verb="health"),
+        ToolSpec(help_tool, READS, verb="help"),
     ]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from coderooms.context import AppContext
+from coderooms.effects import served
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.perspective.errors import (
     NavigationAtRoot,
@@ -268,14 +269,15 @@ def test_unicode_agent_ids(verbs: Verbs, shared_shop: Shop) -> None:
         verbs["close"](agent + shared_shop.repo, started["perspective_id"])
 
 
-def test_verbs_work_in_read_only_mode(
+def test_verbs_work_in_read_only_mode_when_session_state_is_allowed(
     app_context: AppContext, agent: str, shared_shop: Shop
 ) -> None:
-    """They write session state only, never files or the code graph (like edit_preview)."""
-    guarded_verbs = {
-        spec.name.removeprefix("perspective_"): guarded(spec, read_only_mode=True)
-        for spec in perspective_tools(app_context)
-    }
+    """They write session state only, never files or the code graph (like edit_preview): a
+    read-only server serves them only when the operator allows session state."""
+    specs = perspective_tools(app_context)
+    assert not any(served(s.effect, read_only=True, session_state=False) for s in specs)
+    assert all(served(s.effect, read_only=True, session_state=True) for s in specs)
+    guarded_verbs = {spec.name.removeprefix("perspective_"): guarded(spec) for spec in specs}
     started = start_at(guarded_verbs, agent, shared_shop)
     moved = guarded_verbs["follow"](agent, started["perspective_id"],
                                     started["route_set_version"], route_index=1)  # fmt: skip

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import re
+import importlib
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 from coderooms.graph.driver import Graph
 from coderooms.ingest.chunks import CHUNK_BYTES
+
+re2 = importlib.import_module("re2")  # no stubs
 
 LONG_LINE = "x = '" + "ab" * (CHUNK_BYTES // 2 + 3000) + "NEEDLE_IN_LONG_LINE" + "cd" * 9000 + "'\n"
 
@@ -75,5 +77,6 @@ def literal(query: str) -> Callable[[str], bool]:
 
 
 def regex(pattern: str) -> Callable[[str], bool]:
-    compiled = re.compile(pattern)
+    """The search dialect's line match, by RE2 itself (the reference for the whole pipeline)."""
+    compiled = re2.compile(pattern)
     return lambda line: compiled.search(line) is not None

@@ -1,4 +1,5 @@
-"""Read-only mode through the MCP app: every writing verb refused, edit_preview allowed."""
+"""Read-only mode through the MCP app: every writing verb refused; edit_preview (session state)
+only when the operator allows session state."""
 
 from __future__ import annotations
 
@@ -61,12 +62,28 @@ def _repo(arguments: dict[str, Any], repo_id: str) -> dict[str, Any]:
     return {"repo": repo_id} if "path" in arguments else {}
 
 
-def test_edit_preview_stays_legal(
+def test_edit_preview_is_refused_without_session_state(
     read_only: AppContext, graph: Graph, tmp_path: Path, repo_id: str
 ) -> None:
     make_repo(graph, tmp_path / "proj", repo_id)
+    with pytest.raises(ToolError) as raised:
+        call(
+            read_only, "edit_preview",
+            {"agent_id": "ro", "path": "notes.md", "repo": repo_id, "content": "y\n"},
+        )  # fmt: skip
+    assert json.loads(str(raised.value))["error"] == "forbidden"
+    rows = graph.run_text("RETURN COUNT { MATCH (:EditPreview {repo: $repo}) } AS n", repo=repo_id)
+    assert rows[0]["n"] == 0
+
+
+def test_edit_preview_is_served_when_the_operator_allows_session_state(
+    settings: Settings, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    allowed = settings.model_copy(update={"read_only": True, "allow_session_state": True})
+    ctx = AppContext(settings=allowed, graphs=GraphProvider.ready(allowed, graph))
+    make_repo(graph, tmp_path / "proj", repo_id)
     result = call(
-        read_only, "edit_preview",
+        ctx, "edit_preview",
         {"agent_id": "ro", "path": "notes.md", "repo": repo_id, "content": "y\n"},
     )  # fmt: skip
     assert result.structured_content["preview_id"].startswith("preview-")
@@ -81,7 +98,8 @@ def test_annotations_mark_writers_destructive(app_context: AppContext) -> None:
     for verb in ("apply", "apply_batch", "edit_commit"):
         assert tools[verb].read_only_hint is False
         assert tools[verb].destructive_hint is True
-    assert tools["edit_preview"].read_only_hint is True
+    assert tools["edit_preview"].read_only_hint is False
+    assert tools["edit_preview"].destructive_hint is False
 
 
 def test_errors_over_mcp_name_the_field(

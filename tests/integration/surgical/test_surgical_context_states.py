@@ -181,7 +181,7 @@ def test_the_gate_admits_the_primary_refuses_the_rest_and_a_change_stales_the_ma
 def test_read_only_mode_answers_without_a_mark(
     settings: Settings, graph: Graph, root: Path, repo_id: str
 ) -> None:
-    ro = settings.model_copy(update={"read_only": True})
+    ro = settings.model_copy(update={"read_only": True, "allow_session_state": True})
     ctx = AppContext(settings=ro, graphs=GraphProvider.ready(ro, graph))
     agent = f"st-ro-{repo_id}"
     before = graph_fingerprint(graph, repo_id)
@@ -197,15 +197,17 @@ def test_read_only_mode_answers_without_a_mark(
     assert graph_fingerprint(graph, repo_id) == before
 
 
-def test_both_verbs_are_read_only_tools(app_context: AppContext) -> None:
+def test_only_v1_is_a_read_only_tool(app_context: AppContext) -> None:
+    """v2 records the proof mark that admits edits: session state, not read-only."""
+
     async def run() -> dict[str, Any]:
         async with Client(create_server(app_context)) as client:
             return {tool.name: tool.annotations for tool in await client.list_tools()}
 
     tools = asyncio.run(run())
-    for name in ("surgical_context", "surgical_context_v2"):
-        assert tools[name] is not None
-        assert tools[name].read_only_hint is True
+    assert tools["surgical_context"].read_only_hint is True
+    assert tools["surgical_context_v2"].read_only_hint is False
+    assert tools["surgical_context_v2"].idempotent_hint is False
 
 
 def test_unicode_paths_are_proved_like_any_other(
