@@ -23,7 +23,7 @@ from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.ingest.js_configs import CONFIG_NAMES
 from coderooms.ingest.js_packages import PACKAGE_JSON
-from coderooms.ingest.js_reexports import ReexportTable
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable
 from coderooms.ingest.python_plan import (
     Loader,
     PythonChanges,
@@ -290,7 +290,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         lookup.add_file(parsed.path, parsed.group)
         for info in symbol_infos(repo, parsed):
             lookup.add_symbol(info)
-        if parsed.group == "js":
+        if parsed.group in REEXPORT_GROUPS:
             lookup.tables[parsed.path] = ReexportTable.decode(parsed.record.names)
         lookup.loaded.add(parsed.path)
     for path in changes.deletes:

@@ -1,4 +1,5 @@
-"""JavaScript/TypeScript re-exports: what a module exports that it does not define.
+"""JavaScript/TypeScript (and Rust `pub use`) re-exports: what a module exports that it does not
+define.
 
 A barrel (`index.ts`, `Three.js`, effect's `index.ts`) re-exports the definitions of other
 modules: `export * from "./a"`, `export * as ns from "./b"`, `export { x, y as z } from "./c"`.
@@ -31,6 +32,9 @@ from dataclasses import dataclass, field
 from coderooms.ingest.model import MODULE_VALUE, FactKind, ImportRef, ScopeFact
 from coderooms.ingest.targets import Target, js_module, path_stem
 
+REEXPORT_GROUPS = frozenset({"js", "rust"})
+"""Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
+entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
 MAX_HOPS = 8
 """Barrels followed one after another at most (a chain longer than that is a ghost)."""
 
@@ -83,6 +87,9 @@ def table_entries(imports: Iterable[ImportRef], facts: Iterable[ScopeFact] = ())
     exported_locals: set[str] = set()
     for fact in facts:
         if fact.kind is FactKind.EXPORT and fact.scope == "" and fact.value:
+            if fact.name == "*":  # Rust `pub use a::*`
+                entries.append(f"*{fact.value}")
+                continue
             exported_locals.add(fact.value)
             if fact.name == MODULE_VALUE:
                 entries.append(f"m{fact.value}")
@@ -126,6 +133,8 @@ Find = Callable[[str, str], object | None]
 Files = Callable[[Target], list[str]]
 """A target -> the files answering it (the first counts)."""
 Table = Callable[[str], ReexportTable]
+Modules = Callable[[str, str], tuple[Target, ...]]
+"""(importing path, specifier) -> the targets the specifier names."""
 
 
 @dataclass(slots=True)
@@ -136,6 +145,7 @@ class Walk:
     files: Files
     table: Table
     keys: set[tuple[str, str]] = field(default_factory=set)
+    modules: Modules = js_module
 
     def through(self, path: str, qual: str, hops: int = 0) -> object | None:
         """What module `path` exports as `qual` through its re-exports (None: nothing)."""
@@ -199,9 +209,9 @@ class Walk:
         return self._in(path, spec, f"{name}.{rest}" if rest else name, hops)
 
     def _in(self, path: str, spec: str, qual: str, hops: int) -> object | None:
-        targets = js_module(path, spec)
+        targets = self.modules(path, spec)
         if not targets:
-            return None  # a package: outside the repo
+            return None  # outside the repo
         self.keys.add((path, "@" + path_stem(targets[0].path)))
         for target in targets:
             found_files = self.files(target)

@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, symbol_id
-from coderooms.ingest.js_reexports import ReexportTable
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable
 from coderooms.ingest.model import MODULE_VALUE
 from coderooms.ingest.python_resolver import (
     DIRECTORY,
@@ -138,7 +138,7 @@ class Loader:
         for qual, kind in row["symbols"]:
             info = SymbolInfo(symbol_id(self.repo, path, qual), path, qual, kind, group or "")
             lookup.add_symbol(info)
-        if group == "js":
+        if group in REEXPORT_GROUPS:
             lookup.tables[path] = ReexportTable.decode(row["names"] or ())
         lookup.loaded.add(path)
 
@@ -197,7 +197,7 @@ def changes_of(
     changes = PythonChanges()
     stars: list[tuple[str, int, str]] = []
     for parsed in upserts:
-        if parsed.group == "js":
+        if parsed.group in REEXPORT_GROUPS:
             _js_table_changes(changes, parsed.path, old_tables.get(parsed.path, []),
                               parsed.record.names)  # fmt: skip
         if parsed.language != "python":

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
-from coderooms.ingest.js_reexports import table_entries
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, table_entries
 from coderooms.ingest.model import (
     CALLS,
     INHERITS,
@@ -116,7 +116,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         _python_references(record, extraction, group)
         return record
     kinds = {s.qualname: s.kind for s in extraction.symbols}
-    if group == "js":
+    if group in REEXPORT_GROUPS:
         record.names = table_entries(extraction.imports, extraction.facts)
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
-from coderooms.ingest.js_reexports import ReexportTable, Walk
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable, Walk
 from coderooms.ingest.model import INHERITS, SymbolKind
 from coderooms.ingest.python_resolver import Missing, ModuleStore, PythonResolver, encode_key
 from coderooms.ingest.references import (
@@ -37,7 +37,13 @@ from coderooms.ingest.references import (
     decode_alternative,
 )
 from coderooms.ingest.rust_crates import crate_candidates
-from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
+from coderooms.ingest.targets import (
+    ImportRequest,
+    Target,
+    go_package_suffixes,
+    js_module,
+    rust_module,
+)
 
 CONFIDENCE = {
     "import": 0.95,
@@ -228,12 +234,13 @@ class Lookup:
         """`in_module`, and for JS/TS through the module's re-exports (barrels), with the keys
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
-        if group != "js" or (found is not None and alternative.qual):
+        if group not in REEXPORT_GROUPS or (found is not None and alternative.qual):
             return found, set()
         walk = Walk(
             lambda path, qual: self.defined(path, qual, wanted),
             lambda target: self.files_for(target, None),
             self.reexports,
+            modules=rust_module if group == "rust" else js_module,
         )
         for target in alternative.targets:
             paths = self.files_for(target, group)

@@ -863,3 +863,29 @@ def test_tsconfig_paths_follow_every_change(
     ingest(graph, tree, repo)
     assert ("?:@/lib/math.add", "ghost") in calls()
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+def test_a_pub_use_that_changes_re_resolves_what_went_through_it(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("src/lib.rs", "mod a;\nmod b;\npub use self::a::Shape;\n")
+    tree.write("src/a.rs", "pub struct Shape {}\nimpl Shape { pub fn area() {} }\n")
+    tree.write("src/b.rs", "pub struct Shape {}\nimpl Shape { pub fn area() {} }\n")
+    tree.write("src/use.rs", "fn run() {\n    crate::Shape::area();\n}\n")
+    ingest(graph, tree, repo)
+
+    def calls() -> set[tuple[str, str]]:
+        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "src/use.rs::run"}
+
+    assert calls() == {("src/a.rs::Shape.area", "import")}
+    mods = "mod a;\nmod b;\n"
+    steps = [
+        ("src/lib.rs", mods + "pub use self::b::Shape;\n", ("src/b.rs::Shape.area", "import")),
+        ("src/b.rs", "pub struct Shape {}\n", ("?:crate.Shape.area", "ghost")),
+        ("src/lib.rs", mods + "pub use self::a::*;\n", ("src/a.rs::Shape.area", "import")),
+    ]
+    for path, text, expected in steps:
+        tree.write(path, text)
+        ingest(graph, tree, repo)
+        assert expected in calls(), (path, text, calls())
+        assert_equals_full(graph, tree, repo, full_repo)

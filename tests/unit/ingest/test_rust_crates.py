@@ -50,3 +50,40 @@ def test_a_crates_tests_and_siblings_reach_it_by_name(tmp_path: Path) -> None:
     )
     assert call(found, "tests/it.rs::run", "std.mem.drop")[1] == "ghost"
     assert "src/lib.rs" in found["imports"]["tests/it.rs"]
+
+
+def test_pub_use_reexports_are_followed(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "parse"\n',
+            "src/lib.rs": """
+                mod iter;
+                mod util;
+                pub use self::iter::Bytes;
+                pub use crate::util::*;
+                pub use self::iter::Cursor as Pos;
+            """,
+            "src/iter.rs": """
+                pub struct Bytes {}
+                impl Bytes { pub fn peek(&self) {} }
+                pub struct Cursor {}
+                impl Cursor { pub fn at() {} }
+            """,
+            "src/util.rs": "pub fn helper() {}\n",
+            "src/run.rs": """
+                use crate::Bytes;
+                pub fn run(b: &Bytes) {
+                    b.peek();
+                    crate::helper();
+                    crate::Pos::at();
+                }
+            """,
+            "tests/it.rs": "use parse::Bytes;\nfn t(b: Bytes) { b.peek(); }\n",
+        },
+    )
+    run = "src/run.rs::run"
+    assert call(found, run, "b.peek")[0] == "src/iter.rs::Bytes.peek"
+    assert call(found, run, "crate.helper")[0] == "src/util.rs::helper"
+    assert call(found, run, "crate.Pos.at")[0] == "src/iter.rs::Cursor.at"
+    assert call(found, "tests/it.rs::t", "b.peek")[0] == "src/iter.rs::Bytes.peek"

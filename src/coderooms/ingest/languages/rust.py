@@ -25,6 +25,8 @@
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
   `super.x`; a `mod x;` in there -> ("self.m.n.x", (), "x"). Other paths (`crate::`, external
   crates) are left as written.
+* Re-exports: a top-level `pub use` (any `pub(...)`) exports the names it binds: an EXPORT fact
+  per local name (`pub use a::B as C;` -> `C`), and `pub use a::*;` -> EXPORT `*` of `a`.
 * Calls: `f()`, `a::b::c()` -> `a.b.c`, `::std::mem::swap()` -> `std.mem.swap`,
   `Vec::<u8>::new()` -> `Vec.new`, `self.x.m()` -> `self.x.m`, `f::<T>()` -> `f`; a method or
   path on anything but a path of identifiers is `?.` and the trailing names
@@ -130,9 +132,12 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         argument = node.child_by_field_name("argument")
         if argument is not None:
             inline = _inline_modules(node, source)
+            public = not inline and _is_public(node)
             for segs, as_name in _use_tree(argument, [], source):
                 module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
                 c.imp(module, names, alias, node, aliases=aliases)
+                if public:  # `pub use`: the file's module exports what it binds
+                    _exported(node, module, names, alias, aliases, c)
     for node in caps.get("mod_decl", ()):
         name_node = node.child_by_field_name("name")
         if name_node is not None:
@@ -358,3 +363,28 @@ def _named(node: Node | None, source: bytes) -> str | None:
         return None
     named = type_name(node, source)
     return named if (named and named[:1].isupper()) or (named and "." in named) else None
+
+
+def _is_public(node: Node) -> bool:
+    return any(child.type == "visibility_modifier" for child in node.children)
+
+
+def _exported(
+    at: Node,
+    module: str,
+    names: tuple[str, ...],
+    alias: str | None,
+    aliases: tuple[str | None, ...],
+    c: Collector,
+) -> None:
+    if names == ("*",):
+        c.fact(at, FactKind.EXPORT, "*", module)
+        return
+    if not names:
+        local = alias or module.rsplit(".", 1)[-1]
+        if local not in ("self", "crate", "super"):
+            c.fact(at, FactKind.EXPORT, local, local)
+        return
+    padded = aliases if len(aliases) == len(names) else (None,) * len(names)
+    for name, as_name in zip(names, padded, strict=True):
+        c.fact(at, FactKind.EXPORT, as_name or name, as_name or name)
