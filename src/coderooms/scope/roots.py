@@ -18,7 +18,12 @@ from pathlib import Path
 
 from coderooms.errors import Forbidden, InvalidInput
 from coderooms.scope.git_config import hooks_dirs, repos_around
-from coderooms.scope.names import protected_component, vcs_component
+from coderooms.scope.names import (
+    fold_component,
+    matches_name,
+    protected_component,
+    vcs_component,
+)
 
 MAX_ROOT_CHARS = 4096
 """Longest root argument accepted (Linux PATH_MAX)."""
@@ -180,12 +185,29 @@ def hook_dir_holding(path: Path) -> Path | None:
     for repo in repos_around(path.parent):
         for hooks in hooks_dirs(repo):
             resolved = canonical(hooks)
-            if resolved in path.parents and (
-                path.parent == resolved
+            if _spelled_under(path, resolved) and (
+                _spelled_as(path.parent, resolved)
                 or not (resolved == repo.worktree or resolved in repo.worktree.parents)
             ):
                 return resolved
     return None
+
+
+def _spelled_as(path: Path, directory: Path) -> bool:
+    """`path` opens `directory` on a case-insensitive, NTFS-like file system (`.GITHOOKS`,
+    `.githooks.`, `GITHOO~1` for `.githooks`): component by component, as `names` folds them."""
+    if len(path.parts) != len(directory.parts):
+        return False
+    return all(
+        matches_name(part, (fold_component(wanted),)) is not None
+        for part, wanted in zip(path.parts, directory.parts, strict=True)
+    )
+
+
+def _spelled_under(path: Path, directory: Path) -> bool:
+    """`path` lies under `directory` however the components are spelled (see `_spelled_as`)."""
+    depth = len(directory.parts)
+    return len(path.parts) > depth and _spelled_as(Path(*path.parts[:depth]), directory)
 
 
 def _root_text(value: object, field: str) -> str:

@@ -264,6 +264,10 @@ def test_core_hooks_path_is_refused_like_git(layout: tuple[Root, Path, Path]) ->
         resolve_target([root], ".githooks/pre-commit", scope=served(root.root))
     with pytest.raises(Forbidden, match="hooks directory"):
         resolve_target([root], ".githooks/new/deeper", scope=served(root.root))
+    # spelled as a case-insensitive or NTFS-like file system opens it
+    for spelling in (".GITHOOKS/pre-commit", ".githooks./pre-commit", ".githooks /x", "GITHOO~1/x"):
+        with pytest.raises(Forbidden, match="hooks directory"):
+            resolve_target([root], spelling, scope=served(root.root))
     assert resolve_target([root], "githooks.md", scope=served(root.root)).relative == (
         "githooks.md"
     )
