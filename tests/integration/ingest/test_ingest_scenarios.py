@@ -721,7 +721,30 @@ def test_go_imports_follow_the_module_path_of_go_mod(
     assert_equals_full(graph, tree, repo, full_repo)
 
 
-# -- JS/TS barrels ---------------------------------------------------------------------------------
+# -- project files and re-exports: every change re-resolves what went through them -------------
+
+Step = tuple[str, str | None, tuple[str, str]]
+"""(path, new text or None to delete it, an edge (target, via) the source must then have)."""
+
+
+def calls_of(graph: Graph, repo: str, source: str) -> set[tuple[str, str]]:
+    return {(e[2], e[3]) for e in references(graph, repo) if e[0] == source}
+
+
+def follow_steps(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, source: str, steps: list[Step]
+) -> None:
+    """Each step writes (or deletes) one file and ingests incrementally; then `source` calls
+    the expected target and the graph equals a full ingest of the tree."""
+    for path, text, expected in steps:
+        if text is None:
+            tree.delete(path)
+        else:
+            tree.write(path, text)
+        ingest(graph, tree, repo)
+        found = calls_of(graph, repo, source)
+        assert expected in found, (path, text, found)
+        assert_equals_full(graph, tree, repo, full_repo)
 
 
 def test_references_through_a_barrel_follow_every_change(
@@ -735,12 +758,9 @@ def test_references_through_a_barrel_follow_every_change(
         "import { fa, bee } from './index';\nexport function main() {\n  fa();\n  bee();\n}\n",
     )
     ingest(graph, tree, repo)
-
-    def calls() -> set[tuple[str, str]]:
-        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "src/use.ts::main"}
-
-    assert calls() == {("src/a.ts::fa", "import"), ("src/b.ts::b", "import")}
-    steps = [
+    main = "src/use.ts::main"
+    assert calls_of(graph, repo, main) == {("src/a.ts::fa", "import"), ("src/b.ts::b", "import")}
+    follow_steps(graph, tree, repo, full_repo, main, [
         ("src/a.ts", "export function other() {}\n", ("?:./index.fa", "ghost")),
         ("src/a.ts", "export function fa() {}\n", ("src/a.ts::fa", "import")),
         # the alias now names another function of b.ts
@@ -750,16 +770,8 @@ def test_references_through_a_barrel_follow_every_change(
         ("src/index.ts", "export { b2 as bee } from './b';\n", ("?:./index.fa", "ghost")),
         ("src/index.ts", "export * from './a';\nexport { b2 as bee } from './b';\n",
          ("src/a.ts::fa", "import")),
-    ]  # fmt: skip
-    for path, text, expected in steps:
-        tree.write(path, text)
-        ingest(graph, tree, repo)
-        assert expected in calls(), (path, text)
-        assert_equals_full(graph, tree, repo, full_repo)
-    tree.delete("src/a.ts")
-    ingest(graph, tree, repo)
-    assert ("?:./index.fa", "ghost") in calls()
-    assert_equals_full(graph, tree, repo, full_repo)
+        ("src/a.ts", None, ("?:./index.fa", "ghost")),
+    ])  # fmt: skip
 
 
 def test_package_names_and_commonjs_values_follow_every_change(
@@ -774,15 +786,12 @@ def test_package_names_and_commonjs_values_follow_every_change(
         "function main() {\n  new Shape();\n  Shape.area();\n}\n",
     )
     ingest(graph, tree, repo)
-
-    def calls() -> set[tuple[str, str]]:
-        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "test/use.js::main"}
-
-    assert calls() == {
+    main = "test/use.js::main"
+    assert calls_of(graph, repo, main) == {
         ("src/shapes.js::Circle", "import"),
         ("src/shapes.js::Circle.area", "import"),
     }
-    steps = [
+    follow_steps(graph, tree, repo, full_repo, main, [
         # the module's value changes: what `require` gives follows it
         ("src/shapes.js", "class Circle {}\nclass Oval { area() {} }\nmodule.exports = Oval;\n",
          ("src/shapes.js::Oval.area", "import")),
@@ -794,16 +803,8 @@ def test_package_names_and_commonjs_values_follow_every_change(
          ("?:geo/shapes", "ghost")),
         ("package.json", '{"name": "geo", "exports": {"./shapes": "./src/square.js"}}\n',
          ("src/square.js::Square.area", "import")),
-    ]  # fmt: skip
-    for path, text, expected in steps:
-        tree.write(path, text)
-        ingest(graph, tree, repo)
-        assert expected in calls(), (path, text, calls())
-        assert_equals_full(graph, tree, repo, full_repo)
-    tree.delete("package.json")
-    ingest(graph, tree, repo)
-    assert ("?:geo/shapes", "ghost") in calls()
-    assert_equals_full(graph, tree, repo, full_repo)
+        ("package.json", None, ("?:geo/shapes", "ghost")),
+    ])  # fmt: skip
 
 
 def test_a_crate_renamed_in_cargo_toml_re_resolves_its_users(
@@ -813,24 +814,14 @@ def test_a_crate_renamed_in_cargo_toml_re_resolves_its_users(
     tree.write("src/lib.rs", "pub fn area() {}\n")
     tree.write("tests/it.rs", "fn run() {\n    geo::area();\n}\n")
     ingest(graph, tree, repo)
-
-    def calls() -> set[tuple[str, str]]:
-        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "tests/it.rs::run"}
-
-    assert calls() == {("src/lib.rs::area", "import")}
-    steps = [
-        ('[package]\nname = "geometry"\n', ("?:area", "ghost")),
-        ('[package]\nname = "geometry"\n[lib]\nname = "geo"\n', ("src/lib.rs::area", "import")),
-    ]
-    for text, expected in steps:
-        tree.write("Cargo.toml", text)
-        ingest(graph, tree, repo)
-        assert expected in calls(), (text, calls())
-        assert_equals_full(graph, tree, repo, full_repo)
-    tree.delete("Cargo.toml")
-    ingest(graph, tree, repo)
-    assert ("?:area", "ghost") in calls()
-    assert_equals_full(graph, tree, repo, full_repo)
+    run = "tests/it.rs::run"
+    assert calls_of(graph, repo, run) == {("src/lib.rs::area", "import")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("Cargo.toml", '[package]\nname = "geometry"\n', ("?:area", "ghost")),
+        ("Cargo.toml", '[package]\nname = "geometry"\n[lib]\nname = "geo"\n',
+         ("src/lib.rs::area", "import")),
+        ("Cargo.toml", None, ("?:area", "ghost")),
+    ])  # fmt: skip
 
 
 def test_tsconfig_paths_follow_every_change(
@@ -843,49 +834,31 @@ def test_tsconfig_paths_follow_every_change(
         "src/app.ts", "import { add } from '@/lib/math';\nexport function main() { add(); }\n"
     )
     ingest(graph, tree, repo)
-
-    def calls() -> set[tuple[str, str]]:
-        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "src/app.ts::main"}
-
-    assert calls() == {("src/lib/math.ts::add", "import")}
-    steps = [
-        ('{"compilerOptions": {"paths": {"@/*": ["./*"]}}}\n', ("lib/math.ts::add", "import")),
-        ("{}\n", ("?:@/lib/math.add", "ghost")),
-        ('{"compilerOptions": {"baseUrl": "src", "paths": {"@/*": ["*"]}}}\n',
+    main = "src/app.ts::main"
+    assert calls_of(graph, repo, main) == {("src/lib/math.ts::add", "import")}
+    follow_steps(graph, tree, repo, full_repo, main, [
+        ("tsconfig.json", '{"compilerOptions": {"paths": {"@/*": ["./*"]}}}\n',
+         ("lib/math.ts::add", "import")),
+        ("tsconfig.json", "{}\n", ("?:@/lib/math.add", "ghost")),
+        ("tsconfig.json", '{"compilerOptions": {"baseUrl": "src", "paths": {"@/*": ["*"]}}}\n',
          ("src/lib/math.ts::add", "import")),
-    ]  # fmt: skip
-    for text, expected in steps:
-        tree.write("tsconfig.json", text)
-        ingest(graph, tree, repo)
-        assert expected in calls(), (text, calls())
-        assert_equals_full(graph, tree, repo, full_repo)
-    tree.delete("tsconfig.json")
-    ingest(graph, tree, repo)
-    assert ("?:@/lib/math.add", "ghost") in calls()
-    assert_equals_full(graph, tree, repo, full_repo)
+        ("tsconfig.json", None, ("?:@/lib/math.add", "ghost")),
+    ])  # fmt: skip
 
 
 def test_a_pub_use_that_changes_re_resolves_what_went_through_it(
     graph: Graph, tree: Tree, repo: str, full_repo: str
 ) -> None:
-    tree.write("src/lib.rs", "mod a;\nmod b;\npub use self::a::Shape;\n")
+    mods = "mod a;\nmod b;\n"
+    tree.write("src/lib.rs", mods + "pub use self::a::Shape;\n")
     tree.write("src/a.rs", "pub struct Shape {}\nimpl Shape { pub fn area() {} }\n")
     tree.write("src/b.rs", "pub struct Shape {}\nimpl Shape { pub fn area() {} }\n")
     tree.write("src/use.rs", "fn run() {\n    crate::Shape::area();\n}\n")
     ingest(graph, tree, repo)
-
-    def calls() -> set[tuple[str, str]]:
-        return {(e[2], e[3]) for e in references(graph, repo) if e[0] == "src/use.rs::run"}
-
-    assert calls() == {("src/a.rs::Shape.area", "import")}
-    mods = "mod a;\nmod b;\n"
-    steps = [
+    run = "src/use.rs::run"
+    assert calls_of(graph, repo, run) == {("src/a.rs::Shape.area", "import")}
+    follow_steps(graph, tree, repo, full_repo, run, [
         ("src/lib.rs", mods + "pub use self::b::Shape;\n", ("src/b.rs::Shape.area", "import")),
         ("src/b.rs", "pub struct Shape {}\n", ("?:crate.Shape.area", "ghost")),
         ("src/lib.rs", mods + "pub use self::a::*;\n", ("src/a.rs::Shape.area", "import")),
-    ]
-    for path, text, expected in steps:
-        tree.write(path, text)
-        ingest(graph, tree, repo)
-        assert expected in calls(), (path, text, calls())
-        assert_equals_full(graph, tree, repo, full_repo)
+    ])  # fmt: skip
