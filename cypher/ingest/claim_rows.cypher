@@ -1,6 +1,6 @@
 // What an incremental write compares with, in one round trip: the symbols and module tables of
-// every claim, the repo's project files (Python import roots, Go modules, JS/TS packages and configs, Rust crates), and the chunks and
-// outgoing edges of the claims rewritten (files the graph already had). Collected.
+// every claim, the repo's project files ($markers: `project_files.PROJECT_FILE_NAMES`), and the
+// chunks and outgoing edges of the claims rewritten (files the graph already had). Collected.
 CALL () {
   UNWIND $claims AS claim
   MATCH (s:Symbol {claim: claim})
@@ -12,8 +12,7 @@ CALL () {
   RETURN collect({path: f.path, names: f.names}) AS files
 }
 CALL () {
-  UNWIND ['pyproject.toml', 'setup.py', 'setup.cfg', 'go.mod', 'package.json', 'Cargo.toml', 'tsconfig.json',
-               'jsconfig.json', 'tsconfig.base.json'] AS marker
+  UNWIND $markers AS marker
   MATCH (f:File {repo: $repo, name: marker})
   RETURN collect({path: f.path, names: f.names}) AS markers
 }

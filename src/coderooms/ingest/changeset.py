@@ -10,7 +10,6 @@ tree; the property test in tests/integration/ingest checks exactly that.
 
 from __future__ import annotations
 
-import posixpath
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,9 +20,12 @@ import neo4j
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
-from coderooms.ingest.js_configs import CONFIG_NAMES
-from coderooms.ingest.js_packages import PACKAGE_JSON
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable
+from coderooms.ingest.project_files import (
+    PROJECT_FILE_NAMES,
+    fill_lookup,
+    languages_to_reresolve,
+)
 from coderooms.ingest.python_plan import (
     Loader,
     PythonChanges,
@@ -59,7 +61,6 @@ from coderooms.ingest.rows import (
     symbol_rows,
     text_digest,
 )
-from coderooms.ingest.rust_crates import CARGO_TOML
 from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
 
 ROWS_PER_STATEMENT = 5000
@@ -174,33 +175,21 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     old_digests: dict[str, str | None] = {}
     old_tables: dict[str, list[str]] = {}
     markers: list[dict[str, Any]] = []
-    go_modules: dict[str, str] = {}
-    js_packages: dict[str, list[str]] = {}
-    rust_crates: dict[str, list[str]] = {}
-    js_configs: dict[str, list[str]] = {}
     held = Held()
     if not changes.fresh:
-        [read] = run("ingest/claim_rows", claims=claims, rewritten=changes.rewritten, repo=repo)
+        [read] = run(
+            "ingest/claim_rows",
+            claims=claims,
+            rewritten=changes.rewritten,
+            repo=repo,
+            markers=list(PROJECT_FILE_NAMES),
+        )
         held = Held(read["chunks"], read["edges"])
         for row in read["symbols"]:
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
             old_digests[row["id"]] = row["digest"]
         old_tables = {row["path"]: row["names"] or [] for row in read["files"]}
-        markers = list(read["markers"])
-        go_modules = {
-            posixpath.dirname(row["path"]): name.removeprefix("module ")
-            for row in markers
-            if posixpath.basename(row["path"]) == "go.mod" and row["path"] not in changes.deletes
-            for name in row["names"] or []
-        }
-        js_packages = _tables_of(markers, PACKAGE_JSON, changes.deletes)
-        rust_crates = _tables_of(markers, CARGO_TOML, changes.deletes)
-        js_configs = {
-            row["path"]: list(row["names"] or [])
-            for row in markers
-            if posixpath.basename(row["path"]) in CONFIG_NAMES
-            and row["path"] not in changes.deletes
-        }
+        markers = [row for row in read["markers"] if row["path"] not in changes.deletes]
 
     touched_names: set[str] = set()
     new_ids: set[str] = set()
@@ -256,25 +245,8 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         foreign, importers = _foreign_work(run, changes, plan, touched_names, python)
 
     lookup = Lookup(repo, resolver)
-    lookup.go_modules = go_modules
-    lookup.js_packages = js_packages
-    lookup.rust_crates = rust_crates
-    lookup.js_configs = js_configs
-    for parsed in changes.upserts:
-        base, directory = posixpath.basename(parsed.path), posixpath.dirname(parsed.path)
-        if base == "go.mod":
-            lookup.go_modules.pop(directory, None)
-            for name in parsed.record.names:
-                lookup.go_modules[directory] = name.removeprefix("module ")
-        elif base in CONFIG_NAMES:
-            lookup.js_configs.pop(parsed.path, None)
-            if parsed.record.names:
-                lookup.js_configs[parsed.path] = list(parsed.record.names)
-        elif base in (PACKAGE_JSON, CARGO_TOML):
-            tables = lookup.js_packages if base == PACKAGE_JSON else lookup.rust_crates
-            tables.pop(directory, None)
-            if parsed.record.names:
-                tables[directory] = list(parsed.record.names)
+    fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
+    fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
     import_requests = [i for p in changes.upserts for i in p.record.imports]
     importer_requests = {
@@ -378,14 +350,9 @@ def _foreign_work(
             rows += run("ingest/references_of_claims", claims=sorted(r["id"] for r in importers))
     coarse: list[tuple[list[str], set[str]]] = [(["python"], python.directories)]
     changed = [*changes.deletes, *(p.path for p in changes.upserts)]
-    if any(posixpath.basename(p) == "go.mod" for p in changed):
-        coarse.append((["go"], {""}))  # the module paths moved: every Go import and reference
-    if any(posixpath.basename(p) in {PACKAGE_JSON, *CONFIG_NAMES} for p in changed):
-        # a package's name or exports, or a config's paths, moved: every JS/TS import and
-        # reference
-        coarse.append((sorted(GROUP_LANGUAGES["js"]), {""}))
-    if any(posixpath.basename(p) == CARGO_TOML for p in changed):
-        coarse.append((["rust"], {""}))  # a crate's name or root moved: every Rust reference
+    # a go.mod, package.json, tsconfig or Cargo.toml moved module paths or names: every import
+    # and reference of that language
+    coarse += [(languages, {""}) for languages in languages_to_reresolve(changed)]
     for languages, directories in coarse:
         if not directories:
             continue
@@ -652,15 +619,6 @@ def _fill_from_graph(
             continue
         group = LANGUAGE_GROUPS.get(row["language"] or "", "")
         lookup.add_symbol(SymbolInfo(row["id"], row["path"], row["qualname"], row["kind"], group))
-
-
-def _tables_of(markers: list[dict[str, Any]], name: str, deletes: Any) -> dict[str, list[str]]:
-    """Directory of each project file called `name` (not deleted) -> its module table."""
-    return {
-        posixpath.dirname(row["path"]): list(row["names"] or [])
-        for row in markers
-        if posixpath.basename(row["path"]) == name and row["path"] not in deletes
-    }
 
 
 def _by_group(item: tuple[tuple[str, frozenset[str]], Any]) -> tuple[str, list[str]]:

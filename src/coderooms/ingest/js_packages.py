@@ -21,7 +21,7 @@ import json
 import posixpath
 from collections.abc import Iterator, Mapping
 
-from coderooms.ingest.targets import JS_EXTENSIONS, JS_RUNTIME_TO_SOURCE
+from coderooms.ingest.targets import JS_EXTENSIONS, js_file_candidates, js_path_expansions
 
 PACKAGE_JSON = "package.json"
 MAX_ENTRIES = 512
@@ -117,11 +117,7 @@ def _files(directory: str, target: str, *, expand: bool) -> list[str]:
     joined = posixpath.normpath(posixpath.join(directory, target))
     if joined.startswith("..") or joined == ".":
         return []
-    root, extension = posixpath.splitext(joined)
-    found = [joined]
-    if extension in JS_RUNTIME_TO_SOURCE:
-        found += [root + alt for alt in JS_RUNTIME_TO_SOURCE[extension]]
-    if expand or extension not in JS_EXTENSIONS:  # a path without its extension, or a folder
-        found += [joined + ext for ext in JS_EXTENSIONS]
-        found += [f"{joined}/index{ext}" for ext in JS_EXTENSIONS]
-    return found
+    found = js_file_candidates(joined)
+    if posixpath.splitext(joined)[1] not in JS_EXTENSIONS:  # itself, then without extension
+        return [joined, *found]
+    return found + js_path_expansions(joined) if expand else found

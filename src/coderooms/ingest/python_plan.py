@@ -197,12 +197,11 @@ def changes_of(
     changes = PythonChanges()
     stars: list[tuple[str, int, str]] = []
     for parsed in upserts:
+        old = old_tables.get(parsed.path, [])
         if parsed.group in REEXPORT_GROUPS:
-            _js_table_changes(changes, parsed.path, old_tables.get(parsed.path, []),
-                              parsed.record.names)  # fmt: skip
+            _reexport_table_changes(changes, parsed.path, old, parsed.record.names)
         if parsed.language != "python":
             continue
-        old = old_tables.get(parsed.path, [])
         new = parsed.record.names
         if old != new:
             names, star_diff = _table_diff(old, new)
@@ -217,7 +216,7 @@ def changes_of(
             changes.names |= names
             stars += [(path, level, module) for level, module in star_diff]
         elif old_tables.get(path):
-            _js_table_changes(changes, path, old_tables[path], [])
+            _reexport_table_changes(changes, path, old_tables[path], [])
     changes.keys |= {module_key(path) for path, _, _ in stars}
     changes.stems |= {path_stem(path) for path, _, _ in stars}
     for path, level, module in stars:
@@ -265,8 +264,10 @@ def _flipped_dirs(
     return {row["dir"] for row in rows if not row["exists"]}
 
 
-def _js_table_changes(changes: PythonChanges, path: str, old: list[str], new: list[str]) -> None:
-    """A JS/TS module's table changed (`js_reexports`): the names whose entries differ (the
+def _reexport_table_changes(
+    changes: PythonChanges, path: str, old: list[str], new: list[str]
+) -> None:
+    """A JS/TS or Rust module's table changed (`js_reexports`): the names whose entries differ (the
     exported name; the local name of an import binding; `module.exports` for the module's
     value); a changed star list re-resolves what went through the barrel (its importers, and
     keys of its stem)."""

@@ -211,9 +211,9 @@ class _Scope:
     types: dict[tuple[str, str], str] = field(default_factory=dict)
     """(scope, name) -> declared type (`declared_types`)."""
     package: Target = ROOT_PACKAGE
-    path: str = ""
     """Where the file's package lives: its directory (Go); for Java every directory ending in
     the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
+    path: str = ""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -250,14 +250,11 @@ class _Scope:
             return request
         if self.language == "rust" and parts[0] in ("crate", "super") and len(parts) > 1:
             return self._rust_path(request, parts)
-        if self.language == "rust" and len(parts) > 1 and parts[0][:1].islower():
+        rust_head = self.language == "rust" and len(parts) > 1 and parts[0] not in RECEIVERS
+        if rust_head and parts[0][:1].islower():
             # `httparse::Request::new()` without a `use`: a crate of the repo, if one is named so
             # (`x.len()` on a local reads the same and names no crate)
-            request.bound = True
-            request.alternatives = tuple(
-                Alternative((Target("R", ".".join(parts[:cut])),), ".".join(parts[cut:])).encode()
-                for cut in range(len(parts) - 1, 0, -1)
-            )
+            request.bound, request.alternatives = True, self._rust_alternatives(parts)
         request.local = self._local(source, parts, wanted)
         if request.local is not None:
             return request
@@ -286,8 +283,8 @@ class _Scope:
         return request
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
-        """JS/TS `super(...)`, `super.m()` and `this.m()` the class does not define: what the
-        base its `extends` names has under that name (one level; deeper is a ghost)."""
+        """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define:
+        what the base its `extends` names has under that name (one level; deeper is a ghost)."""
         owner = self._enclosing_type(source)
         base = self.bases.get(owner) if owner is not None else None
         if base is None or (parts[0] == "this" and len(parts) != 2):
@@ -339,13 +336,18 @@ class _Scope:
     def _rust_path(self, request: RefRequest, parts: list[str]) -> RefRequest:
         """`crate::a::f()` / `super::b::T::f()`: the longest module prefix that is a file of the
         crate first (`a.rs` / `a/mod.rs`), the rest looked up in it."""
-        alternatives = []
-        for cut in range(len(parts) - 1, 0, -1):
-            targets = rust_module(self.path, ".".join(parts[:cut]))
-            if targets:
-                alternatives.append(Alternative(targets, ".".join(parts[cut:])).encode())
-        request.bound, request.alternatives, request.ghost = True, tuple(alternatives), request.ref
+        request.bound, request.alternatives = True, self._rust_alternatives(parts)
+        request.ghost = request.ref
         return request
+
+    def _rust_alternatives(self, parts: list[str]) -> tuple[str, ...]:
+        """Each module prefix of a Rust path, longest first, with the rest looked up in it."""
+        return tuple(
+            Alternative(targets, ".".join(parts[cut:])).encode()
+            for cut in range(len(parts) - 1, 0, -1)
+            for targets in [rust_module(self.path, ".".join(parts[:cut]))]
+            if targets
+        )
 
     def _enclosing_type(self, source: str) -> str | None:
         scope = source.split(".") if source else []

@@ -312,15 +312,13 @@ sharing globals). Elsewhere the language's rules are complete: a Go bare name is
 (`len`, `uintptr`), a Rust one the prelude (`Ok`), a Java one an inherited member."""
 
 
-def unique_question(
-    request: RefRequest, wanted: frozenset[str] | None = None
-) -> tuple[frozenset[str], str | None] | None:
+def unique_question(request: RefRequest) -> tuple[frozenset[str], str | None] | None:
     """What the unique-name rule may answer `request` with: the kinds and the type a member
     must belong to (None: a top-level definition); None when it may not answer at all (bound
     or local references, members of values)."""
     if request.bound or request.local is not None:
         return None
-    wanted = wanted or wanted_kinds(request)
+    wanted = wanted_kinds(request)
     if "." not in request.ref:
         if request.group not in BARE_NAME_GROUPS:
             return None
@@ -355,7 +353,7 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             return Resolution(
                 found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
             )
-    question = unique_question(request, wanted_kinds(request))
+    question = unique_question(request)
     if question is not None:
         found = lookup.unique(request.group, request.name, *question)
         if found is not None:

@@ -154,6 +154,11 @@ def js_file_candidates(joined: str) -> list[str]:
     root, extension = posixpath.splitext(joined)
     if extension in JS_EXTENSIONS:
         return [joined, *(root + alt for alt in JS_RUNTIME_TO_SOURCE.get(extension, ()))]
+    return js_path_expansions(joined)
+
+
+def js_path_expansions(joined: str) -> list[str]:
+    """`a/b` as a module without its extension, then as a folder (`a/b.ts`, ..., `a/b/index.ts`)."""
     prefix = joined + "/" if joined else ""
     return [
         *(joined + ext for ext in JS_EXTENSIONS if joined),
