@@ -69,7 +69,7 @@ from benchmarks.resolution_accuracy import (
     table_row,
     tallies_json,
 )
-from benchmarks.resolution_accuracy_ts import callers_and_count
+from benchmarks.resolution_accuracy_ts import callers_and_count, tally_outside
 from benchmarks.ts_oracle import print_misses, short
 from coderooms.ingest.identity import directory_of, symbol_id
 
@@ -223,10 +223,7 @@ def compare_imports(graph: OurGraph, sites: list[GoSite], paths: list[str]) -> T
             key = _import_class(site)
             tally.misses[key] += 1
             _note(book, key, f'{path}:{site.line} "{site.text}" -> checker {missing or "."}/')
-    for site in outside:
-        tally.external += 1
-        lines = [t for t, line in graph.imports.get(site.path, {}).items() if line == site.line]
-        tally.external_linked += any(t.startswith(prefix) and ":?:" not in t for t in lines)
+    tally_outside(tally, graph, outside)
     tally.examples = [f"{k}\t{e}" for k, v in book.items() for e in v]
     return tally
 

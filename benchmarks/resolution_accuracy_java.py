@@ -75,7 +75,7 @@ from benchmarks.resolution_accuracy import (
     table_row,
     tallies_json,
 )
-from benchmarks.resolution_accuracy_ts import _note, callers_and_count
+from benchmarks.resolution_accuracy_ts import _note, callers_and_count, repo_imports, tally_outside
 from benchmarks.ts_oracle import print_misses, short
 from coderooms.ingest.identity import symbol_id
 
@@ -235,14 +235,9 @@ def compare_imports(graph: OurGraph, sites: list[JavaSite], paths: list[str]) ->
         elif others:
             files[site.path].setdefault(next(iter(others)), site)
     tally = Tally()
-    prefix = f"{graph.repo}:"
     book: dict[str, list[str]] = {}
     for path in paths:
-        lines = {
-            t.removeprefix(prefix): line
-            for t, line in graph.imports.get(path, {}).items()
-            if t.startswith(prefix) and ":?:" not in t
-        }
+        lines = repo_imports(graph, path)
         truth, wanted = files.get(path, {}), packages.get(path, {})
         tally.oracle_repo += len(truth) + len(wanted)
         tally.found += len(truth.keys() & lines.keys())
@@ -260,10 +255,7 @@ def compare_imports(graph: OurGraph, sites: list[JavaSite], paths: list[str]) ->
             key = site.form + " nested" * site.nested
             tally.misses[key] += 1
             _note(book, key, f"{path}:{site.line} import {site.text} -> javac {site.to[0]}")
-    for site in outside:
-        tally.external += 1
-        ours = [t for t, line in graph.imports.get(site.path, {}).items() if line == site.line]
-        tally.external_linked += any(t.startswith(prefix) and ":?:" not in t for t in ours)
+    tally_outside(tally, graph, outside)
     tally.examples = [f"{k}\t{e}" for k, v in book.items() for e in v]
     return tally
 

@@ -56,6 +56,7 @@ from benchmarks.resolution_accuracy import (
     table_row,
     tallies_json,
 )
+from benchmarks.resolution_accuracy_ts import tally_file_pairs
 from benchmarks.rust_oracle import Lsif, RsSite, run_lsif, sites_of
 from benchmarks.ts_oracle import print_misses
 from coderooms.ingest.identity import symbol_id
@@ -186,35 +187,13 @@ def compare_imports(graph: OurGraph, sites: list[RsSite], paths: list[str]) -> T
             outside.append(site)
         elif site.to != site.path:
             expected[site.path].setdefault(site.to, site)
-    tally, book = Tally(), {}
-    prefix = f"{graph.repo}:"
-    for path in paths:
-        lines = {
-            t.removeprefix(prefix): line
-            for t, line in graph.imports.get(path, {}).items()
-            if t.startswith(prefix) and ":?:" not in t
-        }
-        truth = expected.get(path, {})
-        tally.oracle_repo += len(truth)
-        tally.found += len(truth.keys() & lines.keys())
-        judged = {t for t, line in lines.items() if line in answered[path]}
-        tally.linked_known += len(judged)
-        tally.linked_right += len(judged & truth.keys())
-        for wrong in sorted(judged - truth.keys()):
-            tally.wrong["extra"] += 1
-            _note(book, "WRONG extra", f"{path}:{lines[wrong]} imports {wrong}")
-        for missing in sorted(truth.keys() - lines.keys()):
-            site = truth[missing]
-            head = site.raw.split("::", 1)[0]
-            key = f"use {head if head in ('crate', 'self', 'super') else 'crate-name'}::…"
-            tally.misses[key] += 1
-            _note(book, key, f"{path}:{site.line} '{site.raw}' -> rust-analyzer {missing}")
-    for site in outside:
-        tally.external += 1
-        ours = [t for t, line in graph.imports.get(site.path, {}).items() if line == site.line]
-        tally.external_linked += any(t.startswith(prefix) and ":?:" not in t for t in ours)
-    tally.examples = [f"{k}\t{e}" for k, v in book.items() for e in v]
-    return tally
+
+    def miss(site: RsSite, missing: str) -> tuple[str, str]:
+        head = site.raw.split("::", 1)[0]
+        key = f"use {head if head in ('crate', 'self', 'super') else 'crate-name'}::…"
+        return key, f"{site.path}:{site.line} '{site.raw}' -> rust-analyzer {missing}"
+
+    return tally_file_pairs(graph, paths, expected, answered, outside, miss)
 
 
 def sample_files(

@@ -45,9 +45,10 @@ import random
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from benchmarks.corpora import CorpusUnavailable
 from benchmarks.resolution_accuracy import (
@@ -265,15 +266,56 @@ def compare_imports(graph: OurGraph, sites: list[TsSite], paths: list[str]) -> T
             unresolved.append(site)
         elif site.to != site.path:
             expected[site.path].setdefault(site.to, site)
-    tally = Tally()
+
+    def miss(site: TsSite, missing: str) -> tuple[str, str]:
+        key = f"{site.form} {'relative' if site.text.startswith('.') else 'bare'}"
+        return key, f"{site.path}:{site.line} '{site.text}' -> compiler {missing}"
+
+    return tally_file_pairs(graph, paths, expected, answered, unresolved, miss)
+
+
+class ImportSite(Protocol):
+    path: str
+    line: int
+
+
+def repo_imports(graph: OurGraph, path: str) -> dict[str, int]:
+    """The files of the corpus that `path` imports (no ghosts) -> the line of the first import."""
     prefix = f"{graph.repo}:"
+    return {
+        t.removeprefix(prefix): line
+        for t, line in graph.imports.get(path, {}).items()
+        if t.startswith(prefix) and ":?:" not in t
+    }
+
+
+def tally_outside(tally: Tally, graph: OurGraph, outside: Sequence[ImportSite]) -> None:
+    """Imports the oracle resolves outside the corpus: how many the graph links into it."""
+    prefix = f"{graph.repo}:"
+    for site in outside:
+        tally.external += 1
+        ours = [t for t, line in graph.imports.get(site.path, {}).items() if line == site.line]
+        tally.external_linked += any(t.startswith(prefix) and ":?:" not in t for t in ours)
+
+
+S = TypeVar("S", bound=ImportSite)
+
+
+def tally_file_pairs(
+    graph: OurGraph,
+    paths: Sequence[str],
+    expected: dict[str, dict[str, S]],
+    answered: dict[str, set[int]],
+    outside: Sequence[S],
+    miss: Callable[[S, str], tuple[str, str]],
+) -> Tally:
+    """(file, imported file) pairs of the sampled `paths` against the oracle's `expected` ones;
+    only imports on lines the oracle answered count for precision; `miss(site, file)` names a
+    missed pair's class and example."""
+    tally = Tally()
     book: dict[str, list[str]] = {}
     for path in paths:
-        lines = {
-            t.removeprefix(prefix): line
-            for t, line in graph.imports.get(path, {}).items()
-            if t.startswith(prefix) and ":?:" not in t
-        }
+        lines = repo_imports(graph, path)
         truth = expected.get(path, {})
         tally.oracle_repo += len(truth)
         tally.found += len(truth.keys() & lines.keys())
@@ -284,14 +326,10 @@ def compare_imports(graph: OurGraph, sites: list[TsSite], paths: list[str]) -> T
             tally.wrong["extra"] += 1
             _note(book, "WRONG extra", f"{path}:{lines[wrong]} imports {wrong}")
         for missing in sorted(truth.keys() - lines.keys()):
-            site = truth[missing]
-            key = f"{site.form} {'relative' if site.text.startswith('.') else 'bare'}"
+            key, example = miss(truth[missing], missing)
             tally.misses[key] += 1
-            _note(book, key, f"{path}:{site.line} '{site.text}' -> compiler {missing}")
-    for site in unresolved:
-        tally.external += 1
-        ours = [t for t, line in graph.imports.get(site.path, {}).items() if line == site.line]
-        tally.external_linked += any(t.startswith(prefix) and ":?:" not in t for t in ours)
+            _note(book, key, example)
+    tally_outside(tally, graph, outside)
     tally.examples = [f"{k}\t{e}" for k, v in book.items() for e in v]
     return tally
 
