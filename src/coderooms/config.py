@@ -64,6 +64,10 @@ class Settings(BaseSettings):
     allow_exec_bit: bool = False
     """Keep the executable bit of a file an edit rewrites (off: every rewrite drops it)."""
 
+    watch_roots: bool = False
+    """Keep the operator's roots fresh from this server once their startup ingest is done
+    (`serve --root`; `--no-watch` turns it off)."""
+
     read_only: bool = False
     """Write nothing at all: no schema migration, no startup ingest, no embedding backfill; the
     verbs that write are neither listed nor served (coderooms.effects)."""

@@ -160,6 +160,11 @@ class AppContext:
 
         threading.Thread(target=work, name="startup-ingest", daemon=True).start()
 
+    def startup_busy(self) -> bool:
+        """Whether a startup ingest (`serve --root`) is still waiting or running."""
+        return any(state in {"waiting for the graph", "ingesting"}
+                   for state in self.startup_ingest.values())  # fmt: skip
+
     def _graph_when_ready(self) -> Graph | None:
         """Wait (in a background thread) until the graph connects; None when closed first."""
         while self.graphs.graph_or_none is None and not self.graphs.closed:

@@ -8,6 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+MESSAGE_HEAD_CHARS = 400
+MESSAGE_TAIL_CHARS = 200
+"""An error's message or hint longer than both is cut in the middle: a 3 MB path an agent
+passed is named by its start and end, never echoed whole."""
+
+
+def bounded(text: str) -> str:
+    """`text`, or its start and end with how much was left out between them."""
+    if len(text) <= MESSAGE_HEAD_CHARS + MESSAGE_TAIL_CHARS:
+        return text
+    cut = len(text) - MESSAGE_HEAD_CHARS - MESSAGE_TAIL_CHARS
+    return f"{text[:MESSAGE_HEAD_CHARS]}…({cut} characters left out)…{text[-MESSAGE_TAIL_CHARS:]}"
+
 
 class CoderoomsError(Exception):
     """Root of every error coderooms raises on purpose."""
@@ -21,11 +34,11 @@ class CoderoomsError(Exception):
         self.field = field
 
     def payload(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"error": self.code, "message": self.message}
+        data: dict[str, Any] = {"error": self.code, "message": bounded(self.message)}
         if self.field is not None:
-            data["field"] = self.field
+            data["field"] = bounded(self.field)
         if self.hint:
-            data["hint"] = self.hint
+            data["hint"] = bounded(self.hint)
         return data
 
     def __str__(self) -> str:

@@ -20,7 +20,7 @@ from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.surgical.recovery import recover_writes
 from coderooms.surgical.tools import surgical_tools
 from coderooms.system.tools import system_tools
-from coderooms.tooling import RefuseUnserved, ToolSpec, guarded
+from coderooms.tooling import RefuseUnserved, SchemaErrorsAsJSON, ToolSpec, guarded
 
 INSTRUCTIONS = (
     "coderooms serves a code graph of the repositories it ingested. Every verb takes `agent_id`, "
@@ -68,8 +68,14 @@ def create_server(ctx: AppContext, *, auth: AuthProvider | None = None) -> FastM
             ctx.graphs.close()
 
     mcp: FastMCP[Any] = FastMCP(
-        "coderooms", instructions=INSTRUCTIONS, version=__version__, lifespan=lifespan, auth=auth
+        "coderooms",
+        instructions=INSTRUCTIONS,
+        version=__version__,
+        lifespan=lifespan,
+        auth=auth,
+        strict_input_validation=True,  # "true" is not a boolean, "5" not a number
     )
+    mcp.add_middleware(SchemaErrorsAsJSON())
     refused: dict[str, str] = {}
     for spec in room_tools(ctx):
         if is_served(ctx, spec):

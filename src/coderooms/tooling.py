@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastmcp.exceptions import ToolError
+from fastmcp.exceptions import ValidationError as ArgumentsRefused
 from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from fastmcp.tools import ToolResult
 from mcp.types import CallToolRequestParams, ToolAnnotations
+from pydantic import ValidationError
 
 from coderooms import effects
 from coderooms.effects import Effect
-from coderooms.errors import CoderoomsError, Forbidden
+from coderooms.errors import CoderoomsError, Forbidden, InvalidInput
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +75,58 @@ def guarded(spec: ToolSpec) -> Callable[..., Any]:
             raise ToolError(error_text(internal)) from e
 
     return call
+
+
+SCHEMA_PROBLEMS_SHOWN = 3
+"""How many of a call's schema problems one error names (the first one is its `field`)."""
+
+
+def schema_error(verb: str, error: ValidationError) -> InvalidInput:
+    """The JSON error contract for arguments the verb's input schema refuses: the argument's
+    name as `field`, what is wrong with it, never the value itself (it may be huge) nor the
+    names of our functions."""
+    problems = error.errors(include_url=False, include_input=False, include_context=False)
+    fields = [".".join(str(part) for part in problem["loc"]) or "arguments" for problem in problems]
+    said = "; ".join(
+        f"{field}: {_problem_text(problem)}"
+        for field, problem in zip(fields, problems[:SCHEMA_PROBLEMS_SHOWN], strict=False)
+    )
+    more = len(problems) - SCHEMA_PROBLEMS_SHOWN
+    if more > 0:
+        said += f"; and {more} more"
+    return InvalidInput(
+        f"{verb} was called with arguments its input schema refuses: {said}",
+        hint='fix the named argument; types are strict (true, not "true"; 5, not "5"); the '
+        "tool's input schema gives each argument's type and range",
+        field=fields[0] if fields else None,
+    )
+
+
+def _problem_text(problem: Any) -> str:
+    kind = problem.get("type", "")
+    if kind in {"missing_argument", "missing"}:
+        return "required, missing"
+    if kind in {"unexpected_keyword_argument", "extra_forbidden"}:
+        return "not an argument of this verb"
+    return str(problem.get("msg", "invalid")).lower()
+
+
+class SchemaErrorsAsJSON(Middleware):
+    """Arguments refused by a verb's input schema (a wrong type, a missing or unknown
+    argument, a number out of range) get the same JSON error as the verbs' own checks."""
+
+    async def on_call_tool(
+        self,
+        context: MiddlewareContext[CallToolRequestParams],
+        call_next: CallNext[CallToolRequestParams, ToolResult],
+    ) -> ToolResult:
+        try:
+            return await call_next(context)
+        except ArgumentsRefused as e:
+            cause = e.__cause__
+            if not isinstance(cause, ValidationError):
+                raise
+            raise ToolError(error_text(schema_error(context.message.name, cause))) from e
 
 
 class RefuseUnserved(Middleware):

@@ -95,3 +95,42 @@ def test_a_served_watcher_keeps_fresh_and_resumes_in_the_next_server(
     finally:
         graph.run_text("MATCH (w:Watcher {id: $id}) DETACH DELETE w", id=watcher_id)
         wipe(graph, repo_id)
+
+
+def test_serve_root_keeps_the_graph_fresh_by_default_and_no_watch_opts_out(
+    connection: Connection, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    """`scripts/run DIR` served a graph that never changed again (`watched: false`)."""
+    root = tmp_path / repo_id  # the repo id is the root's name
+    root.mkdir()
+    (root / "app.py").write_text("def first():\n    pass\n")
+    watcher_id = watcher_id_for([str(root.resolve())])
+
+    async def serve(*flags: str) -> dict[str, Any]:
+        async with stdio_client(server_env(connection), "--root", str(root), *flags) as client:
+            await graph_ready(client)
+            await until(lambda: "first" in symbols(graph, repo_id, "app.py"), "the ingest")
+            deadline = time.monotonic() + DEADLINE_S
+            while (status := await call(client, "auto_ingest_status"))["served_roots"] in {
+                "after the ingest"
+            }:
+                assert time.monotonic() < deadline, "the served roots were never watched"
+                await asyncio.sleep(0.1)
+            if status["served_roots"] == "watching":
+                (root / "app.py").write_text("def second():\n    pass\n")
+                await until(lambda: "second" in symbols(graph, repo_id, "app.py"), "the edit")
+                await call(client, "auto_ingest_stop")
+            return status
+
+    try:
+        watching = asyncio.run(serve())
+        assert watching["served_roots"] == "watching"
+        assert watching["freshness"][repo_id]["watched"]
+        graph.run_text("MATCH (w:Watcher {id: $id}) DETACH DELETE w", id=watcher_id)
+        (root / "app.py").write_text("def first():\n    pass\n")
+        not_watching = asyncio.run(serve("--no-watch"))
+        assert not_watching["served_roots"] == "off"
+        assert not not_watching["freshness"].get(repo_id, {}).get("watched")
+    finally:
+        graph.run_text("MATCH (w:Watcher {id: $id}) DETACH DELETE w", id=watcher_id)
+        wipe(graph, repo_id)

@@ -62,7 +62,10 @@ def ingest(
             raise typer.BadParameter("--repo names one path; pass one path with it")
         graph = open_graph(Settings(), start_managed=True)
         try:
-            reports.extend(_ingest_one(graph, path, repo, full, quiet=as_json) for path in paths)
+            reports.extend(
+                _ingest_one(graph, path, repo, full, quiet=as_json, embed=not no_embed)
+                for path in paths
+            )
             if not no_embed:
                 for report in reports:
                     embedded = embed_repo(graph, report.repo, budget=None, quiet=as_json)
@@ -79,11 +82,12 @@ def ingest(
 
 
 def _ingest_one(
-    graph: Any, path: Path, repo: str | None, full: bool, *, quiet: bool
+    graph: Any, path: Path, repo: str | None, full: bool, *, quiet: bool, embed: bool
 ) -> IngestReport:
+    """One root; with `embed` off, not even the few written symbols get vectors inline."""
     mode: Mode = "full" if full else "incremental"
     if quiet:
-        return ingest_root(graph, path, repo=repo, mode=mode)
+        return ingest_root(graph, path, repo=repo, mode=mode, embed=embed)
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -99,7 +103,7 @@ def _ingest_one(
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        report = ingest_root(graph, path, repo=repo, mode=mode, progress=advance)
+        report = ingest_root(graph, path, repo=repo, mode=mode, progress=advance, embed=embed)
         progress.update(task, description=f"written {report.repo}")
     return report
 

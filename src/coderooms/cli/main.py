@@ -14,6 +14,7 @@ from coderooms.cli.doctor import doctor
 from coderooms.cli.embed_command import embed
 from coderooms.cli.ingest_command import ingest
 from coderooms.cli.neo4j_commands import neo4j_app
+from coderooms.cli.repos_command import repos_app
 from coderooms.cli.watch_command import watch
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput
@@ -25,6 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(neo4j_app, name="neo4j")
+app.add_typer(repos_app, name="repos")
 app.command("doctor")(doctor)
 app.command("ingest")(ingest)
 app.command("embed")(embed)
@@ -71,6 +73,14 @@ def serve(
             "(CODEROOMS_ROOTS, os.pathsep-separated, when set)."
         ),
     ] = None,
+    no_watch: Annotated[
+        bool,
+        typer.Option(
+            "--no-watch",
+            help="Do not keep the --root directories fresh (by default they are watched "
+            "once ingested, and every change on disk reaches the graph).",
+        ),
+    ] = False,
     allow_exec_bit: Annotated[
         bool,
         typer.Option(
@@ -93,6 +103,7 @@ def serve(
             overrides["read_only"] = True
         if root:
             overrides["roots"] = list(root)
+            overrides["watch_roots"] = not no_watch and not read_only
         if allow_exec_bit:
             overrides["allow_exec_bit"] = True
         if allow_session_state:

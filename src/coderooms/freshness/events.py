@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Iterable
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from watchdog.events import (
     EVENT_TYPE_DELETED,
@@ -30,7 +30,7 @@ from watchdog.events import (
 )
 
 from coderooms.freshness.changes import ChangeKind, ChangeQueue
-from coderooms.ingest.walker import IGNORE_FILES, is_excluded_dir
+from coderooms.ingest.walker import IGNORE_FILES, is_excluded_dir, is_virtualenv
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,9 @@ class EventRouter(FileSystemEventHandler):
             return
         root, relative = located
         parts = relative.split("/")
-        if any(is_excluded_dir(part) for part in parts[:-1]):
+        if any(is_excluded_dir(part) for part in parts[:-1]) or _in_virtualenv(
+            Path(root), parts[:-1]
+        ):
             self._queue.count("events_excluded")
             return
         if not _utf8(relative):
@@ -159,6 +161,17 @@ class EventRouter(FileSystemEventHandler):
             return
         self._queue.add_gone_dir(root, relative, now)
         self._wake()
+
+
+def _in_virtualenv(root: Path, directories: list[str]) -> bool:
+    """Whether a directory on the way to a file is a Python environment (walker.is_virtualenv):
+    `pip install` there must not flood the queue."""
+    directory = root
+    for part in directories:
+        directory = directory / part
+        if is_virtualenv(directory):
+            return True
+    return False
 
 
 def shorten_move_pairing() -> None:

@@ -55,6 +55,8 @@ class FreshnessRoom:
         self._lock = threading.Lock()
         self.resumed: list[dict[str, Any]] = []
         """What the start-up resume did, for status."""
+        self.served_roots_watch = "off" if not ctx.settings.watch_roots else "after the ingest"
+        """Whether this server watches the operator's roots (`serve --root`), for status."""
         self._reaper: threading.Thread | None = None
 
     # --- verbs ----------------------------------------------------------------------------------
@@ -128,7 +130,11 @@ class FreshnessRoom:
             if detail:
                 state["recent"] = [t.as_dict() for t in list(engine.recent)[-MAX_RECENT_IN_STATUS:]]
             in_process.append(state)
-        result: dict[str, Any] = {"in_process": in_process, "resumed_at_start": self.resumed}
+        result: dict[str, Any] = {
+            "in_process": in_process,
+            "resumed_at_start": self.resumed,
+            "served_roots": self.served_roots_watch,
+        }
         graph = self.ctx.graphs.graph_or_none
         if graph is not None:
             now_ms = int(self._wall_clock() * 1000)
@@ -256,10 +262,32 @@ class FreshnessRoom:
     # --- resume at start ------------------------------------------------------------------------
 
     def resume_when_ready(self) -> None:
-        """Resume, in the background, this host's server watchers whose process is gone."""
+        """Resume, in the background, this host's server watchers whose process is gone; then,
+        when the operator asked for it (`serve --root`), watch the served roots."""
         if self.ctx.settings.read_only:
             return
         threading.Thread(target=self._resume, name="freshness-resume", daemon=True).start()
+
+    def _watch_served_roots(self) -> None:
+        """One watcher over the operator's roots, once their startup ingest has finished (its
+        catch-up then has nothing left to do). A root watched by another process stays so."""
+        stop = threading.Event()
+        while self.ctx.startup_busy() and not self.ctx.graphs.closed:
+            stop.wait(RESUME_POLL_S)
+        if self.ctx.graphs.closed:
+            return
+        try:
+            self.start(
+                None,
+                repo=None,
+                debounce_ms=WatchOptions().debounce_ms,
+                idle_poll_ms=WatchOptions().idle_poll_ms,
+            )
+        except CoderoomsError as e:
+            log.warning("not watching the served roots: %s", e.message)
+            self.served_roots_watch = f"not watching: {e.message}"
+        else:
+            self.served_roots_watch = "watching"
 
     def _resume(self) -> None:
         stop = threading.Event()
@@ -268,6 +296,11 @@ class FreshnessRoom:
         graph = self.ctx.graphs.graph_or_none
         if graph is None:
             return
+        self._resume_watchers(graph)
+        if self.ctx.settings.watch_roots:
+            self._watch_served_roots()
+
+    def _resume_watchers(self, graph: Graph) -> None:
         try:
             records = WatcherStore(graph).list(host=socket.gethostname(), kind="server")
         except CoderoomsError as e:

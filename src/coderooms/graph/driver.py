@@ -1,12 +1,16 @@
 """The graph handle: one neo4j driver, named statements, driver errors re-raised as ours.
 
 Reads go through `execute_query(..., routing_=READ)`, writes through managed transactions, both
-retried by the driver on transient errors. The driver reconnects by itself when a server that went
-away comes back, so a handle survives a Neo4j restart.
+retried on transient errors (deadlocks, leader switches) for up to MAX_TRANSACTION_RETRY_S; a
+server that is not reachable fails the call within about UNREACHABLE_FAIL_S instead (the
+driver's own loop would retry it as long as a deadlock). The driver reconnects by itself when a
+server that went away comes back, so a handle survives a Neo4j restart.
 """
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -77,11 +81,19 @@ def _plain(value: Any) -> Any:
     return value
 
 
-CONNECTION_TIMEOUT_S = 5.0
+CONNECTION_TIMEOUT_S = 2.0
 """How long one attempt to reach the server may take before it counts as unreachable."""
 
 MAX_TRANSACTION_RETRY_S = 8.0
 """Transient failures (deadlocks, leader switches) are retried this long before they surface."""
+
+DRIVER_RETRY_S = 0.0
+"""The driver's own retry loop is off (one attempt); `_retried` judges each failure."""
+
+UNREACHABLE_FAIL_S = 1.5
+"""How long a call retries a server that refuses connections before it fails."""
+
+RETRY_FIRST_DELAY_S = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +144,7 @@ class Graph:
                 connection.uri,
                 auth=(connection.user, connection.password),
                 connection_timeout=CONNECTION_TIMEOUT_S,
-                max_transaction_retry_time=MAX_TRANSACTION_RETRY_S,
+                max_transaction_retry_time=DRIVER_RETRY_S,
                 liveness_check_timeout=0,
                 notifications_min_severity="OFF",
             )
@@ -165,11 +177,13 @@ class Graph:
         self, text: str, /, *, routing: RoutingControl = RoutingControl.WRITE, **params: Any
     ) -> list[dict[str, Any]]:
         with translated_errors(self.connection):
-            records, _, _ = self.driver.execute_query(
-                text,
-                parameters_=params,
-                routing_=routing,
-                database_=self.connection.database,
+            records, _, _ = _retried(
+                lambda: self.driver.execute_query(
+                    text,
+                    parameters_=params,
+                    routing_=routing,
+                    database_=self.connection.database,
+                )
             )
         return plain_rows(records)
 
@@ -179,7 +193,7 @@ class Graph:
             translated_errors(self.connection),
             self.driver.session(database=self.connection.database) as session,
         ):
-            return session.execute_write(work)
+            return _retried(lambda: session.execute_write(work))
 
     def execute_read(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
         with (
@@ -188,11 +202,34 @@ class Graph:
                 database=self.connection.database, default_access_mode=neo4j.READ_ACCESS
             ) as session,
         ):
-            return session.execute_read(work)
+            return _retried(lambda: session.execute_read(work))
 
     def server_version(self) -> str:
         rows = self.read("graph/server_version")
         return str(rows[0]["version"]) if rows else "unknown"
+
+
+def _retried(attempt: Callable[[], T]) -> T:
+    """`attempt()`, run again with a growing, jittered delay while it fails with a transient
+    error: for up to MAX_TRANSACTION_RETRY_S, or UNREACHABLE_FAIL_S when the server cannot be
+    reached (a restart takes longer than that; an agent is better told at once)."""
+    started = time.monotonic()
+    delay = RETRY_FIRST_DELAY_S
+    while True:
+        try:
+            return attempt()
+        except (neo4j_errors.Neo4jError, neo4j_errors.DriverError) as e:
+            if not e.is_retryable():
+                raise
+            unreachable = isinstance(
+                e, (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired)
+            )
+            patience = UNREACHABLE_FAIL_S if unreachable else MAX_TRANSACTION_RETRY_S
+            pause = delay * random.uniform(0.8, 1.2)
+            if time.monotonic() + pause - started > patience:
+                raise
+            time.sleep(pause)
+            delay = min(delay * 2, 1.0)
 
 
 def run_named(

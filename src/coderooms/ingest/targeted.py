@@ -34,6 +34,7 @@ from coderooms.ingest.walker import (
     WalkedFile,
     has_binary_suffix,
     is_excluded_dir,
+    is_virtualenv,
     is_write_temp,
 )
 
@@ -52,6 +53,8 @@ def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) ->
         if rules.ignored(prefix, is_dir=True):
             return "ignored"
         directory = directory / part
+        if is_virtualenv(directory):
+            return "excluded"
         rules = rules.load(directory, prefix)
     absolute = root / relative
     try:

@@ -24,13 +24,16 @@ MAX_SKIPPED_LISTED = 200
 
 DEFAULT_EXCLUDED_DIRS = frozenset(
     {
-        ".git", ".hg", ".svn", "node_modules", ".venv", "venv", "env", ".env", "__pycache__",
+        ".git", ".hg", ".svn", "node_modules", "__pycache__",
         ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".hypothesis", "build",
         "dist", "target", ".gradle", ".idea", ".vscode", ".next", ".cache", "site-packages",
         ".eggs", "coverage", ".terraform",
     }
 )  # fmt: skip
 DEFAULT_EXCLUDED_SUFFIXES = (".egg-info", ".dist-info")
+VIRTUALENV_MARKERS = ("pyvenv.cfg", "conda-meta")
+"""A directory holding one of these is a Python environment (venv, virtualenv, conda), whatever
+its name: never ingested. By name alone, the standard library's own `venv` package was lost."""
 IGNORE_FILES = (".gitignore", ".coderoomsignore")
 BINARY_SUFFIXES = frozenset(
     {
@@ -116,6 +119,10 @@ def is_excluded_dir(name: str) -> bool:
     return name in DEFAULT_EXCLUDED_DIRS or name.endswith(DEFAULT_EXCLUDED_SUFFIXES)
 
 
+def is_virtualenv(directory: Path) -> bool:
+    return any(os.path.lexists(directory / marker) for marker in VIRTUALENV_MARKERS)
+
+
 def has_binary_suffix(path: str) -> bool:
     dot = path.rfind(".")
     return dot > path.rfind("/") and path[dot:].lower() in BINARY_SUFFIXES
@@ -186,6 +193,9 @@ def _walk_dirs(root: Path, result: WalkResult) -> Iterator[tuple[Path, str, Igno
                     result.skip("ignored", child + "/")
                     continue
                 path = Path(entry.path)
+                if is_virtualenv(path):
+                    result.skip("virtualenv", child + "/")
+                    continue
                 stack.append((path, child, rules.load(path, child)))
             else:
                 yield Path(entry.path), child, rules

@@ -29,6 +29,11 @@ search whose first hits come early reads little text."""
 PATH_ORDER_PROBE_CHUNKS = 256
 """Chunks a top-k literal/regex search over one repo reads first, in path order, looking for
 its hits there (`index: "path order"`): a frequent literal's first hits lie in the first files."""
+SEARCH_DEADLINE_S = 15.0
+"""How long one text search may check lines: past it the search stops and answers the hits it
+found, marked a lower bound (`stopped`). RE2 keeps each line linear; this bounds a scan of a
+huge scope (every chunk of several repos, a regex without a literal, `count_only`)."""
+
 PATH_ORDER_MAX_CHUNKS = 2_048
 """Most chunks read in path order: past this (estimated from the probe's hit rate) the trigram
 index answers instead."""

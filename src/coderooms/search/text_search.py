@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,6 +34,7 @@ from coderooms.search.limits import (
     PATH_ORDER_REGEX_CHUNKS,
     PATH_ORDER_SCAN_PAGE,
     PATH_ORDER_SCAN_PAGE_MAX,
+    SEARCH_DEADLINE_S,
     SEARCH_TOP_K_MAX,
     SEARCH_TOP_K_MIN,
     TEXT_BATCH_CHUNKS,
@@ -67,6 +69,8 @@ class SearchRequest:
     top_k: int = 50
     context_lines: int = 0
     count_only: bool = False
+    deadline_s: float = SEARCH_DEADLINE_S
+    """The operator's bound on one search (not an argument agents pass)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,10 @@ class Verification:
     complete: bool = True
     seen: set[tuple[str, int]] = field(default_factory=set)
     """(file id, line) of every line checked."""
+    deadline: float = math.inf
+    """time.monotonic() past which no more chunks are checked (SEARCH_DEADLINE_S)."""
+    stopped: bool = False
+    """The deadline passed before every candidate was checked: the hits are a lower bound."""
 
 
 def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
@@ -146,11 +154,13 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
         "language": request.language,
     }
     limit = None if request.count_only else top_k + 1
+    deadline = time.monotonic() + request.deadline_s
     found = None
     if needle is not None and limit is not None and len(repos) == 1:
-        found = in_path_order(graph, repos[0], needle, params, scope_glob, matcher, limit)
+        found = in_path_order(graph, repos[0], needle, params, scope_glob, matcher, limit,
+                              deadline)  # fmt: skip
     elif needle is None and limit is not None and len(repos) == 1:
-        found = scan_in_path_order(graph, repos[0], params, scope_glob, matcher, limit)
+        found = scan_in_path_order(graph, repos[0], params, scope_glob, matcher, limit, deadline)
     if found is not None:
         index, (candidates, verified) = ("path order" if needle else "scan"), found
     else:
@@ -160,7 +170,7 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
             index = "trigram"
             rows = literal_candidates(graph, needle, params)
         candidates = _in_scope(rows, scope_glob)
-        verified = verify(graph, candidates, matcher, limit)
+        verified = verify(graph, candidates, matcher, limit, deadline=deadline)
     if not verified.hits and request.repo is not None:
         resolve_repos(graph, request.repo)
     answer: dict[str, Any] = {
@@ -181,6 +191,13 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
             "semantic_unavailable": unavailable,
         }
         answer["note"] = f"{SEMANTIC_NOTE}; {LINE_NOTE}"
+    if verified.stopped:
+        answer["stopped"] = {
+            "after_s": request.deadline_s,
+            "why": "the search ran out of time: the hits (and count) are a lower bound, the "
+            "first ones found",
+            "hint": "narrow it: repo, path_glob, language, or a regex with a literal part",
+        }
     if request.count_only:
         answer["count"] = len(verified.hits)
         answer["files"] = len({(hit.repo, hit.path) for hit in verified.hits})
@@ -269,6 +286,7 @@ def in_path_order(
     scope_glob: PathPattern | None,
     matcher: LineMatcher,
     limit: int,
+    deadline: float = math.inf,
 ) -> tuple[list[Candidate], Verification] | None:
     """The first `limit` hits from the scope's first chunks in path order (composite index
     chunk_repo_file_seq_digest), or None when they are not all there: a probe of
@@ -290,10 +308,10 @@ def in_path_order(
             language=params["language"],
         )[0]
         candidates = _in_scope(row["rows"], scope_glob)
-        verified = verify(graph, candidates, matcher, limit)
+        verified = verify(graph, candidates, matcher, limit, deadline=deadline)
         # the whole scope was read, and every chunk of it holding the needle returned
         complete = row["scanned"] < budget and len(row["rows"]) < wanted
-        if complete or len(verified.hits) >= limit:
+        if complete or len(verified.hits) >= limit or verified.stopped:
             return candidates, verified
         if budget > PATH_ORDER_PROBE_CHUNKS or not verified.hits:
             return None
@@ -313,6 +331,7 @@ def scan_in_path_order(
     scope_glob: PathPattern | None,
     matcher: LineMatcher,
     limit: int,
+    deadline: float = math.inf,
 ) -> tuple[list[Candidate], Verification]:
     """A regex without a literal, top-k over one repo: every chunk of the scope is a candidate,
     read in path order a page at a time until `limit` hits are known or the scope ends; a search
@@ -320,7 +339,7 @@ def scan_in_path_order(
     chunks; each next one is what the hit rate so far promises the rest within (times 1.25), or
     twice the last while there is no hit, at most PATH_ORDER_SCAN_PAGE_MAX."""
     candidates: list[Candidate] = []
-    verified = Verification()
+    verified = Verification(deadline=deadline)
     page = PATH_ORDER_SCAN_PAGE
     skip = 0
     while True:
@@ -337,7 +356,7 @@ def scan_in_path_order(
         candidates += read
         verify(graph, read, matcher, limit, verified)
         found = len(verified.hits)
-        if len(rows) < page or found >= limit:
+        if len(rows) < page or found >= limit or verified.stopped:
             return candidates, verified
         promised = math.ceil(skip * (limit - found) / found * 1.25) if found else page * 2
         page = min(max(promised, PATH_ORDER_SCAN_PAGE), PATH_ORDER_SCAN_PAGE_MAX)
@@ -349,14 +368,20 @@ def verify(
     matcher: LineMatcher,
     limit: int | None,
     result: Verification | None = None,
+    deadline: float = math.inf,
 ) -> Verification:
-    """Check every line of the candidates in order; stop after `limit` hits when given. Texts
-    come from the process's cache (text_cache) where it holds the candidate's digest. Given
-    `result` (of the candidates before these), the check continues it."""
-    result = result or Verification()
+    """Check every line of the candidates in order; stop after `limit` hits when given, or at
+    `deadline` (`stopped`). Texts come from the process's cache (text_cache) where it holds the
+    candidate's digest. Given `result` (of the candidates before these), the check continues
+    it, under its own deadline."""
+    result = result or Verification(deadline=deadline)
     seen = result.seen
     start, size = 0, TEXT_FIRST_BATCH_CHUNKS if limit is not None else TEXT_BATCH_CHUNKS
     while start < len(candidates):
+        if time.monotonic() > result.deadline:
+            result.stopped = True
+            result.complete = False
+            return result
         batch = candidates[start : start + size]
         start += len(batch)
         size = min(size * 2, TEXT_BATCH_CHUNKS)

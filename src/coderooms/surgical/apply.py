@@ -50,6 +50,11 @@ MAX_BATCH_FILES = 100
 MAX_SYMBOL_IDS_REPORTED = 200
 """Symbol ids listed per file in a result; the counts are always complete."""
 
+ANSWER_DETAIL_CHARS = 60_000
+"""What the diffs and symbol-id lists of one answer may spend together, files in order: a
+100-file batch must not pass a client's message limit (the official SDK's is 1 MiB) and look
+failed although every file was written. Paths, hashes and counts are always there."""
+
 
 @dataclass(frozen=True, slots=True)
 class EditRequest:
@@ -264,8 +269,38 @@ def execute(
     # a file the ingest did not write (unchanged, or the ingest failed) has the symbols it had
     unwritten = symbols_of(graph, [t for t in targets if t.key not in symbol_ids])
     symbol_ids |= {key: (ids, ids) for key, ids in unwritten.items()}
-    files = [_file_result(p, *symbol_ids[p.target.key]) for p in plans]
-    return {"files": files, "graph": graph_state, "hash_algorithm": HASH_ALGORITHM}
+    budget = _Budget(ANSWER_DETAIL_CHARS)
+    files = [_file_result(p, *symbol_ids[p.target.key], budget) for p in plans]
+    answer: dict[str, Any] = {
+        "files": files,
+        "graph": graph_state,
+        "hash_algorithm": HASH_ALGORITHM,
+    }
+    if budget.cut:
+        answer["details_cut"] = {
+            "files": budget.cut,
+            "hint": "diffs or symbol ids of these files were cut to keep the answer small (the "
+            "counts are whole); view a file, or git diff, for the whole change",
+        }
+    return answer
+
+
+class _Budget:
+    """Characters left for details; which files had theirs cut."""
+
+    def __init__(self, chars: int) -> None:
+        self.left = chars
+        self.cut = 0
+
+    def ids(self, ids: list[str]) -> list[str]:
+        kept: list[str] = []
+        for symbol_id in ids[:MAX_SYMBOL_IDS_REPORTED]:
+            cost = len(symbol_id) + 4  # quotes, comma, space
+            if cost > self.left:
+                break
+            self.left -= cost
+            kept.append(symbol_id)
+        return kept
 
 
 def _exec_bit_removed(plan: PlannedEdit) -> bool:
@@ -273,10 +308,19 @@ def _exec_bit_removed(plan: PlannedEdit) -> bool:
     return bool((plan.old_mode or 0) & EXEC_BITS) and not now & EXEC_BITS
 
 
-def _file_result(plan: PlannedEdit, before: list[str], after: list[str]) -> dict[str, Any]:
-    diff = line_diff(plan.old_text, plan.new_text, plan.target.relative)
+def _file_result(
+    plan: PlannedEdit, before: list[str], after: list[str], budget: _Budget
+) -> dict[str, Any]:
+    diff = line_diff(plan.old_text, plan.new_text, plan.target.relative, limit=budget.left)
+    budget.left -= len(diff.unified)
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
+    listed = {"added": budget.ids(added), "removed": budget.ids(removed), "ids": budget.ids(after)}
+    if diff.truncated or any(
+        len(listed[name]) < min(len(full), MAX_SYMBOL_IDS_REPORTED)
+        for name, full in (("added", added), ("removed", removed), ("ids", after))
+    ):
+        budget.cut += 1
     return {
         "repo": plan.target.repo,
         "path": plan.target.relative,
@@ -286,10 +330,5 @@ def _file_result(plan: PlannedEdit, before: list[str], after: list[str]) -> dict
         "old_hash": plan.old_hash,
         "new_hash": plan.new_hash,
         "diff": diff.as_dict(),
-        "symbols": {
-            "count": len(after),
-            "ids": after[:MAX_SYMBOL_IDS_REPORTED],
-            "added": added[:MAX_SYMBOL_IDS_REPORTED],
-            "removed": removed[:MAX_SYMBOL_IDS_REPORTED],
-        },
+        "symbols": {"count": len(after), **listed},
     }

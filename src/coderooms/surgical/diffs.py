@@ -31,10 +31,11 @@ class DiffSummary:
         }
 
 
-def line_diff(old: str, new: str, path: str) -> DiffSummary:
+def line_diff(old: str, new: str, path: str, limit: int = MAX_DIFF_CHARS) -> DiffSummary:
     """A unified diff (difflib's matcher, so moved or repeated lines count right) of what
     changed. The lines both texts start and end with are set aside first and only the middle is
-    matched: an edit to a 5,000-line file diffs a few lines, not the file (14 → ~1 ms)."""
+    matched: an edit to a 5,000-line file diffs a few lines, not the file (14 → ~1 ms). The text
+    is cut past `limit` characters (the counts stay whole)."""
     a = old.splitlines(keepends=True)
     b = new.splitlines(keepends=True)
     lines = list(_unified(a, b, f"a/{path}", f"b/{path}", _opcodes(a, b)))
@@ -46,8 +47,9 @@ def line_diff(old: str, new: str, path: str) -> DiffSummary:
             removed += 1
     text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
                    for line in lines)  # fmt: skip
-    truncated = len(text) > MAX_DIFF_CHARS
-    return DiffSummary(added, removed, text[:MAX_DIFF_CHARS] if truncated else text, truncated)
+    limit = max(0, min(limit, MAX_DIFF_CHARS))
+    truncated = len(text) > limit
+    return DiffSummary(added, removed, text[:limit] if truncated else text, truncated)
 
 
 Opcode = tuple[Literal["replace", "delete", "insert", "equal"], int, int, int, int]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -15,7 +16,9 @@ from fastmcp.exceptions import ToolError
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Graph
+from coderooms.search import text_search
 from coderooms.search.limits import BATCH_VIEW_MAX_ITEMS, VIEW_MAX_LINES
+from coderooms.search.text_search import SearchRequest
 from coderooms.semantic import model
 from coderooms.server import create_server
 from tests.integration.search.tree import FILES
@@ -293,3 +296,30 @@ def test_read_verbs_leave_the_graph_unchanged(
     call(app_context, "batch_view", {"items": [{"path": "new_file.py", "repo": repo}]})
     assert snapshot() == before
     assert not call(app_context, "glob", {"pattern": "new_file.py", "repo": repo})["files"]
+
+
+@pytest.mark.parametrize(
+    ("query", "mode", "count_only", "scoped"),
+    [
+        ("TODO", "literal", False, True),  # path order
+        (r"^\s+return", "regex", False, True),  # a scan in path order
+        ("TODO", "literal", True, False),  # the trigram index over every repo
+    ],
+)
+def test_a_search_past_its_deadline_answers_what_it_found_marked_a_lower_bound(
+    graph: Graph,
+    search_tree: tuple[Path, str],
+    query: str,
+    mode: Any,
+    count_only: bool,
+    scoped: bool,
+) -> None:
+    _, repo = search_tree
+    request = SearchRequest(query, mode, repo if scoped else None, count_only=count_only)
+    whole = text_search.search(graph, request)
+    assert "stopped" not in whole
+    assert (whole["count"] if count_only else whole["returned"]) > 0
+    cut = text_search.search(graph, dataclasses.replace(request, deadline_s=0.0))
+    assert cut["stopped"]["after_s"] == 0.0
+    assert "lower bound" in cut["stopped"]["why"]
+    assert (cut["count"] if count_only else cut["returned"]) == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -163,3 +164,26 @@ def test_empty_batch_is_refused(app_context: AppContext) -> None:
     with pytest.raises(InvalidInput) as raised:
         verbs(app_context)["apply_batch"]("agent-a", [])
     assert raised.value.field == "edits"
+
+
+def test_a_hundred_file_answer_stays_small_and_says_what_it_cut(
+    app_context: AppContext, graph: Graph, root: Path, repo_id: str
+) -> None:
+    """A 100-file batch answered ~2 MB of diffs and symbol ids, past the official client's 1 MiB
+    message limit: the agent saw an error although every file was written."""
+    functions = "".join(
+        f"def function_number_{i}(value):\n    return value + {i}\n\n" for i in range(150)
+    )
+    edits = [
+        FileEdit(path=f"gen/module_{n:03}.py", repo=repo_id, content=functions) for n in range(100)
+    ]
+    result = verbs(app_context)["apply_batch"]("agent-a", edits)
+    assert len(json.dumps(result)) < 200_000
+    assert len(result["files"]) == 100
+    first = result["files"][0]
+    assert (first["symbols"]["count"], first["diff"]["added"]) == (151, 450)
+    assert all(f["symbols"]["count"] == 151 and f["diff"]["added"] == 450 for f in result["files"])
+    assert result["files"][0]["diff"]["unified"]  # the first files keep their details
+    assert result["details_cut"]["files"] > 0
+    assert "git diff" in result["details_cut"]["hint"]
+    assert all((root / e.path).read_text() == functions for e in edits)

@@ -7,7 +7,7 @@ import pytest
 from coderooms.agents import MAX_AGENT_ID_CHARS, validate_agent_id
 from coderooms.cli.main import parse_host_port
 from coderooms.config import Settings
-from coderooms.errors import InvalidInput, NotReady
+from coderooms.errors import InvalidInput, NotFound, NotReady
 from coderooms.tooling import error_text
 
 
@@ -61,3 +61,14 @@ def test_http_address_parsing() -> None:
     for bad in ("8765", "host:", "host:99999", "host:http"):
         with pytest.raises(InvalidInput):
             parse_host_port(bad)
+
+
+def test_an_error_never_echoes_a_huge_argument_whole() -> None:
+    path = "a/" * 1_500_000
+    payload = NotFound(f"no file {path!r} in any repo", field="path").payload()
+    assert len(payload["message"]) < 1_000
+    assert payload["message"].startswith("no file 'a/a/")
+    assert payload["message"].endswith("in any repo")
+    assert "characters left out" in payload["message"]
+    short = NotFound("no file 'x.py' in any repo", field="path").payload()
+    assert short["message"] == "no file 'x.py' in any repo"

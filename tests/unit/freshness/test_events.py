@@ -90,6 +90,19 @@ def test_excluded_and_foreign_paths_are_dropped_and_counted(tmp_path: Path) -> N
     assert counts["events_undecodable"] == 1
 
 
+def test_events_inside_a_python_environment_are_dropped_and_counted(tmp_path: Path) -> None:
+    """`pip install` into a venv must not flood the queue; the stdlib's `venv` package (no
+    marker) is source like any other."""
+    root = tmp_path / "root"
+    (root / "tools" / "py").mkdir(parents=True)
+    (root / "tools" / "py" / "pyvenv.cfg").write_text("home = /usr\n")
+    h = Harness(root)
+    h.router.dispatch(FileCreatedEvent(str(root / "tools" / "py" / "lib" / "site.py")))
+    h.router.dispatch(FileModifiedEvent(str(root / "venv" / "__init__.py")))
+    assert list(h.pending()) == ["venv/__init__.py"]
+    assert h.queue.counts()["events_excluded"] == 1
+
+
 def test_an_ignore_file_change_asks_for_a_reconciliation(tmp_path: Path) -> None:
     h = Harness(tmp_path)
     (tmp_path / ".gitignore").write_text("*.log\n")

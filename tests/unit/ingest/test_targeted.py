@@ -35,6 +35,9 @@ def test_check_path_agrees_with_the_walker(tmp_path: Path) -> None:
     assert check_path(tmp_path, "sub/local.py") == "ignored"
     assert check_path(tmp_path, "secret/key.py") == "ignored"
     assert check_path(tmp_path, "node_modules/m.js") == "excluded"
+    (tmp_path / "py").mkdir()
+    (tmp_path / "py" / "pyvenv.cfg").write_text("home = /usr\n")
+    assert check_path(tmp_path, "py/lib/site.py") == "excluded"
     assert check_path(tmp_path, "link.py") == "symlink"
     assert check_path(tmp_path, "gone.py") == "missing"
     assert check_path(tmp_path, "big.txt", max_bytes=10) == "too_large"

@@ -101,7 +101,7 @@ def test_ignore_file_with_invalid_utf8_does_not_crash(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "directory",
-    [".git", "node_modules", ".venv", "build", "__pycache__", "pkg.egg-info", "x.dist-info"],
+    [".git", "node_modules", "build", "__pycache__", "pkg.egg-info", "x.dist-info"],
 )
 def test_default_excluded_directories_at_any_depth(tmp_path: Path, directory: str) -> None:
     make(tmp_path, "a.py", f"{directory}/x.py", f"sub/{directory}/y.py")
@@ -113,7 +113,30 @@ def test_default_excluded_directories_at_any_depth(tmp_path: Path, directory: st
 def test_default_excludes_are_directories_only(tmp_path: Path) -> None:
     make(tmp_path, "build", "node_modules.txt", "dist.py")
     assert paths(tmp_path) == ["build", "dist.py", "node_modules.txt"]
-    assert {".git", "node_modules", ".venv", "build", "__pycache__"} <= DEFAULT_EXCLUDED_DIRS
+    assert {".git", "node_modules", "build", "__pycache__"} <= DEFAULT_EXCLUDED_DIRS
+
+
+@pytest.mark.parametrize(
+    ("directory", "marker"),
+    [(".venv", "pyvenv.cfg"), ("tools/py311", "pyvenv.cfg"), ("envs/dev", "conda-meta/history")],
+)
+def test_a_python_environment_is_excluded_by_its_marker_whatever_its_name(
+    tmp_path: Path, directory: str, marker: str
+) -> None:
+    make(tmp_path, "a.py", f"{directory}/{marker}", f"{directory}/lib/site.py")
+    result = walk(tmp_path)
+    assert [f.path for f in result.files] == ["a.py"]
+    assert result.skipped == {"virtualenv": 1}
+    assert result.skipped_examples == {"virtualenv": f"{directory}/"}
+
+
+@pytest.mark.parametrize("directory", ["venv", "env", ".venv", "Lib/venv"])
+def test_a_directory_named_like_an_environment_without_a_marker_is_source(
+    tmp_path: Path, directory: str
+) -> None:
+    """The standard library's `venv` package (and `env/` config packages) are real code."""
+    make(tmp_path, f"{directory}/__init__.py", f"{directory}/__main__.py")
+    assert paths(tmp_path) == [f"{directory}/__init__.py", f"{directory}/__main__.py"]
 
 
 # -- size, binary, special files -----------------------------------------------------------------

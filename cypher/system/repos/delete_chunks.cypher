@@ -1,0 +1,7 @@
+// One batch of the repo's chunks, found by the id prefix every chunk id starts with
+// ("<repo>:"), through the uniqueness constraint's index; run again until it deletes none.
+MATCH (n:Chunk)
+WHERE n.id STARTS WITH $prefix
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(*) AS deleted

@@ -1,0 +1,3 @@
+MATCH (r:Repo {id: $repo})
+DETACH DELETE r
+RETURN count(*) AS deleted
