@@ -10,6 +10,7 @@ from fastmcp import FastMCP
 from fastmcp.server.auth import AuthProvider
 
 from coderooms import __version__
+from coderooms.capabilities import advertise
 from coderooms.context import AppContext
 from coderooms.freshness.tools import freshness_tools
 from coderooms.ingest.tools import ingest_tools
@@ -68,6 +69,7 @@ def create_server(ctx: AppContext, *, auth: AuthProvider | None = None) -> FastM
     served = served_tools(ctx, specs)
     for spec in served:
         mcp.add_tool(listed_tool(spec))
+    advertise(mcp, ctx, frozenset(spec.name for spec in served))
     refused = refusals(ctx, specs)
     if refused:
         mcp.add_middleware(RefuseUnserved(refused))
