@@ -7,9 +7,11 @@ against the function's full signature (a `null` sent for one is accepted as befo
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastmcp.tools import FunctionTool
+from mcp.types import Tool
 
 from coderooms.tooling import ToolSpec, guarded
 
@@ -19,6 +21,13 @@ def listed_tool(spec: ToolSpec) -> FunctionTool:
         guarded(spec), name=spec.name, description=spec.summary, annotations=spec.annotations()
     )
     return tool.model_copy(update={"parameters": compact_schema(tool.parameters)})
+
+
+def model_facing(tool: Tool) -> str:
+    """The part of a listed tool a client puts before the model, as one JSON object: what the
+    listing's cost is measured on (benchmarks/tool_listing.py)."""
+    facing = {"name": tool.name, "description": tool.description, "input_schema": tool.input_schema}
+    return json.dumps(facing, ensure_ascii=False)
 
 
 def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:

@@ -15,9 +15,14 @@ from fastmcp.exceptions import ToolError
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
 from coderooms.errors import InvalidInput
-from coderooms.listing import compact_schema
+from coderooms.listing import compact_schema, model_facing
 from coderooms.presets import ALWAYS, NAMES, PRESETS, parse_presets, preset_of, selected_verbs
 from coderooms.server import create_server, room_tools
+
+DEFAULT_LISTING_CHARS = 9_000
+"""The default listing's model-facing characters, instructions included: at the ~3.8 characters
+a cl100k token that benchmarks/tool_listing.py measures on it, well under 2,500 tokens (the
+benchmark counts the tokens; this budget needs no tokenizer)."""
 
 EDIT = {"edit_preview", "edit_commit", "apply", "apply_batch", "surgical_context_v2"}
 
@@ -79,6 +84,19 @@ def test_the_default_lists_exactly_core(tmp_path: Path, monkeypatch: pytest.Monk
     assert Settings().tools == "core"
     assert listed(context(tmp_path)) == core(tmp_path)
     assert {"search", "seek", "view", "surgical_context", "ingest"} <= core(tmp_path)
+
+
+def test_the_default_listing_stays_within_its_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CODEROOMS_TOOLS", raising=False)
+
+    async def run() -> int:
+        async with Client(create_server(context(tmp_path))) as client:
+            tools = await client.list_tools()
+            return sum(len(model_facing(tool)) for tool in tools) + len(client.instructions or "")
+
+    assert asyncio.run(run()) <= DEFAULT_LISTING_CHARS
 
 
 def test_presets_combine_and_help_and_health_are_always_served(tmp_path: Path) -> None:
