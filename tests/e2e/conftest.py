@@ -18,10 +18,3 @@ def served_tmp_roots(
     base = tmp_path_factory.getbasetemp()
     monkeypatch.setenv("CODEROOMS_ROOTS", str(base))
     return base
-
-
-@pytest.fixture(autouse=True)
-def every_verb_served(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The servers these tests start serve every verb (`all`); the tests of presets choose
-    their own (`--tools` wins over the environment) or drop the variable for the default."""
-    monkeypatch.setenv("CODEROOMS_TOOLS", "all")
