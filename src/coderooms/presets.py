@@ -81,6 +81,5 @@ def selected_verbs(presets: Iterable[str], registered: Iterable[str]) -> set[str
 
 
 def preset_of(verb: str) -> str:
-    """The smallest named preset holding the verb (`all` holds every verb)."""
-    holding = [name for name, verbs in PRESETS.items() if verb in verbs]
-    return min(holding, key=lambda name: len(PRESETS[name])) if holding else ALL
+    """The named preset holding the verb (`all` for one no named preset holds)."""
+    return next((name for name, verbs in PRESETS.items() if verb in verbs), ALL)

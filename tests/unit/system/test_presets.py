@@ -175,6 +175,17 @@ def test_a_listed_description_is_the_first_paragraph_and_help_has_the_rest(
     assert len(full) > 3 * len(listed_text)
 
 
+def test_agent_id_is_described_once_in_the_instructions(tmp_path: Path) -> None:
+    async def run() -> tuple[list[Any], str]:
+        async with Client(create_server(context(tmp_path, tools="all"))) as client:
+            return list(await client.list_tools()), client.instructions or ""
+
+    tools, instructions = asyncio.run(run())
+    assert all(tool.input_schema["properties"]["agent_id"] == {"type": "string"} for tool in tools)
+    assert all("agent_id" in tool.input_schema["required"] for tool in tools)
+    assert "`agent_id`" in instructions
+
+
 def test_an_optional_argument_is_listed_as_its_type() -> None:
     schema = {
         "type": "object",
