@@ -55,6 +55,7 @@ def test_the_default_serves_core_and_names_the_preset_of_the_others(
             overview = await client.read_resource("coderooms://overview")
             prompt = await client.get_prompt("before_you_edit", {"path": "shop/models.py"})
             return {
+                "capabilities": client.server_capabilities,
                 "tools": tools,
                 "refused": refused,
                 "presets": presets["presets"],
@@ -63,6 +64,9 @@ def test_the_default_serves_core_and_names_the_preset_of_the_others(
             }
 
     got = asyncio.run(run())
+    assert got["capabilities"].logging is None  # advertised: tools, resources, prompts
+    assert got["capabilities"].resources is not None
+    assert got["capabilities"].prompts is not None
     assert got["tools"] == set(PRESETS["core"]) & registered()
     assert got["refused"]["error"] == "not_served"
     assert "'navigate' preset" in got["refused"]["message"]
