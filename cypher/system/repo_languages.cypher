@@ -1,4 +1,8 @@
 MATCH (r:Repo)
+WHERE $repo IS NULL OR r.id = $repo
+WITH r
+ORDER BY r.id
+LIMIT $limit
 OPTIONAL MATCH (f:File {repo: r.id})
 WITH r, f.language AS language, count(f) AS files, sum(coalesce(f.lines, 0)) AS lines
 ORDER BY files DESC, language

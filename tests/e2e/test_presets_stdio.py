@@ -13,11 +13,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mcp.shared.exceptions import MCPError
+
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Connection
 from coderooms.presets import PRESETS
 from coderooms.server import room_tools
+from coderooms.system.repo_overview import MAX_REPOS
 from tests.e2e.stdio_client import server_env, stdio_client
 from tests.e2e.test_scope_stdio import AGENT, error, graph_ready
 
@@ -53,6 +56,12 @@ def test_the_default_serves_core_and_names_the_preset_of_the_others(
             arguments = {"agent_id": AGENT, "roots": [str(root)], "repo": repo_id}
             await client.call_tool("ingest", arguments)  # ingest is in core
             overview = await client.read_resource("coderooms://overview")
+            one = await client.read_resource(f"coderooms://overview/{repo_id}")
+            try:
+                await client.read_resource("coderooms://overview/no-such-repo")
+                unknown: dict[str, Any] = {}
+            except MCPError as e:
+                unknown = json.loads(str(e))
             prompt = await client.get_prompt("before_you_edit", {"path": "shop/models.py"})
             return {
                 "capabilities": client.server_capabilities,
@@ -60,6 +69,8 @@ def test_the_default_serves_core_and_names_the_preset_of_the_others(
                 "refused": refused,
                 "presets": presets["presets"],
                 "overview": json.loads(getattr(overview[0], "text", "")),
+                "one": json.loads(getattr(one[0], "text", "")),
+                "unknown": unknown,
                 "prompt": getattr(prompt.messages[0].content, "text", ""),
             }
 
@@ -73,10 +84,14 @@ def test_the_default_serves_core_and_names_the_preset_of_the_others(
     assert "--tools core,navigate" in got["refused"]["hint"]
     assert got["presets"]["served"] == "core"
     assert "perspective_start" in got["presets"]["others"]["navigate"]["verbs"]
-    repos = {repo["repo"]: repo for repo in got["overview"]["repos"]}
-    assert repos[repo_id]["files"] == 4
-    assert repos[repo_id]["languages"][0]["language"] == "python"
-    assert "shop/" in repos[repo_id]["top_entries"]
+    overview = got["overview"]  # the test graph holds other tests' repos too
+    assert len(overview["repos"]) == min(overview["total_repos"], MAX_REPOS)
+    assert overview["truncated"] is (overview["total_repos"] > MAX_REPOS)
+    one = got["one"]
+    assert (one["repo"], one["root"], one["files"]) == (repo_id, str(root), 4)
+    assert one["languages"][0]["language"] == "python"
+    assert "shop/" in one["top_entries"]
+    assert (got["unknown"]["error"], got["unknown"]["field"]) == ("not_found", "repo")
     assert "surgical_context(path='shop/models.py')" in got["prompt"]
 
 

@@ -17,7 +17,7 @@ from mcp.shared.exceptions import MCPError
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
 from coderooms.server import create_server
-from coderooms.system.repo_overview import OVERVIEW_URI
+from coderooms.system.repo_overview import OVERVIEW_URI, REPO_OVERVIEW_URI
 
 
 def context(tmp_path: Path, **settings: Any) -> AppContext:
@@ -42,6 +42,8 @@ def test_what_is_advertised_is_there_and_logging_is_not(tmp_path: Path) -> None:
     async def run() -> tuple[Any, list[str], list[str]]:
         async with Client(create_server(context(tmp_path))) as client:
             resources = [str(resource.uri) for resource in await client.list_resources()]
+            templates = await client.list_resource_templates()
+            resources += [template.uri_template for template in templates]
             prompts = [prompt.name for prompt in await client.list_prompts()]
             return client.server_capabilities, resources, prompts
 
@@ -49,7 +51,7 @@ def test_what_is_advertised_is_there_and_logging_is_not(tmp_path: Path) -> None:
     assert capabilities.logging is None
     assert capabilities.resources is not None
     assert capabilities.prompts is not None
-    assert resources == [OVERVIEW_URI]
+    assert resources == [OVERVIEW_URI, REPO_OVERVIEW_URI]
     assert prompts == ["before_you_edit"]
 
 
