@@ -42,8 +42,6 @@ PRESETS: dict[str, tuple[str, ...]] = {
 ALL = "all"
 """Every verb this server has."""
 
-DEFAULT = "core"
-
 DESCRIPTIONS: dict[str, str] = {
     "core": "find, read and weigh code: search, symbols, callers, tests, impact, ingest",
     "edit": "write files: previews, commits, atomic applies, the edit proof",

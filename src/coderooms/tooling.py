@@ -1,7 +1,8 @@
 """How a room's verb becomes an MCP tool: a spec (the function and what it writes), one wrapper
 that turns our errors into one clear MCP error payload, and the middleware that answers a call
 of a verb this server does not serve (presets, read-only mode) with that payload. The function's
-signature and docstring are what the calling model sees.
+signature and its docstring's first paragraph are what the calling model sees (coderooms.listing);
+`help` gives the whole docstring.
 """
 
 from __future__ import annotations
