@@ -62,6 +62,7 @@ def settings(connection: Connection, served_roots: list[Path]) -> Settings:
         neo4j_password=connection.password,
         neo4j_database=connection.database,
         roots=served_roots,
+        tools="all",  # the tests of presets build their own settings
     )
 
 

@@ -75,6 +75,10 @@ class Settings(BaseSettings):
     """With `read_only`: still serve the verbs that write session state only (previews, proof
     marks, perspectives, alert acknowledgements), and record agents."""
 
+    tools: str = "core"
+    """The presets of verbs the server lists and serves, comma-separated (`serve --tools`):
+    core, edit, navigate, freshness, admin, all (coderooms.presets)."""
+
     http_token: SecretStr | None = None
     """Bearer token the HTTP transport requires (`Authorization: Bearer ...`); required when
     `serve --http` binds anything but loopback."""

@@ -64,6 +64,12 @@ class Forbidden(CoderoomsError):
     code = "forbidden"
 
 
+class NotServed(CoderoomsError):
+    """A verb this server has but the operator's presets leave out (`serve --tools`)."""
+
+    code = "not_served"
+
+
 class NotReady(CoderoomsError):
     """The graph is not reachable yet (still starting, or down); the call may be retried."""
 

@@ -9,30 +9,36 @@ from typing import Any
 from fastmcp import FastMCP
 from fastmcp.server.auth import AuthProvider
 
-from coderooms import __version__, effects
+from coderooms import __version__
+from coderooms.capabilities import advertise
 from coderooms.context import AppContext
 from coderooms.freshness.tools import freshness_tools
 from coderooms.ingest.tools import ingest_tools
+from coderooms.listing import listed_tool
 from coderooms.perspective.tools import perspective_tools
 from coderooms.search.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
+from coderooms.serving import refusals, served_tools
 from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.surgical.recovery import recover_writes
 from coderooms.surgical.tools import surgical_tools
 from coderooms.system.tools import system_tools
-from coderooms.tooling import RefuseUnserved, SchemaErrorsAsJSON, ToolSpec, guarded
+from coderooms.tooling import RefuseUnserved, SchemaErrorsAsJSON, ToolSpec
 
 INSTRUCTIONS = (
-    "coderooms serves a code graph of the repositories it ingested. Every verb takes `agent_id`, "
-    "a stable name for you. Call `help` for the list of verbs and `health` to see whether the "
-    "graph is ready. Errors are JSON objects with `error`, `message`, and a `hint` on what to do."
+    "coderooms serves a code graph of the repositories it ingested. Every verb takes `agent_id`: "
+    "a stable name you choose for yourself and keep in every call (your previews, perspectives "
+    "and quotas are kept under it). A tool's description is its first paragraph; `help` lists "
+    "the verbs served and the presets that add others, `help` with `verb` describes one in full. "
+    "`health` says whether the graph is ready. Errors are JSON objects with `error`, `message`, "
+    "and a `hint` on what to do."
 )
 
 
 def room_tools(ctx: AppContext) -> list[ToolSpec]:
-    """Every verb of every room; `help` lists the ones this server serves."""
+    """Every verb of every room; the operator's presets and mode choose those served."""
     specs: list[ToolSpec] = []
-    specs.extend(system_tools(ctx, lambda: served_tools(ctx, specs)))
+    specs.extend(system_tools(ctx, lambda: specs))
     specs.extend(ingest_tools(ctx))
     specs.extend(freshness_tools(ctx))
     specs.extend(search_tools(ctx))
@@ -41,17 +47,6 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(surgical_context_tools(ctx))
     specs.extend(perspective_tools(ctx))
     return specs
-
-
-def is_served(ctx: AppContext, spec: ToolSpec) -> bool:
-    settings = ctx.settings
-    return effects.served(
-        spec.effect, read_only=settings.read_only, session_state=settings.allow_session_state
-    )
-
-
-def served_tools(ctx: AppContext, specs: list[ToolSpec]) -> list[ToolSpec]:
-    return [spec for spec in specs if is_served(ctx, spec)]
 
 
 def create_server(ctx: AppContext, *, auth: AuthProvider | None = None) -> FastMCP[Any]:
@@ -76,12 +71,12 @@ def create_server(ctx: AppContext, *, auth: AuthProvider | None = None) -> FastM
         strict_input_validation=True,  # "true" is not a boolean, "5" not a number
     )
     mcp.add_middleware(SchemaErrorsAsJSON())
-    refused: dict[str, str] = {}
-    for spec in room_tools(ctx):
-        if is_served(ctx, spec):
-            mcp.tool(guarded(spec), name=spec.name, annotations=spec.annotations())
-        else:
-            refused[spec.name] = effects.refusal(spec.effect)
+    specs = room_tools(ctx)
+    served = served_tools(ctx, specs)
+    for spec in served:
+        mcp.add_tool(listed_tool(spec))
+    advertise(mcp, ctx, frozenset(spec.name for spec in served))
+    refused = refusals(ctx, specs)
     if refused:
         mcp.add_middleware(RefuseUnserved(refused))
     return mcp

@@ -1,7 +1,8 @@
 """How a room's verb becomes an MCP tool: a spec (the function and what it writes), one wrapper
 that turns our errors into one clear MCP error payload, and the middleware that answers a call
-of a verb this server does not serve (read-only mode) with that payload. The function's
-signature and docstring are what the calling model sees.
+of a verb this server does not serve (presets, read-only mode) with that payload. The function's
+signature and its docstring's first paragraph are what the calling model sees (coderooms.listing);
+`help` gives the whole docstring.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pydantic import ValidationError
 
 from coderooms import effects
 from coderooms.effects import Effect
-from coderooms.errors import CoderoomsError, Forbidden, InvalidInput
+from coderooms.errors import CoderoomsError, InvalidInput
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +42,9 @@ class ToolSpec:
 
     @property
     def summary(self) -> str:
-        doc = (self.fn.__doc__ or "").strip()
-        return doc.splitlines()[0] if doc else ""
+        """The docstring's first paragraph, on one line: what the tool listing shows."""
+        paragraph = (self.fn.__doc__ or "").strip().split("\n\n", 1)[0]
+        return " ".join(paragraph.split())
 
     @property
     def read_only(self) -> bool:
@@ -131,11 +133,12 @@ class SchemaErrorsAsJSON(Middleware):
 
 class RefuseUnserved(Middleware):
     """A call of a verb this server does not serve (and does not list) gets the JSON error
-    contract, `forbidden` with the reason, instead of the protocol's bare "unknown tool"."""
+    contract, with the reason and how to get it served (coderooms.serving), instead of the
+    protocol's bare "unknown tool"."""
 
-    def __init__(self, refused: dict[str, str]) -> None:
+    def __init__(self, refused: dict[str, CoderoomsError]) -> None:
         self.refused = refused
-        """Verb name -> why it is not served."""
+        """Verb name -> the error its call gets."""
 
     async def on_call_tool(
         self,
@@ -143,12 +146,7 @@ class RefuseUnserved(Middleware):
         call_next: CallNext[CallToolRequestParams, ToolResult],
     ) -> ToolResult:
         name = context.message.name
-        reason = self.refused.get(name)
-        if reason is not None:
-            refused = Forbidden(
-                f"this server runs read-only and does not serve {name}: {reason}",
-                hint="call help for the verbs this server serves; the operator decides "
-                "read-only mode (serve --read-only, --allow-session-state)",
-            )
+        refused = self.refused.get(name)
+        if refused is not None:
             raise ToolError(error_text(refused))
         return await call_next(context)

@@ -15,7 +15,10 @@ from coderooms.graph.driver import Connection
 
 
 def server_env(connection: Connection | None, **extra: str) -> dict[str, str]:
+    """The environment of a server a test starts: this one without NEO4J_*, every verb served
+    (`CODEROOMS_TOOLS=all`; `--tools` wins, the tests of presets drop it for the default)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("NEO4J_")}
+    env["CODEROOMS_TOOLS"] = "all"
     if connection is not None:
         env |= {
             "NEO4J_URI": connection.uri,

@@ -23,13 +23,14 @@ AGENT = "e2e-error-contract"
 GRAPH_DEADLINE_S = 60.0
 WRONG_VALUES: dict[str, list[Any]] = {
     "string": [5, True, ["x"]],
-    "integer": ["5", 2.5, True, "NaN", None],
+    "integer": ["5", 2.5, True, "NaN"],
     "number": ["0.5", "NaN", True],
-    "boolean": ["true", 1, "1", None],
+    "boolean": ["true", 1, "1"],
     "array": ["x", 1, {"a": 1}],
     "object": ["x", 1, [1]],
 }
-"""Values that are not of the schema type; `None` only where the type is not nullable."""
+"""Values that are not of the schema type (no `null`: an optional argument is listed as its
+type alone, and `null` for it is accepted)."""
 
 
 async def error_of(client: Client[Any], verb: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -44,13 +45,11 @@ async def error_of(client: Client[Any], verb: str, arguments: dict[str, Any]) ->
     return {"not_refused": arguments}
 
 
-def schema_type(schema: dict[str, Any]) -> tuple[str | None, bool]:
-    """The one primitive type a property schema allows, and whether null is allowed too."""
+def schema_type(schema: dict[str, Any]) -> str | None:
+    """The one primitive type a property schema allows, if it names one."""
     options = schema.get("anyOf") or [schema]
-    types = [option.get("type") for option in options]
-    nullable = "null" in types
-    named = [t for t in types if t not in {None, "null"}]
-    return (named[0] if len(named) == 1 else None), nullable
+    named = [t for t in (option.get("type") for option in options) if t not in {None, "null"}]
+    return named[0] if len(named) == 1 else None
 
 
 def test_every_argument_a_schema_refuses_gets_the_json_error_with_its_field(
@@ -67,12 +66,11 @@ def test_every_argument_a_schema_refuses_gets_the_json_error_with_its_field(
                     ({"agent_id": AGENT, "no_such_argument": 1}, {"no_such_argument"} | required),
                     ({}, required),
                 ]
-                for name, schema in properties.items():
-                    kind, nullable = schema_type(schema)
-                    for value in WRONG_VALUES.get(kind or "", []):
-                        if value is None and nullable:
-                            continue
-                        cases.append(({"agent_id": AGENT, name: value}, {name} | required))
+                cases.extend(
+                    ({"agent_id": AGENT, name: value}, {name} | required)
+                    for name, schema in properties.items()
+                    for value in WRONG_VALUES.get(schema_type(schema) or "", [])
+                )
                 for arguments, fields in cases:
                     if not fields:
                         continue  # a verb without required arguments accepts `{}`

@@ -20,7 +20,7 @@ def fail_on_error() -> Iterator[None]:
     try:
         yield
     except CoderoomsError as e:
-        err_console.print(f"[bold red]error:[/] {e.message}", highlight=False)
+        err_console.print(f"[bold red]error:[/] {e.message}", highlight=False, soft_wrap=True)
         if e.hint:
-            err_console.print(f"[bold]fix:[/] {e.hint}", highlight=False)
+            err_console.print(f"[bold]fix:[/] {e.hint}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from e

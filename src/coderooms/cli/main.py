@@ -88,10 +88,19 @@ def serve(
             help="Keep the executable bit of files edits rewrite (off: dropped).",
         ),
     ] = False,
+    tools: Annotated[
+        str | None,
+        typer.Option(
+            "--tools",
+            help="Presets of verbs to list and serve, comma-separated: core (the default), "
+            "edit, navigate, freshness, admin, all (CODEROOMS_TOOLS when set).",
+        ),
+    ] = None,
 ) -> None:
     """Run the MCP server (stdio by default). Answers at once; the graph connects behind it."""
     from coderooms.context import AppContext, GraphProvider
     from coderooms.http_access import OperatorToken, checked_token, http_run_options
+    from coderooms.presets import parse_presets
     from coderooms.scope.served import served_scope
     from coderooms.server import create_server
     from coderooms.system.warmup import settle_heap
@@ -108,7 +117,10 @@ def serve(
             overrides["allow_exec_bit"] = True
         if allow_session_state:
             overrides["allow_session_state"] = True
+        if tools is not None:
+            overrides["tools"] = tools
         settings = Settings(**overrides)  # type: ignore[arg-type]
+        parse_presets(settings.tools)  # an unknown preset stops the server here
         scope = served_scope(settings)  # a root that may not be one stops the server here
         address = parse_host_port(http) if http else None
         # a bind off loopback without a token stops the server here

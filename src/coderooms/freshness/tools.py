@@ -70,9 +70,11 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         return room.stop(roots)
 
     def auto_ingest_status(agent_id: str) -> dict[str, Any]:
-        """Show every watcher: this server's (queue, last batch per root), those other processes
-        recorded in Neo4j (`coderooms watch`, heartbeat, alive), and per repo how fresh the graph
-        is (pending files, last tick, unacknowledged alerts)."""
+        """Show every watcher and how fresh the graph of each repo is.
+
+        This server's watchers (queue, last batch per root), those other processes recorded in
+        Neo4j (`coderooms watch`, heartbeat, alive), and per repo the pending files, last tick
+        and unacknowledged alerts."""
         ctx.agent(agent_id)
         return room.status(detail=False)
 
@@ -110,8 +112,10 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
             bool, Field(description="Take pending files now, without waiting for debounce.")
         ] = False,
     ) -> dict[str, Any]:
-        """Run one tick of this server's watcher(s) now and return what it did. A tick asked for
-        while one runs is coalesced: it runs once right after (status `coalesced`)."""
+        """Run one tick of this server's watcher(s) now and return what it did.
+
+        A tick asked for while one runs is coalesced: it runs once right after (status
+        `coalesced`)."""
         ctx.agent(agent_id)
         return room.tick(force=force)
 

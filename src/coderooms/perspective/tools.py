@@ -172,8 +172,10 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
 
     def perspective_branch(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
         """Fork the perspective into a new one (same focus, routes and history) to explore
-        another way without losing this one. Needs at least one follow (else
-        navigation_at_root). At most 10 open branches per agent."""
+        another way without losing this one.
+
+        Needs at least one follow (else navigation_at_root). At most 10 open branches per
+        agent."""
         agent = ctx.agent(agent_id)
         return verbs.branch(ctx.graph(), agent, perspective_id)
 
@@ -203,9 +205,11 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         perspective_a: Annotated[str, Field(description="One of your perspective ids.")],
         perspective_b: Annotated[str, Field(description="Another of your perspective ids.")],
     ) -> dict[str, Any]:
-        """How two of your perspectives differ: shared and exclusive nodes (visited and route
-        targets), route family counts and their deltas, score statistics per family, depth
-        delta, and the hop distance between their foci (null past 4 hops)."""
+        """How two of your perspectives differ.
+
+        Shared and exclusive nodes (visited and route targets), route family counts and their
+        deltas, score statistics per family, depth delta, and the hop distance between their
+        foci (null past 4 hops)."""
         agent = ctx.agent(agent_id)
         return verbs.compare(ctx.graph(), agent, perspective_a, perspective_b)
 

@@ -155,8 +155,10 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
             str | None, Field(description="The seek query to explain the symbol's score for.")
         ] = None,
     ) -> dict[str, Any]:
-        """Explain how seek ranks one symbol: each signal raw and weighted, the weights, which
-        index sources bring it in for the query, its rank and final score; plus graph facts:
+        """Explain how seek ranks one symbol, and its graph facts.
+
+        Each signal raw and weighted, the weights, which index sources bring it in for the
+        query, its rank and final score; plus graph facts:
         in/out degree per edge type, callers from other files, test callers, co-change partners
         of its file, ghost (unresolved) references it makes, `completeness` (call sites of its
         name whose receivers the graph could not prove). Unknown id: not_found."""

@@ -118,9 +118,10 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             int, Field(description=f"Most files returned (1..{GLOB_TOP_K_MAX}).")
         ] = GLOB_TOP_K_DEFAULT,
     ) -> dict[str, Any]:
-        """List the ingested files whose repo-relative path matches a pattern, sorted by repo and
-        path, with language, line count and size. Only files (no symbols). `total` counts every
-        match; `truncated` says top_k cut the list."""
+        """List the ingested files whose repo-relative path matches a pattern.
+
+        Sorted by repo and path, with language, line count and size. Only files (no symbols).
+        `total` counts every match; `truncated` says top_k cut the list."""
         ctx.agent(agent_id)
         graph = ctx.graph()
         answer = glob_files(graph, pattern, repo=repo, top_k=top_k)

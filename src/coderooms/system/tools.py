@@ -3,17 +3,42 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from coderooms.agents import validate_agent_id
 from coderooms.context import AppContext
 from coderooms.effects import READS
 from coderooms.errors import NotFound
+from coderooms.presets import DESCRIPTIONS, preset_of
+from coderooms.serving import allowed_by_mode, refusals, served_presets, served_tools
 from coderooms.system.health import HealthReport, health
 from coderooms.tooling import ToolSpec
 
 
+def presets_answer(ctx: AppContext, every: list[ToolSpec]) -> dict[str, Any]:
+    """The presets served, and the verbs the others would add (those this mode allows)."""
+    served = {spec.name for spec in served_tools(ctx, every)}
+    others: dict[str, list[str]] = {}
+    for spec in every:
+        if spec.name not in served and allowed_by_mode(ctx, spec):
+            others.setdefault(preset_of(spec.name), []).append(spec.name)
+    chosen = ",".join(served_presets(ctx))
+    return {
+        "served": chosen,
+        "others": {
+            name: {"about": DESCRIPTIONS[name], "verbs": sorted(verbs)}
+            for name, verbs in sorted(others.items())
+        },
+        "how": f"the operator adds presets: `coderooms serve --tools {chosen},NAME` or "
+        f"CODEROOMS_TOOLS={chosen},NAME (`all`: every verb)",
+    }
+
+
 def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> list[ToolSpec]:
+    """`catalogue` gives every verb of the server, served or not."""
+
     def health_tool(agent_id: str) -> HealthReport:
         """Report whether the code graph is reachable: Neo4j version, schema version, counts.
 
@@ -22,23 +47,24 @@ def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> li
         validate_agent_id(agent_id)
         return health(ctx)
 
-    def help_tool(agent_id: str, verb: str | None = None) -> dict[str, Any]:
-        """List every verb of this server with one line each, or describe one verb in full.
-
-        Args:
-            agent_id: the calling agent's stable id.
-            verb: a verb name for its full description; omit to list all verbs.
+    def help_tool(
+        agent_id: str,
+        verb: Annotated[str | None, Field(description="A verb to describe in full.")] = None,
+    ) -> dict[str, Any]:
+        """List the verbs served, one line each, and the presets that add others; or describe
+        one verb in full (`verb`).
         """
         ctx.agent(agent_id)
-        specs = {spec.name: spec for spec in catalogue()}
+        every = catalogue()
+        specs = {spec.name: spec for spec in served_tools(ctx, every)}
         if verb is not None:
             spec = specs.get(verb)
             if spec is None:
+                refused = refusals(ctx, every).get(verb)
                 raise NotFound(
-                    f"this server serves no verb named {verb!r}",
+                    refused.message if refused else f"this server serves no verb named {verb!r}",
                     field="verb",
-                    hint="call help without `verb` to list them"
-                    + (" (this server runs read-only)" if ctx.settings.read_only else ""),
+                    hint=refused.hint if refused else "call help without `verb` to list them",
                 )
             return {
                 "verb": spec.name,
@@ -55,7 +81,8 @@ def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> li
                     "writes": specs[name].effect.writes.value,
                 }
                 for name in sorted(specs)
-            ]
+            ],
+            "presets": presets_answer(ctx, every),
         }
 
     health_tool.__name__ = "health"

@@ -63,7 +63,9 @@ def test_visible_unicode_stays_accepted(agent_id: str) -> None:
 
 
 def offline_context(tmp_path: Path) -> AppContext:
-    settings = Settings(neo4j_uri="bolt://127.0.0.1:1", neo4j_password="x", roots=[tmp_path])
+    settings = Settings(
+        neo4j_uri="bolt://127.0.0.1:1", neo4j_password="x", roots=[tmp_path], tools="all"
+    )
     return AppContext(settings=settings, graphs=GraphProvider(settings, start_managed=False))
 
 

@@ -64,6 +64,7 @@ DECLARED: dict[str, tuple[str, bool, bool]] = {
 
 
 def context(tmp_path: Path, **settings: Any) -> AppContext:
+    settings.setdefault("tools", "all")  # every verb; the presets are tested in test_presets
     configured = Settings(
         neo4j_uri="bolt://127.0.0.1:1", neo4j_password="x", roots=[tmp_path], **settings
     )

@@ -1,0 +1,53 @@
+"""What the model reads of each tool, paid in every conversation: the name, the docstring's first
+paragraph (what the verb answers; `help` with `verb` gives the rest) and an input schema
+without noise. An optional argument is listed as its type alone: `anyOf: [T, null]` with
+`default: null` says nothing that leaving it out does not. Arguments are still validated
+against the function's full signature (a `null` sent for one is accepted as before).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastmcp.tools import FunctionTool
+from mcp.types import Tool
+
+from coderooms.tooling import ToolSpec, guarded
+
+
+def listed_tool(spec: ToolSpec) -> FunctionTool:
+    tool = FunctionTool.from_function(
+        guarded(spec), name=spec.name, description=spec.summary, annotations=spec.annotations()
+    )
+    return tool.model_copy(update={"parameters": compact_schema(tool.parameters)})
+
+
+def model_facing(tool: Tool) -> str:
+    """The part of a listed tool a client puts before the model, as one JSON object: what the
+    listing's cost is measured on (benchmarks/tool_listing.py)."""
+    facing = {"name": tool.name, "description": tool.description, "input_schema": tool.input_schema}
+    return json.dumps(facing, ensure_ascii=False)
+
+
+def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    properties = schema.get("properties")
+    if not isinstance(properties, dict):
+        return schema
+    compact = {name: compact_property(prop) for name, prop in properties.items()}
+    return {**schema, "properties": compact}
+
+
+def compact_property(prop: Any) -> Any:
+    if not isinstance(prop, dict):
+        return prop
+    if isinstance(prop.get("items"), dict):
+        prop = {**prop, "items": compact_schema(prop["items"])}
+    variants = prop.get("anyOf")
+    if "default" not in prop or prop["default"] is not None or not isinstance(variants, list):
+        return prop
+    kept = [variant for variant in variants if variant != {"type": "null"}]
+    if len(kept) != 1 or not isinstance(kept[0], dict):
+        return prop
+    rest = {key: value for key, value in prop.items() if key not in {"anyOf", "default"}}
+    return {**compact_property(kept[0]), **rest}

@@ -1,0 +1,95 @@
+"""The overview resources: what the graph holds, to orient before the first call.
+
+`coderooms://overview` describes each ingested repo (at most MAX_REPOS, by id; `total_repos`
+counts them all), `coderooms://overview/{repo}` one of them: its id and root, files and lines
+per language, and its largest top-level entries (directories and root files, by file count).
+A client may attach one to a conversation; it costs nothing until read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastmcp.exceptions import ResourceError
+from fastmcp.resources import FunctionResource, ResourceTemplate
+
+from coderooms.context import AppContext
+from coderooms.errors import CoderoomsError, NotFound
+from coderooms.graph.driver import Graph
+from coderooms.tooling import error_text
+
+OVERVIEW_URI = "coderooms://overview"
+REPO_OVERVIEW_URI = "coderooms://overview/{repo}"
+TOP_ENTRIES = 12
+"""Top-level entries listed per repo (the largest by file count)."""
+MAX_REPOS = 50
+"""Repos `coderooms://overview` describes (the first by id)."""
+
+
+def described_repos(graph: Graph, repo: str | None, limit: int) -> list[dict[str, Any]]:
+    repos = []
+    for row in graph.read("system/repo_languages", repo=repo, limit=limit):
+        entries = graph.read("system/repo_top_entries", repo=row["repo"], limit=TOP_ENTRIES)
+        repos.append(
+            {
+                "repo": row["repo"],
+                "root": row["root"],
+                "files": sum(int(lang["files"]) for lang in row["languages"]),
+                "languages": row["languages"],
+                "top_entries": {entry["entry"]: int(entry["files"]) for entry in entries},
+            }
+        )
+    return repos
+
+
+def overview(ctx: AppContext) -> dict[str, Any]:
+    graph = ctx.graph()
+    repos = described_repos(graph, None, MAX_REPOS)
+    total = len(graph.read("search/repo_ids"))
+    return {"repos": repos, "total_repos": total, "truncated": total > len(repos)}
+
+
+def repo_overview(ctx: AppContext, repo: str) -> dict[str, Any]:
+    found = described_repos(ctx.graph(), repo, 1)
+    if not found:
+        raise NotFound(
+            f"no ingested repo has the id {repo!r}",
+            field="repo",
+            hint=f"read {OVERVIEW_URI} for the repo ids",
+        )
+    return found[0]
+
+
+def as_json(answer: Callable[[], dict[str, Any]]) -> str:
+    try:
+        return json.dumps(answer(), ensure_ascii=False)
+    except CoderoomsError as e:
+        raise ResourceError(error_text(e)) from e
+
+
+def overview_resources(ctx: AppContext) -> tuple[FunctionResource, ResourceTemplate]:
+    def read_overview() -> str:
+        return as_json(lambda: overview(ctx))
+
+    def read_repo_overview(repo: str) -> str:
+        return as_json(lambda: repo_overview(ctx, repo))
+
+    every = FunctionResource.from_function(
+        read_overview,
+        OVERVIEW_URI,
+        name="repo_overview",
+        description="The ingested repos: root, files and lines per language, largest "
+        "top-level entries.",
+        mime_type="application/json",
+    )
+    one = ResourceTemplate.from_function(
+        read_repo_overview,
+        REPO_OVERVIEW_URI,
+        name="one_repo_overview",
+        description="One ingested repo: root, files and lines per language, largest top-level "
+        "entries.",
+        mime_type="application/json",
+    )
+    return every, one
