@@ -12,6 +12,7 @@ from fastmcp.server.auth import AuthProvider
 from coderooms import __version__, effects
 from coderooms.context import AppContext
 from coderooms.freshness.tools import freshness_tools
+from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
 from coderooms.perspective.tools import perspective_tools
 from coderooms.search.graph_tools import graph_search_tools
@@ -39,6 +40,7 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(graph_search_tools(ctx))
     specs.extend(surgical_tools(ctx))
     specs.extend(surgical_context_tools(ctx))
+    specs.extend(impact_tools(ctx))
     specs.extend(perspective_tools(ctx))
     return specs
 

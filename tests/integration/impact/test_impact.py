@@ -1,0 +1,278 @@
+"""`impact` on a small repo with git history, against the real Neo4j: exact callers, importers
+and tests at depth 1 and 2, a file, the working tree and a revision range mapped to symbols,
+hostile revisions refused, paging, completeness, and no write."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coderooms.context import AppContext
+from coderooms.errors import InvalidInput, NotFound
+from coderooms.graph.driver import Graph
+from coderooms.impact.tools import impact_tools
+from coderooms.ingest.pipeline import ingest_root
+from tests.integration.surgical.test_surgical_context import graph_fingerprint
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "impact"
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"]
+Impact = Callable[..., dict[str, Any]]
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run([*GIT, *args], cwd=root, check=True, capture_output=True, timeout=30)
+
+
+def append(root: Path, path: str, text: str) -> None:
+    with (root / path).open("a", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def make_repo(graph: Graph, root: Path, repo_id: str) -> Path:
+    """The fixture under git: a first commit; two that change pkg/core.py with its test (and one
+    with the README too); the last changes the body of `handle` in pkg/service.py."""
+    shutil.copytree(FIXTURE, root)
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    git(root, "add", "-A", ".")
+    git(root, "commit", "-q", "-m", "start")
+    for n in (1, 2, 3):
+        paths = ["pkg/core.py", "README.md"] + (["tests/test_core.py"] if n < 3 else [])
+        for path in paths:
+            append(root, path, f"# revision {n}\n")
+        git(root, "commit", "-q", "-am", f"together {n}")
+    service = root / "pkg" / "service.py"
+    service.write_text(service.read_text().replace("return serve()", "return serve() + 0"))
+    git(root, "commit", "-q", "-am", "handle changes")
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    return root
+
+
+@pytest.fixture
+def root(graph: Graph, tmp_path: Path, repo_id: str) -> Path:
+    return make_repo(graph, tmp_path / "proj", repo_id)
+
+
+@pytest.fixture
+def impact(app_context: AppContext) -> Impact:
+    (spec,) = impact_tools(app_context)
+    assert spec.name == "impact"
+    assert spec.read_only
+    return spec.fn
+
+
+def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
+    return [(r["id"], r["hop"], r["edge"], r["via"]) for r in answer["affected"]["items"]]
+
+
+def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo_id: str) -> None:
+    one = impact("imp", symbol="helper", repo=repo_id, depth=1)
+    assert one["repo"] == repo_id
+    assert one["seeds"] == {"items": ["pkg/core.py::helper"], "total": 1}
+    assert rows(one) == [
+        ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
+        ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
+    ]
+    first = one["affected"]["items"][0]
+    assert (first["rule"], first["line"]) == ("local", 9)
+    assert 0 < first["conf"] <= 1
+    assert one["tests"] == {
+        "items": [{"path": "tests/test_core.py", "hop": 1, "symbols": 1, "names": ["test_helper"]}],
+        "total": 1,
+    }
+    # code before docs, then weight: with core.py, the test changed 3 times, the README 4
+    assert one["co_changes"] == {
+        "items": [{"path": "tests/test_core.py", "weight": 3}, {"path": "README.md", "weight": 4}],
+        "total": 2,
+    }
+    assert one["completeness"] == {"unresolved_call_sites": 0, "lower_bound": False}
+    assert one["lower_bound"] is False
+    assert "next_cursor" not in one["affected"]
+
+    two = impact("imp", symbol="helper", repo=repo_id, depth=2)
+    assert rows(two) == [
+        *rows(one),
+        ("pkg/core.py::Engine.run", 2, "calls", "pkg/core.py::compute"),
+        ("pkg/service.py::serve", 2, "calls", "pkg/core.py::compute"),
+    ]
+    assert two["affected"]["by_hop"] == {"1": 2, "2": 2}
+    assert two["lower_bound"] is False  # Engine.run is reached, its callers are not read
+
+    three = impact("imp", symbol="helper", repo=repo_id, depth=3)
+    assert rows(three) == [
+        *rows(two),
+        ("pkg/service.py::handle", 3, "calls", "pkg/service.py::serve"),
+        ("tests/test_service.py::test_serve", 3, "calls", "pkg/service.py::serve"),
+    ]
+    # the walk went through Engine.run: `job.run()` in loose.py may call it
+    assert three["completeness"]["through"] == {
+        "unresolved_call_sites": 1, "lower_bound": True, "symbols": 4,
+    }  # fmt: skip
+    assert three["lower_bound"] is True
+
+    four = impact("imp", symbol="pkg/core.py::helper", repo=repo_id, depth=4)
+    assert {r[0] for r in rows(four)} >= {"pkg/service.py::handle", "pkg/api.py::endpoint",
+                                          "tests/test_service.py::test_serve"}  # fmt: skip
+    assert [t["path"] for t in four["tests"]["items"]] == [
+        "tests/test_core.py",
+        "tests/test_service.py",
+    ]
+
+
+def test_a_symbol_by_qualname_or_full_id_and_its_completeness(
+    impact: Impact, root: Path, repo_id: str
+) -> None:
+    got = impact("imp", symbol="Engine.run", repo=repo_id, depth=1)
+    assert got["seeds"]["items"] == ["pkg/core.py::Engine.run"]
+    assert rows(got) == [("pkg/service.py::serve", 1, "calls", "pkg/core.py::Engine.run")]
+    assert got["completeness"]["names"] == {"run": 1}
+    assert "search mode=regex" in got["completeness"]["hint"]
+    assert got["lower_bound"] is True
+    by_id = impact("imp", symbol=f"{repo_id}:pkg/core.py::Engine.run", depth=1)
+    assert rows(by_id) == rows(got)
+
+
+def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, repo_id: str) -> None:
+    got = impact("imp", path="pkg/service.py", repo=repo_id, depth=2)
+    assert got["seeds"]["items"] == [
+        "pkg/service.py::",
+        "pkg/service.py::handle",
+        "pkg/service.py::serve",
+    ]
+    assert got["seed_files"] == {"items": ["pkg/service.py"], "total": 1}
+    assert rows(got) == [
+        ("pkg/api.py", 1, "imports", "pkg/service.py"),
+        ("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle"),
+        ("tests/test_service.py", 1, "imports", "pkg/service.py"),
+        ("tests/test_service.py::test_serve", 1, "calls", "pkg/service.py::serve"),
+    ]
+    (test,) = got["tests"]["items"]
+    assert test == {"path": "tests/test_service.py", "hop": 1, "symbols": 1,
+                    "imports": True, "names": ["test_serve"]}  # fmt: skip
+
+
+def test_the_working_tree_maps_to_the_symbols_it_touches(
+    graph: Graph, impact: Impact, root: Path, repo_id: str
+) -> None:
+    core = root / "pkg" / "core.py"
+    core.write_text(core.read_text().replace("return x + 1", "return x + 3"))
+    (root / "pkg" / "extra.py").write_text(
+        "from pkg.core import compute\n\n\ndef more():\n    return compute(5)\n"
+    )
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    got = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert got["changed"]["compared"].startswith("working tree against HEAD (")
+    assert got["changed"]["files"] == [
+        {"path": "pkg/core.py", "status": "modified", "symbols": 1},
+        {"path": "pkg/extra.py", "status": "added", "symbols": 2},
+    ]
+    assert got["seeds"]["items"] == [
+        "pkg/core.py::helper",
+        "pkg/extra.py::",
+        "pkg/extra.py::more",
+    ]
+    assert got["seed_files"]["items"] == ["pkg/extra.py"]
+    assert rows(got) == [
+        ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
+        ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
+    ]
+    # an edit the graph has not seen yet is flagged: its spans may have moved
+    core.write_text("\n\n" + core.read_text())
+    stale = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert stale["changed"]["files"][0]["stale"] is True
+
+
+def test_a_revision_range(impact: Impact, root: Path, repo_id: str) -> None:
+    last = impact("imp", changes="HEAD~1..HEAD", repo=repo_id, depth=2)
+    assert last["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "modified", "symbols": 1}
+    ]
+    assert "note" in last["changed"]
+    assert last["seeds"]["items"] == ["pkg/service.py::handle"]
+    assert rows(last) == [("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle")]
+    # lines appended at the end of a module touch no symbol: the file's importers are reached
+    earlier = impact("imp", changes="HEAD~3..HEAD~2", repo=repo_id, depth=1)
+    assert [f["path"] for f in earlier["changed"]["files"]] == [
+        "README.md",
+        "pkg/core.py",
+        "tests/test_core.py",
+    ]
+    assert earlier["seeds"]["total"] == 0
+    assert earlier["seed_files"]["items"] == ["README.md", "pkg/core.py", "tests/test_core.py"]
+    # tests/test_core.py imports core.py, but is a seed itself
+    assert rows(earlier) == [("pkg/service.py", 1, "imports", "pkg/core.py")]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    ["HEAD..--output=OUT", "--output=OUT", "nosuchbranch..HEAD", "HEAD~99..HEAD", "HEAD"],
+)
+def test_bad_revisions_are_refused(impact: Impact, root: Path, repo_id: str, changes: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        impact("imp", changes=changes, repo=repo_id)
+    assert caught.value.field == "changes"
+    assert not (root / "OUT").exists()
+
+
+def test_the_cursor_pages_through_the_rest(impact: Impact, root: Path, repo_id: str) -> None:
+    whole = impact("imp", symbol="helper", repo=repo_id, depth=4)
+    total = whole["affected"]["total"]
+    assert total == len(whole["affected"]["items"]) > 4
+    seen: list[dict[str, Any]] = []
+    cursor = None
+    for _ in range(total):
+        page = impact("imp", symbol="helper", repo=repo_id, depth=4, max_items=2, cursor=cursor)
+        seen.extend(page["affected"]["items"])
+        cursor = page["affected"].get("next_cursor")
+        if cursor is None:
+            break
+        assert page["affected"]["more"].endswith(f"cursor='{cursor}'")
+    assert seen == whole["affected"]["items"]
+
+
+def test_bad_input_and_unknowns(impact: Impact, root: Path, repo_id: str) -> None:
+    cases: list[tuple[dict[str, Any], type[Exception], str]] = [
+        ({}, InvalidInput, "symbol"),
+        ({"symbol": "helper", "path": "pkg/core.py"}, InvalidInput, "path"),
+        ({"symbol": "no_such_name"}, NotFound, "symbol"),
+        ({"symbol": "pkg/core.py::nope"}, NotFound, "symbol"),
+        ({"symbol": "bad\x00"}, InvalidInput, "symbol"),
+        ({"symbol": "helper", "repo": "../x"}, InvalidInput, "repo"),
+        ({"path": "../../etc/passwd"}, Exception, "path"),
+        ({"path": "pkg/nope.py"}, NotFound, "path"),
+        ({"symbol": "helper", "cursor": "--1"}, InvalidInput, "cursor"),
+    ]
+    for arguments, kind, field in cases:
+        with pytest.raises(kind) as caught:
+            impact("imp", **({"repo": repo_id} | arguments))
+        assert getattr(caught.value, "field", None) == field, arguments
+    clamped = impact("imp", symbol="helper", repo=repo_id, depth=99, max_items=0)
+    assert clamped["depth"] == 5
+    assert set(clamped["clamped"]) == {"depth", "max_items"}
+
+
+def test_a_name_in_two_repos_needs_repo(
+    graph: Graph, impact: Impact, root: Path, repo_id: str, tmp_path: Path
+) -> None:
+    other = tmp_path / "copy"
+    shutil.copytree(FIXTURE, other)
+    ingest_root(graph, other, repo=f"{repo_id}-b", workers=1, git=False, embed=False)
+    with pytest.raises(InvalidInput) as caught:
+        impact("imp", symbol="compute", depth=1)
+    assert caught.value.field == "repo"
+    assert impact("imp", symbol="compute", repo=f"{repo_id}-b", depth=1)["repo"] == f"{repo_id}-b"
+
+
+def test_impact_writes_nothing(graph: Graph, impact: Impact, root: Path, repo_id: str) -> None:
+    before = graph_fingerprint(graph, repo_id)
+    index = (root / ".git" / "index").stat().st_mtime_ns
+    impact("imp", symbol="helper", repo=repo_id, depth=3)
+    impact("imp", path="pkg/core.py", repo=repo_id)
+    impact("imp", changes="working", repo=repo_id)
+    impact("imp", changes="HEAD~2..HEAD", repo=repo_id)
+    assert graph_fingerprint(graph, repo_id) == before
+    assert (root / ".git" / "index").stat().st_mtime_ns == index
