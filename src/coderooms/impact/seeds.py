@@ -36,6 +36,8 @@ class Seeds:
     """Symbols named before the cut."""
     changed: dict[str, Any] | None = None
     """For `changes`: what was compared and the files changed."""
+    of_file: str | None = None
+    """For `path`: the file whose every symbol is a seed (the answer lists none of them)."""
 
 
 def check_symbol_text(value: object) -> str:
@@ -101,7 +103,8 @@ def path_seeds(graph: Graph, settings: Settings, path: str, repo: str | None) ->
     if not rows:
         raise not_in_graph(where).error()
     ids = [str(s["id"]) for s in rows[0]["symbols"]]
-    return Seeds(where.repo, ids[: limits.SEEDS_MAX], [fid], total=len(ids))
+    return Seeds(where.repo, ids[: limits.SEEDS_MAX], [fid], total=len(ids),
+                 of_file=where.relative)  # fmt: skip
 
 
 def change_seeds(graph: Graph, settings: Settings, changes: Changes, repo: str | None) -> Seeds:

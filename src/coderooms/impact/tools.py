@@ -49,8 +49,8 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
         """What a change reaches, before you edit: callers, importers, tests, co-changes.
 
         Give one of symbol, path or changes. `affected` rows (ids without the repo, which the
-        answer names once): id, hop, edge (calls/inherits/imports), via (the node it reaches),
-        rule and conf (how the edge resolved), line (the call or import); nearest hop first,
+        answer names once): id, hop, to (the node it reaches), edge (inherits/imports; absent:
+        calls), via and conf (how the edge resolved), line (the call or import); nearest first,
         code before tests; `next_cursor` pages the rest. `tests`: test files among them.
         `co_changes`: files changed in the same commits (code first). `completeness`: call
         sites of those names whose receivers the graph could not prove; `lower_bound: true`

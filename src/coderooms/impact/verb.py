@@ -35,6 +35,8 @@ from coderooms.search.limits import Clamps
 from coderooms.surgical.test_conventions import is_test_path
 
 CODE_LANGUAGES = sorted(DEEP_LANGUAGES)
+CALLS = "calls"
+"""The edge of most rows, left out of them (the others say `edge: inherits` or `imports`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +68,9 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
     seeds = _seeds(graph, settings, request)
     sites = completeness.submit(graph, seeds.symbols)
     walked = walk(graph, seeds.symbols, seeds.files, depth)
-    through = [r.id for r in walked.reached if r.kind != FILE_KIND and r.hop < depth]
+    # what the walk read the callers of; tests are leaves: their names' sites are noise
+    through = [r.id for r in walked.reached
+               if r.kind != FILE_KIND and r.hop < depth and not is_test_path(r.path)]  # fmt: skip
     further: Future[Completeness] | None = None
     if through:
         further = completeness.submit(graph, through[: limits.COMPLETENESS_IDS_MAX])
@@ -144,8 +148,12 @@ def _answer(
     answer: dict[str, Any] = {"repo": seeds.repo}
     if seeds.changed is not None:
         answer["changed"] = seeds.changed
-    answer["seeds"] = _listed([s[cut:] for s in seeds.symbols], seeds.total, limits.SEEDS_LISTED)
-    if seeds.files:
+    if seeds.of_file is not None:
+        answer["seeds"] = {"of_file": seeds.of_file, "total": seeds.total}
+    else:
+        answer["seeds"] = _listed([s[cut:] for s in seeds.symbols], seeds.total,
+                                  limits.SEEDS_LISTED)  # fmt: skip
+    if seeds.files and seeds.of_file is None:
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
                                        limits.SEEDS_LISTED)  # fmt: skip
     answer["depth"] = depth
@@ -166,9 +174,11 @@ def _answer(
 
 
 def _row(r: Reached, cut: int) -> dict[str, Any]:
-    row: dict[str, Any] = {"id": r.id[cut:], "hop": r.hop, "edge": r.edge, "via": r.to[cut:]}
+    row: dict[str, Any] = {"id": r.id[cut:], "hop": r.hop, "to": r.to[cut:]}
+    if r.edge != CALLS:
+        row["edge"] = r.edge
     if r.rule:
-        row["rule"] = r.rule
+        row["via"] = r.rule
     if r.confidence is not None:
         row["conf"] = r.confidence
     if r.line is not None:
