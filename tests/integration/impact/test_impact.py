@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from coderooms.context import AppContext
-from coderooms.errors import InvalidInput, NotFound
+from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.pipeline import ingest_root
@@ -34,8 +34,14 @@ def append(root: Path, path: str, text: str) -> None:
 
 
 def make_repo(graph: Graph, root: Path, repo_id: str) -> Path:
-    """The fixture under git: a first commit; two that change pkg/core.py with its test (and one
-    with the README too); the last changes the body of `handle` in pkg/service.py."""
+    git_fixture(root)
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    return root
+
+
+def git_fixture(root: Path) -> Path:
+    """The fixture under git: a first commit; three that change pkg/core.py with the README (two
+    with its test too); the last changes the body of `handle` in pkg/service.py."""
     shutil.copytree(FIXTURE, root)
     git(root, "-c", "init.defaultBranch=main", "init", "-q")
     git(root, "add", "-A", ".")
@@ -48,7 +54,6 @@ def make_repo(graph: Graph, root: Path, repo_id: str) -> Path:
     service = root / "pkg" / "service.py"
     service.write_text(service.read_text().replace("return serve()", "return serve() + 0"))
     git(root, "commit", "-q", "-am", "handle changes")
-    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
     return root
 
 
@@ -242,7 +247,8 @@ def test_bad_input_and_unknowns(impact: Impact, root: Path, repo_id: str) -> Non
         ({"symbol": "pkg/core.py::nope"}, NotFound, "symbol"),
         ({"symbol": "bad\x00"}, InvalidInput, "symbol"),
         ({"symbol": "helper", "repo": "../x"}, InvalidInput, "repo"),
-        ({"path": "../../etc/passwd"}, Exception, "path"),
+        ({"path": "../../etc/passwd"}, Forbidden, "path"),
+        ({"path": "/etc/passwd"}, Forbidden, "path"),
         ({"path": "pkg/nope.py"}, NotFound, "path"),
         ({"symbol": "helper", "cursor": "--1"}, InvalidInput, "cursor"),
     ]
@@ -250,6 +256,12 @@ def test_bad_input_and_unknowns(impact: Impact, root: Path, repo_id: str) -> Non
         with pytest.raises(kind) as caught:
             impact("imp", **({"repo": repo_id} | arguments))
         assert getattr(caught.value, "field", None) == field, arguments
+    outside = root.parent / "outside.py"
+    outside.write_text("def secret():\n    return 1\n")
+    (root / "pkg" / "evil.py").symlink_to(outside)
+    with pytest.raises(Forbidden) as refused:
+        impact("imp", path="pkg/evil.py", repo=repo_id)
+    assert refused.value.field == "path"
     clamped = impact("imp", symbol="helper", repo=repo_id, depth=99, max_items=0)
     assert clamped["depth"] == 5
     assert set(clamped["clamped"]) == {"depth", "max_items"}
