@@ -33,6 +33,9 @@ MAX_CO_CHANGES = 10
 
 COMPLETENESS_IDS_MAX = 500
 """Symbols of the walk (beyond the seeds) whose names' unresolved call sites are counted."""
+THROUGH_NAMES_LISTED = 5
+"""Names of the walked-through symbols listed with their unresolved call sites (most first), so
+a reader can tell `run` from `update` (a dict method's name, rarely a missing caller)."""
 
 MAX_CHANGED_FILES = 50
 """Changed files a `changes` answer lists (all of them are still mapped to seeds)."""

@@ -109,7 +109,8 @@ def path_seeds(graph: Graph, settings: Settings, path: str, repo: str | None) ->
 
 def change_seeds(graph: Graph, settings: Settings, changes: Changes, repo: str | None) -> Seeds:
     """The innermost symbols the diff's lines touch, every symbol of an added or deleted file
-    the graph holds, and the files touched at module level, added or deleted (importers)."""
+    the graph holds, and the code files touched at module level, added or deleted (their
+    importers)."""
     root = _diff_root(graph, settings, repo)
     diff = read_diff(root.root, changes)
     ids = [file_id(root.repo, f.path) for f in diff.files]
@@ -128,12 +129,12 @@ def change_seeds(graph: Graph, settings: Settings, changes: Changes, repo: str |
                             int(s["end"] or 0)) for s in row["symbols"]]  # fmt: skip
         if change.status in (ADDED, DELETED):
             touched = [s.id for s in spans]
-            files.add(fid)
+            module_level = True
         else:
             found = touched_symbols(spans, change.spans)
-            touched = found.symbols
-            if found.module_level:
-                files.add(fid)
+            touched, module_level = found.symbols, found.module_level
+        if module_level and spans:  # a file without symbols (docs, configs) imports nothing
+            files.add(fid)
         symbols.update(touched)
         entry["symbols"] = len(touched)
         shown = len(listed) < limits.MAX_CHANGED_FILES

@@ -162,7 +162,11 @@ def _answer(
     answer["co_changes"] = co_changes
     field = sites.as_field()
     if further is not None and further.lower_bound:
-        field["through"] = {**further.brief(), "symbols": through}
+        field["through"] = {
+            **further.brief(),
+            "names": dict(further.listed()[: limits.THROUGH_NAMES_LISTED]),
+            "symbols": through,
+        }
     answer["completeness"] = field
     lower = sites.lower_bound or (further is not None and further.lower_bound)
     if walked.cut:
