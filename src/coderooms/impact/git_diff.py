@@ -54,6 +54,8 @@ class Diff:
     files: list[FileChange]
     end_is_working_tree: bool
     """The new side is the working tree, which is what the graph holds when it is fresh."""
+    undecodable: int = 0
+    """Changed paths that are not UTF-8 (the graph holds no such path): left out, counted."""
 
 
 def read_diff(root: Path, changes: Changes) -> Diff:
@@ -86,8 +88,8 @@ def read_diff(root: Path, changes: Changes) -> Diff:
             path = os.fsdecode(raw)
             if path and path not in listed:
                 files.append(FileChange(path, ADDED))
-    files.sort(key=lambda f: f.path)
-    return Diff(described, files, isinstance(changes, Working))
+    kept = sorted((f for f in files if _utf8(f.path)), key=lambda f: f.path)
+    return Diff(described, kept, isinstance(changes, Working), len(files) - len(kept))
 
 
 def _range_commits(root: Path, changes: RevisionRange) -> list[str]:
@@ -137,6 +139,14 @@ def _run(root: Path, args: list[str]) -> subprocess.CompletedProcess[bytes]:
             f"git {args[0]} took over {GIT_DIFF_TIMEOUT_S} s in {root}",
             hint="narrow the range, or pass symbol or path instead",
         ) from e
+
+
+def _utf8(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _is_sha(text: str) -> bool:

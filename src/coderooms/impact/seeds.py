@@ -153,6 +153,8 @@ def _changed(diff: Diff, listed: list[dict[str, Any]]) -> dict[str, Any]:
         "files": listed[: limits.MAX_CHANGED_FILES],
         "total": len(listed),
     }
+    if diff.undecodable:
+        answer["undecodable_paths"] = diff.undecodable
     if not diff.end_is_working_tree:
         answer["note"] = (
             "lines are the range end's, mapped onto the graph (the files as last ingested): "

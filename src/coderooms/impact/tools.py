@@ -8,6 +8,7 @@ from pydantic import Field
 
 from coderooms.context import AppContext
 from coderooms.effects import READS
+from coderooms.freshness.room import freshness_of
 from coderooms.impact import limits
 from coderooms.impact.verb import ImpactRequest, impact
 from coderooms.tooling import ToolSpec
@@ -55,7 +56,8 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
         `co_changes`: files changed in the same commits (code first). `completeness`: call
         sites of those names whose receivers the graph could not prove; `lower_bound: true`
         means callers and tests may be missing (its hint says how to find them). For changes,
-        `changed` lists the files and how many symbols each touched.
+        `changed` lists the files and how many symbols each touched. `freshness`: whether a
+        watcher keeps the graph equal to the files, and unacknowledged change alerts.
         """
         ctx.agent(agent_id)
         request = ImpactRequest(
@@ -67,6 +69,9 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
             max_items=max_items,
             cursor=cursor,
         )
-        return impact(ctx.graph(), ctx.settings, request)
+        graph = ctx.graph()
+        answer = impact(graph, ctx.settings, request)
+        answer["freshness"] = freshness_of(graph, [answer["repo"]]).get(answer["repo"], {})
+        return answer
 
     return [ToolSpec(impact_verb, READS, verb="impact")]

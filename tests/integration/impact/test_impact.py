@@ -4,6 +4,7 @@ hostile revisions refused, paging, completeness, and no write."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -289,3 +290,28 @@ def test_impact_writes_nothing(graph: Graph, impact: Impact, root: Path, repo_id
     impact("imp", changes="HEAD~2..HEAD", repo=repo_id)
     assert graph_fingerprint(graph, repo_id) == before
     assert (root / ".git" / "index").stat().st_mtime_ns == index
+
+
+def test_a_root_below_the_git_top_level(
+    graph: Graph, impact: Impact, tmp_path: Path, repo_id: str
+) -> None:
+    outer = tmp_path / "outer"
+    outer.mkdir()
+    shutil.copytree(FIXTURE, outer / "proj")
+    (outer / "other.py").write_text("def elsewhere():\n    return 1\n")
+    git(outer, "-c", "init.defaultBranch=main", "init", "-q")
+    git(outer, "add", "-A", ".")
+    git(outer, "commit", "-q", "-m", "start")
+    root = outer / "proj"
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    core = root / "pkg" / "core.py"
+    core.write_text(core.read_text().replace("return x + 1", "return x + 3"))
+    (outer / "other.py").write_text("def elsewhere():\n    return 2\n")
+    (root / os.fsdecode(b"odd\xff.txt")).write_text("not utf-8 in its name\n")
+    got = impact("imp", changes="working", repo=repo_id, depth=1)
+    # not ingested since the edit: the answer says its spans may have moved
+    assert got["changed"]["files"] == [
+        {"path": "pkg/core.py", "status": "modified", "symbols": 1, "stale": True}
+    ]
+    assert got["changed"]["undecodable_paths"] == 1
+    assert got["seeds"]["items"] == ["pkg/core.py::helper"]
