@@ -58,6 +58,8 @@ def symbol_seeds(graph: Graph, text: str, repo: str | None) -> Seeds:
     ids = [text] + ([f"{repo}:{text}"] if repo is not None else [])
     rows = [r for r in graph.read("impact/symbols_by_id", ids=ids)
             if repo is None or r["repo"] == repo]  # fmt: skip
+    if not rows and repo is None and "::" in text:
+        rows = _short_id(graph, text)
     if rows:
         return _of_symbols(str(rows[0]["repo"]), rows[:1], 1)
     if "::" in text:
@@ -85,6 +87,22 @@ def symbol_seeds(graph: Graph, text: str, repo: str | None) -> Seeds:
             hint="pass repo to choose one",
         )
     return _of_symbols(repos[0], list(found["symbols"]), int(found["total"]))
+
+
+def _short_id(graph: Graph, text: str) -> list[dict[str, Any]]:
+    """A `path::qualname` id without its repo (as answers write them), in whichever repo holds
+    the path; InvalidInput when several do."""
+    path = text.split("::", 1)[0]
+    holders = [str(r["repo"]) for r in graph.read("surgical/context_repos_with_path", path=path)]
+    rows = graph.read("impact/symbols_by_id", ids=[f"{h}:{text}" for h in holders])
+    if len(rows) > 1:
+        raise InvalidInput(
+            f"{text[:200]!r} exists in {len(rows)} repos: "
+            + ", ".join(str(r["repo"]) for r in rows[:10]),
+            field="repo",
+            hint="pass repo to choose one",
+        )
+    return rows
 
 
 def _of_symbols(repo: str, rows: list[dict[str, Any]], total: int) -> Seeds:

@@ -21,14 +21,12 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
             str | None,
             Field(description="A name (url_for), qualname (Flask.url_for) or symbol id."),
         ] = None,
-        path: Annotated[
-            str | None, Field(description="A file (repo-relative or absolute): all its symbols.")
-        ] = None,
+        path: Annotated[str | None, Field(description="A file, repo-relative or absolute.")] = None,
         changes: Annotated[
             str | None,
             Field(
-                description="'working' (the working tree against HEAD) or a git revision "
-                "range (HEAD~3..HEAD, main...topic): the symbols its lines touch."
+                description="'working' (the working tree against HEAD) or a revision range "
+                "(HEAD~3..HEAD, main...topic)."
             ),
         ] = None,
         repo: Annotated[
@@ -44,20 +42,17 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
             int, Field(description=f"Most affected rows returned (1..{limits.MAX_ITEMS_MAX}).")
         ] = limits.MAX_ITEMS_DEFAULT,
         cursor: Annotated[
-            str | None, Field(description="affected.next_cursor of an earlier answer.")
+            str | None, Field(description="next_cursor of an earlier answer.")
         ] = None,
     ) -> dict[str, Any]:
         """What a change reaches, before you edit: callers, importers, tests, co-changes.
 
-        Give one of symbol, path or changes. `affected` rows (ids without the repo, which the
-        answer names once): id, hop, to (the node it reaches), edge (inherits/imports; absent:
-        calls), via and conf (how the edge resolved), line (the call or import); nearest first,
-        code before tests; `next_cursor` pages the rest. `tests`: test files among them.
-        `co_changes`: files changed in the same commits (code first). `completeness`: call
-        sites of those names whose receivers the graph could not prove; `lower_bound: true`
-        means callers and tests may be missing (its hint says how to find them). For changes,
-        `changed` lists the files and how many symbols each touched. `freshness`: whether a
-        watcher keeps the graph equal to the files, and unacknowledged change alerts.
+        Give one of symbol, path, changes. `affected` rows: id (repo left out), hop, to (the
+        node it reaches), edge (absent: calls), via and conf (how the edge resolved), line;
+        nearest first, code before tests; `next_cursor` pages the rest. `tests`: test files
+        among them. `co_changes`: files changed in the same commits, code first. `lower_bound:
+        true`: callers or tests may be missing (`completeness` says which names, and how to
+        search for them). For changes, `changed`: the files, symbols touched, `stale` ones.
         """
         ctx.agent(agent_id)
         request = ImpactRequest(

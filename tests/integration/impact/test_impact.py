@@ -144,6 +144,8 @@ def test_a_symbol_by_qualname_or_full_id_and_its_completeness(
     assert got["lower_bound"] is True
     by_id = impact("imp", symbol=f"{repo_id}:pkg/core.py::Engine.run", depth=1)
     assert rows(by_id) == rows(got)
+    # the ids answers write (no repo) are taken back, with or without repo
+    assert rows(impact("imp", symbol="pkg/core.py::Engine.run", repo=repo_id, depth=1)) == rows(got)
 
 
 def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, repo_id: str) -> None:
@@ -279,6 +281,9 @@ def test_a_name_in_two_repos_needs_repo(
         impact("imp", symbol="compute", depth=1)
     assert caught.value.field == "repo"
     assert impact("imp", symbol="compute", repo=f"{repo_id}-b", depth=1)["repo"] == f"{repo_id}-b"
+    with pytest.raises(InvalidInput) as short:
+        impact("imp", symbol="pkg/core.py::compute", depth=1)
+    assert short.value.field == "repo"
 
 
 def test_impact_writes_nothing(graph: Graph, impact: Impact, root: Path, repo_id: str) -> None:
