@@ -39,6 +39,9 @@ a reader can tell `run` from `update` (a dict method's name, rarely a missing ca
 
 MAX_CHANGED_FILES = 50
 """Changed files a `changes` answer lists (all of them are still mapped to seeds)."""
+MAX_MAPPED_FILES = 2_000
+"""Changed files mapped to symbols (in path order); a wider diff is cut there, flagged, and
+the answer is a lower bound."""
 MAX_SYMBOL_CHARS = 4_096
 """Longest `symbol` argument accepted."""
 MAX_CURSOR = 1_000_000

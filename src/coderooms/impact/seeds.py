@@ -36,6 +36,9 @@ class Seeds:
     """Symbols named before the cut."""
     changed: dict[str, Any] | None = None
     """For `changes`: what was compared and the files changed."""
+    partial: bool = False
+    """Some seeds are unknown (files of a wide diff left unmapped): the answer is a lower
+    bound."""
     of_file: str | None = None
     """For `path`: the file whose every symbol is a seed (the answer lists none of them)."""
 
@@ -131,12 +134,13 @@ def change_seeds(graph: Graph, settings: Settings, changes: Changes, repo: str |
     importers)."""
     root = _diff_root(graph, settings, repo)
     diff = read_diff(root.root, changes)
-    ids = [file_id(root.repo, f.path) for f in diff.files]
+    mapped = diff.files[: limits.MAX_MAPPED_FILES]
+    ids = [file_id(root.repo, f.path) for f in mapped]
     held = {str(r["file_id"]): r for r in graph.read("impact/file_symbols", file_ids=ids)}
     symbols: set[str] = set()
     files: set[str] = set()
     listed: list[dict[str, Any]] = []
-    for change, fid in zip(diff.files, ids, strict=True):
+    for change, fid in zip(mapped, ids, strict=True):
         row = held.get(fid)
         entry: dict[str, Any] = {"path": change.path, "status": change.status}
         if row is None:
@@ -162,6 +166,9 @@ def change_seeds(graph: Graph, settings: Settings, changes: Changes, repo: str |
     ordered = sorted(symbols)
     seeds = Seeds(root.repo, ordered[: limits.SEEDS_MAX], sorted(files), total=len(ordered))
     seeds.changed = _changed(diff, listed)
+    if len(diff.files) > len(mapped):
+        seeds.changed["not_mapped"] = len(diff.files) - len(mapped)
+        seeds.partial = True
     return seeds
 
 
@@ -169,7 +176,7 @@ def _changed(diff: Diff, listed: list[dict[str, Any]]) -> dict[str, Any]:
     answer: dict[str, Any] = {
         "compared": diff.described,
         "files": listed[: limits.MAX_CHANGED_FILES],
-        "total": len(listed),
+        "total": len(diff.files),
     }
     if diff.undecodable:
         answer["undecodable_paths"] = diff.undecodable

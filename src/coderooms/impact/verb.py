@@ -171,7 +171,8 @@ def _answer(
     lower = sites.lower_bound or (further is not None and further.lower_bound)
     if walked.cut:
         answer["cut"] = walked.cut
-    answer["lower_bound"] = bool(lower or walked.cut or seeds.total > len(seeds.symbols))
+    cut_seeds = seeds.partial or seeds.total > len(seeds.symbols)
+    answer["lower_bound"] = bool(lower or walked.cut or cut_seeds)
     if clamps.changes:
         answer["clamped"] = clamps.as_dict()
     return answer

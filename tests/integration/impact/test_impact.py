@@ -320,3 +320,26 @@ def test_a_root_below_the_git_top_level(
     ]
     assert got["changed"]["undecodable_paths"] == 1
     assert got["seeds"]["items"] == ["pkg/core.py::helper"]
+
+
+def test_a_deleted_file_seeds_what_the_graph_still_holds(
+    graph: Graph, impact: Impact, root: Path, repo_id: str
+) -> None:
+    (root / "pkg" / "service.py").unlink()
+    got = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert got["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "deleted", "symbols": 3}
+    ]
+    assert got["seed_files"]["items"] == ["pkg/service.py"]
+    assert {(r[0], r[2]) for r in rows(got)} == {
+        ("pkg/api.py", "imports"),
+        ("pkg/api.py::endpoint", "calls"),
+        ("tests/test_service.py", "imports"),
+        ("tests/test_service.py::test_serve", "calls"),
+    }
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    after = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert after["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "deleted", "in_graph": False}
+    ]
+    assert after["affected"]["total"] == 0
