@@ -20,7 +20,7 @@ from coderooms.ingest.identity import file_id, validate_repo_id
 from coderooms.ingest.reader import content_hash
 from coderooms.scope.served import served_scope
 from coderooms.surgical.locate import Unlocated, not_in_graph, resolve
-from coderooms.surgical.paths import Root, ingest_roots
+from coderooms.surgical.paths import BIDI_CONTROLS, Root, ingest_roots
 
 MODULE_KIND = "Module"
 
@@ -50,8 +50,11 @@ def check_symbol_text(value: object) -> str:
         raise InvalidInput(
             f"symbol is longer than {limits.MAX_SYMBOL_CHARS} characters", field="symbol"
         )
-    if any(unicodedata.category(ch) in {"Cc", "Cs"} for ch in value):
-        raise InvalidInput("symbol contains a control character", field="symbol")
+    if any(unicodedata.category(ch) in {"Cc", "Cs"} or ch in BIDI_CONTROLS for ch in value):
+        raise InvalidInput(
+            "symbol contains a control, surrogate or bidirectional-override character",
+            field="symbol",
+        )
     return value.strip()
 
 

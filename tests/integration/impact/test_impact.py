@@ -250,6 +250,7 @@ def test_bad_input_and_unknowns(impact: Impact, root: Path, repo_id: str) -> Non
         ({"symbol": "no_such_name"}, NotFound, "symbol"),
         ({"symbol": "pkg/core.py::nope"}, NotFound, "symbol"),
         ({"symbol": "bad\x00"}, InvalidInput, "symbol"),
+        ({"symbol": "helper\u202e"}, InvalidInput, "symbol"),
         ({"symbol": "helper", "repo": "../x"}, InvalidInput, "repo"),
         ({"path": "../../etc/passwd"}, Forbidden, "path"),
         ({"path": "/etc/passwd"}, Forbidden, "path"),
