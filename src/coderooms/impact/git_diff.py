@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coderooms.errors import CoderoomsError, InvalidInput
-from coderooms.impact.hunks import Span, merge_spans, parse_hunks, parse_name_status
+from coderooms.impact.hunks import (
+    Span,
+    carry_span,
+    merge_spans,
+    parse_hunk_headers,
+    parse_hunks,
+    parse_name_status,
+)
 from coderooms.impact.limits import GIT_DIFF_TIMEOUT_S
 from coderooms.impact.revisions import HEAD, Changes, RevisionRange, Working
 from coderooms.ingest.git_history import run_git
@@ -52,8 +59,9 @@ class Diff:
     described: str
     """What was compared, with the commit ids: `working tree against HEAD (1a2b3c4d5e6f)`."""
     files: list[FileChange]
-    end_is_working_tree: bool
-    """The new side is the working tree, which is what the graph holds when it is fresh."""
+    carried: int = 0
+    """Files of a range whose lines were carried onto the working tree (changed since its
+    end), so that they are the graph's lines when the graph is fresh."""
     undecodable: int = 0
     """Changed paths that are not UTF-8 (the graph holds no such path): left out, counted."""
 
@@ -81,7 +89,10 @@ def read_diff(root: Path, changes: Changes) -> Diff:
                    tuple(merge_spans(hunks.get(path, []))) if letter not in STATUS_NAMES else ())
         for letter, path in status
     ]  # fmt: skip
-    if isinstance(changes, Working):
+    carried = 0
+    if not isinstance(changes, Working):
+        files, carried = _carried(root, revisions[1], files)
+    else:
         listed = {f.path for f in files}
         untracked = _git(root, ["ls-files", "-z", "--others", "--exclude-standard", "--", "."])
         for raw in untracked.split(b"\0"):
@@ -89,7 +100,23 @@ def read_diff(root: Path, changes: Changes) -> Diff:
             if path and path not in listed:
                 files.append(FileChange(path, ADDED))
     kept = sorted((f for f in files if _utf8(f.path)), key=lambda f: f.path)
-    return Diff(described, kept, isinstance(changes, Working), len(files) - len(kept))
+    return Diff(described, kept, carried=carried, undecodable=len(files) - len(kept))
+
+
+def _carried(root: Path, end: str, files: list[FileChange]) -> tuple[list[FileChange], int]:
+    """The range's files with their lines carried from `end` onto the working tree."""
+    since = parse_hunk_headers(_git(root, ["diff", "-U0", *DIFF_OPTIONS, end, "--", "."]))
+    carried = 0
+    moved: list[FileChange] = []
+    for change in files:
+        hunks = since.get(change.path)
+        if hunks and change.spans:
+            spans = tuple(merge_spans(carry_span(span, hunks) for span in change.spans))
+            moved.append(FileChange(change.path, change.status, spans))
+            carried += 1
+        else:
+            moved.append(change)
+    return moved, carried
 
 
 def _range_commits(root: Path, changes: RevisionRange) -> list[str]:

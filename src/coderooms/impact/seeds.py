@@ -183,11 +183,8 @@ def _changed(diff: Diff, listed: list[dict[str, Any]]) -> dict[str, Any]:
     }
     if diff.undecodable:
         answer["undecodable_paths"] = diff.undecodable
-    if not diff.end_is_working_tree:
-        answer["note"] = (
-            "lines are the range end's, mapped onto the graph (the files as last ingested): "
-            "exact when the end is the checked-out commit and the files are unchanged since"
-        )
+    if diff.carried:
+        answer["carried"] = diff.carried
     return answer
 
 

@@ -199,7 +199,7 @@ def test_a_revision_range(impact: Impact, root: Path, repo_id: str) -> None:
     assert last["changed"]["files"] == [
         {"path": "pkg/service.py", "status": "modified", "symbols": 1}
     ]
-    assert "note" in last["changed"]
+    assert "carried" not in last["changed"]  # nothing changed since HEAD
     assert last["seeds"]["items"] == ["pkg/service.py::handle"]
     assert rows(last) == [("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle")]
     # lines appended at the end of a module touch no symbol: the file's importers are reached
@@ -344,3 +344,20 @@ def test_a_deleted_file_seeds_what_the_graph_still_holds(
         {"path": "pkg/service.py", "status": "deleted", "in_graph": False}
     ]
     assert after["affected"]["total"] == 0
+
+
+def test_a_range_is_carried_onto_the_working_tree(
+    graph: Graph, impact: Impact, root: Path, repo_id: str
+) -> None:
+    """Lines of HEAD~1..HEAD are HEAD's; four lines added on top of the file since (ingested)
+    move `handle` down: the changed line is still found in `handle`, not in `serve` (which
+    holds HEAD's line number now)."""
+    service = root / "pkg" / "service.py"
+    service.write_text("# a\n# b\n# c\n# d\n" + service.read_text())
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    got = impact("imp", changes="HEAD~1..HEAD", repo=repo_id, depth=1)
+    assert got["changed"]["carried"] == 1
+    assert got["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "modified", "symbols": 1}
+    ]
+    assert got["seeds"]["items"] == ["pkg/service.py::handle"]

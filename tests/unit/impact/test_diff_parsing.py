@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from coderooms.errors import InvalidInput
-from coderooms.impact.hunks import merge_spans, parse_hunks, parse_name_status, unquote_c
+from coderooms.impact.hunks import (
+    carry_line,
+    carry_span,
+    merge_spans,
+    parse_hunk_headers,
+    parse_hunks,
+    parse_name_status,
+    unquote_c,
+)
 from coderooms.impact.mapping import SymbolSpan, touched_symbols
 from coderooms.impact.revisions import RevisionRange, Working, parse_changes
 from coderooms.impact.verb import parse_cursor
@@ -151,3 +159,35 @@ def test_bad_cursors_name_the_field(cursor: str) -> None:
 
 def test_cursors() -> None:
     assert (parse_cursor(None), parse_cursor("0"), parse_cursor("50")) == (0, 0, 50)
+
+
+def test_hunk_headers_keep_both_sides() -> None:
+    assert parse_hunk_headers(DIFF)["pkg/core.py"] == [(4, 1, 4, 1), (20, 2, 20, 0), (30, 0, 29, 3)]
+
+
+# since the range's end: lines 10-11 became three lines, two inserted after 20, 30-31 deleted
+SINCE = [(10, 2, 10, 3), (20, 0, 22, 2), (30, 2, 32, 0)]
+
+
+@pytest.mark.parametrize(
+    ("line", "now"),
+    [
+        (5, (5, 5)),  # before every hunk
+        (10, (10, 12)),  # replaced: the hunk's new lines
+        (11, (10, 12)),
+        (12, (13, 13)),  # after a hunk that grew by one
+        (20, (21, 21)),  # before an insertion
+        (21, (24, 24)),  # after it: +1 and +2
+        (30, (32, 33)),  # deleted: the lines around where it was
+        (32, (33, 33)),  # after a deletion of two: +3 - 2
+    ],
+)
+def test_lines_of_the_end_are_carried_onto_the_working_tree(
+    line: int, now: tuple[int, int]
+) -> None:
+    assert carry_line(line, SINCE) == now
+
+
+def test_spans_are_carried_whole() -> None:
+    assert carry_span((5, 12), SINCE) == (5, 13)
+    assert carry_span((4, 4), []) == (4, 4)
