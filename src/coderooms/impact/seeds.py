@@ -98,7 +98,7 @@ def symbol_seeds(graph: Graph, text: str, repo: str | None) -> Seeds:
 def _short_id(graph: Graph, text: str) -> list[dict[str, Any]]:
     """A `path::qualname` id without its repo (as answers write them), in whichever repo holds
     the path; InvalidInput when several do."""
-    path = text.split("::", 1)[0]
+    path = text.rsplit("::", 1)[0]  # qualnames are dotted: the last `::` ends the path
     holders = [str(r["repo"]) for r in graph.read("surgical/context_repos_with_path", path=path)]
     rows = graph.read("impact/symbols_by_id", ids=[f"{h}:{text}" for h in holders])
     if len(rows) > 1:

@@ -113,7 +113,7 @@ def _co_changes(graph: Graph, seeds: Seeds) -> dict[str, Any]:
 
 def _file_of(symbol_id: str) -> str:
     """The file id of a symbol id (`repo:path::qualname`)."""
-    return symbol_id.split("::", 1)[0]
+    return symbol_id.rsplit("::", 1)[0]  # qualnames are dotted: the last `::` ends the path
 
 
 def _answer(
@@ -158,7 +158,7 @@ def _answer(
                                        limits.SEEDS_LISTED)  # fmt: skip
     answer["depth"] = depth
     answer["affected"] = affected
-    answer["tests"] = _tests(rows, cut)
+    answer["tests"] = _tests(seeds, rows, cut)
     answer["co_changes"] = co_changes
     field = sites.as_field()
     if further is not None and further.lower_bound:
@@ -198,11 +198,13 @@ def _listed(items: list[str], total: int, limit: int) -> dict[str, Any]:
     return listed
 
 
-def _tests(rows: list[Reached], cut: int) -> dict[str, Any]:
-    """Test files among what was reached: nearest hop first, then path; their test symbols are
-    affected rows too (page through them with cursor)."""
+def _tests(seeds: Seeds, rows: list[Reached], cut: int) -> dict[str, Any]:
+    """Test files among the seeds (hop 0: a test the change edits) and what was reached: nearest
+    hop first, then path; their test symbols are affected rows too (page with cursor)."""
     files: dict[str, dict[str, Any]] = {}
-    for r in rows:
+    seeded = [Reached(s, "", s[cut:].rsplit("::", 1)[0], 0, "", "", None, None, None)
+              for s in seeds.symbols]  # fmt: skip
+    for r in [*seeded, *rows]:
         if not is_test_path(r.path):
             continue
         entry = files.setdefault(r.path, {"path": r.path, "hop": r.hop, "symbols": 0})
@@ -211,11 +213,11 @@ def _tests(rows: list[Reached], cut: int) -> dict[str, Any]:
             entry["imports"] = True
             continue
         entry["symbols"] += 1
-        qualname = r.id[cut:].split("::", 1)[-1]
+        qualname = r.id[cut:].rsplit("::", 1)[-1]
         if qualname and len(entry.setdefault("names", [])) < limits.TEST_NAMES_PER_FILE:
             entry["names"].append(qualname)
     ordered = sorted(files.values(), key=lambda t: (t["hop"], t["path"]))
     answer: dict[str, Any] = {"items": ordered[: limits.MAX_TESTS], "total": len(ordered)}
     if len(ordered) > limits.MAX_TESTS:
-        answer["more"] = "every test symbol is an affected row: page with cursor"
+        answer["more"] = "the others' test symbols are seeds or affected rows (page with cursor)"
     return answer

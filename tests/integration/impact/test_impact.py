@@ -161,6 +161,12 @@ def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, re
     (test,) = got["tests"]["items"]
     assert test == {"path": "tests/test_service.py", "hop": 1, "symbols": 1,
                     "imports": True, "names": ["test_serve"]}  # fmt: skip
+    # a test the change edits is a test to run: hop 0
+    edited = impact("imp", path="tests/test_core.py", repo=repo_id)
+    assert edited["tests"]["items"] == [
+        {"path": "tests/test_core.py", "hop": 0, "symbols": 2, "names": ["test_helper"]}
+    ]
+    assert edited["affected"]["total"] == 0
 
 
 def test_the_working_tree_maps_to_the_symbols_it_touches(
