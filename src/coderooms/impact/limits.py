@@ -37,7 +37,7 @@ THROUGH_NAMES_LISTED = 5
 """Names of the walked-through symbols listed with their unresolved call sites (most first), so
 a reader can tell `run` from `update` (a dict method's name, rarely a missing caller)."""
 
-MAX_CHANGED_FILES = 50
+MAX_CHANGED_FILES = 30
 """Changed files a `changes` answer lists (all of them are still mapped to seeds)."""
 MAX_MAPPED_FILES = 2_000
 """Changed files mapped to symbols (in path order); a wider diff is cut there, flagged, and
