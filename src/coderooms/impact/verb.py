@@ -1,11 +1,10 @@
 """`impact`: what a change to a symbol, a file or a diff reaches, as one bounded answer.
 
 The seeds (`seeds`) are walked back along calls, inheritance and imports to `depth` (`walk`);
-the test files among what was reached are summarised, the seeds' files' co-change partners
-listed (code first), and completeness counted: the call sites named like the seeds (and like
-the symbols the walk went through) whose receivers the graph could not prove, which make the
-lists a lower bound (`graph/completeness`). Rows are short (ids without the repo, which the
-answer names once) and paged by `cursor`.
+the seeds' files' co-change partners are read (code first), and completeness counted: the call
+sites named like the seeds (and like the symbols the walk went through) whose receivers the
+graph could not prove, which make the lists a lower bound (`graph/completeness`). `answer`
+writes it all as short rows, paged by `cursor`.
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from coderooms.graph import completeness
 from coderooms.graph.completeness import Completeness
 from coderooms.graph.driver import Graph
 from coderooms.impact import limits
+from coderooms.impact.answer import Findings, Page, answer_of
 from coderooms.impact.revisions import parse_changes
 from coderooms.impact.seeds import (
     Seeds,
@@ -28,15 +28,13 @@ from coderooms.impact.seeds import (
     path_seeds,
     symbol_seeds,
 )
-from coderooms.impact.walk import FILE_KIND, Reached, Walk, walk
+from coderooms.impact.walk import FILE_KIND, walk
 from coderooms.ingest.identity import validate_repo_id
 from coderooms.ingest.languages import DEEP_LANGUAGES
 from coderooms.search.limits import Clamps
 from coderooms.surgical.test_conventions import is_test_path
 
 CODE_LANGUAGES = sorted(DEEP_LANGUAGES)
-CALLS = "calls"
-"""The edge of most rows, left out of them (the others say `edge: inherits` or `imports`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +72,15 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
     further: Future[Completeness] | None = None
     if through:
         further = completeness.submit(graph, through[: limits.COMPLETENESS_IDS_MAX])
-    co_changes = _co_changes(graph, seeds)
-    return _answer(seeds, walked, depth, page, offset, sites.result(),
-                   further.result() if further else None, len(through), co_changes,
-                   clamps)  # fmt: skip
+    found = Findings(
+        seeds=seeds,
+        walked=walked,
+        sites=sites.result(),
+        further=further.result() if further else None,
+        through=len(through),
+        co_changes=_co_changes(graph, seeds),
+    )
+    return answer_of(found, Page(depth, page, offset), clamps)
 
 
 def parse_cursor(cursor: object) -> int:
@@ -114,110 +117,3 @@ def _co_changes(graph: Graph, seeds: Seeds) -> dict[str, Any]:
 def _file_of(symbol_id: str) -> str:
     """The file id of a symbol id (`repo:path::qualname`)."""
     return symbol_id.rsplit("::", 1)[0]  # qualnames are dotted: the last `::` ends the path
-
-
-def _answer(
-    seeds: Seeds,
-    walked: Walk,
-    depth: int,
-    page: int,
-    offset: int,
-    sites: Completeness,
-    further: Completeness | None,
-    through: int,
-    co_changes: dict[str, Any],
-    clamps: Clamps,
-) -> dict[str, Any]:
-    cut = len(seeds.repo) + 1
-    rows = sorted(walked.reached, key=lambda r: (r.hop, is_test_path(r.path), r.id))
-    shown = rows[offset : offset + page]
-    by_hop: dict[str, int] = {}
-    for r in rows:
-        by_hop[str(r.hop)] = by_hop.get(str(r.hop), 0) + 1
-    affected: dict[str, Any] = {
-        "items": [_row(r, cut) for r in shown],
-        "total": len(rows),
-        "by_hop": by_hop,
-    }
-    if offset:
-        affected["offset"] = offset
-    if offset + page < len(rows):
-        rest = len(rows) - offset - page
-        affected["next_cursor"] = str(offset + page)
-        affected["more"] = f"{rest} more rows: call again with cursor='{offset + page}'"
-    answer: dict[str, Any] = {"repo": seeds.repo}
-    if seeds.changed is not None:
-        answer["changed"] = seeds.changed
-    if seeds.of_file is not None:
-        answer["seeds"] = {"of_file": seeds.of_file, "total": seeds.total}
-    else:
-        answer["seeds"] = _listed([s[cut:] for s in seeds.symbols], seeds.total,
-                                  limits.SEEDS_LISTED)  # fmt: skip
-    if seeds.files and seeds.of_file is None:
-        answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
-                                       limits.SEEDS_LISTED)  # fmt: skip
-    answer["depth"] = depth
-    answer["affected"] = affected
-    answer["tests"] = _tests(seeds, rows, cut)
-    answer["co_changes"] = co_changes
-    field = sites.as_field()
-    if further is not None and further.lower_bound:
-        field["through"] = {
-            **further.brief(),
-            "names": dict(further.listed()[: limits.THROUGH_NAMES_LISTED]),
-            "symbols": through,
-        }
-    answer["completeness"] = field
-    lower = sites.lower_bound or (further is not None and further.lower_bound)
-    if walked.cut:
-        answer["cut"] = walked.cut
-    cut_seeds = seeds.partial or seeds.total > len(seeds.symbols)
-    answer["lower_bound"] = bool(lower or walked.cut or cut_seeds)
-    if clamps.changes:
-        answer["clamped"] = clamps.as_dict()
-    return answer
-
-
-def _row(r: Reached, cut: int) -> dict[str, Any]:
-    row: dict[str, Any] = {"id": r.id[cut:], "hop": r.hop, "to": r.to[cut:]}
-    if r.edge != CALLS:
-        row["edge"] = r.edge
-    if r.rule:
-        row["via"] = r.rule
-    if r.confidence is not None:
-        row["conf"] = r.confidence
-    if r.line is not None:
-        row["line"] = r.line
-    return row
-
-
-def _listed(items: list[str], total: int, limit: int) -> dict[str, Any]:
-    listed: dict[str, Any] = {"items": items[:limit], "total": total}
-    if total > limit:
-        listed["not_listed"] = total - min(limit, len(items))
-    return listed
-
-
-def _tests(seeds: Seeds, rows: list[Reached], cut: int) -> dict[str, Any]:
-    """Test files among the seeds (hop 0: a test the change edits) and what was reached: nearest
-    hop first, then path; their test symbols are affected rows too (page with cursor)."""
-    files: dict[str, dict[str, Any]] = {}
-    seeded = [Reached(s, "", s[cut:].rsplit("::", 1)[0], 0, "", "", None, None, None)
-              for s in seeds.symbols]  # fmt: skip
-    for r in [*seeded, *rows]:
-        if not is_test_path(r.path):
-            continue
-        entry = files.setdefault(r.path, {"path": r.path, "hop": r.hop, "symbols": 0})
-        entry["hop"] = min(entry["hop"], r.hop)
-        if r.kind == FILE_KIND:
-            entry["imports"] = True
-            continue
-        entry["symbols"] += 1
-        qualname = r.id[cut:].rsplit("::", 1)[-1]
-        if qualname and len(entry.setdefault("names", [])) < limits.TEST_NAMES_PER_FILE:
-            entry["names"].append(qualname)
-    ordered = sorted(files.values(), key=lambda t: (t["hop"], t["path"]))
-    answer: dict[str, Any] = {"items": ordered[: limits.MAX_TESTS], "total": len(ordered)}
-    if len(ordered) > limits.MAX_TESTS:
-        answer["more"] = "the others' test symbols are seeds or affected rows (page with cursor)"
-    return answer
