@@ -13,6 +13,7 @@ from coderooms import __version__
 from coderooms.capabilities import advertise
 from coderooms.context import AppContext
 from coderooms.freshness.tools import freshness_tools
+from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
 from coderooms.listing import listed_tool
 from coderooms.perspective.tools import perspective_tools
@@ -45,6 +46,7 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(graph_search_tools(ctx))
     specs.extend(surgical_tools(ctx))
     specs.extend(surgical_context_tools(ctx))
+    specs.extend(impact_tools(ctx))
     specs.extend(perspective_tools(ctx))
     return specs
 

@@ -15,7 +15,7 @@ from tests.e2e.test_scope_stdio import error, graph_ready
 
 READERS = {
     "health", "help", "auto_ingest_status", "daemon_status", "alerts_list", "search", "glob",
-    "view", "batch_view", "seek", "activate", "heuristics_surface", "surgical_context",
+    "view", "batch_view", "seek", "activate", "heuristics_surface", "surgical_context", "impact",
 }  # fmt: skip
 SESSION_WRITERS = {
     "alerts_ack", "surgical_context_v2", "edit_preview", "perspective_start",

@@ -43,6 +43,7 @@ DECLARED: dict[str, tuple[str, bool, bool]] = {
     "heuristics_surface": (NOTHING, False, True),
     "surgical_context": (NOTHING, False, True),
     "surgical_context_v2": (SESSION, False, False),
+    "impact": (NOTHING, False, True),
     "apply": (FILES, True, False),
     "apply_batch": (FILES, True, False),
     "edit_preview": (SESSION, False, False),

@@ -1,0 +1,137 @@
+"""The `impact` answer, written from what the verb found: the affected rows of one page (ids
+without the repo, which the answer names once; `edge` only when it is not a call), the seeds,
+the test files among seeds and rows, co-changes, completeness and the lower-bound flag."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from coderooms.graph.completeness import Completeness
+from coderooms.impact import limits
+from coderooms.impact.seeds import Seeds
+from coderooms.impact.walk import FILE_KIND, Reached, Walk
+from coderooms.search.limits import Clamps
+from coderooms.surgical.test_conventions import is_test_path
+
+CALLS = "calls"
+"""The edge of most rows, left out of them (the others say `edge: inherits` or `imports`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Findings:
+    seeds: Seeds
+    walked: Walk
+    sites: Completeness
+    """Unresolved call sites of the seeds' names."""
+    further: Completeness | None
+    """The same for the symbols the walk read the callers of (None: it read none)."""
+    through: int
+    """How many symbols the walk read the callers of (tests left out)."""
+    co_changes: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    depth: int
+    size: int
+    offset: int
+
+
+def answer_of(found: Findings, page: Page, clamps: Clamps) -> dict[str, Any]:
+    """The answer: ids without the repo (named once), rows of the page, bounded summaries."""
+    seeds, walked, further = found.seeds, found.walked, found.further
+    cut = len(seeds.repo) + 1
+    rows = sorted(walked.reached, key=lambda r: (r.hop, is_test_path(r.path), r.id))
+    offset, size = page.offset, page.size
+    shown = rows[offset : offset + size]
+    by_hop: dict[str, int] = {}
+    for r in rows:
+        by_hop[str(r.hop)] = by_hop.get(str(r.hop), 0) + 1
+    affected: dict[str, Any] = {
+        "items": [_row(r, cut) for r in shown],
+        "total": len(rows),
+        "by_hop": by_hop,
+    }
+    if offset:
+        affected["offset"] = offset
+    if offset + size < len(rows):
+        rest = len(rows) - offset - size
+        affected["next_cursor"] = str(offset + size)
+        affected["more"] = f"{rest} more rows: call again with cursor='{offset + size}'"
+    answer: dict[str, Any] = {"repo": seeds.repo}
+    if seeds.changed is not None:
+        answer["changed"] = seeds.changed
+    if seeds.of_file is not None:
+        answer["seeds"] = {"of_file": seeds.of_file, "total": seeds.total}
+    else:
+        answer["seeds"] = _listed([s[cut:] for s in seeds.symbols], seeds.total,
+                                  limits.SEEDS_LISTED)  # fmt: skip
+    if seeds.files and seeds.of_file is None:
+        answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
+                                       limits.SEEDS_LISTED)  # fmt: skip
+    answer["depth"] = page.depth
+    answer["affected"] = affected
+    answer["tests"] = _tests(seeds, rows, cut)
+    answer["co_changes"] = found.co_changes
+    field = found.sites.as_field()
+    if further is not None and further.lower_bound:
+        field["through"] = {
+            **further.brief(),
+            "names": dict(further.listed()[: limits.THROUGH_NAMES_LISTED]),
+            "symbols": found.through,
+        }
+    answer["completeness"] = field
+    lower = found.sites.lower_bound or (further is not None and further.lower_bound)
+    if walked.cut:
+        answer["cut"] = walked.cut
+    cut_seeds = seeds.partial or seeds.total > len(seeds.symbols)
+    answer["lower_bound"] = bool(lower or walked.cut or cut_seeds)
+    if clamps.changes:
+        answer["clamped"] = clamps.as_dict()
+    return answer
+
+
+def _row(r: Reached, cut: int) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": r.id[cut:], "hop": r.hop, "to": r.to[cut:]}
+    if r.edge != CALLS:
+        row["edge"] = r.edge
+    if r.rule:
+        row["via"] = r.rule
+    if r.confidence is not None:
+        row["conf"] = r.confidence
+    if r.line is not None:
+        row["line"] = r.line
+    return row
+
+
+def _listed(items: list[str], total: int, limit: int) -> dict[str, Any]:
+    listed: dict[str, Any] = {"items": items[:limit], "total": total}
+    if total > limit:
+        listed["not_listed"] = total - min(limit, len(items))
+    return listed
+
+
+def _tests(seeds: Seeds, rows: list[Reached], cut: int) -> dict[str, Any]:
+    """Test files among the seeds (hop 0: a test the change edits) and what was reached: nearest
+    hop first, then path; their test symbols are affected rows too (page with cursor)."""
+    files: dict[str, dict[str, Any]] = {}
+    seeded = [Reached(s, "", s[cut:].rsplit("::", 1)[0], 0, "", "", None, None, None)
+              for s in seeds.symbols]  # fmt: skip
+    for r in [*seeded, *rows]:
+        if not is_test_path(r.path):
+            continue
+        entry = files.setdefault(r.path, {"path": r.path, "hop": r.hop, "symbols": 0})
+        entry["hop"] = min(entry["hop"], r.hop)
+        if r.kind == FILE_KIND:
+            entry["imports"] = True
+            continue
+        entry["symbols"] += 1
+        qualname = r.id[cut:].rsplit("::", 1)[-1]
+        if qualname and len(entry.setdefault("names", [])) < limits.TEST_NAMES_PER_FILE:
+            entry["names"].append(qualname)
+    ordered = sorted(files.values(), key=lambda t: (t["hop"], t["path"]))
+    answer: dict[str, Any] = {"items": ordered[: limits.MAX_TESTS], "total": len(ordered)}
+    if len(ordered) > limits.MAX_TESTS:
+        answer["more"] = "the others' test symbols are seeds or affected rows (page with cursor)"
+    return answer

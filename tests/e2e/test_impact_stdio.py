@@ -1,0 +1,87 @@
+"""`impact` through a real MCP client over stdio: listed read-only, callers and tests of a
+symbol, the working tree after an edit, a hostile revision refused with the JSON error
+contract, and paging by cursor."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from coderooms.graph.driver import Connection, Graph
+from tests.e2e.stdio_client import server_env, stdio_client
+from tests.e2e.test_scope_stdio import error, graph_ready
+from tests.integration.impact.test_impact import git_fixture
+
+AGENT = "e2e-impact"
+
+
+def test_impact_over_stdio(
+    connection: Connection, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    root = git_fixture(tmp_path / "impact repo")
+
+    async def run() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        async with stdio_client(server_env(connection)) as client:
+
+            async def call(**arguments: Any) -> Any:
+                result = await client.call_tool("impact", {"agent_id": AGENT, **arguments})
+                seen.setdefault("sizes", []).append(len(result.content[0].text))
+                return result.structured_content
+
+            await graph_ready(client)
+            tools = {tool.name: tool for tool in await client.list_tools()}
+            seen["hints"] = tools["impact"].annotations
+            seen["arguments"] = set(tools["impact"].input_schema["properties"])
+            ingest = {"agent_id": AGENT, "roots": [str(root)], "repo": repo_id}
+            await client.call_tool("ingest", ingest)
+            seen["helper"] = await call(symbol="helper", repo=repo_id, depth=2)
+            core = root / "pkg" / "core.py"
+            core.write_text(core.read_text().replace("helper(y) * 2", "helper(y) * 3"))
+            await client.call_tool("ingest", ingest)
+            seen["working"] = await call(changes="working", repo=repo_id, depth=1)
+            seen["hostile"] = await error(client, "impact", changes="HEAD..--output=x",
+                                          repo=repo_id)  # fmt: skip
+            seen["pages"] = [await call(symbol="helper", repo=repo_id, depth=3, max_items=4)]
+            cursor = seen["pages"][0]["affected"]["next_cursor"]
+            seen["pages"].append(
+                await call(symbol="helper", repo=repo_id, depth=3, max_items=4, cursor=cursor)
+            )
+        return seen
+
+    seen = asyncio.run(run())
+    assert seen["hints"].read_only_hint is True
+    assert seen["hints"].destructive_hint is False
+    assert {"symbol", "path", "changes", "repo", "depth", "max_items", "cursor"} <= seen[
+        "arguments"
+    ]
+    helper = seen["helper"]
+    assert [(r["id"], r["hop"]) for r in helper["affected"]["items"]] == [
+        ("pkg/core.py::compute", 1),
+        ("tests/test_core.py::test_helper", 1),
+        ("pkg/core.py::Engine.run", 2),
+        ("pkg/service.py::serve", 2),
+    ]
+    assert [t["path"] for t in helper["tests"]["items"]] == ["tests/test_core.py"]
+    assert helper["co_changes"]["items"][0] == {"path": "tests/test_core.py", "weight": 3}
+    working = seen["working"]
+    assert working["changed"]["files"] == [
+        {"path": "pkg/core.py", "status": "modified", "symbols": 1}
+    ]
+    assert working["seeds"]["items"] == ["pkg/core.py::compute"]
+    assert {r["id"] for r in working["affected"]["items"]} == {
+        "pkg/core.py::Engine.run",
+        "pkg/service.py::serve",
+    }
+    assert seen["hostile"]["error"] == "invalid_input"
+    assert seen["hostile"]["field"] == "changes"
+    assert not (root / "x").exists()
+    first, second = seen["pages"]
+    assert first["affected"]["total"] == 6
+    assert len(first["affected"]["items"]) == 4
+    assert len(second["affected"]["items"]) == 2
+    assert "next_cursor" not in second["affected"]
+    assert max(seen["sizes"]) < 6_000
+    json.dumps(seen["pages"])  # plain JSON all through

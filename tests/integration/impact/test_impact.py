@@ -1,0 +1,369 @@
+"""`impact` on a small repo with git history, against the real Neo4j: exact callers, importers
+and tests at depth 1 and 2, a file, the working tree and a revision range mapped to symbols,
+hostile revisions refused, paging, completeness, and no write."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coderooms.context import AppContext
+from coderooms.errors import Forbidden, InvalidInput, NotFound
+from coderooms.graph.driver import Graph
+from coderooms.impact.tools import impact_tools
+from coderooms.ingest.pipeline import ingest_root
+from tests.integration.surgical.test_surgical_context import graph_fingerprint
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "impact"
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"]
+Impact = Callable[..., dict[str, Any]]
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run([*GIT, *args], cwd=root, check=True, capture_output=True, timeout=30)
+
+
+def append(root: Path, path: str, text: str) -> None:
+    with (root / path).open("a", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def make_repo(graph: Graph, root: Path, repo_id: str) -> Path:
+    git_fixture(root)
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    return root
+
+
+def git_fixture(root: Path) -> Path:
+    """The fixture under git: a first commit; three that change pkg/core.py with the README (two
+    with its test too); the last changes the body of `handle` in pkg/service.py."""
+    shutil.copytree(FIXTURE, root)
+    git(root, "-c", "init.defaultBranch=main", "init", "-q")
+    git(root, "add", "-A", ".")
+    git(root, "commit", "-q", "-m", "start")
+    for n in (1, 2, 3):
+        paths = ["pkg/core.py", "README.md"] + (["tests/test_core.py"] if n < 3 else [])
+        for path in paths:
+            append(root, path, f"# revision {n}\n")
+        git(root, "commit", "-q", "-am", f"together {n}")
+    service = root / "pkg" / "service.py"
+    service.write_text(service.read_text().replace("return serve()", "return serve() + 0"))
+    git(root, "commit", "-q", "-am", "handle changes")
+    return root
+
+
+@pytest.fixture
+def root(graph: Graph, tmp_path: Path, repo_id: str) -> Path:
+    return make_repo(graph, tmp_path / "proj", repo_id)
+
+
+@pytest.fixture
+def impact(app_context: AppContext) -> Impact:
+    (spec,) = impact_tools(app_context)
+    assert spec.name == "impact"
+    assert spec.read_only
+    return spec.fn
+
+
+def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
+    return [
+        (r["id"], r["hop"], r.get("edge", "calls"), r["to"]) for r in answer["affected"]["items"]
+    ]
+
+
+def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo_id: str) -> None:
+    one = impact("imp", symbol="helper", repo=repo_id, depth=1)
+    assert one["repo"] == repo_id
+    assert one["seeds"] == {"items": ["pkg/core.py::helper"], "total": 1}
+    assert rows(one) == [
+        ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
+        ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
+    ]
+    first = one["affected"]["items"][0]
+    assert (first["via"], first["line"]) == ("local", 9)
+    assert "edge" not in first
+    assert 0 < first["conf"] <= 1
+    assert one["tests"] == {
+        "items": [{"path": "tests/test_core.py", "hop": 1, "symbols": 1, "names": ["test_helper"]}],
+        "total": 1,
+    }
+    # code before docs, then weight: with core.py, the test changed 3 times, the README 4
+    assert one["co_changes"] == {
+        "items": [{"path": "tests/test_core.py", "weight": 3}, {"path": "README.md", "weight": 4}],
+        "total": 2,
+    }
+    assert one["completeness"] == {"unresolved_call_sites": 0, "lower_bound": False}
+    assert one["lower_bound"] is False
+    assert "next_cursor" not in one["affected"]
+
+    two = impact("imp", symbol="helper", repo=repo_id, depth=2)
+    assert rows(two) == [
+        *rows(one),
+        ("pkg/core.py::Engine.run", 2, "calls", "pkg/core.py::compute"),
+        ("pkg/service.py::serve", 2, "calls", "pkg/core.py::compute"),
+    ]
+    assert two["affected"]["by_hop"] == {"1": 2, "2": 2}
+    assert two["lower_bound"] is False  # Engine.run is reached, its callers are not read
+
+    three = impact("imp", symbol="helper", repo=repo_id, depth=3)
+    assert rows(three) == [
+        *rows(two),
+        ("pkg/service.py::handle", 3, "calls", "pkg/service.py::serve"),
+        ("tests/test_service.py::test_serve", 3, "calls", "pkg/service.py::serve"),
+    ]
+    # the walk went through Engine.run: `job.run()` in loose.py may call it (the symbols walked
+    # through: compute, Engine.run, serve; test_helper is a test, a leaf)
+    assert three["completeness"]["through"] == {
+        "unresolved_call_sites": 1, "lower_bound": True, "names": {"run": 1}, "symbols": 3,
+    }  # fmt: skip
+    assert three["lower_bound"] is True
+
+    four = impact("imp", symbol="pkg/core.py::helper", repo=repo_id, depth=4)
+    assert {r[0] for r in rows(four)} >= {"pkg/service.py::handle", "pkg/api.py::endpoint",
+                                          "tests/test_service.py::test_serve"}  # fmt: skip
+    assert [t["path"] for t in four["tests"]["items"]] == [
+        "tests/test_core.py",
+        "tests/test_service.py",
+    ]
+
+
+def test_a_symbol_by_qualname_or_full_id_and_its_completeness(
+    impact: Impact, root: Path, repo_id: str
+) -> None:
+    got = impact("imp", symbol="Engine.run", repo=repo_id, depth=1)
+    assert got["seeds"]["items"] == ["pkg/core.py::Engine.run"]
+    assert rows(got) == [("pkg/service.py::serve", 1, "calls", "pkg/core.py::Engine.run")]
+    assert got["completeness"]["names"] == {"run": 1}
+    assert "search mode=regex" in got["completeness"]["hint"]
+    assert got["lower_bound"] is True
+    by_id = impact("imp", symbol=f"{repo_id}:pkg/core.py::Engine.run", depth=1)
+    assert rows(by_id) == rows(got)
+    # the ids answers write (no repo) are taken back, with or without repo
+    assert rows(impact("imp", symbol="pkg/core.py::Engine.run", repo=repo_id, depth=1)) == rows(got)
+
+
+def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, repo_id: str) -> None:
+    got = impact("imp", path="pkg/service.py", repo=repo_id, depth=2)
+    assert got["seeds"] == {"of_file": "pkg/service.py", "total": 3}
+    assert "seed_files" not in got
+    assert rows(got) == [
+        ("pkg/api.py", 1, "imports", "pkg/service.py"),
+        ("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle"),
+        ("tests/test_service.py", 1, "imports", "pkg/service.py"),
+        ("tests/test_service.py::test_serve", 1, "calls", "pkg/service.py::serve"),
+    ]
+    (test,) = got["tests"]["items"]
+    assert test == {"path": "tests/test_service.py", "hop": 1, "symbols": 1,
+                    "imports": True, "names": ["test_serve"]}  # fmt: skip
+    # a test the change edits is a test to run: hop 0
+    edited = impact("imp", path="tests/test_core.py", repo=repo_id)
+    assert edited["tests"]["items"] == [
+        {"path": "tests/test_core.py", "hop": 0, "symbols": 2, "names": ["test_helper"]}
+    ]
+    assert edited["affected"]["total"] == 0
+
+
+def test_the_working_tree_maps_to_the_symbols_it_touches(
+    graph: Graph, impact: Impact, root: Path, repo_id: str
+) -> None:
+    core = root / "pkg" / "core.py"
+    core.write_text(core.read_text().replace("return x + 1", "return x + 3"))
+    (root / "pkg" / "extra.py").write_text(
+        "from pkg.core import compute\n\n\ndef more():\n    return compute(5)\n"
+    )
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    got = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert got["changed"]["compared"].startswith("working tree against HEAD (")
+    assert got["changed"]["files"] == [
+        {"path": "pkg/core.py", "status": "modified", "symbols": 1},
+        {"path": "pkg/extra.py", "status": "added", "symbols": 2},
+    ]
+    assert got["seeds"]["items"] == [
+        "pkg/core.py::helper",
+        "pkg/extra.py::",
+        "pkg/extra.py::more",
+    ]
+    assert got["seed_files"]["items"] == ["pkg/extra.py"]
+    assert rows(got) == [
+        ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
+        ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
+    ]
+    # an edit the graph has not seen yet is flagged: its spans may have moved
+    core.write_text("\n\n" + core.read_text())
+    stale = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert stale["changed"]["files"][0]["stale"] is True
+
+
+def test_a_revision_range(impact: Impact, root: Path, repo_id: str) -> None:
+    last = impact("imp", changes="HEAD~1..HEAD", repo=repo_id, depth=2)
+    assert last["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "modified", "symbols": 1}
+    ]
+    assert "carried" not in last["changed"]  # nothing changed since HEAD
+    assert last["seeds"]["items"] == ["pkg/service.py::handle"]
+    assert rows(last) == [("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle")]
+    # lines appended at the end of a module touch no symbol: the file's importers are reached
+    earlier = impact("imp", changes="HEAD~3..HEAD~2", repo=repo_id, depth=1)
+    assert [f["path"] for f in earlier["changed"]["files"]] == [
+        "README.md",
+        "pkg/core.py",
+        "tests/test_core.py",
+    ]
+    assert earlier["seeds"]["total"] == 0
+    # the README defines no symbol: no file imports it
+    assert earlier["seed_files"]["items"] == ["pkg/core.py", "tests/test_core.py"]
+    # tests/test_core.py imports core.py, but is a seed itself
+    assert rows(earlier) == [("pkg/service.py", 1, "imports", "pkg/core.py")]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    ["HEAD..--output=OUT", "--output=OUT", "nosuchbranch..HEAD", "HEAD~99..HEAD", "HEAD"],
+)
+def test_bad_revisions_are_refused(impact: Impact, root: Path, repo_id: str, changes: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        impact("imp", changes=changes, repo=repo_id)
+    assert caught.value.field == "changes"
+    assert not (root / "OUT").exists()
+
+
+def test_the_cursor_pages_through_the_rest(impact: Impact, root: Path, repo_id: str) -> None:
+    whole = impact("imp", symbol="helper", repo=repo_id, depth=4)
+    total = whole["affected"]["total"]
+    assert total == len(whole["affected"]["items"]) > 4
+    seen: list[dict[str, Any]] = []
+    cursor = None
+    for _ in range(total):
+        page = impact("imp", symbol="helper", repo=repo_id, depth=4, max_items=2, cursor=cursor)
+        seen.extend(page["affected"]["items"])
+        cursor = page["affected"].get("next_cursor")
+        if cursor is None:
+            break
+        assert page["affected"]["more"].endswith(f"cursor='{cursor}'")
+    assert seen == whole["affected"]["items"]
+
+
+def test_bad_input_and_unknowns(impact: Impact, root: Path, repo_id: str) -> None:
+    cases: list[tuple[dict[str, Any], type[Exception], str]] = [
+        ({}, InvalidInput, "symbol"),
+        ({"symbol": "helper", "path": "pkg/core.py"}, InvalidInput, "path"),
+        ({"symbol": "no_such_name"}, NotFound, "symbol"),
+        ({"symbol": "pkg/core.py::nope"}, NotFound, "symbol"),
+        ({"symbol": "bad\x00"}, InvalidInput, "symbol"),
+        ({"symbol": "helper\u202e"}, InvalidInput, "symbol"),
+        ({"symbol": "helper", "repo": "../x"}, InvalidInput, "repo"),
+        ({"path": "../../etc/passwd"}, Forbidden, "path"),
+        ({"path": "/etc/passwd"}, Forbidden, "path"),
+        ({"path": "pkg/nope.py"}, NotFound, "path"),
+        ({"symbol": "helper", "cursor": "--1"}, InvalidInput, "cursor"),
+    ]
+    for arguments, kind, field in cases:
+        with pytest.raises(kind) as caught:
+            impact("imp", **({"repo": repo_id} | arguments))
+        assert getattr(caught.value, "field", None) == field, arguments
+    outside = root.parent / "outside.py"
+    outside.write_text("def secret():\n    return 1\n")
+    (root / "pkg" / "evil.py").symlink_to(outside)
+    with pytest.raises(Forbidden) as refused:
+        impact("imp", path="pkg/evil.py", repo=repo_id)
+    assert refused.value.field == "path"
+    clamped = impact("imp", symbol="helper", repo=repo_id, depth=99, max_items=0)
+    assert clamped["depth"] == 5
+    assert set(clamped["clamped"]) == {"depth", "max_items"}
+
+
+def test_a_name_in_two_repos_needs_repo(
+    graph: Graph, impact: Impact, root: Path, repo_id: str, tmp_path: Path
+) -> None:
+    other = tmp_path / "copy"
+    shutil.copytree(FIXTURE, other)
+    ingest_root(graph, other, repo=f"{repo_id}-b", workers=1, git=False, embed=False)
+    with pytest.raises(InvalidInput) as caught:
+        impact("imp", symbol="compute", depth=1)
+    assert caught.value.field == "repo"
+    assert impact("imp", symbol="compute", repo=f"{repo_id}-b", depth=1)["repo"] == f"{repo_id}-b"
+    with pytest.raises(InvalidInput) as short:
+        impact("imp", symbol="pkg/core.py::compute", depth=1)
+    assert short.value.field == "repo"
+
+
+def test_impact_writes_nothing(graph: Graph, impact: Impact, root: Path, repo_id: str) -> None:
+    before = graph_fingerprint(graph, repo_id)
+    index = (root / ".git" / "index").stat().st_mtime_ns
+    impact("imp", symbol="helper", repo=repo_id, depth=3)
+    impact("imp", path="pkg/core.py", repo=repo_id)
+    impact("imp", changes="working", repo=repo_id)
+    impact("imp", changes="HEAD~2..HEAD", repo=repo_id)
+    assert graph_fingerprint(graph, repo_id) == before
+    assert (root / ".git" / "index").stat().st_mtime_ns == index
+
+
+def test_a_root_below_the_git_top_level(
+    graph: Graph, impact: Impact, tmp_path: Path, repo_id: str
+) -> None:
+    outer = tmp_path / "outer"
+    outer.mkdir()
+    shutil.copytree(FIXTURE, outer / "proj")
+    (outer / "other.py").write_text("def elsewhere():\n    return 1\n")
+    git(outer, "-c", "init.defaultBranch=main", "init", "-q")
+    git(outer, "add", "-A", ".")
+    git(outer, "commit", "-q", "-m", "start")
+    root = outer / "proj"
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    core = root / "pkg" / "core.py"
+    core.write_text(core.read_text().replace("return x + 1", "return x + 3"))
+    (outer / "other.py").write_text("def elsewhere():\n    return 2\n")
+    (root / os.fsdecode(b"odd\xff.txt")).write_text("not utf-8 in its name\n")
+    got = impact("imp", changes="working", repo=repo_id, depth=1)
+    # not ingested since the edit: the answer says its spans may have moved
+    assert got["changed"]["files"] == [
+        {"path": "pkg/core.py", "status": "modified", "symbols": 1, "stale": True}
+    ]
+    assert got["changed"]["undecodable_paths"] == 1
+    assert got["seeds"]["items"] == ["pkg/core.py::helper"]
+
+
+def test_a_deleted_file_seeds_what_the_graph_still_holds(
+    graph: Graph, impact: Impact, root: Path, repo_id: str
+) -> None:
+    (root / "pkg" / "service.py").unlink()
+    got = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert got["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "deleted", "symbols": 3}
+    ]
+    assert got["seed_files"]["items"] == ["pkg/service.py"]
+    assert {(r[0], r[2]) for r in rows(got)} == {
+        ("pkg/api.py", "imports"),
+        ("pkg/api.py::endpoint", "calls"),
+        ("tests/test_service.py", "imports"),
+        ("tests/test_service.py::test_serve", "calls"),
+    }
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    after = impact("imp", changes="working", repo=repo_id, depth=1)
+    assert after["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "deleted", "in_graph": False}
+    ]
+    assert after["affected"]["total"] == 0
+
+
+def test_a_range_is_carried_onto_the_working_tree(
+    graph: Graph, impact: Impact, root: Path, repo_id: str
+) -> None:
+    """Lines of HEAD~1..HEAD are HEAD's; four lines added on top of the file since (ingested)
+    move `handle` down: the changed line is still found in `handle`, not in `serve` (which
+    holds HEAD's line number now)."""
+    service = root / "pkg" / "service.py"
+    service.write_text("# a\n# b\n# c\n# d\n" + service.read_text())
+    ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
+    got = impact("imp", changes="HEAD~1..HEAD", repo=repo_id, depth=1)
+    assert got["changed"]["carried"] == 1
+    assert got["changed"]["files"] == [
+        {"path": "pkg/service.py", "status": "modified", "symbols": 1}
+    ]
+    assert got["seeds"]["items"] == ["pkg/service.py::handle"]
