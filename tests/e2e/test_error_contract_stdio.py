@@ -130,3 +130,43 @@ def test_hostile_values_are_invalid_input_or_not_found_never_a_bug(
         assert answer.get("field"), (name, answer)
         assert "bug" not in answer.get("hint", ""), (name, answer)
     assert len(json.dumps(seen["huge_path"])) < 2_000  # the 3 MB path is not echoed
+
+
+OUT_OF_RANGE = [
+    ("auto_ingest_start", {"debounce_ms": -1}, "debounce_ms"),
+    ("auto_ingest_start", {"debounce_ms": 10_001}, "debounce_ms"),
+    ("daemon_start", {"idle_poll_ms": 0}, "idle_poll_ms"),
+    ("alerts_list", {"limit": 0}, "limit"),
+    ("alerts_list", {"offset": -1}, "offset"),
+    ("edit_commit", {"preview_id": "p", "confirm": "true"}, "confirm"),
+    ("edit_commit", {"preview_id": "p", "confirm": 1}, "confirm"),
+]
+"""Values the verbs used to take silently (a negative debounce was clamped, "true" was true)."""
+
+
+def test_numbers_out_of_range_and_loose_booleans_are_refused_by_the_schema(
+    connection: Connection,
+) -> None:
+    async def run() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+        answers = []
+        async with stdio_client(server_env(connection)) as client:
+            listed = {tool.name: tool for tool in await client.list_tools()}
+            assert (
+                listed["auto_ingest_start"].input_schema["properties"]["debounce_ms"]["minimum"]
+                == 0
+            )
+            for verb, arguments, _field in OUT_OF_RANGE:
+                answers.append(
+                    (
+                        verb,
+                        arguments,
+                        await error_of(client, verb, {"agent_id": AGENT, **arguments}),
+                    )
+                )
+        return answers
+
+    for (verb, arguments, answer), (_, _, field) in zip(
+        asyncio.run(run()), OUT_OF_RANGE, strict=True
+    ):
+        assert answer.get("error") == "invalid_input", (verb, arguments, answer)
+        assert answer.get("field") == field, (verb, arguments, answer)

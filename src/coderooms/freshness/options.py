@@ -18,6 +18,8 @@ DEFAULT_DEBOUNCE_MS = 200
 MAX_DEBOUNCE_MS = 10_000
 """`debounce_ms` is clamped to 0 … MAX_DEBOUNCE_MS."""
 DEFAULT_IDLE_POLL_MS = 250
+MIN_IDLE_POLL_MS = 10
+MAX_IDLE_POLL_MS = 10_000
 MAX_ROOTS = 16
 MAX_RECENT_TICKS = 40
 """Tick reports with work in them kept in memory for status (the newest ones)."""

@@ -20,7 +20,13 @@ from coderooms.freshness.alerts import (
     ack_alerts,
     list_alerts,
 )
-from coderooms.freshness.options import DEFAULT_DEBOUNCE_MS, DEFAULT_IDLE_POLL_MS
+from coderooms.freshness.options import (
+    DEFAULT_DEBOUNCE_MS,
+    DEFAULT_IDLE_POLL_MS,
+    MAX_DEBOUNCE_MS,
+    MAX_IDLE_POLL_MS,
+    MIN_IDLE_POLL_MS,
+)
 from coderooms.freshness.room import FreshnessRoom
 from coderooms.tooling import ToolSpec
 
@@ -33,7 +39,11 @@ Roots = Annotated[
 ]
 Debounce = Annotated[
     int,
-    Field(description="Wait this long after a file's last event before ingesting it (0-10000)."),
+    Field(
+        description="Wait this long after a file's last event before ingesting it.",
+        ge=0,
+        le=MAX_DEBOUNCE_MS,
+    ),
 ]
 Repo = Annotated[
     str | None, Field(description="Repo id for a single root (default: its directory name).")
@@ -83,7 +93,12 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         roots: Roots = None,
         debounce_ms: Debounce = DEFAULT_DEBOUNCE_MS,
         idle_poll_ms: Annotated[
-            int, Field(description="Idle poll before backoff (grows x2 up to 10 s).")
+            int,
+            Field(
+                description="Idle poll before backoff (grows x2 up to 10 s).",
+                ge=MIN_IDLE_POLL_MS,
+                le=MAX_IDLE_POLL_MS,
+            ),
         ] = DEFAULT_IDLE_POLL_MS,
         repo: Repo = None,
     ) -> dict[str, Any]:
@@ -129,8 +144,8 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         ] = None,
         file: Annotated[str | None, Field(description="Repo-relative path.")] = None,
         unacked: Annotated[bool, Field(description="Only unacknowledged alerts.")] = False,
-        limit: Annotated[int, Field(description=f"1-{MAX_LIST_LIMIT}.")] = DEFAULT_LIST_LIMIT,
-        offset: int = 0,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIST_LIMIT)] = DEFAULT_LIST_LIMIT,
+        offset: Annotated[int, Field(ge=0)] = 0,
     ) -> dict[str, Any]:
         """List the watcher's alerts: unacknowledged first, then by severity, newest first."""
         ctx.agent(agent_id)
