@@ -35,18 +35,33 @@ def _strip(value: Any, prefix: str) -> Any:
     return value
 
 
+REPO_NODES = """
+CALL () {
+  MATCH (n:File) WHERE n.id STARTS WITH $prefix RETURN n
+  UNION MATCH (n:Symbol) WHERE n.id STARTS WITH $prefix RETURN n
+  UNION MATCH (n:Ghost) WHERE n.id STARTS WITH $prefix RETURN n
+  UNION MATCH (n:Chunk) WHERE n.id STARTS WITH $prefix RETURN n
+  UNION MATCH (n:Repo {id: $repo}) RETURN n
+}
+"""
+"""Every node an ingest of the repo writes (their ids start with `<repo>:`, graph-model.md),
+found through the uniqueness constraints' indexes: a scan of every node in the database grew
+slower with each repo the suite left behind."""
+
+
 def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
     prefix = f"{repo}:"
     part = part_label(repo)  # derived from the repo id, like `repo_key`
     nodes = graph.run_text(
-        "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) "
-        "RETURN labels(n) AS labels, n {.*, embedding: null} AS props",
+        REPO_NODES + "RETURN labels(n) AS labels, n {.*, embedding: null} AS props",
         repo=repo,
+        prefix=prefix,
     )
     edges = graph.run_text(
-        "MATCH (a)-[r]->(b) WHERE r.repo = $repo "
-        "RETURN a.id AS a, type(r) AS type, b.id AS b, properties(r) AS props",
+        REPO_NODES + "MATCH (n)-[r]->(b) WHERE r.repo = $repo "
+        "RETURN n.id AS a, type(r) AS type, b.id AS b, properties(r) AS props",
         repo=repo,
+        prefix=prefix,
     )
     node_set = {
         (
@@ -80,15 +95,14 @@ def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
 
 
 def wipe(graph: Graph, repo: str) -> None:
-    graph.run_text(
-        "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) DETACH DELETE n", repo=repo
-    )
+    graph.run_text(REPO_NODES + "DETACH DELETE n", repo=repo, prefix=f"{repo}:")
 
 
 def dangling_edges(graph: Graph, repo: str) -> list[dict[str, Any]]:
     """Edges of the repo pointing at a node of no repo or another repo (must never exist)."""
     return graph.run_text(
-        "MATCH (a)-[r]->(b) WHERE r.repo = $repo AND NOT (b.repo = $repo OR b:Repo) "
-        "RETURN a.id AS a, type(r) AS type, b.id AS b",
+        REPO_NODES + "MATCH (n)-[r]->(b) WHERE r.repo = $repo AND NOT (b.repo = $repo OR b:Repo) "
+        "RETURN n.id AS a, type(r) AS type, b.id AS b",
         repo=repo,
+        prefix=f"{repo}:",
     )
