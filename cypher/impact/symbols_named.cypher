@@ -1,7 +1,8 @@
-// The symbols called $name (and, when $qualname is given, with that qualname), in $repo or in
-// every repo: the first $limit by id, how many there are, and which repos hold them.
+// The symbols called $name (and, when $qualname is given, with that qualname), in $repos (the
+// one repo asked for, or every repo this server reads): the first $limit by id, how many there
+// are, and which repos hold them.
 MATCH (s:Symbol)
-WHERE s.name = $name AND ($repo IS NULL OR s.repo = $repo)
+WHERE s.name = $name AND s.repo IN $repos
   AND ($qualname IS NULL OR s.qualname = $qualname)
 WITH s ORDER BY s.id
 WITH collect(s) AS found

@@ -1,3 +1,4 @@
+// $repos: the repos this server reads (null: every repo); $repo: the one asked for
 CALL () {
   MATCH (s:Symbol {id: $query})
   RETURN 'id' AS match, s.id AS id, s.kind AS kind, s.name AS name, s.file AS path,
@@ -12,7 +13,7 @@ CALL () {
          g.repo AS repo, null AS qualname
   UNION ALL
   MATCH (s:Symbol {name: $query})
-  WHERE $repo IS NULL OR s.repo = $repo
+  WHERE ($repo IS NULL OR s.repo = $repo) AND ($repos IS NULL OR s.repo IN $repos)
   WITH s
   ORDER BY s.id
   LIMIT $limit
@@ -20,7 +21,7 @@ CALL () {
          s.repo AS repo, s.qualname AS qualname
   UNION ALL
   MATCH (f:File {path: $query})
-  WHERE $repo IS NULL OR f.repo = $repo
+  WHERE ($repo IS NULL OR f.repo = $repo) AND ($repos IS NULL OR f.repo IN $repos)
   WITH f
   ORDER BY f.id
   LIMIT $limit
@@ -28,7 +29,7 @@ CALL () {
          f.repo AS repo, null AS qualname
   UNION ALL
   MATCH (g:Ghost {name: $query})
-  WHERE $repo IS NULL OR g.repo = $repo
+  WHERE ($repo IS NULL OR g.repo = $repo) AND ($repos IS NULL OR g.repo IN $repos)
   WITH g
   ORDER BY g.id
   LIMIT $limit
@@ -36,7 +37,8 @@ CALL () {
          g.repo AS repo, null AS qualname
   UNION ALL
   MATCH (s:Symbol {qualname: $query})
-  WHERE ($repo IS NULL OR s.repo = $repo) AND s.kind <> 'Module'
+  WHERE ($repo IS NULL OR s.repo = $repo) AND ($repos IS NULL OR s.repo IN $repos)
+    AND s.kind <> 'Module'
   WITH s
   ORDER BY s.id
   LIMIT $limit
@@ -45,7 +47,7 @@ CALL () {
   UNION ALL
   UNWIND $pairs AS pair
   MATCH (f:File {path: pair.path})
-  WHERE $repo IS NULL OR f.repo = $repo
+  WHERE ($repo IS NULL OR f.repo = $repo) AND ($repos IS NULL OR f.repo IN $repos)
   OPTIONAL MATCH (s:Symbol {id: f.id + '::' + pair.qualname})
   WITH f, s, pair
   WHERE pair.qualname = '' OR s IS NOT NULL
@@ -57,5 +59,7 @@ CALL () {
          CASE WHEN s IS NULL THEN f.path ELSE s.name END AS name,
          f.path AS path, f.repo AS repo, s.qualname AS qualname
 }
+WITH match, id, kind, name, path, repo, qualname
+WHERE $repos IS NULL OR repo IN $repos
 RETURN match, id, kind, name, path, repo, qualname
 ORDER BY match, id

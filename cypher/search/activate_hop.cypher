@@ -13,11 +13,13 @@ WITH item, u,
                WHERE (v:Symbol OR v:File) AND v <> u } AS degree
 // a node with more neighbours than silent_above cannot pass the threshold to any one of them:
 // it reads none (listed in `silent`); the others read at most $most, best weighted first, of
-// their neighbours not yet expanded ($expanded: id -> true; nothing flows into those)
+// their neighbours not yet expanded ($expanded: id -> true; nothing flows into those) of the
+// repos this server reads ($repos; null: every repo)
 OPTIONAL CALL (u, item, degree) {
   WITH u WHERE degree <= item.silent_above
   MATCH (u)-[r:CALLS|IMPORTS|CONTAINS|INHERITS|DEFINES]-(v)
   WHERE (v:Symbol OR v:File) AND v <> u AND $expanded[v.id] IS NULL
+    AND ($repos IS NULL OR v.repo IN $repos)
   WITH r, v, CASE WHEN startNode(r) = u THEN 'out' ELSE 'in' END AS direction
   ORDER BY $weights[type(r) + ':' + direction] * coalesce(r.confidence, 1.0) DESC,
            v.id, type(r), direction

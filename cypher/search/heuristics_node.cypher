@@ -1,4 +1,6 @@
+// $repos: the repos this server reads (null: every repo); a symbol of another is unknown
 MATCH (s:Symbol {id: $id})
+WHERE $repos IS NULL OR s.repo IN $repos
 OPTIONAL MATCH (file:File)-[:DEFINES]->(s)
 RETURN s.id AS id, s.kind AS kind, s.name AS name, s.qualname AS qualname, s.repo AS repo,
        s.file AS path, s.start_line AS start_line, s.end_line AS end_line,

@@ -3,18 +3,18 @@ CALL () {
   RETURN node, 'fulltext' AS source
   UNION ALL
   MATCH (node:Symbol)
-  WHERE node.name IN $names AND ($repo IS NULL OR node.repo = $repo)
+  WHERE node.name IN $names AND node.repo IN $repos
   WITH node ORDER BY node.id LIMIT $exact_cap
   RETURN node, 'exact' AS source
   UNION ALL
   WITH $vector AS vector WHERE vector IS NOT NULL
   CALL db.index.vector.queryNodes('symbol_embedding', $vector_fetch, vector) YIELD node, score
-  WITH node, score WHERE $repo IS NULL OR node.repo = $repo
+  WITH node, score WHERE node.repo IN $repos
   ORDER BY score DESC, node.id LIMIT $semantic_cap
   RETURN node, 'neighbour' AS source
 }
 WITH node, collect(source) AS sources,
-     ($repo IS NULL OR node.repo = $repo)
+     node.repo IN $repos
      AND node.file STARTS WITH $prefix
      AND ($language IS NULL OR node.language = $language)
      AND ($kinds IS NULL OR node.kind IN $kinds) AS in_scope

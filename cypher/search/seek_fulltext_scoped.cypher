@@ -1,5 +1,5 @@
 CALL db.index.fulltext.queryNodes('symbol_text', $text_query, {limit: $scan_cap}) YIELD node
-WHERE ($repo IS NULL OR node.repo = $repo)
+WHERE node.repo IN $repos
   AND node.file STARTS WITH $prefix
   AND ($language IS NULL OR node.language = $language)
   AND ($kinds IS NULL OR node.kind IN $kinds)

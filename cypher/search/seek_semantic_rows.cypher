@@ -1,7 +1,7 @@
 UNWIND $ids AS semantic_id
 MATCH (node:Symbol {id: semantic_id})
 WITH node,
-     ($repo IS NULL OR node.repo = $repo)
+     node.repo IN $repos
      AND node.file STARTS WITH $prefix
      AND ($language IS NULL OR node.language = $language)
      AND ($kinds IS NULL OR node.kind IN $kinds) AS in_scope

@@ -1,5 +1,6 @@
-MATCH (r:Repo)
-WHERE $repo IS NULL OR r.id = $repo
+// $repos: the repos described (those this server reads), the first $limit by id
+UNWIND $repos AS id
+MATCH (r:Repo {id: id})
 WITH r
 ORDER BY r.id
 LIMIT $limit

@@ -19,6 +19,8 @@ from coderooms.errors import CoderoomsError, GraphUnavailable, NotReady
 from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.graph.session_entities import bind_session_store, record_agent
+from coderooms.scope.readable import readable_repos
+from coderooms.scope.served import served_scope
 
 log = logging.getLogger(__name__)
 
@@ -233,6 +235,11 @@ class AppContext:
 
     def graph(self) -> Graph:
         return self.graphs.require()
+
+    def readable(self, graph: Graph) -> list[str]:
+        """The repos this server's verbs may read: those under its operator's roots (computed
+        once per call, so a repo ingested or a root made since is seen at once)."""
+        return readable_repos(graph, served_scope(self.settings))
 
     def agent(self, agent_id: object) -> str:
         """Validate the caller's id; record it in the session store on first sight (unless this

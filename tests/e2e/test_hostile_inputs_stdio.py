@@ -3,8 +3,10 @@ attacker could write, through every verb that takes one, answered by one real se
 
 Each case asserts that the answer is a structured JSON error or a harmless result (never a crash,
 never the internal "bug in coderooms" error), that a secret planted outside the served root never
-appears in any answer, that nothing outside the root, in the repo's `.git` or in its hooks
-directories was written, and that no file gained an executable bit."""
+appears in any answer (the outside directory is in the shared graph too, as another operator's
+`coderooms ingest` would put it there: graph reads are scoped to the served roots), that nothing
+outside the root, in the repo's `.git` or in its hooks directories was written, and that no file
+gained an executable bit."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from coderooms.graph.driver import Connection, Graph
+from coderooms.ingest.pipeline import ingest_root
 from tests.e2e.stdio_client import server_env, stdio_client
 from tests.integration.ingest.graph_snapshot import wipe
 
@@ -128,6 +131,8 @@ class Served:
     root: Path
     outside: Path
     repo: str
+    theirs: str
+    """The repo id of `outside`, ingested into the shared graph by "another operator"."""
     run: Callable[[Awaitable[Any]], Any]
     client: Client[Any]
 
@@ -195,6 +200,8 @@ def served(
     root, outside = tmp / "served", tmp / "outside"
     make_served(root, outside)
     repo = f"test-hostile-{uuid.uuid4().hex[:12]}"
+    theirs = f"{repo}-theirs"
+    ingest_root(graph, outside, repo=theirs, workers=1, git=False)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
@@ -218,7 +225,7 @@ def served(
             time.sleep(0.2)
         run(client.call_tool("ingest", {"agent_id": AGENT, "repo": repo}))
         plant_after_ingest(root, outside)
-        yield Served(tmp, root, outside, repo, run, client)
+        yield Served(tmp, root, outside, repo, theirs, run, client)
     finally:
         try:
             run(manager.__aexit__(None, None, None))
@@ -226,6 +233,7 @@ def served(
             loop.call_soon_threadsafe(loop.stop)
             thread.join(10)
             wipe(graph, repo)
+            wipe(graph, theirs)
 
 
 def answer_of(s: Served, verb: str, arguments: dict[str, Any]) -> tuple[str, Any]:
@@ -611,6 +619,55 @@ def test_reingest_does_not_follow_links_outside(served: Served) -> None:
         assert not {"link_out.py", "linkdir/secret.py"} & files, files
 
 
+# --- another operator's repo in the shared graph ---------------------------------------------
+
+
+THEIR_REPO_CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("view", {"path": "secret.py"}),
+    ("batch_view", {"items": [{"path": "secret.py", "repo": "{theirs}"}]}),
+    ("glob", {"pattern": "**/*"}),
+    ("search", {"query": "TOKEN"}),
+    ("search", {"query": "TOKEN", "mode": "semantic"}),
+    ("seek", {"query": "TOKEN"}),
+    ("impact", {"symbol": "TOKEN"}),
+    ("perspective_start", {"query": "secret.py"}),
+    ("surgical_context", {"path": "secret.py"}),
+    ("activate", {"seeds": ["{theirs}:secret.py", "{theirs}:secret.py::TOKEN"]}),
+    ("heuristics_surface", {"node_id": "{theirs}:secret.py::TOKEN"}),
+    ("surgical_context", {"symbol_id": "{theirs}:secret.py::TOKEN"}),
+    ("impact", {"symbol": "{theirs}:secret.py::TOKEN"}),
+    ("impact", {"symbol": "secret.py::TOKEN"}),
+    ("perspective_start", {"query": "{theirs}:secret.py"}),
+    ("perspective_start", {"query": "keep", "anchor": "{theirs}:secret.py"}),
+]
+"""Calls that name the other repo's files, symbols and ids; those with `repo` are made with
+and without it (`repo` is added where the verb takes it)."""
+TAKES_REPO = {"view", "glob", "search", "seek", "impact", "perspective_start", "surgical_context"}
+
+
+def their(value: Any, theirs: str) -> Any:
+    return json.loads(json.dumps(value).replace("{theirs}", theirs))
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["any repo", "repo=theirs"])
+@pytest.mark.parametrize(("verb", "arguments"), THEIR_REPO_CALLS, ids=lambda v: ascii(v)[:60])
+def test_another_operators_repo_is_never_read(
+    served: Served, verb: str, arguments: dict[str, Any], named: bool
+) -> None:
+    if named and verb not in TAKES_REPO:
+        pytest.skip("the verb takes no repo")
+    wanted = their(arguments, served.theirs) | ({"repo": served.theirs} if named else {})
+    kind, payload = check(served, verb, wanted)
+    text = json.dumps(payload, ensure_ascii=False)
+    assert str(served.outside) not in text, (verb, wanted, payload)
+    if kind == "error":
+        assert payload["error"] in ("not_found", "invalid_input", "forbidden"), payload
+    for hit in (payload.get("results") or []) if isinstance(payload, dict) else []:
+        assert hit.get("repo") in (None, served.repo), (verb, wanted, hit)
+    if named:
+        refused(kind, payload, "not_found")
+
+
 # --- identities and types ----------------------------------------------------------------------
 
 
@@ -657,7 +714,6 @@ WRONG_TYPES: list[tuple[str, dict[str, Any]]] = [
     ("view", {"path": ["pkg/core.py"]}),
     ("view", {"path": {"$gt": ""}}),
     ("view", {"path": "pkg/core.py", "start_line": "1; DROP"}),
-    ("view", {"path": "pkg/core.py", "start_line": -(10**18)}),
     ("batch_view", {"items": "pkg/core.py"}),
     ("batch_view", {"items": [{"path": 5}]}),
     ("batch_view", {"items": [None]}),
@@ -688,6 +744,16 @@ WRONG_TYPES: list[tuple[str, dict[str, Any]]] = [
 def test_wrong_types_are_refused(served: Served, verb: str, arguments: dict[str, Any]) -> None:
     kind, payload = check(served, verb, arguments)
     refused(kind, payload)
+
+
+def test_an_out_of_range_number_is_clamped(served: Served) -> None:
+    # the one repo this server reads holds pkg/core.py, so no `repo` is needed (before reads
+    # were scoped, every test repo of the shared graph holding the path made this ambiguous)
+    kind, payload = check(served, "view", {"path": "pkg/core.py", "start_line": -(10**18)})
+    assert kind == "ok", payload
+    assert payload["repo"] == served.repo
+    assert payload["start_line"] == 1
+    assert "start_line" in payload["clamped"], payload
 
 
 def test_agent_id_of_the_wrong_type(served: Served) -> None:

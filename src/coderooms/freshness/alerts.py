@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -220,11 +221,14 @@ def list_alerts(
     unacked: bool = False,
     limit: int = DEFAULT_LIST_LIMIT,
     offset: int = 0,
+    readable: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """Alerts, unacknowledged first, then by severity, newest first (a total order)."""
+    """Alerts, unacknowledged first, then by severity, newest first (a total order), of the
+    `readable` repos (those this server reads; None: every repo)."""
     rows = graph.read(
         "freshness/list_alerts",
         repo=repo,
+        repos=None if readable is None else list(readable),
         severity=severity,
         kind=kind,
         file=file,
@@ -235,8 +239,18 @@ def list_alerts(
     return [_public(row["alert"]) for row in rows]
 
 
-def ack_alerts(graph: Graph, ids: list[str], agent_id: str, now_ms: int) -> list[str]:
-    rows = graph.write("freshness/ack_alerts", ids=ids[:MAX_ACK_IDS], agent=agent_id, now_ms=now_ms)
+def ack_alerts(
+    graph: Graph,
+    ids: list[str],
+    agent_id: str,
+    now_ms: int,
+    readable: Sequence[str] | None = None,
+) -> list[str]:
+    """Acknowledge the alerts of `ids` of the `readable` repos (None: every repo)."""
+    repos = None if readable is None else list(readable)
+    rows = graph.write(
+        "freshness/ack_alerts", ids=ids[:MAX_ACK_IDS], agent=agent_id, now_ms=now_ms, repos=repos
+    )
     return sorted(row["id"] for row in rows)
 
 

@@ -138,7 +138,7 @@ class FreshnessRoom:
         graph = self.ctx.graphs.graph_or_none
         if graph is not None:
             now_ms = int(self._wall_clock() * 1000)
-            records = WatcherStore(graph).list()
+            records = self._visible(WatcherStore(graph).list())
             result["watchers"] = [record.describe(now_ms) for record in records]
             result["freshness"] = self._freshness(graph, engines, records, now_ms)
         return result
@@ -157,6 +157,15 @@ class FreshnessRoom:
         return self._wall_clock()
 
     # --- helpers --------------------------------------------------------------------------------
+
+    def _visible(self, records: list[WatcherRecord]) -> list[WatcherRecord]:
+        """The watchers whose every root lies under this server's roots: another operator's
+        watcher (its directories, its repos) is not shown, as its repos are not read."""
+        try:
+            scope = served_scope(self.ctx.settings)
+        except CoderoomsError:
+            return []
+        return [r for r in records if all(scope.allows_root(root.root) for root in r.roots)]
 
     def _engine(
         self,

@@ -155,9 +155,11 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
             )
         if kind is not None and kind not in ALERT_KINDS:
             raise InvalidInput(f"kind must be one of {', '.join(ALERT_KINDS)}", field="kind")
+        graph = ctx.graph()
         alerts = list_alerts(
-            ctx.graph(),
+            graph,
             repo=repo,
+            readable=ctx.readable(graph),
             severity=severity,
             kind=kind,
             file=file,
@@ -179,7 +181,8 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         if len(alert_ids) > MAX_ACK_IDS:
             raise InvalidInput(f"at most {MAX_ACK_IDS} alert ids per call", field="alert_ids")
         now_ms = int(room.now() * 1000)
-        acked = ack_alerts(ctx.graph(), alert_ids, agent, now_ms)
+        graph = ctx.graph()
+        acked = ack_alerts(graph, alert_ids, agent, now_ms, ctx.readable(graph))
         return {"acked": acked, "unknown": sorted(set(alert_ids) - set(acked))}
 
     return [

@@ -6,6 +6,7 @@ from a served ingest root only."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,14 +59,15 @@ def check_symbol_text(value: object) -> str:
     return value.strip()
 
 
-def symbol_seeds(graph: Graph, text: str, repo: str | None) -> Seeds:
+def symbol_seeds(graph: Graph, text: str, repo: str | None, readable: Sequence[str]) -> Seeds:
     """A symbol id (`repo:path::Qual.name`, or `path::Qual.name` within `repo`), a qualname
-    (`Flask.url_for`) or a name (`url_for`: every symbol so named)."""
+    (`Flask.url_for`) or a name (`url_for`: every symbol so named), in the repos this server
+    reads (`readable`): a symbol of another repo is unknown, exactly like one the graph lacks."""
+    repos = list(readable) if repo is None else [repo] if repo in readable else []
     ids = [text] + ([f"{repo}:{text}"] if repo is not None else [])
-    rows = [r for r in graph.read("impact/symbols_by_id", ids=ids)
-            if repo is None or r["repo"] == repo]  # fmt: skip
+    rows = graph.read("impact/symbols_by_id", ids=ids, repos=repos) if repos else []
     if not rows and repo is None and "::" in text:
-        rows = _short_id(graph, text)
+        rows = _short_id(graph, text, repos)
     if rows:
         return _of_symbols(str(rows[0]["repo"]), rows[:1], 1)
     if "::" in text:
@@ -76,7 +78,7 @@ def symbol_seeds(graph: Graph, text: str, repo: str | None) -> Seeds:
         )
     name = text.rsplit(".", 1)[-1]
     qualname = text if "." in text else None
-    (found,) = graph.read("impact/symbols_named", name=name, qualname=qualname, repo=repo,
+    (found,) = graph.read("impact/symbols_named", name=name, qualname=qualname, repos=repos,
                           limit=limits.SEEDS_MAX)  # fmt: skip
     if not found["total"]:
         where = f" in repo {repo!r}" if repo else ""
@@ -95,12 +97,14 @@ def symbol_seeds(graph: Graph, text: str, repo: str | None) -> Seeds:
     return _of_symbols(repos[0], list(found["symbols"]), int(found["total"]))
 
 
-def _short_id(graph: Graph, text: str) -> list[dict[str, Any]]:
-    """A `path::qualname` id without its repo (as answers write them), in whichever repo holds
-    the path; InvalidInput when several do."""
+def _short_id(graph: Graph, text: str, repos: list[str]) -> list[dict[str, Any]]:
+    """A `path::qualname` id without its repo (as answers write them), in whichever repo of
+    `repos` holds the path; InvalidInput when several do."""
     path = text.rsplit("::", 1)[0]  # qualnames are dotted: the last `::` ends the path
-    holders = [str(r["repo"]) for r in graph.read("surgical/context_repos_with_path", path=path)]
-    rows = graph.read("impact/symbols_by_id", ids=[f"{h}:{text}" for h in holders])
+    holders = [str(r["repo"]) for r in
+               graph.read("surgical/context_repos_with_path", path=path, repos=repos)]  # fmt: skip
+    ids = [f"{h}:{text}" for h in holders]
+    rows = graph.read("impact/symbols_by_id", ids=ids, repos=repos)
     if len(rows) > 1:
         raise InvalidInput(
             f"{text[:200]!r} exists in {len(rows)} repos: "

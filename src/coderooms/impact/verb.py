@@ -31,6 +31,8 @@ from coderooms.impact.seeds import (
 from coderooms.impact.walk import FILE_KIND, walk
 from coderooms.ingest.identity import validate_repo_id
 from coderooms.ingest.languages import DEEP_LANGUAGES
+from coderooms.scope.readable import readable_repos
+from coderooms.scope.served import served_scope
 from coderooms.search.limits import Clamps
 from coderooms.surgical.test_conventions import is_test_path
 
@@ -98,7 +100,8 @@ def parse_cursor(cursor: object) -> int:
 
 def _seeds(graph: Graph, settings: Settings, request: ImpactRequest) -> Seeds:
     if request.symbol is not None:
-        return symbol_seeds(graph, check_symbol_text(request.symbol), request.repo)
+        readable = readable_repos(graph, served_scope(settings))
+        return symbol_seeds(graph, check_symbol_text(request.symbol), request.repo, readable)
     if request.path is not None:
         return path_seeds(graph, settings, request.path, request.repo)
     return change_seeds(graph, settings, parse_changes(request.changes), request.repo)

@@ -20,7 +20,7 @@ ranks those first. One candidate left: `bound`; more: `ambiguous`, with the rank
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -86,11 +86,24 @@ class _Anchor:
 
 
 def resolve_focus(
-    graph: Graph, query: str, *, anchor: str | None = None, repo: str | None = None
+    graph: Graph,
+    query: str,
+    *,
+    anchor: str | None = None,
+    repo: str | None = None,
+    readable: Sequence[str] | None = None,
 ) -> FocusResolution:
-    """Rank candidates: exact id, exact name, qualified name, prefix, substring."""
+    """Rank candidates: exact id, exact name, qualified name, prefix, substring; only nodes of
+    the `readable` repos (those this server reads; None: every repo) are candidates."""
     text = _checked(query, "query")
-    where = _resolve_anchor(graph, _checked(anchor, "anchor"), repo) if anchor is not None else None
+    repos = None if readable is None else list(readable)
+    if repo is not None and repos is not None and repo not in repos:
+        return FocusResolution(status="not_found", node=None, candidates=[])
+    where = (
+        _resolve_anchor(graph, _checked(anchor, "anchor"), repo, repos)
+        if anchor is not None
+        else None
+    )
     if repo is None and where is not None:
         repo = where.repo
     exact = graph.read(
@@ -98,6 +111,7 @@ def resolve_focus(
         query=text,
         pairs=module_path_pairs(text),
         repo=repo,
+        repos=repos,
         limit=FOCUS_FETCH_LIMIT,
     )
     if repo is not None:
@@ -110,8 +124,8 @@ def resolve_focus(
         ("id", lambda: found["id"]),
         ("name", lambda: found["name"]),
         ("qualified_name", lambda: found["qualified_name"]),
-        ("prefix", lambda: _by_prefix(graph, text, repo)),
-        ("substring", lambda: _by_substring(graph, text, repo)),
+        ("prefix", lambda: _by_prefix(graph, text, repo, repos)),
+        ("substring", lambda: _by_substring(graph, text, repo, repos)),
     ]
     for match, lookup in lookups:
         nodes = _unique_nodes(lookup())
@@ -134,8 +148,11 @@ def _checked(value: str | None, field: str) -> str:
     return value.strip()
 
 
-def _resolve_anchor(graph: Graph, anchor: str, repo: str | None) -> _Anchor:
+def _resolve_anchor(
+    graph: Graph, anchor: str, repo: str | None, repos: list[str] | None
+) -> _Anchor:
     rows = graph.read("perspective/focus_nodes_by_id", ids=[anchor])
+    rows = [row for row in rows if repos is None or row["repo"] in repos]
     if rows:
         node = node_from_row(rows[0])
         return _Anchor(node.repo, node.path or "")
@@ -166,15 +183,22 @@ def module_path_pairs(text: str) -> list[dict[str, str]]:
     return pairs
 
 
-def _by_prefix(graph: Graph, text: str, repo: str | None) -> list[dict[str, Any]]:
-    return graph.read("perspective/focus_by_prefix", query=text, repo=repo, limit=FOCUS_FETCH_LIMIT)
+def _by_prefix(
+    graph: Graph, text: str, repo: str | None, repos: list[str] | None
+) -> list[dict[str, Any]]:
+    return graph.read(
+        "perspective/focus_by_prefix", query=text, repo=repo, repos=repos, limit=FOCUS_FETCH_LIMIT
+    )
 
 
-def _by_substring(graph: Graph, text: str, repo: str | None) -> list[dict[str, Any]]:
+def _by_substring(
+    graph: Graph, text: str, repo: str | None, repos: list[str] | None
+) -> list[dict[str, Any]]:
     rows = graph.read(
         "perspective/focus_by_substring",
         query=text,
         repo=repo,
+        repos=repos,
         scan=FOCUS_SCAN_LIMIT,
         limit=FOCUS_FETCH_LIMIT,
     )
@@ -186,6 +210,7 @@ def _by_substring(graph: Graph, text: str, repo: str | None) -> list[dict[str, A
         # AND/OR/NOT are operators only in upper case
         lucene=symbol_text_query(escape_lucene(text.lower()), repo),
         repo=repo,
+        repos=repos,
         scan=FOCUS_SCAN_LIMIT,
         limit=FOCUS_FETCH_LIMIT,
     )

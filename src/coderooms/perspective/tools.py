@@ -90,7 +90,8 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         At most 5 perspectives (plus 10 branches) may be open per agent; close old ones.
         """
         agent = ctx.agent(agent_id)
-        return verbs.start(ctx.graph(), agent, query, anchor, lens, repo)
+        graph = ctx.graph()
+        return verbs.start(graph, agent, query, anchor, lens, repo, readable=ctx.readable(graph))
 
     def perspective_routes(
         agent_id: str,
@@ -107,7 +108,8 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         this is how to recover from a route_set_stale error.
         """
         agent = ctx.agent(agent_id)
-        return verbs.routes(ctx.graph(), agent, perspective_id, page, size)
+        graph = ctx.graph()
+        return verbs.routes(graph, agent, perspective_id, page, size, readable=ctx.readable(graph))
 
     def perspective_inspect(
         agent_id: str,
@@ -122,8 +124,15 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         route_set_version you last saw (another is refused with route_set_stale).
         """
         agent = ctx.agent(agent_id)
+        graph = ctx.graph()
         return verbs.inspect(
-            ctx.graph(), agent, perspective_id, route_set_version, route_id, route_index
+            graph,
+            agent,
+            perspective_id,
+            route_set_version,
+            route_id,
+            route_index,
+            readable=ctx.readable(graph),
         )
 
     def perspective_peek(
@@ -140,10 +149,17 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         differs from what the graph holds (the lines shown are the disk's).
         """
         agent = ctx.agent(agent_id)
+        graph = ctx.graph()
         return verbs.peek(
-            ctx.graph(), ctx.settings, agent, perspective_id, route_set_version, route_id,
+            graph,
+            ctx.settings,
+            agent,
+            perspective_id,
+            route_set_version,
+            route_id,
             route_index,
-        )  # fmt: skip
+            readable=ctx.readable(graph),
+        )
 
     def perspective_follow(
         agent_id: str,
@@ -158,8 +174,15 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         perspective_back undoes it (up to the last 200 follows).
         """
         agent = ctx.agent(agent_id)
+        graph = ctx.graph()
         return verbs.follow(
-            ctx.graph(), agent, perspective_id, route_set_version, route_id, route_index
+            graph,
+            agent,
+            perspective_id,
+            route_set_version,
+            route_id,
+            route_index,
+            readable=ctx.readable(graph),
         )
 
     def perspective_back(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
@@ -168,7 +191,8 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         At the start focus there is nothing to undo: navigation_at_root.
         """
         agent = ctx.agent(agent_id)
-        return verbs.back(ctx.graph(), agent, perspective_id)
+        graph = ctx.graph()
+        return verbs.back(graph, agent, perspective_id, readable=ctx.readable(graph))
 
     def perspective_branch(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
         """Fork the perspective into a new one (same focus, routes and history) to explore
@@ -177,7 +201,8 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         Needs at least one follow (else navigation_at_root). At most 10 open branches per
         agent."""
         agent = ctx.agent(agent_id)
-        return verbs.branch(ctx.graph(), agent, perspective_id)
+        graph = ctx.graph()
+        return verbs.branch(graph, agent, perspective_id, readable=ctx.readable(graph))
 
     def perspective_suggest(
         agent_id: str, perspective_id: PerspectiveArg, route_set_version: VersionArg
@@ -185,7 +210,10 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         """Up to 5 next moves from the current routes: unvisited targets first, one per route
         family before a second of any, each with the reason."""
         agent = ctx.agent(agent_id)
-        return verbs.suggest(ctx.graph(), agent, perspective_id, route_set_version)
+        graph = ctx.graph()
+        return verbs.suggest(
+            graph, agent, perspective_id, route_set_version, readable=ctx.readable(graph)
+        )
 
     def perspective_affinity(
         agent_id: str, perspective_id: PerspectiveArg, route_set_version: VersionArg
@@ -198,7 +226,10 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         `proposed_relation` always null.
         """
         agent = ctx.agent(agent_id)
-        return verbs.affinity(ctx.graph(), agent, perspective_id, route_set_version)
+        graph = ctx.graph()
+        return verbs.affinity(
+            graph, agent, perspective_id, route_set_version, readable=ctx.readable(graph)
+        )
 
     def perspective_compare(
         agent_id: str,
@@ -211,18 +242,23 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         deltas, score statistics per family, depth delta, and the hop distance between their
         foci (null past 4 hops)."""
         agent = ctx.agent(agent_id)
-        return verbs.compare(ctx.graph(), agent, perspective_a, perspective_b)
+        graph = ctx.graph()
+        return verbs.compare(
+            graph, agent, perspective_a, perspective_b, readable=ctx.readable(graph)
+        )
 
     def perspective_list(agent_id: str) -> dict[str, Any]:
         """Your open perspectives (oldest first): focus, depth, stale, route_set_version."""
         agent = ctx.agent(agent_id)
-        return verbs.list_perspectives(ctx.graph(), agent)
+        graph = ctx.graph()
+        return verbs.list_perspectives(graph, agent, readable=ctx.readable(graph))
 
     def perspective_close(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
         """Close a perspective for good: it and its checkpoints are deleted (branches made
         from it stay open)."""
         agent = ctx.agent(agent_id)
-        return verbs.close(ctx.graph(), agent, perspective_id)
+        graph = ctx.graph()
+        return verbs.close(graph, agent, perspective_id, readable=ctx.readable(graph))
 
     return [
         ToolSpec(perspective_start, CREATES),

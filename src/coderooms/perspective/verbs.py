@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Collection
 from concurrent.futures import Future
 from typing import Any
 
@@ -54,14 +55,19 @@ SAVE_ATTEMPTS = 3
 
 
 def start(
-    graph: Graph, agent: str, query: object, anchor: object, lens_raw: object, repo: object
-) -> dict[str, Any]:
+    graph: Graph, agent: str, query: object, anchor: object, lens_raw: object, repo: object,
+    readable: Collection[str] | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """`readable`: the repos this server reads (None: every repo); the focus is one of theirs."""
     text = validate_text(query, "query")
     assert text is not None
     anchor_text = validate_text(anchor, "anchor", required=False)
     repo_text = validate_text(repo, "repo", required=False)
     lens, lens_clamps = validate_lens(lens_raw)
-    resolution = resolve_focus(graph, text, anchor=anchor_text, repo=repo_text)
+    resolution = resolve_focus(
+        graph, text, anchor=anchor_text, repo=repo_text,
+        readable=None if readable is None else sorted(readable),
+    )  # fmt: skip
     if resolution.status == "ambiguous":
         return _ambiguous(resolution)
     if resolution.status != "bound" or resolution.node is None:
@@ -88,10 +94,11 @@ def start(
 
 
 def routes(
-    graph: Graph, agent: str, perspective_id: object, page: object, size: object
-) -> dict[str, Any]:
+    graph: Graph, agent: str, perspective_id: object, page: object, size: object,
+    readable: Collection[str] | None = None,
+) -> dict[str, Any]:  # fmt: skip
     paging = validate_page(page, size)
-    state = _current(graph, agent, perspective_id)
+    state = _current(graph, agent, perspective_id, readable=readable)
     completeness = _completeness(graph, state.focus)
     was_stale = state.stale or state.routes is None
     state = _with_routes(graph, state)
@@ -100,9 +107,10 @@ def routes(
 
 def inspect(
     graph: Graph, agent: str, perspective_id: object, version: object, route_id: object,
-    route_index: object,
+    route_index: object, readable: Collection[str] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    _, state, index, route = _picked(graph, agent, perspective_id, version, route_id, route_index)
+    _, state, index, route = _picked(graph, agent, perspective_id, version, route_id, route_index,
+                                     readable)  # fmt: skip
     focus_now = focus_by_id(graph, route.target_id)
     return {
         "perspective_id": state.id,
@@ -117,9 +125,10 @@ def inspect(
 
 def peek(
     graph: Graph, settings: Settings, agent: str, perspective_id: object, version: object,
-    route_id: object, route_index: object,
+    route_id: object, route_index: object, readable: Collection[str] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    _, state, index, route = _picked(graph, agent, perspective_id, version, route_id, route_index)
+    _, state, index, route = _picked(graph, agent, perspective_id, version, route_id, route_index,
+                                     readable)  # fmt: skip
     shown = peek_route(graph, settings, route)
     return {"perspective_id": state.id, "route_index": index, "route_id": route.route_id,
             "target_id": route.target_id, **shown}  # fmt: skip
@@ -127,9 +136,10 @@ def peek(
 
 def follow(
     graph: Graph, agent: str, perspective_id: object, version: object, route_id: object,
-    route_index: object,
+    route_index: object, readable: Collection[str] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    ref, state, index, route = _picked(graph, agent, perspective_id, version, route_id, route_index)
+    ref, state, index, route = _picked(graph, agent, perspective_id, version, route_id,
+                                       route_index, readable)  # fmt: skip
     target = focus_by_id(graph, route.target_id)
     if target is None:
         raise NotFound(
@@ -155,8 +165,10 @@ def follow(
             **_overview(moved, validate_page(1, None), completeness)}  # fmt: skip
 
 
-def back(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
-    state = _current(graph, agent, perspective_id)
+def back(
+    graph: Graph, agent: str, perspective_id: object, readable: Collection[str] | None = None
+) -> dict[str, Any]:
+    state = _current(graph, agent, perspective_id, readable=readable)
     checkpoint = store.top_checkpoint(graph, state.id)
     if checkpoint is None or state.depth == 0:
         raise NavigationAtRoot(
@@ -183,8 +195,10 @@ def back(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
             **_overview(moved, validate_page(1, None), completeness)}  # fmt: skip
 
 
-def branch(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
-    state = _current(graph, agent, perspective_id)
+def branch(
+    graph: Graph, agent: str, perspective_id: object, readable: Collection[str] | None = None
+) -> dict[str, Any]:
+    state = _current(graph, agent, perspective_id, readable=readable)
     if state.depth == 0:
         raise NavigationAtRoot(
             f"perspective {state.id!r} is at its root: there is nothing to branch from",
@@ -203,8 +217,14 @@ def branch(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
     return {"branched_from": state.id, **overview}
 
 
-def suggest(graph: Graph, agent: str, perspective_id: object, version: object) -> dict[str, Any]:
-    state = _checked(graph, agent, perspective_id, version)
+def suggest(
+    graph: Graph,
+    agent: str,
+    perspective_id: object,
+    version: object,
+    readable: Collection[str] | None = None,
+) -> dict[str, Any]:
+    state = _checked(graph, agent, perspective_id, version, readable)
     return {
         "perspective_id": state.id,
         "route_set_version": state.route_set_version,
@@ -212,23 +232,37 @@ def suggest(graph: Graph, agent: str, perspective_id: object, version: object) -
     }
 
 
-def affinity(graph: Graph, agent: str, perspective_id: object, version: object) -> dict[str, Any]:
-    state = _checked(graph, agent, perspective_id, version)
+def affinity(
+    graph: Graph,
+    agent: str,
+    perspective_id: object,
+    version: object,
+    readable: Collection[str] | None = None,
+) -> dict[str, Any]:
+    state = _checked(graph, agent, perspective_id, version, readable)
     found = affinity_candidates(graph, state.focus, _routes_of(state))
     return {"perspective_id": state.id, "route_set_version": state.route_set_version,
             "focus_id": state.focus.node_id, **found}  # fmt: skip
 
 
-def compare(graph: Graph, agent: str, first: object, second: object) -> dict[str, Any]:
-    a = _current(graph, agent, first, field="perspective_a")
-    b = _current(graph, agent, second, field="perspective_b")
+def compare(
+    graph: Graph, agent: str, first: object, second: object, readable: Collection[str] | None = None
+) -> dict[str, Any]:
+    a = _current(graph, agent, first, field="perspective_a", readable=readable)
+    b = _current(graph, agent, second, field="perspective_b", readable=readable)
     return compare_states(a, b, _focus_distance(graph, a, b))
 
 
-def list_perspectives(graph: Graph, agent: str) -> dict[str, Any]:
+def list_perspectives(
+    graph: Graph, agent: str, readable: Collection[str] | None = None
+) -> dict[str, Any]:
+    """The agent's perspectives on the `readable` repos (None: every repo); one on another
+    server's repo is not listed (the caps still count it: they are the session store's)."""
     items = []
     started = branched = 0
     for loaded in store.list_states(graph, agent):
+        if readable is not None and loaded.state.repo not in readable:
+            continue
         state = _reconciled(graph, loaded)
         branched += state.is_branch
         started += not state.is_branch
@@ -251,8 +285,12 @@ def list_perspectives(graph: Graph, agent: str) -> dict[str, Any]:
     }
 
 
-def close(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
+def close(
+    graph: Graph, agent: str, perspective_id: object, readable: Collection[str] | None = None
+) -> dict[str, Any]:
     pid = validate_perspective_id(perspective_id)
+    if readable is not None and store.load(graph, agent, pid).state.repo not in readable:
+        raise store.not_found(pid)
     checkpoints = store.delete(graph, agent, pid)
     return {"perspective_id": pid, "closed": True, "checkpoints_deleted": checkpoints}
 
@@ -261,10 +299,16 @@ def close(graph: Graph, agent: str, perspective_id: object) -> dict[str, Any]:
 
 
 def _current(
-    graph: Graph, agent: str, perspective_id: object, *, field: str = "perspective_id"
-) -> PerspectiveState:
+    graph: Graph, agent: str, perspective_id: object, *, field: str = "perspective_id",
+    readable: Collection[str] | None = None,
+) -> PerspectiveState:  # fmt: skip
+    """The agent's perspective, reconciled; one on a repo this server does not read is
+    not_found, exactly like an id that never existed."""
     pid = validate_perspective_id(perspective_id, field)
-    return _reconciled(graph, store.load(graph, agent, pid))
+    loaded = store.load(graph, agent, pid)
+    if readable is not None and loaded.state.repo not in readable:
+        raise store.not_found(pid)
+    return _reconciled(graph, loaded)
 
 
 def _reconciled(graph: Graph, loaded: store.Loaded) -> PerspectiveState:
@@ -303,18 +347,21 @@ def _with_routes(graph: Graph, state: PerspectiveState) -> PerspectiveState:
 
 def _picked(
     graph: Graph, agent: str, perspective_id: object, version: object, route_id: object,
-    route_index: object,
+    route_index: object, readable: Collection[str] | None,
 ) -> tuple[RouteRef, PerspectiveState, int, Route]:  # fmt: skip
     """The route a verb names, in the perspective at the version the agent saw."""
     ref = validate_route_ref(route_id, route_index)
-    state = _checked(graph, agent, perspective_id, version)
+    state = _checked(graph, agent, perspective_id, version, readable)
     index, route = pick_route(_routes_of(state), ref)
     return ref, state, index, route
 
 
-def _checked(graph: Graph, agent: str, perspective_id: object, version: object) -> PerspectiveState:
+def _checked(
+    graph: Graph, agent: str, perspective_id: object, version: object,
+    readable: Collection[str] | None,
+) -> PerspectiveState:  # fmt: skip
     seen = validate_version(version)
-    state = _current(graph, agent, perspective_id)
+    state = _current(graph, agent, perspective_id, readable=readable)
     if state.stale or state.routes is None:
         raise RouteSetStale(
             "the graph changed since this route set was built; its routes were dropped",

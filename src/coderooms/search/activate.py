@@ -31,6 +31,7 @@ sent while the spread runs).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +123,7 @@ def spread(
     max_expanded: int,
     threshold: float,
     decay: float,
+    readable: Sequence[str] | None = None,
 ) -> Spread:
     state = Spread(activation=dict(seeds), hop=dict.fromkeys(seeds, 0), info=dict(infos))
     frontier = sorted(seeds, key=lambda node: (-seeds[node], node))
@@ -146,6 +148,7 @@ def spread(
             expanded=dict.fromkeys(state.expanded, True),
             weights=WEIGHTS_PARAM,
             most=NEIGHBOURS_PER_NODE,
+            repos=None if readable is None else list(readable),
         )
         rows: list[dict[str, Any]] = hop_read["rows"]
         if any(r["degree"] > NEIGHBOURS_PER_NODE for r in rows):
@@ -219,12 +222,17 @@ def route_to(state: Spread, node: str) -> list[str]:
     return list(reversed(route))
 
 
-def seeds_from_ids(graph: Graph, ids: tuple[str, ...]) -> tuple[dict[str, float], dict[str, Any]]:
+def seeds_from_ids(
+    graph: Graph, ids: tuple[str, ...], readable: Sequence[str] | None = None
+) -> tuple[dict[str, float], dict[str, Any]]:
+    """The seeds among `ids` (of the `readable` repos; None: every repo); an id of another
+    repo is missing, exactly like an id the graph does not hold."""
     if len(ids) > ACTIVATE_SEEDS_MAX:
         raise InvalidInput(
             f"at most {ACTIVATE_SEEDS_MAX} seeds", field="seeds", hint="pass fewer seed ids"
         )
-    rows = graph.read("search/activate_seeds", ids=sorted(set(ids)))
+    repos = None if readable is None else list(readable)
+    rows = graph.read("search/activate_seeds", ids=sorted(set(ids)), repos=repos)
     if not rows:
         raise NotFound(
             "none of the seed ids is a symbol or file of the graph",
@@ -234,7 +242,10 @@ def seeds_from_ids(graph: Graph, ids: tuple[str, ...]) -> tuple[dict[str, float]
     return {str(r["id"]): 1.0 for r in rows}, {str(r["id"]): node_info(r) for r in rows}
 
 
-def activate(graph: Graph, request: ActivateRequest) -> dict[str, Any]:
+def activate(
+    graph: Graph, request: ActivateRequest, readable: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """`readable`: the repos this server may read (`resolve_repos`); None: every repo."""
     if (request.seeds is None) == (request.query is None):
         raise InvalidInput(
             "give exactly one of seeds and query",
@@ -265,7 +276,9 @@ def activate(graph: Graph, request: ActivateRequest) -> dict[str, Any]:
     }
     if request.query is not None:
         found = seek(
-            graph, SeekRequest(query=request.query, repo=request.repo, top_k=ACTIVATE_QUERY_SEEDS)
+            graph,
+            SeekRequest(query=request.query, repo=request.repo, top_k=ACTIVATE_QUERY_SEEDS),
+            readable,
         )
         answer["seek"] = {
             key: found[key] for key in ("proof_state", "tokens", "embeddings_used", "scope")
@@ -287,7 +300,7 @@ def activate(graph: Graph, request: ActivateRequest) -> dict[str, Any]:
         }
     else:
         assert request.seeds is not None
-        seeds, infos = seeds_from_ids(graph, request.seeds)
+        seeds, infos = seeds_from_ids(graph, request.seeds, readable)
         answer["missing_seeds"] = sorted(set(request.seeds) - set(seeds))
     completeness = submit(graph, seeds)
     state = spread(
@@ -298,6 +311,7 @@ def activate(graph: Graph, request: ActivateRequest) -> dict[str, Any]:
         max_expanded=max_expanded,
         threshold=threshold,
         decay=decay,
+        readable=readable,
     )
     ranked = sorted(state.activation, key=lambda node: (-state.activation[node], node))
     answer |= {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from coderooms.graph.driver import Graph
@@ -10,11 +11,18 @@ from coderooms.search.path_glob import compile_path_pattern
 from coderooms.search.scope import resolve_repos
 
 
-def glob_files(graph: Graph, pattern: str, *, repo: str | None, top_k: int) -> dict[str, Any]:
+def glob_files(
+    graph: Graph,
+    pattern: str,
+    *,
+    repo: str | None,
+    top_k: int,
+    readable: Sequence[str] | None = None,
+) -> dict[str, Any]:
     compiled = compile_path_pattern(pattern, field="pattern")
     clamps = Clamps()
     limit = clamps.clamp("top_k", top_k, GLOB_TOP_K_MIN, GLOB_TOP_K_MAX)
-    repos = resolve_repos(graph, repo)
+    repos = resolve_repos(graph, repo, readable)
     rows = graph.read("search/files_by_prefix", repos=repos, prefix=compiled.prefix)
     matched = [row for row in rows if compiled.matches(row["path"])]
     return {

@@ -81,7 +81,7 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
             top_k=top_k,
         )
         graph = ctx.graph()
-        answer = seek(graph, request)
+        answer = seek(graph, request, ctx.readable(graph))
         answer["freshness"] = freshness_of(graph, answer["scope"]["repos"])
         return answer
 
@@ -144,7 +144,7 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
             top_k=top_k,
         )
         graph = ctx.graph()
-        answer = activate(graph, request)
+        answer = activate(graph, request, ctx.readable(graph))
         answer["freshness"] = freshness_of(graph, {r["repo"] for r in answer["results"]})
         return answer
 
@@ -164,7 +164,7 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         name whose receivers the graph could not prove). Unknown id: not_found."""
         ctx.agent(agent_id)
         graph = ctx.graph()
-        answer = heuristics_surface(graph, node_id, query)
+        answer = heuristics_surface(graph, node_id, query, ctx.readable(graph))
         answer["freshness"] = freshness_of(graph, [answer["node"]["repo"]])
         return answer
 

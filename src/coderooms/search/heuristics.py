@@ -13,11 +13,13 @@ through its id index; the completeness statement is sent alongside it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from coderooms.errors import NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
+from coderooms.scope.readable import readable_id
 from coderooms.search.graph_limits import HEURISTICS_LIST_MAX, SEEK_WEIGHTS, TEST_PATH_PATTERN
 from coderooms.search.seek import checked_query, rank
 from coderooms.search.seek_signals import (
@@ -32,19 +34,30 @@ from coderooms.search.tokens import tokenize_query
 _TEST_PATH = re.compile(TEST_PATH_PATTERN)
 
 
+def _unknown(node_id: str) -> NotFound:
+    return NotFound(
+        f"no symbol with id {node_id!r}",
+        field="node_id",
+        hint="take a symbol id from seek, activate or view (repo:path::Qual.name)",
+    )
+
+
 def looks_like_test(path: str) -> bool:
     return _TEST_PATH.fullmatch(path) is not None
 
 
-def heuristics_surface(graph: Graph, node_id: str, query: str | None = None) -> dict[str, Any]:
+def heuristics_surface(
+    graph: Graph, node_id: str, query: str | None = None, readable: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """`readable`: the repos this server may read; a symbol of another is not_found, exactly
+    like an id the graph does not hold. None: every repo."""
+    repos = None if readable is None else list(readable)
+    if repos is not None and not readable_id(node_id, repos):
+        raise _unknown(node_id)
     completeness = submit(graph, [node_id])
-    rows = graph.read("search/heuristics_node", id=node_id)
+    rows = graph.read("search/heuristics_node", id=node_id, repos=repos)
     if not rows:
-        raise NotFound(
-            f"no symbol with id {node_id!r}",
-            field="node_id",
-            hint="take a symbol id from seek, activate or view (repo:path::Qual.name)",
-        )
+        raise _unknown(node_id)
     row = rows[0]
     candidate = Candidate.from_row(row | {"sources": []})
     answer: dict[str, Any] = {

@@ -29,6 +29,7 @@ then id: a total order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,6 +156,7 @@ def rank(
         "text_query": fulltext_query(tokens, repo),
         "fulltext_cap": FULLTEXT_CANDIDATES,
         "repo": repo,
+        "repos": repos,
         "prefix": glob.prefix if glob else "",
         "language": language,
         "kinds": kinds,
@@ -282,7 +284,10 @@ def hit_of(candidate: Candidate, signals: Signals, score: float) -> dict[str, An
     }
 
 
-def seek(graph: Graph, request: SeekRequest) -> dict[str, Any]:
+def seek(
+    graph: Graph, request: SeekRequest, readable: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """`readable`: the repos this server may read (`resolve_repos`); None: every repo."""
     query = checked_query(request.query)
     clamps = Clamps()
     top_k = clamps.clamp("top_k", request.top_k, SEEK_TOP_K_MIN, SEEK_TOP_K_MAX)
@@ -295,7 +300,10 @@ def seek(graph: Graph, request: SeekRequest) -> dict[str, Any]:
     tokens = tokenize_query(query)
     # a named repo exists once a candidate is found in it; it is looked up (one round trip)
     # only when none is, to tell an unknown repo (not_found) from an empty answer
-    repos = resolve_repos(graph, None) if request.repo is None else [request.repo]
+    if readable is not None or request.repo is None:
+        repos = resolve_repos(graph, request.repo, readable)
+    else:
+        repos = [request.repo]
     ranking = rank(
         graph,
         tokens,
@@ -306,7 +314,7 @@ def seek(graph: Graph, request: SeekRequest) -> dict[str, Any]:
         language=request.language,
         kinds=kinds,
     )
-    if not ranking.scored and request.repo is not None:
+    if not ranking.scored and request.repo is not None and readable is None:
         resolve_repos(graph, request.repo)
     hits = [hit_of(*item) for item in ranking.scored[:top_k]]
     embeddings_used = any(hit["signals"]["semantic"] is not None for hit in hits)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -113,7 +114,10 @@ class Verification:
     """The deadline passed before every candidate was checked: the hits are a lower bound."""
 
 
-def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
+def search(
+    graph: Graph, request: SearchRequest, readable: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """`readable`: the repos this server may read (`resolve_repos`); None: every repo."""
     query = _checked_query(request)
     clamps = Clamps()
     top_k = clamps.clamp("top_k", request.top_k, SEARCH_TOP_K_MIN, SEARCH_TOP_K_MAX)
@@ -126,8 +130,8 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
         else None
     )
     matcher, needle = _matcher(query, request.mode)
-    if request.mode == "semantic" or request.repo is None:
-        repos = resolve_repos(graph, request.repo)
+    if request.mode == "semantic" or request.repo is None or readable is not None:
+        repos = resolve_repos(graph, request.repo, readable)
     else:
         # a named repo exists once a hit is found in it; it is looked up (one round trip) only
         # when none is, to tell an unknown repo (not_found) from an empty answer
@@ -171,7 +175,7 @@ def search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
             rows = literal_candidates(graph, needle, params)
         candidates = _in_scope(rows, scope_glob)
         verified = verify(graph, candidates, matcher, limit, deadline=deadline)
-    if not verified.hits and request.repo is not None:
+    if not verified.hits and request.repo is not None and readable is None:
         resolve_repos(graph, request.repo)
     answer: dict[str, Any] = {
         "mode": request.mode,

@@ -25,7 +25,7 @@ from coderooms.search.view import ViewRequest, batch_view, view
 from coderooms.tooling import ToolSpec
 
 RepoArg = Annotated[
-    str | None, Field(description="Repo id to cover; omit to cover every ingested repo.")
+    str | None, Field(description="Repo id to cover; omit to cover every repo this server reads.")
 ]
 
 
@@ -100,7 +100,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             count_only=count_only,
         )
         graph = ctx.graph()
-        answer = search(graph, request)
+        answer = search(graph, request, ctx.readable(graph))
         answer["freshness"] = freshness_of(graph, answer["scope"]["repos"])
         return answer
 
@@ -124,7 +124,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         `total` counts every match; `truncated` says top_k cut the list."""
         ctx.agent(agent_id)
         graph = ctx.graph()
-        answer = glob_files(graph, pattern, repo=repo, top_k=top_k)
+        answer = glob_files(graph, pattern, repo=repo, top_k=top_k, readable=ctx.readable(graph))
         answer["freshness"] = freshness_of(graph, answer["repos"])
         return answer
 
@@ -150,7 +150,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         ctx.agent(agent_id)
         request = ViewRequest(path=path, repo=repo, start_line=start_line, end_line=end_line)
         graph = ctx.graph()
-        answer = view(graph, request)
+        answer = view(graph, request, ctx.readable(graph))
         answer["freshness"] = freshness_of(graph, [answer["repo"]])
         return answer
 
@@ -171,7 +171,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             for item in items
         ]
         graph = ctx.graph()
-        answer = batch_view(graph, requests)
+        answer = batch_view(graph, requests, ctx.readable(graph))
         repos = [item["view"]["repo"] for item in answer["items"] if item["ok"]]
         answer["freshness"] = freshness_of(graph, repos)
         return answer

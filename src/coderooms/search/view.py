@@ -5,6 +5,7 @@ whose lines overlap the range."""
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,9 +26,12 @@ class ViewRequest:
     end_line: int | None = None
 
 
-def view(graph: Graph, request: ViewRequest) -> dict[str, Any]:
+def view(
+    graph: Graph, request: ViewRequest, readable: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """`readable`: the repos this server may read (`resolve_repos`); None: every repo."""
     path = _checked_path(request.path)
-    repos = resolve_repos(graph, request.repo)
+    repos = resolve_repos(graph, request.repo, readable)
     rows = graph.read("search/file_for_view", path=path, repos=repos)
     if not rows:
         where = f"repo {request.repo!r}" if request.repo else "any repo"
@@ -99,7 +103,9 @@ def view(graph: Graph, request: ViewRequest) -> dict[str, Any]:
     return answer
 
 
-def batch_view(graph: Graph, requests: list[ViewRequest]) -> dict[str, Any]:
+def batch_view(
+    graph: Graph, requests: list[ViewRequest], readable: Sequence[str] | None = None
+) -> dict[str, Any]:
     if not requests:
         raise InvalidInput("items is empty", field="items", hint="pass at least one range")
     if len(requests) > BATCH_VIEW_MAX_ITEMS:
@@ -111,7 +117,7 @@ def batch_view(graph: Graph, requests: list[ViewRequest]) -> dict[str, Any]:
     items: list[dict[str, Any]] = []
     for index, request in enumerate(requests):
         try:
-            items.append({"item": index, "ok": True, "view": view(graph, request)})
+            items.append({"item": index, "ok": True, "view": view(graph, request, readable)})
         except CoderoomsError as e:
             items.append({"item": index, "ok": False, "error": e.payload()})
     return {

@@ -16,6 +16,7 @@ from coderooms.config import Settings
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.ingest.identity import validate_repo_id
+from coderooms.scope.readable import readable_repos
 from coderooms.scope.roots import OperatorScope
 from coderooms.scope.served import served_scope
 from coderooms.surgical.paths import (
@@ -88,15 +89,16 @@ def resolve(
         )
     if repo is not None:
         validate_repo_id(repo)
+    scope = served_scope(settings)
+    readable = readable_repos(graph, scope)
     if symbol_id is not None:
-        found = _symbol_file(graph, symbol_id)
+        found = _symbol_file(graph, symbol_id, readable)
         if isinstance(found, Unlocated):
             return found
         repo, path = found
     assert path is not None
     text = check_path_text(path, "path")
-    scope = served_scope(settings)
-    roots, chosen = _roots_for(graph, scope, text, repo)
+    roots, chosen = _roots_for(graph, scope, text, repo, readable)
     if isinstance(chosen, Unlocated):
         return chosen
     repo = chosen
@@ -121,22 +123,22 @@ def not_in_graph(target: Target) -> Unlocated:
     )
 
 
-def _symbol_file(graph: Graph, symbol_id: str) -> tuple[str, str] | Unlocated:
+def _symbol_file(graph: Graph, symbol_id: str, readable: list[str]) -> tuple[str, str] | Unlocated:
     if not isinstance(symbol_id, str) or not symbol_id.strip():
         raise InvalidInput("symbol_id must be a non-empty string", field="symbol_id")
     if len(symbol_id) > 2 * MAX_PATH_CHARS:
         raise InvalidInput("symbol_id is too long", field="symbol_id")
-    rows = graph.read("surgical/context_symbol_file", id=symbol_id)
+    rows = graph.read("surgical/context_symbol_file", id=symbol_id, repos=readable)
     if not rows:
         return Unlocated(UNKNOWN_SYMBOL, f"no symbol has the id {symbol_id!r}")
     return str(rows[0]["repo"]), str(rows[0]["path"])
 
 
 def _roots_for(
-    graph: Graph, scope: OperatorScope, text: str, repo: str | None
+    graph: Graph, scope: OperatorScope, text: str, repo: str | None, readable: list[str]
 ) -> tuple[list[Root], str | Unlocated | None]:
     """The roots to resolve against and the repo id to resolve in (None: let the absolute path
-    choose its root)."""
+    choose its root), among the repos this server reads (`readable`)."""
     if repo is not None:
         roots = ingest_roots(graph, scope, [repo])
         if not roots:
@@ -152,7 +154,8 @@ def _roots_for(
     lexical = posixpath.normpath(text)
     if lexical == ".." or lexical.startswith("../"):
         return [], Unlocated(OUTSIDE_ROOTS, f"{text!r} leaves the repo root", None, text)
-    holders = [str(r["repo"]) for r in graph.read("surgical/context_repos_with_path", path=lexical)]
+    rows = graph.read("surgical/context_repos_with_path", path=lexical, repos=readable)
+    holders = [str(r["repo"]) for r in rows]
     if len(holders) > 1:
         raise InvalidInput(
             f"{text!r} exists in several repos: {', '.join(holders)}",
@@ -160,7 +163,7 @@ def _roots_for(
             hint="pass repo to choose one",
         )
     if holders:
-        return _roots_for(graph, scope, text, holders[0])
+        return _roots_for(graph, scope, text, holders[0], readable)
     roots = ingest_roots(graph, scope)
     if len(roots) == 1:
         return roots, roots[0].repo

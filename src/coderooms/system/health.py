@@ -24,6 +24,9 @@ class HealthReport(BaseModel):
     schema_version: int | None
     schema_latest: int
     counts: dict[str, int]
+    """Totals of the whole shared graph (other servers' repos included: numbers, no names)."""
+    repos: list[str] = []
+    """The repos this server reads: those whose root lies under its roots (scope)."""
     problem: str | None = None
     hint: str | None = None
     read_only: bool
@@ -73,7 +76,8 @@ def health(ctx: AppContext) -> HealthReport:
         base["schema_version"] = current_version(graph)
         rows = graph.read("system/counts")
         base["counts"] = {key: int(value) for key, value in rows[0].items()}
-        repos = [row["id"] for row in graph.read("search/repo_ids")]
+        repos = ctx.readable(graph)
+        base["repos"] = repos
         base["freshness"] = freshness_of(graph, repos)
         base["embeddings"] |= embedding_counts(graph, repos)
     except CoderoomsError as e:

@@ -11,8 +11,8 @@ from coderooms.graph.driver import Graph
 from tests.plan_operators import SCANS, plan_operators
 
 PARAMS: dict[str, dict[str, Any]] = {
-    "impact/symbols_by_id": {"ids": ["r:a.py::f"]},
-    "impact/symbols_named": {"name": "f", "qualname": None, "repo": "r", "limit": 10},
+    "impact/symbols_by_id": {"ids": ["r:a.py::f"], "repos": ["r"]},
+    "impact/symbols_named": {"name": "f", "qualname": None, "repos": ["r"], "limit": 10},
     "impact/file_symbols": {"file_ids": ["r:a.py"]},
     "impact/caller_hop": {"ids": ["r:a.py::f"], "limit": 10},
     "impact/importer_hop": {"ids": ["r:a.py"], "limit": 10},

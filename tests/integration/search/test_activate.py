@@ -245,6 +245,7 @@ def test_a_hop_does_not_read_back_expanded_nodes(graph: Graph, hub_repo: str) ->
         expanded=dict.fromkeys(expanded, True),
         weights=WEIGHTS_PARAM,
         most=NEIGHBOURS_PER_NODE,
+        repos=None,
     )
     targets = {row["target"] for row in read["rows"]}
     assert expanded[1] not in targets

@@ -11,7 +11,7 @@ from coderooms.graph.cypher import statement_names
 from coderooms.graph.driver import Graph
 from tests.plan_operators import SCANS, plan_operators
 
-SCOPE = {"repo": "r", "prefix": "", "language": None, "kinds": None}
+SCOPE = {"repo": "r", "repos": ["r"], "prefix": "", "language": None, "kinds": None}
 VECTOR = [0.05] * 384
 PARAMS: dict[str, dict[str, Any]] = {
     "search/seek_candidates": {
@@ -38,7 +38,7 @@ PARAMS: dict[str, dict[str, Any]] = {
         "language": "python",
         "kinds": ["Class"],
     },
-    "search/activate_seeds": {"ids": ["r:a.py::f", "r:a.py"]},
+    "search/activate_seeds": {"ids": ["r:a.py::f", "r:a.py"], "repos": ["r"]},
     "search/activate_hop": {
         "frontier": [
             {"id": "r:a.py::f", "silent_above": 10},
@@ -47,8 +47,9 @@ PARAMS: dict[str, dict[str, Any]] = {
         "expanded": {"r:a.py::f": True, "r:a.py": True},
         "weights": {"CALLS:out": 0.8},
         "most": 400,
+        "repos": ["r"],
     },
-    "search/heuristics_node": {"id": "r:a.py::f"},
+    "search/heuristics_node": {"id": "r:a.py::f", "repos": ["r"]},
 }
 PREFIXES = ("search/seek_", "search/activate_", "search/heuristics_")
 

@@ -13,8 +13,8 @@ from coderooms.surgical.test_conventions import TEST_PATH_PATTERN, is_test_path
 from tests.plan_operators import SCANS, plan_operators
 
 PARAMS: dict[str, dict[str, Any]] = {
-    "surgical/context_symbol_file": {"id": "r:a.py::f"},
-    "surgical/context_repos_with_path": {"path": "a.py"},
+    "surgical/context_symbol_file": {"id": "r:a.py::f", "repos": ["r"]},
+    "surgical/context_repos_with_path": {"path": "a.py", "repos": ["r"]},
     "surgical/context_file": {"file_id": "r:a.py"},
     "surgical/context_symbols": {"file_id": "r:a.py", "limit": 10},
     "surgical/context_callers": {"file_id": "r:a.py", "limit": 10, "top_files": 5, "per_file": 5},
