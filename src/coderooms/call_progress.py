@@ -7,7 +7,8 @@ reports nothing for `HEARTBEAT_S`, a heartbeat whose progress rises by `HEARTBEA
 that resets its request timeout on progress (the TypeScript SDK's `resetTimeoutOnProgress`, 60 s
 by default) then never times out a verb that is still working.
 
-The worker thread never waits on the event loop to report: `CallSteps.advance` records the latest
+The middleware makes a call's `CallSteps` the current ones (`coderooms.steps.current_steps`);
+the worker thread never waits on the event loop to report: `CallSteps.advance` records the latest
 state under a lock and a task on the loop (`ProgressNotifications`) sends it. A cancelled request
 (`notifications/cancelled`) cancels the task that waits for the worker; the worker sees it at its
 next `checkpoint` (`anyio.from_thread.check_cancelled`), raises, and the server answers nothing
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import logging
 import threading
-from contextvars import ContextVar
 
 import anyio
 import anyio.from_thread
@@ -27,7 +27,7 @@ from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from fastmcp.tools import ToolResult
 from mcp.types import CallToolRequestParams
 
-from coderooms.steps import QUIET, Steps
+from coderooms.steps import Steps, steps_of_call
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +38,6 @@ HEARTBEAT_S = 5.0
 timeout, 60 s in the TypeScript SDK, is reset by each)."""
 HEARTBEAT_NUDGE = 0.001
 """How much a heartbeat raises the progress: notifications must rise strictly (MCP)."""
-
-_current: ContextVar[CallSteps | None] = ContextVar("coderooms_call_steps", default=None)
-
-
-def current_steps() -> Steps:
-    """The steps of the `tools/call` this thread serves (the context FastMCP copies into the
-    worker thread), or `QUIET` outside one (the CLI, a test calling a verb's function)."""
-    return _current.get() or QUIET
 
 
 class CallSteps(Steps):
@@ -92,8 +84,7 @@ class ProgressNotifications(Middleware):
         call_next: CallNext[CallToolRequestParams, ToolResult],
     ) -> ToolResult:
         steps = CallSteps()
-        token = _current.set(steps)
-        try:
+        with steps_of_call(steps):
             fastmcp_context = context.fastmcp_context
             if fastmcp_context is None or not _asks_progress(fastmcp_context):
                 return await call_next(context)
@@ -111,8 +102,6 @@ class ProgressNotifications(Middleware):
                 raise failure
             await pump.flush()  # where the verb got to (its total): before the answer
             return result
-        finally:
-            _current.reset(token)
 
 
 def _asks_progress(context: Context) -> bool:

@@ -164,3 +164,57 @@ def test_advertised_output_schemas_hold_what_is_returned(connection: Connection)
     assert all(schema is None or schema.get("properties") for schema in listed.values())
     assert listed["health"] is not None
     jsonschema.validate(health, listed["health"])
+
+
+def test_a_watchers_catch_up_reports_progress_and_a_cancelled_start_leaves_none_running(
+    connection: Connection, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    files = GENERATED_FILES // 2
+    root = generated_tree(tmp_path / "watched", files)
+    reading = asyncio.Event()
+    seen: Seen = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+        if message and " read " in message and 0 < progress < files:
+            reading.set()
+
+    async def run() -> tuple[int, dict[str, Any]]:
+        env = server_env(connection, CODEROOMS_EMBEDDINGS="off")
+        async with stdio_client(env) as client:
+            await ready(client)
+            arguments = {"agent_id": "e2e", "roots": [str(root)], "repo": repo_id}
+            call = asyncio.create_task(
+                client.call_tool("auto_ingest_start", arguments, progress_handler=on_progress)
+            )
+            await asyncio.wait_for(reading.wait(), DEADLINE_S)
+            call.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await call
+            status = await start_when_free(client, arguments)
+            await client.call_tool("auto_ingest_stop", {"agent_id": "e2e", "roots": [str(root)]})
+            return file_count(graph, repo_id), status
+
+    try:
+        count, started = asyncio.run(run())
+    finally:
+        wipe(graph, repo_id)
+    assert started["started"] is True  # the cancelled start left no watcher running
+    assert started["catch_up"]["status"] == "worked"
+    assert count == files + 1
+    assert seen
+
+
+async def start_when_free(
+    client: Client[StdioTransport], arguments: dict[str, Any]
+) -> dict[str, Any]:
+    """`auto_ingest_start` again, once the cancelled one has stopped (a conflict until then)."""
+    deadline = time.monotonic() + DEADLINE_S
+    while True:
+        try:
+            answer = await client.call_tool("auto_ingest_start", arguments)
+            return answer.structured_content or {}
+        except ToolError as e:
+            if json.loads(str(e))["error"] != "conflict" or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.1)

@@ -39,6 +39,7 @@ from coderooms.ingest.identity import file_id
 from coderooms.ingest.pipeline import IngestReport, ingest_root
 from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths
 from coderooms.ingest.walker import WalkedFile
+from coderooms.steps import current_steps
 
 log = logging.getLogger(__name__)
 
@@ -199,7 +200,9 @@ class RootSync:
         return report
 
     def _reconcile(self, report: RootTickReport, reason: str, head: str | None) -> None:
-        result = self.functions.root(self.graph, self.root, repo=self.repo, mode="incremental")
+        result = self.functions.root(
+            self.graph, self.root, repo=self.repo, mode="incremental", steps=current_steps().part()
+        )  # a catch-up inside a verb (auto_ingest_start) reports progress, stops when cancelled
         self.counters["reconciliations"] += 1
         report.status, report.reason = "reconciled", reason
         if head != self.since_ref:

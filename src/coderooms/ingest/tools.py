@@ -8,13 +8,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from coderooms.call_progress import current_steps
 from coderooms.context import AppContext
 from coderooms.effects import Effect, Writes
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.scope.served import served_scope
-from coderooms.steps import QUIET, Steps
+from coderooms.steps import QUIET, Steps, current_steps
 from coderooms.tooling import ToolSpec
 
 MAX_ROOTS_PER_CALL = 16

@@ -14,8 +14,8 @@ from fastmcp import Client, FastMCP
 from fastmcp.exceptions import ToolError
 
 from coderooms import call_progress
-from coderooms.call_progress import ProgressNotifications, current_steps
-from coderooms.steps import QUIET
+from coderooms.call_progress import ProgressNotifications
+from coderooms.steps import QUIET, current_steps
 
 Seen = list[tuple[float, float | None, str | None]]
 
