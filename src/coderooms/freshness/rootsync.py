@@ -187,6 +187,9 @@ class RootSync:
             if not isinstance(e, CoderoomsError):
                 log.exception("tick of %s failed", self.key)
             return self._finish(report, started, clock)
+        except BaseException:  # the call running this tick was cancelled: the batch waits
+            queue.restore(batch, clock())
+            raise
         if report.worked and batch.first_seen != math.inf:
             report.latency_ms = (clock() - batch.first_seen) * 1000
         return self._finish(report, started, clock)
