@@ -18,6 +18,7 @@ from fastmcp.client.transports import StdioTransport
 from fastmcp.exceptions import ToolError
 
 from coderooms.graph.driver import Connection, Graph
+from tests.e2e.raw_stdio import RawServer
 from tests.e2e.stdio_client import server_env, stdio_client
 from tests.integration.ingest.graph_snapshot import snapshot, wipe
 
@@ -218,3 +219,52 @@ async def start_when_free(
             if json.loads(str(e))["error"] != "conflict" or time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.1)
+
+
+def test_a_cancelled_request_is_never_answered(
+    connection: Connection, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    """On the wire, where no client library drops a late answer for us."""
+    root = generated_tree(tmp_path / "raw", GENERATED_FILES)
+    server = RawServer(server_env(connection, CODEROOMS_EMBEDDINGS="off"))
+    ids = iter(range(1, 1_000_000))
+
+    def call(name: str, arguments: dict[str, Any], **params: Any) -> dict[str, Any]:
+        answer = server.request(
+            next(ids), "tools/call", {"name": name, "arguments": arguments, **params}, DEADLINE_S
+        )
+        return answer["result"]
+
+    try:
+        server.initialize(DEADLINE_S)
+        deadline = time.monotonic() + DEADLINE_S
+        while call("health", {"agent_id": "raw"})["structuredContent"]["status"] != "ok":
+            assert time.monotonic() < deadline, "the graph never became ready"
+            time.sleep(0.2)
+        cancelled = 500
+        arguments = {"agent_id": "raw", "roots": [str(root)], "repo": repo_id}
+        server.send(
+            {
+                "id": cancelled,
+                "method": "tools/call",
+                "params": {"name": "ingest", "arguments": arguments, "_meta": {"progressToken": 7}},
+            }
+        )
+        server.wait_for(
+            lambda m: (
+                m.get("method") == "notifications/progress"
+                and " read " in (m["params"].get("message") or "")
+            ),
+            DEADLINE_S,
+        )
+        server.send({"method": "notifications/cancelled", "params": {"requestId": cancelled}})
+        assert "result" in server.request(next(ids), "ping", {}, DEADLINE_S)
+        while call("ingest", arguments).get("isError"):  # conflict until the first lets go
+            assert time.monotonic() < deadline + DEADLINE_S, "the cancelled ingest ran on"
+            time.sleep(0.1)
+        with contextlib.suppress(TimeoutError):  # anything still to come for it
+            server.wait_for(lambda m: m.get("id") == cancelled, 1.0)
+    finally:
+        server.close()
+        wipe(graph, repo_id)
+    assert [m for m in server.received if m.get("id") == cancelled] == []
