@@ -30,6 +30,7 @@ import neo4j
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import (
+    WRITE_PHASES,
     Changeset,
     Job,
     WriteStats,
@@ -244,7 +245,8 @@ def ingest_root(
         total = len(jobs) + writing + 1
         steps.advance(len(jobs), total, f"{repo_id}: writing {writing} files")
         steps.checkpoint()  # the last point before the write; the next is after it
-        write_changes(graph, report, changes, touched, embed=embed)
+        phases = WriteSteps(steps, repo_id, len(jobs), writing, total)
+        write_changes(graph, report, changes, touched, embed=embed, phase_done=phases)
         if mode == "full" or not known:
             graph.write("ingest/record_resolver", repo=repo_id, version=RESOLVER_VERSION)
     steps.advance(total - 1, total, f"{repo_id}: {writing} files written")
@@ -258,7 +260,13 @@ def ingest_root(
     return report
 
 
-def apply_changeset(graph: Graph, changes: Changeset) -> WriteStats:
+PhaseDone = Callable[[int], None]
+"""Told the number of a large changeset's write phases done so far (of `WRITE_PHASES`)."""
+
+
+def apply_changeset(
+    graph: Graph, changes: Changeset, phase_done: PhaseDone | None = None
+) -> WriteStats:
     if not changes.upserts and not changes.deletes:
         return WriteStats()
     if len(changes.upserts) + len(changes.deletes) <= SINGLE_TRANSACTION_FILES:
@@ -270,12 +278,19 @@ def apply_changeset(graph: Graph, changes: Changeset) -> WriteStats:
         return graph.execute_write(work)
     plan = graph.execute_read(lambda tx: plan_changeset(runner(tx), changes))
     with ThreadPoolExecutor(max_workers=WRITER_THREADS) as pool:
+        phases = 0
 
         def run_jobs(jobs: list[Job]) -> list[list[dict[str, Any]]]:
+            nonlocal phases
+
             def one(job: Job) -> list[dict[str, Any]]:
                 return graph.execute_write(lambda tx: runner(tx)(job[0], **job[1]))
 
-            return list(pool.map(one, jobs))
+            results = list(pool.map(one, jobs))
+            phases += 1
+            if phase_done is not None:
+                phase_done(phases)
+            return results
 
         return apply_plan(run_jobs, changes, plan)
 
@@ -287,11 +302,12 @@ def write_changes(
     touched: list[Unchanged],
     *,
     embed: bool,
+    phase_done: PhaseDone | None = None,
 ) -> None:
     """Write a changeset, refresh the mtimes of files found unchanged by hash, and (with `embed`)
     give the written symbols their vectors; writes, timings and embeddings go to `report`."""
     started = time.perf_counter()
-    report.writes = apply_changeset(graph, changes)
+    report.writes = apply_changeset(graph, changes, phase_done)
     if touched:
         rows = [
             {"id": file_id(changes.repo, t.path), "size": t.size, "mtime_ns": t.mtime_ns}
@@ -329,6 +345,22 @@ class ReadSteps:
     def read(self, done: int, total: int) -> None:
         self.steps.advance(done, self.estimate, f"{self.repo}: read {done} of {total} files")
         self.steps.checkpoint()
+
+
+@dataclass(frozen=True, slots=True)
+class WriteSteps:
+    """The write's share of an ingest's steps: a large changeset's phases as they end."""
+
+    steps: Steps
+    repo: str
+    read: int
+    writing: int
+    total: int
+
+    def __call__(self, phases: int) -> None:
+        share = min(phases, WRITE_PHASES) / (WRITE_PHASES + 1)  # the last share: embedding
+        message = f"{self.repo}: writing {self.writing} files, phase {phases} of {WRITE_PHASES}"
+        self.steps.advance(self.read + self.writing * share, self.total, message)
 
 
 def _read_all(
