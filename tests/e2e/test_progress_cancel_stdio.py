@@ -14,7 +14,6 @@ from typing import Any
 
 import jsonschema
 from fastmcp import Client
-from fastmcp.client.transports import StdioTransport
 from fastmcp.exceptions import ToolError
 
 from coderooms.graph.driver import Connection, Graph
@@ -44,7 +43,7 @@ def generated_tree(root: Path, files: int) -> Path:
     return root
 
 
-async def ready(client: Client[StdioTransport]) -> None:
+async def ready(client: Client[Any]) -> None:
     deadline = time.monotonic() + DEADLINE_S
     while (await client.call_tool("health", {"agent_id": "e2e"})).structured_content[
         "status"
@@ -137,9 +136,7 @@ def test_a_cancelled_ingest_stops_and_ingesting_again_equals_a_full_ingest(
         wipe(graph, twin_repo)
 
 
-async def ingest_when_free(
-    client: Client[StdioTransport], arguments: dict[str, Any]
-) -> dict[str, Any]:
+async def ingest_when_free(client: Client[Any], arguments: dict[str, Any]) -> dict[str, Any]:
     """The ingest again, once the cancelled one has let go of its root (it stops at its next
     safe point: well within the deadline; a conflict past it fails the test)."""
     deadline = time.monotonic() + DEADLINE_S
@@ -206,9 +203,7 @@ def test_a_watchers_catch_up_reports_progress_and_a_cancelled_start_leaves_none_
     assert seen
 
 
-async def start_when_free(
-    client: Client[StdioTransport], arguments: dict[str, Any]
-) -> dict[str, Any]:
+async def start_when_free(client: Client[Any], arguments: dict[str, Any]) -> dict[str, Any]:
     """`auto_ingest_start` again, once the cancelled one has stopped (a conflict until then)."""
     deadline = time.monotonic() + DEADLINE_S
     while True:
