@@ -3,6 +3,12 @@ paragraph (what the verb answers; `help` with `verb` gives the rest) and an inpu
 without noise. An optional argument is listed as its type alone: `anyOf: [T, null]` with
 `default: null` says nothing that leaving it out does not. Arguments are still validated
 against the function's full signature (a `null` sent for one is accepted as before).
+
+Output schemas: a verb whose answer is a declared type (a TypedDict or model: `health`)
+advertises that type's schema, and clients validate its structured content against it. A verb
+answering a plain `dict` advertises none: FastMCP would list `{"type": "object",
+"additionalProperties": true}`, which says nothing, validates nothing and is paid on the wire in
+every listing; its answer still comes as structured content (and as JSON text).
 """
 
 from __future__ import annotations
@@ -20,7 +26,18 @@ def listed_tool(spec: ToolSpec) -> FunctionTool:
     tool = FunctionTool.from_function(
         guarded(spec), name=spec.name, description=spec.summary, annotations=spec.annotations()
     )
-    return tool.model_copy(update={"parameters": compact_schema(tool.parameters)})
+    update = {"parameters": compact_schema(tool.parameters), "output_schema": None}
+    if names_fields(tool.output_schema):
+        update.pop("output_schema")
+    return tool.model_copy(update=update)
+
+
+def names_fields(schema: dict[str, Any] | None) -> bool:
+    """Whether an output schema says anything: it names the answer's fields (or wraps a
+    non-object answer as `result`, which FastMCP needs to know to unwrap it)."""
+    if not schema:
+        return False
+    return bool(schema.get("properties")) or bool(schema.get("x-fastmcp-wrap-result"))
 
 
 def model_facing(tool: Tool) -> str:

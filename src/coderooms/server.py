@@ -10,6 +10,7 @@ from fastmcp import FastMCP
 from fastmcp.server.auth import AuthProvider
 
 from coderooms import __version__
+from coderooms.call_progress import ProgressNotifications
 from coderooms.capabilities import advertise
 from coderooms.context import AppContext
 from coderooms.freshness.tools import freshness_tools
@@ -73,6 +74,7 @@ def create_server(ctx: AppContext, *, auth: AuthProvider | None = None) -> FastM
         strict_input_validation=True,  # "true" is not a boolean, "5" not a number
     )
     mcp.add_middleware(SchemaErrorsAsJSON())
+    mcp.add_middleware(ProgressNotifications())
     specs = room_tools(ctx)
     served = served_tools(ctx, specs)
     for spec in served:

@@ -198,9 +198,11 @@ class FreshnessEngine:
         if self.state != "running":
             return None
         self._teardown()
-        final = self.tick(force=True) if drain and not self.read_only else None
-        self.state = "stopped"
-        self._persist(status="stopped")
+        try:
+            final = self.tick(force=True) if drain and not self.read_only else None
+        finally:  # a cancelled drain (auto_ingest_stop) still stops; the next catch-up ingests
+            self.state = "stopped"
+            self._persist(status="stopped")
         return final
 
     def suspend(self) -> None:

@@ -39,6 +39,7 @@ from coderooms.ingest.identity import file_id
 from coderooms.ingest.pipeline import IngestReport, ingest_root
 from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths
 from coderooms.ingest.walker import WalkedFile
+from coderooms.steps import current_steps
 
 log = logging.getLogger(__name__)
 
@@ -186,6 +187,9 @@ class RootSync:
             if not isinstance(e, CoderoomsError):
                 log.exception("tick of %s failed", self.key)
             return self._finish(report, started, clock)
+        except BaseException:  # the call running this tick was cancelled: the batch waits
+            queue.restore(batch, clock())
+            raise
         if report.worked and batch.first_seen != math.inf:
             report.latency_ms = (clock() - batch.first_seen) * 1000
         return self._finish(report, started, clock)
@@ -199,7 +203,9 @@ class RootSync:
         return report
 
     def _reconcile(self, report: RootTickReport, reason: str, head: str | None) -> None:
-        result = self.functions.root(self.graph, self.root, repo=self.repo, mode="incremental")
+        result = self.functions.root(
+            self.graph, self.root, repo=self.repo, mode="incremental", steps=current_steps().part()
+        )  # a catch-up inside a verb (auto_ingest_start) reports progress, stops when cancelled
         self.counters["reconciliations"] += 1
         report.status, report.reason = "reconciled", reason
         if head != self.since_ref:

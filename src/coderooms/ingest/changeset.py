@@ -753,6 +753,11 @@ def ghosts_of(results: list[list[dict[str, Any]]]) -> set[str]:
     return {row["ghost"] for rows in results for row in rows}
 
 
+WRITE_PHASES = 16
+"""How many times `apply_plan` calls `run_jobs` (a unit test holds it): a large changeset's
+write reports its progress by phase."""
+
+
 def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
     """All writes of a planned changeset, phase by phase (one transaction or one per job)."""
     repo = changes.repo

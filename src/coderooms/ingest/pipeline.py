@@ -3,6 +3,12 @@ worker processes when there is a lot), and apply the changeset claim by claim.
 
 `full` re-reads and rewrites every file; `incremental` skips a file whose size and mtime match
 the graph, and one whose content hash matches (then only its mtime is refreshed).
+
+Progress (`Steps`) counts files: those to read, then those to write, then one for git's
+co-changes. The safe points where a cancelled ingest stops are before and between the reads
+(nothing written yet) and after the write (the changeset is whole; the co-changes it skips are
+brought to HEAD by the next ingest, the graph not recording that HEAD yet); never inside the
+write, whose transactions together replace the claims of every file of the changeset.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import neo4j
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import (
+    WRITE_PHASES,
     Changeset,
     Job,
     WriteStats,
@@ -45,6 +52,7 @@ from coderooms.ingest.reader import (
 from coderooms.ingest.rows import ParsedFile, symbol_rows
 from coderooms.ingest.walker import walk
 from coderooms.semantic.store import INLINE_EMBED_MAX_SYMBOLS, embed_claims
+from coderooms.steps import QUIET, Steps
 
 Mode = Literal["full", "incremental"]
 Progress = Callable[[int, int], None]
@@ -162,9 +170,12 @@ def ingest_root(
     workers: int | None = None,
     git: bool = True,
     embed: bool = True,
+    steps: Steps = QUIET,
 ) -> IngestReport:
     """Bring `root` up to date in the graph. With `embed`, the symbols written get their vectors
-    inline when there are few (a large ingest leaves them to `semantic.store.embed_pending`)."""
+    inline when there are few (a large ingest leaves them to `semantic.store.embed_pending`).
+    `progress` is the CLI's bar (files read of those to read); `steps` the MCP call's progress
+    and cancellation (see the module)."""
     started = time.perf_counter()
     root = resolve_root(root)
     repo_id, current = bind_repo_resolver(graph, root, repo)
@@ -194,12 +205,15 @@ def ingest_root(
             ReadJob(entry.path, str(entry.absolute), entry.size, entry.mtime_ns, known_hash)
         )
 
+    estimate = 2 * len(jobs) + 1  # read, write about as many, git
+    steps.advance(0, estimate, f"{repo_id}: {len(jobs)} of {len(walked.files)} files to read")
+    steps.checkpoint()
     with collector_paused(len(jobs) >= PARALLEL_MIN_FILES):
         parse_started = time.perf_counter()
         parsed: list[ParsedFile] = []
         touched: list[Unchanged] = []
         skipped: Counter[str] = Counter(report.skipped)
-        for result in _read_all(jobs, progress, workers):
+        for result in _read_all(jobs, progress, workers, ReadSteps(steps, repo_id, estimate)):
             if isinstance(result, ParsedFile):
                 parsed.append(result)
                 report.lines_parsed += result.lines
@@ -227,18 +241,32 @@ def ingest_root(
         report.files_deleted = len(deletes)
 
         changes = Changeset(repo_id, parsed, deletes, added, fresh=not known)
-        write_changes(graph, report, changes, touched, embed=embed)
+        writing = len(parsed) + len(deletes)
+        total = len(jobs) + writing + 1
+        steps.advance(len(jobs), total, f"{repo_id}: writing {writing} files")
+        steps.checkpoint()  # the last point before the write; the next is after it
+        phases = WriteSteps(steps, repo_id, len(jobs), writing, total)
+        write_changes(graph, report, changes, touched, embed=embed, phase_done=phases)
         if mode == "full" or not known:
             graph.write("ingest/record_resolver", repo=repo_id, version=RESOLVER_VERSION)
+    steps.advance(total - 1, total, f"{repo_id}: {writing} files written")
+    steps.checkpoint()
     if git:
         git_started = time.perf_counter()
         report.co_changes = update_co_changes(graph, repo_id, root).as_dict()
         report.timings["git_s"] = time.perf_counter() - git_started
     report.timings["total_s"] = time.perf_counter() - started
+    steps.advance(total, total, f"{repo_id}: ingested")
     return report
 
 
-def apply_changeset(graph: Graph, changes: Changeset) -> WriteStats:
+PhaseDone = Callable[[int], None]
+"""Told the number of a large changeset's write phases done so far (of `WRITE_PHASES`)."""
+
+
+def apply_changeset(
+    graph: Graph, changes: Changeset, phase_done: PhaseDone | None = None
+) -> WriteStats:
     if not changes.upserts and not changes.deletes:
         return WriteStats()
     if len(changes.upserts) + len(changes.deletes) <= SINGLE_TRANSACTION_FILES:
@@ -250,12 +278,19 @@ def apply_changeset(graph: Graph, changes: Changeset) -> WriteStats:
         return graph.execute_write(work)
     plan = graph.execute_read(lambda tx: plan_changeset(runner(tx), changes))
     with ThreadPoolExecutor(max_workers=WRITER_THREADS) as pool:
+        phases = 0
 
         def run_jobs(jobs: list[Job]) -> list[list[dict[str, Any]]]:
+            nonlocal phases
+
             def one(job: Job) -> list[dict[str, Any]]:
                 return graph.execute_write(lambda tx: runner(tx)(job[0], **job[1]))
 
-            return list(pool.map(one, jobs))
+            results = list(pool.map(one, jobs))
+            phases += 1
+            if phase_done is not None:
+                phase_done(phases)
+            return results
 
         return apply_plan(run_jobs, changes, plan)
 
@@ -267,11 +302,12 @@ def write_changes(
     touched: list[Unchanged],
     *,
     embed: bool,
+    phase_done: PhaseDone | None = None,
 ) -> None:
     """Write a changeset, refresh the mtimes of files found unchanged by hash, and (with `embed`)
     give the written symbols their vectors; writes, timings and embeddings go to `report`."""
     started = time.perf_counter()
-    report.writes = apply_changeset(graph, changes)
+    report.writes = apply_changeset(graph, changes, phase_done)
     if touched:
         rows = [
             {"id": file_id(changes.repo, t.path), "size": t.size, "mtime_ns": t.mtime_ns}
@@ -298,8 +334,37 @@ def embed_written(graph: Graph, changes: Changeset) -> dict[str, Any]:
     return embed_claims(graph, claims, symbols, pending=pending).as_dict()
 
 
+@dataclass(frozen=True, slots=True)
+class ReadSteps:
+    """The reads' share of an ingest's steps: a checkpoint after each chunk of files."""
+
+    steps: Steps
+    repo: str
+    estimate: int
+
+    def read(self, done: int, total: int) -> None:
+        self.steps.advance(done, self.estimate, f"{self.repo}: read {done} of {total} files")
+        self.steps.checkpoint()
+
+
+@dataclass(frozen=True, slots=True)
+class WriteSteps:
+    """The write's share of an ingest's steps: a large changeset's phases as they end."""
+
+    steps: Steps
+    repo: str
+    read: int
+    writing: int
+    total: int
+
+    def __call__(self, phases: int) -> None:
+        share = min(phases, WRITE_PHASES) / (WRITE_PHASES + 1)  # the last share: embedding
+        message = f"{self.repo}: writing {self.writing} files, phase {phases} of {WRITE_PHASES}"
+        self.steps.advance(self.read + self.writing * share, self.total, message)
+
+
 def _read_all(
-    jobs: list[ReadJob], progress: Progress | None, workers: int | None
+    jobs: list[ReadJob], progress: Progress | None, workers: int | None, steps: ReadSteps
 ) -> Iterable[ParsedFile | Skipped | Unchanged]:
     total = len(jobs)
     done = 0
@@ -313,11 +378,17 @@ def _read_all(
             done += len(chunk)
             if progress:
                 progress(done, total)
+            steps.read(done, total)
         return
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-        for results in pool.map(read_files_wire, chunks):
-            yield from map(from_wire, results)
-            done += len(results)
-            if progress:
-                progress(done, total)
+        try:
+            for results in pool.map(read_files_wire, chunks):
+                yield from map(from_wire, results)
+                done += len(results)
+                if progress:
+                    progress(done, total)
+                steps.read(done, total)
+        except BaseException:  # cancelled (or failed): the chunks not started are not read
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise

@@ -13,6 +13,7 @@ from coderooms.effects import Effect, Writes
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.scope.served import served_scope
+from coderooms.steps import QUIET, Steps, current_steps
 from coderooms.tooling import ToolSpec
 
 MAX_ROOTS_PER_CALL = 16
@@ -27,9 +28,12 @@ def ingest_roots(
     *,
     mode: Literal["full", "incremental"] = "incremental",
     repo: str | None = None,
+    steps: Steps = QUIET,
 ) -> dict[str, Any]:
     """Ingest each root (one repo per root; none given: the served roots) and return its
-    report. Every root is checked against the operator's scope before anything is read."""
+    report. Every root is checked against the operator's scope before anything is read.
+    `steps`: progress and cancellation (coderooms.steps); a cancelled ingest stops between
+    roots or at the pipeline's safe points, each root's graph whole."""
     if roots is not None and len(roots) > MAX_ROOTS_PER_CALL:
         raise InvalidInput(f"at most {MAX_ROOTS_PER_CALL} roots per call", field="roots")
     chosen = served_scope(ctx.settings).agent_roots(roots)
@@ -47,7 +51,7 @@ def ingest_roots(
                 )
             _running.add(key)
         try:
-            report = ingest_root(graph, root, repo=repo, mode=mode)
+            report = ingest_root(graph, root, repo=repo, mode=mode, steps=steps.part())
             reports.append(report.as_dict())
             if report.embeddings.get("deferred"):  # too many for inline: vectors in background
                 ctx.embed_in_background(report.repo)
@@ -82,9 +86,11 @@ def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
         contributed before (symbols they no longer define disappear with their edges). Returns per
         root: files seen/unchanged/added/changed/deleted/renamed, skipped files with reasons,
         parse problems, write counts and timings in seconds. Only the roots the operator served
-        (`health` lists them) or directories under them; others are refused.
+        (`health` lists them) or directories under them; others are refused. Sends progress
+        (files read and written) when the call asks for it; a cancelled ingest stops at a safe
+        point, what it wrote whole per file (run it again to complete it).
         """
         ctx.agent(agent_id)
-        return ingest_roots(ctx, roots, mode=mode, repo=repo)
+        return ingest_roots(ctx, roots, mode=mode, repo=repo, steps=current_steps())
 
     return [ToolSpec(ingest, Effect(Writes.GRAPH, idempotent=True))]

@@ -51,6 +51,7 @@ from coderooms.search.scope import resolve_repos
 from coderooms.search.text_cache import CHUNK_TEXTS
 from coderooms.semantic.query import SymbolMatch
 from coderooms.semantic.search_mode import SemanticOutcome, semantic_answer
+from coderooms.steps import current_steps
 
 Mode = Literal["literal", "regex", "semantic"]
 SEMANTIC_NOTE = (
@@ -379,13 +380,14 @@ def verify(
     candidate's digest. Given `result` (of the candidates before these), the check continues
     it, under its own deadline."""
     result = result or Verification(deadline=deadline)
-    seen = result.seen
+    seen, steps = result.seen, current_steps()
     start, size = 0, TEXT_FIRST_BATCH_CHUNKS if limit is not None else TEXT_BATCH_CHUNKS
     while start < len(candidates):
         if time.monotonic() > result.deadline:
             result.stopped = True
             result.complete = False
             return result
+        steps.checkpoint()  # a cancelled call stops here (a read: any point is safe)
         batch = candidates[start : start + size]
         start += len(batch)
         size = min(size * 2, TEXT_BATCH_CHUNKS)
