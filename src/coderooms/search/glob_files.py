@@ -10,7 +10,9 @@ from coderooms.search.path_glob import compile_path_pattern
 from coderooms.search.scope import resolve_repos
 
 
-def glob_files(graph: Graph, pattern: str, *, repo: str | None, top_k: int) -> dict[str, Any]:
+def glob_files(
+    graph: Graph, pattern: str, *, repo: str | None, top_k: int, offset: int = 0
+) -> dict[str, Any]:
     compiled = compile_path_pattern(pattern, field="pattern")
     clamps = Clamps()
     limit = clamps.clamp("top_k", top_k, GLOB_TOP_K_MIN, GLOB_TOP_K_MAX)
@@ -22,9 +24,9 @@ def glob_files(graph: Graph, pattern: str, *, repo: str | None, top_k: int) -> d
         "repos": repos,
         "index": "path prefix" if compiled.prefix else "repo",
         "index_prefix": compiled.prefix,
-        "files": matched[:limit],
-        "returned": min(len(matched), limit),
+        "files": matched[offset : offset + limit],
+        "returned": len(matched[offset : offset + limit]),
         "total": len(matched),
-        "truncated": len(matched) > limit,
+        "truncated": len(matched) > offset + limit,
         "clamped": clamps.as_dict(),
     }

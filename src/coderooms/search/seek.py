@@ -78,6 +78,8 @@ class SeekRequest:
     language: str | None = None
     kinds: tuple[str, ...] | None = None
     top_k: int = 20
+    offset: int = 0
+    """Ranked symbols skipped before the first one returned: a cursor."""
 
 
 @dataclass
@@ -308,7 +310,8 @@ def seek(graph: Graph, request: SeekRequest) -> dict[str, Any]:
     )
     if not ranking.scored and request.repo is not None:
         resolve_repos(graph, request.repo)
-    hits = [hit_of(*item) for item in ranking.scored[:top_k]]
+    end = request.offset + top_k
+    hits = [hit_of(*item) for item in ranking.scored[request.offset : end]]
     embeddings_used = any(hit["signals"]["semantic"] is not None for hit in hits)
     blocked = blocked_reason(graph, ranking, glob, request.language, kinds)
     answer: dict[str, Any] = {
@@ -318,7 +321,7 @@ def seek(graph: Graph, request: SeekRequest) -> dict[str, Any]:
         "proof_state": proof_state(blocked, ranking),
         "results": hits,
         "total_candidates": len(ranking.scored),
-        "truncated": len(ranking.scored) > top_k,
+        "truncated": len(ranking.scored) > end,
         "candidate_sources": ranking.source_counts,
         "candidates_capped": ranking.capped,
         "fulltext_passes": ranking.fulltext_passes,
