@@ -9,11 +9,19 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorDoc,
+    MaxTokensDoc,
+    clamp_max_tokens,
+    parse_cursor,
+)
 from coderooms.context import AppContext
 from coderooms.effects import READS, Effect, Writes
 from coderooms.search.limits import Clamps
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical.clock import now_ms
+from coderooms.surgical.compact import compact_context
 from coderooms.surgical.context import clamp_text_lines, context_answer, gather, read_disk
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.paths import Target
@@ -55,19 +63,26 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         symbol_id: SymbolArg = None,
         include_text: IncludeTextArg = False,
         max_text_lines: TextLinesArg = None,
+        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
+        cursor: Annotated[str | None, Field(description=CursorDoc)] = None,
     ) -> dict[str, Any]:
         """Everything around one file before you edit it: its symbols and its graph neighbours.
 
-        Returns the file's symbols (kind, qualname, lines, signature); `callers` (symbols in
-        other files calling its symbols, with the symbol called); `callees` (what its symbols
-        call in other files) and `ghosts` (calls that resolve to nothing in the repo); `imports`
-        and `importers`; `tests` (test files calling it or importing it: path conventions per
-        language); `co_changes` (files changed in the same commits). `completeness`: call sites
-        named like its symbols whose receivers the graph could not prove (`lower_bound: true`:
-        callers and tests may be missing; its hint says how to find them). `disk.state` says
-        whether the file on disk still has the graph's BLAKE3 hash (same/differs/missing). Every
-        list has `total` and `truncated`. Unknown path or symbol: not_found; outside every ingested
-        root: forbidden. To prove the file ready for a gated edit use surgical_context_v2.
+        Returns, each row one string: the file's `symbols` (`start-end kind qualname:
+        signature`); `callers` (`path:line caller -> called`: symbols in other files calling
+        its symbols); `callees` (`caller:line -> path::callee`: what its symbols call in other
+        files) and `ghosts` (`name calls`: calls that resolve to nothing in the
+        repo, the language's builtins left out and counted in `builtin_edges`); `imports`
+        (`path:line`, and the unresolved modules) and `importers`; `tests` (test files calling
+        it or importing it, by path convention: docs/surgical-context.md); `co_changes` (`path
+        weight`: files changed in the same commits, code before docs and changelogs).
+        `completeness`: call sites named like its symbols whose receivers the graph could not
+        prove (`lower_bound: true`: callers and tests may be missing; its hint says how to find
+        them). `disk` says whether the file on disk still has the graph's BLAKE3 `hash`
+        (same/differs/missing). Every list has `total`, and `more` when it is cut; symbols past
+        max_tokens go on with `next_cursor`. Unknown path or symbol: not_found; outside every
+        ingested root: forbidden. To prove the file ready for a gated edit use
+        surgical_context_v2.
         """
         ctx.agent(agent_id)
         graph = ctx.graph()
@@ -75,13 +90,16 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         if isinstance(where, Unlocated):
             raise where.error()
         clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
         text_lines = clamp_text_lines(clamps, max_text_lines) if include_text else None
         hood = gather(graph, where)
         if hood is None:
             raise not_in_graph(where).error()
         located = Located(where, hood.file)
         disk = read_disk(where, hood.file["hash"])
-        return context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+        raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+        return compact_context(raw, offset=offset, max_tokens=budget)
 
     def surgical_context_v2(
         agent_id: str,
