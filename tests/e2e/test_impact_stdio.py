@@ -58,12 +58,13 @@ def test_impact_over_stdio(
         "arguments"
     ]
     helper = seen["helper"]
-    # `hop path:line caller edge reached (via conf)`, a reached seed by its qualname
+    # `hop path:line caller -> reached (via conf)`: a seed by its qualname, `::qualname` in the
+    # row's own file, else the id
     assert [r.split(" (")[0] for r in helper["affected"]["items"]] == [
-        "1 pkg/core.py:9 compute calls helper",
-        "1 tests/test_core.py:5 test_helper calls helper",
-        "2 pkg/core.py:14 Engine.run calls pkg/core.py::compute",
-        "2 pkg/service.py:5 serve calls pkg/core.py::compute",
+        "1 pkg/core.py:9 compute -> helper",
+        "1 tests/test_core.py:5 test_helper -> helper",
+        "2 pkg/core.py:14 Engine.run -> ::compute",
+        "2 pkg/service.py:5 serve -> pkg/core.py::compute",
     ]
     assert [t.split(" ")[0] for t in helper["tests"]["items"]] == ["tests/test_core.py"]
     assert helper["co_changes"]["items"][0] == "tests/test_core.py 3"

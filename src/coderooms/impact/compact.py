@@ -1,11 +1,12 @@
 """What `impact` puts before the model: each affected row and test file one string,
 co-changes as `path weight`, the rows cut to the call's token budget with a cursor for the rest.
 
-A row is `hop path:line caller edge reached (via conf)`: the caller's file and the line of the
-call (or import), its qualname (none for a file), the edge, the node it reaches (a listed seed
-by its qualname when no other seed has it, else its id), and how the edge resolved. Ids are
-`path::qualname`, the repo named once. A test file is `path (hop N, K symbols)`: its symbols
-are rows.
+A row is `hop path:line caller -> reached (via conf)`: the caller's file and the line of the
+call (or import), its qualname (none for a file), the edge (`->` a call, else `imports`,
+`inherits`), the node it reaches, and how the edge resolved. Ids are `path::qualname`, the repo
+named once; a reached node is written by its qualname when it is a listed seed no other seed
+shares the qualname of, as `::qualname` when it is in the row's own file, else by its id. A
+test file is `path (hop N, K symbols)`: its symbols are rows.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from collections import Counter
 from typing import Any
 
 from coderooms.budget import fit, more, room
+
+CALLS = "calls"
+"""The edge of most rows, written `->` (the others by name: `imports`, `inherits`)."""
 
 
 def _short(ids: list[str]) -> dict[str, str]:
@@ -30,8 +34,14 @@ def row_text(row: dict[str, Any], short: dict[str, str]) -> str:
     caller = f" {qualname}" if qualname else ""
     how = " ".join(str(row[k]) for k in ("via", "conf") if row.get(k) is not None)
     tail = f" ({how})" if how else ""
-    to = short.get(str(row["to"]), str(row["to"]))
-    return f"{row['hop']} {where}{caller} {row.get('edge', 'calls')} {to}{tail}"
+    to = str(row["to"])
+    to_path, _, to_qualname = to.partition("::")
+    if to in short:
+        to = short[to]
+    elif to_qualname and to_path == path:
+        to = f"::{to_qualname}"
+    edge = row.get("edge", CALLS)
+    return f"{row['hop']} {where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
 
 
 def test_text(test: dict[str, Any]) -> str:

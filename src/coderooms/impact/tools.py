@@ -53,12 +53,14 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
         """What a change reaches, before you edit: callers, importers, tests, co-changes.
 
         Give one of symbol, path, changes. `affected` rows, one string each: `hop path:line caller
-        edge reached (via conf)`: the caller's file and the line of the call or import, its qualname
-        (ids are `path::qualname`, the repo named once), the edge, the node it reaches, how the edge
-        resolved; nearest first, code before tests; when max_items or max_tokens cuts them, `more`
-        says how many are left and `next_cursor` pages on. `tests`: test files among them.
-        `co_changes`: files changed in the same commits, code first. `lower_bound: true`: callers or
-        tests may be missing (`completeness` says which names, and how to search for them). For
+        -> reached (via conf)`: the caller's file and the line of the call or import, its qualname
+        (ids are `path::qualname`, the repo named once), the edge (`->` a call, else `imports`,
+        `inherits`), the node it reaches (a seed by its qualname, `::qualname` in the row's own
+        file, else its id), how the edge resolved; nearest first, code before tests; when
+        max_items or max_tokens cuts them, `more` says how many are left and `next_cursor` pages
+        on. `tests`: test files among them. `co_changes`: files changed in the same commits, code
+        first. `lower_bound: true`: callers or tests may be missing (`completeness` says which
+        names, and how to search for them). For
         changes, `changed`: the files, symbols touched, `stale` ones.
         """
         ctx.agent(agent_id)

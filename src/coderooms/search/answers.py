@@ -74,8 +74,10 @@ def search_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[
     """The model's `search` answer from the room's full one."""
     repos = list(raw["scope"]["repos"])
     answer: dict[str, Any] = scope_of(repos)
-    names = ("index", "stopped", "semantic_fallback", "semantic_unavailable", "coverage", "count")
-    for name in (*names, "files"):
+    if raw.get("index") == "scan":  # the one index worth a word: the scope was read whole
+        answer["index"] = "scan"
+    names = ("stopped", "semantic_fallback", "semantic_unavailable", "coverage", "count", "files")
+    for name in names:
         if name in raw:
             answer[name] = raw[name]
     if "embeddings_used" in raw:

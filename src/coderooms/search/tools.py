@@ -94,8 +94,8 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         it covers one; with several, each row starts `repo:`. Matches are per line; a query cannot
         span lines. Out-of-range arguments are clamped and reported in `clamped`. When top_k or
         max_tokens leaves hits out, `more` says so and `next_cursor` fetches the next ones (the same
-        call with `cursor`). `index` says whether the trigram index found the candidates or the
-        scope was scanned (regexes with no literal of 3+ characters, or case-insensitive ones).
+        call with `cursor`). `index: scan` says the scope was read whole (regexes with no literal
+        of 3+ characters, or case-insensitive ones).
         Empty queries and invalid regexes (or what RE2 cannot express) are refused with the field
         named.
 

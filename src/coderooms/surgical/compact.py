@@ -39,7 +39,6 @@ def compact_context(
     answer: dict[str, Any] = {
         "repo": raw["repo"],
         "path": path,
-        "language": raw["language"],
         "lines": raw["lines"],
         "hash": raw["hash"],
         "disk": disk["state"],

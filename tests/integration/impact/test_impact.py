@@ -71,22 +71,25 @@ def impact(app_context: AppContext) -> Impact:
     return spec.fn
 
 
-EDGES = {"calls", "imports", "inherits"}
+EDGES = {"->": "calls", "imports": "imports", "inherits": "inherits"}
 
 
 def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
-    """A row `hop path:line caller edge reached (via conf)` read back; a reached seed written by
-    its qualname is taken back to its id."""
+    """A row `hop path:line caller -> reached (via conf)` read back; a reached seed written by
+    its qualname, or a symbol of the row's own file written `::qualname`, is taken back to its
+    id."""
     words = row.split(" ")
     hop, where = int(words[0]), words[1]
     caller = None if words[2] in EDGES else words[2]
     edge, to, *how = words[3:] if caller else words[2:]
     path, _, line = where.partition(":")
     by_qualname = {seed.partition("::")[2]: seed for seed in seeds}
+    if to.startswith("::"):
+        to = f"{path}{to}"
     return {
         "id": f"{path}::{caller}" if caller else path,
         "hop": hop,
-        "edge": edge,
+        "edge": EDGES[edge],
         "to": to if "::" in to or "/" in to else by_qualname[to],
         "line": int(line) if line else None,
         "via": how[0].lstrip("(") if how else None,
@@ -112,7 +115,7 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     ]
     first = parsed(one["affected"]["items"][0], one["seeds"]["items"])
     assert (first["via"], first["line"]) == ("local", 9)
-    assert one["affected"]["items"][0].startswith("1 pkg/core.py:9 compute calls helper (local ")
+    assert one["affected"]["items"][0].startswith("1 pkg/core.py:9 compute -> helper (local ")
     assert 0 < first["conf"] <= 1
     assert one["tests"] == {"items": ["tests/test_core.py (hop 1, 1 symbols)"], "total": 1}
     # code before docs, then weight: with core.py, the test changed 3 times, the README 4

@@ -37,7 +37,7 @@ def test_semantic_mode_answers_with_nearest_symbols(
         {"query": "turn a title into a url slug", "mode": "semantic", "repo": semantic_repo},
     )
     assert answer["embeddings_used"] is True
-    assert answer["index"] == "vector"
+    assert "index" not in answer  # vectors: embeddings_used says it
     assert "semantic_fallback" not in answer
     assert answer["coverage"]["embedded"] == answer["coverage"]["symbols"] > 60
     where, score, text = answer["hits"][0].split(" ", 2)  # `path:start-end score symbol`
