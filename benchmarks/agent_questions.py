@@ -14,7 +14,9 @@ contains it when it matches the answer's text, so a path and its line may be wri
 
 Tokens are cl100k when tiktoken has an offline encoding (see `tool_listing.py`), else
 characters / 4, said so. The repository is ingested once through the server's `ingest` verb
-(not counted) and removed at the end unless `--keep`. Prints figures; asserts nothing.
+(not counted) and removed at the end unless `--keep`. Then the largest answers the defaults
+allow (HUBS: a hub file, a class, a frequent word, a whole file) are measured against the
+6k-token bound. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ import asyncio
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -166,6 +167,22 @@ QUESTIONS = [
 ]
 
 
+HUBS: list[tuple[str, dict[str, Any]]] = [
+    ("surgical_context", {"path": "src/flask/app.py"}),
+    ("surgical_context", {"path": "src/flask/app.py", "include_text": True,
+                          "max_text_lines": 2000}),
+    ("impact", {"symbol": "Flask"}),
+    ("impact", {"path": "src/flask/app.py", "depth": 3, "max_items": 200}),
+    ("search", {"query": "self", "top_k": 500}),
+    ("search", {"query": "def ", "context_lines": 10, "top_k": 500}),
+    ("glob", {"pattern": "**"}),
+    ("view", {"path": "src/flask/app.py"}),
+    ("seek", {"query": "request", "top_k": 200}),
+]  # fmt: skip
+"""The largest answers the defaults allow on Flask (hubs, wide lists, long texts): each should
+stay under SINGLE_ANSWER_TOKENS and say what it left out."""
+
+
 def contains(text: str, truth: list[str]) -> bool:
     return all(re.search(item, text) for item in truth)
 
@@ -200,6 +217,11 @@ async def ask_coderooms(root: Path, repo: str) -> list[list[str]]:
                 )
                 texts.append("".join(getattr(c, "text", "") for c in result.content))
             answers.append(texts)
+        for verb, arguments in HUBS:
+            result = await client.call_tool(
+                verb, {"agent_id": AGENT, "repo": repo, **arguments}, raise_on_error=False
+            )
+            answers.append(["".join(getattr(c, "text", "") for c in result.content)])
     return answers
 
 
@@ -252,13 +274,14 @@ def main() -> None:
     source = source if tiktoken else f"characters / {CHARS_PER_TOKEN} ({source})"
     root = args.root.resolve()
     try:
-        coderooms = asyncio.run(ask_coderooms(root, args.repo))
+        answered = asyncio.run(ask_coderooms(root, args.repo))
     finally:
         if not args.keep:
             remove(args.repo)
+    coderooms, hubs = answered[: len(QUESTIONS)], answered[len(QUESTIONS) :]
     shell = [ask_shell(root, question) for question in QUESTIONS]
     figures = table(coderooms, shell, count)
-    print(f"tokens: {source}; shell: {'rg' if shutil.which('rg') else 'grep'}/sed/find")
+    print(f"tokens: {source}; shell: grep/sed/find (the commands in QUESTIONS)")
     print(f"{'#':>2} {'coderooms calls':34} {'chars':>7} {'tokens':>6} {'max':>5} {'truth':>5}"
           f" | {'shell':>5} {'chars':>6} {'truth':>5} {'ratio':>6}")  # fmt: skip
     for row in figures["rows"]:
@@ -280,6 +303,15 @@ def main() -> None:
         f"{theirs} chars, {sum(row['shell_truth'] for row in rows)}/10 true; "
         f"ratio {ours / max(theirs, 1):.2f}x"
     )
+    print(f"largest answers the defaults allow (bound {SINGLE_ANSWER_TOKENS} tokens):")
+    for (verb, arguments), (text,) in zip(HUBS, hubs, strict=True):
+        cut = "cut, says what is left" if '"more"' in text else "whole"
+        described = json.dumps(arguments)[:64]
+        print(f"  {verb:16} {described:66} {len(text):>6} chars {count(text):>5} tokens  {cut}")
+    figures["hubs"] = [
+        {"verb": verb, "arguments": arguments, "chars": len(text), "tokens": count(text)}
+        for (verb, arguments), (text,) in zip(HUBS, hubs, strict=True)
+    ]
     if args.show:
         for text in coderooms[args.show - 1]:
             print(text)
