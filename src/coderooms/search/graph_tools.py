@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.budget import MAX_TOKENS_DEFAULT, clamp_max_tokens, parse_cursor
+from coderooms.budget import MAX_TOKENS_DEFAULT, clamp_max_tokens, fit, more, parse_cursor, room
 from coderooms.context import AppContext
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
@@ -130,6 +130,8 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         top_k: Annotated[
             int, Field(description=f"Most nodes returned (1..{ACTIVATE_TOP_K_MAX}).")
         ] = ACTIVATE_TOP_K_DEFAULT,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Spread activation from seeds over calls, inheritance, containment, imports and
         file definitions (both directions) to find the code most related to them.
@@ -143,7 +145,8 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         out-of-range arguments are clamped (`clamped`). Deterministic: ordered by activation,
         then id. Unknown seed ids are listed in `missing_seeds`. `completeness`: call sites named
         like the seeds whose receivers the graph could not prove (`lower_bound: true`: callers
-        the spread could not reach).
+        the spread could not reach). Results past max_tokens are left for `next_cursor` (`more`
+        says how many).
         """
         ctx.agent(agent_id)
         request = ActivateRequest(
@@ -156,9 +159,22 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
             decay=decay,
             top_k=top_k,
         )
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
         graph = ctx.graph()
         answer = activate(graph, request)
-        answer["freshness"] = freshness_of(graph, {r["repo"] for r in answer["results"]})
+        repos = {r["repo"] for r in answer["results"]}
+        results = answer.pop("results")[offset:]
+        fitted = fit(results, room(budget, answer))
+        answer["results"] = results[: fitted.shown]
+        if offset:
+            answer["offset"] = offset
+        if fitted.shown < len(results):
+            answer |= more(offset + fitted.shown, len(results) - fitted.shown, "results")
+        if clamps.changes:
+            answer["clamped"] = {**answer.get("clamped", {}), **clamps.as_dict()}
+        answer["freshness"] = freshness_of(graph, repos)
         return answer
 
     def heuristics_surface_verb(

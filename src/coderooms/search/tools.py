@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from coderooms.budget import (
     MAX_TOKENS_DEFAULT,
+    MAX_TOKENS_MIN,
     CursorDoc,
     MaxTokensDoc,
     clamp_max_tokens,
@@ -210,10 +211,17 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             list[ViewItem],
             Field(description=f"Ranges to read, at most {BATCH_VIEW_MAX_ITEMS}."),
         ],
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Read several file ranges in one call, each exactly like `view`. A failing item (unknown
-        path, bad range) reports its error in place; the others still answer."""
+        path, bad range) reports its error in place; the others still answer.
+
+        max_tokens is shared: each range gets an equal part (at least 100 tokens) and its text is
+        cut at a line like `view`'s, with its own `next_cursor` (a `view` of that path with
+        `cursor` goes on)."""
         ctx.agent(agent_id)
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
         requests = [
             ViewRequest(
                 path=item.path, repo=item.repo, start_line=item.start_line, end_line=item.end_line
@@ -223,6 +231,12 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         graph = ctx.graph()
         answer = batch_view(graph, requests)
         repos = [item["view"]["repo"] for item in answer["items"] if item["ok"]]
+        share = max(budget // max(len(requests), 1), MAX_TOKENS_MIN)
+        for item in answer["items"]:
+            if item["ok"]:
+                item["view"] = view_answer(item["view"], max_tokens=share, symbols=False)
+        if clamps.changes:
+            answer["clamped"] = clamps.as_dict()
         answer["freshness"] = freshness_of(graph, repos)
         return answer
 

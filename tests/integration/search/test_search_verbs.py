@@ -380,3 +380,17 @@ def test_a_budget_cuts_search_glob_view_and_their_cursors_go_on(
     assert call(app_context, "search", base | {"max_tokens": 10})["clamped"]["max_tokens"] == {
         "requested": 10, "used": 100, "min": 100, "max": 25_000
     }  # fmt: skip
+
+
+def test_batch_view_shares_its_budget(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    items = [{"path": "src/pkg/big.py", "repo": repo, "start_line": n, "end_line": n + 299}
+             for n in (1, 1001)]  # fmt: skip
+    answer = call(app_context, "batch_view", {"items": items, "max_tokens": 600})
+    first, second = (item["view"] for item in answer["items"])
+    for view, start in ((first, 1), (second, 1001)):
+        assert view["start_line"] == start < view["end_line"] < start + 299
+        assert view["next_cursor"] == str(view["end_line"] + 1)
+    assert len(json.dumps(answer)) <= 600 * 4 + 800

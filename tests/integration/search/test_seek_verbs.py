@@ -136,3 +136,20 @@ def test_seek_pages_by_cursor_and_says_what_is_left(app_context: AppContext, sho
     assert first["more"].startswith(f"{len(whole['symbols']) - 2} more candidates")
     assert "formula" not in first
     assert "weights" not in first
+
+
+def test_activate_cuts_its_results_to_the_budget(app_context: AppContext, shop: str) -> None:
+    target = sid(shop, "shop/pricing.py", "apply_discount")
+    whole, cut = calls(
+        app_context,
+        ("activate", {"seeds": [target], "max_hops": 3}),
+        ("activate", {"seeds": [target], "max_hops": 3, "max_tokens": 100}),
+    )
+    shown = len(cut["results"])
+    assert 0 < shown < len(whole["results"])
+    assert cut["next_cursor"] == str(shown)
+    rest = calls(
+        app_context,
+        ("activate", {"seeds": [target], "max_hops": 3, "cursor": cut["next_cursor"]}),
+    )[0]
+    assert cut["results"] + rest["results"] == whole["results"]
