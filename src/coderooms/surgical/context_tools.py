@@ -11,10 +11,12 @@ from pydantic import Field
 
 from coderooms.budget import (
     MAX_TOKENS_DEFAULT,
+    MAX_TOKENS_MIN,
     CursorDoc,
     MaxTokensDoc,
     clamp_max_tokens,
     parse_cursor,
+    tokens_of,
 )
 from coderooms.context import AppContext
 from coderooms.effects import READS, Effect, Writes
@@ -129,6 +131,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         ] = False,
         include_text: IncludeTextArg = False,
         max_text_lines: TextLinesArg = None,
+        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
+        cursor: Annotated[str | None, Field(description=CursorDoc)] = None,
     ) -> dict[str, Any]:
         """Prove a file ready to edit: its context, its most connected files, and a proof state.
 
@@ -143,11 +147,14 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         the proof gate on, apply/edit_commit on it are then admitted until it changes or the
         mark expires (`proof_mark.expires_at`). `connected_files` ranks
         files by calls both ways, imports, tests and co-changes, each with `why` and its symbols
-        most involved with this file. Also returns everything surgical_context returns.
+        most involved with this file. Also returns everything surgical_context returns, in its
+        rows, its symbols cut to what max_tokens leaves (`next_cursor` goes on).
         """
         agent = ctx.agent(agent_id)
         graph = ctx.graph()
         clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
         cap = clamps.clamp(
             "max_connected", max_connected, limits.CONNECTED_FILES_MIN, limits.CONNECTED_FILES_MAX
         )
@@ -169,8 +176,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
             located, disk, hood, connected_cap=cap, acknowledge_partial=acknowledge_partial,
             acknowledge_unresolved=acknowledge_unresolved,
         )  # fmt: skip
-        answer = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
-        answer.update(decision.as_dict())
+        raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+        answer: dict[str, Any] = decision.as_dict()
         answer["connected_files"] = {
             "items": [c.as_dict(hood.relevant.get(c.id, [])) for c in hood.connected],
             "total": hood.connected_total,
@@ -189,7 +196,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
             }
         else:
             answer["proof_mark"] = _mark(ctx, agent, where, str(disk.hash))
-        return answer
+        left = max(budget - tokens_of(answer), MAX_TOKENS_MIN)
+        return {**compact_context(raw, offset=offset, max_tokens=left), **answer}
 
     def _mark(ctx: AppContext, agent: str, target: Target, digest: str) -> dict[str, Any]:
         # read before marking: the mark's own expiry is at or just after this one
