@@ -13,10 +13,13 @@ CALL {
   UNWIND ghost_rows AS r
   WITH r.t.name AS name, sum(r.n) AS calls, count(*) AS edges, min(r.s.qualname) AS first_caller
   ORDER BY calls DESC, name
-  RETURN count(name) AS ghost_names,
-         sum(CASE WHEN name IN $builtins THEN edges ELSE 0 END) AS builtin_edges,
-         collect({name: name, calls: calls, edges: edges,
-                  first_caller: first_caller})[0..$ghost_limit] AS ghosts
+  WITH name, calls, edges, first_caller, name IN $builtins AS builtin
+  // the language's builtins (len, isinstance) are counted, never listed: no repo defines them
+  RETURN sum(CASE WHEN builtin THEN 0 ELSE 1 END) AS ghost_names,
+         sum(CASE WHEN builtin THEN edges ELSE 0 END) AS builtin_edges,
+         [g IN collect({name: name, calls: calls, edges: edges, first_caller: first_caller,
+                        builtin: builtin}) WHERE NOT g.builtin
+          | g {.name, .calls, .edges, .first_caller}][0..$ghost_limit] AS ghosts
 }
 CALL {
   WITH outside

@@ -16,7 +16,8 @@ CALL {
 CALL {
   WITH f
   OPTIONAL MATCH (f)-[e:CO_CHANGES]-(g:File)
-  WITH g, e ORDER BY e.weight DESC, g.path
+  // code files ($code: languages that are code) before docs and changelogs, then heaviest
+  WITH g, e ORDER BY coalesce(g.language IN $code, false) DESC, e.weight DESC, g.path
   RETURN [row IN collect({id: g.id, path: g.path, weight: e.weight})
           WHERE row.id IS NOT NULL] AS co_changes
 }

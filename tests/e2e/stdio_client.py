@@ -7,6 +7,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
@@ -42,3 +43,14 @@ async def stdio_client(
     )
     async with Client(transport) as client:
         yield client
+
+
+def hit_paths(answer: dict[str, Any]) -> set[str]:
+    """The files of a search answer's hits (`path:line: text`, or `repo:path:line: text` when
+    it covers several repos)."""
+    repos = answer.get("repos")
+    paths = set()
+    for row in answer.get("hits", []):
+        rest = next((row[len(r) + 1 :] for r in repos or [] if row.startswith(f"{r}:")), row)
+        paths.add(rest.split(":", 1)[0] if ":" in rest else rest.split("-", 1)[0])
+    return paths

@@ -58,23 +58,26 @@ def test_impact_over_stdio(
         "arguments"
     ]
     helper = seen["helper"]
-    assert [(r["id"], r["hop"]) for r in helper["affected"]["items"]] == [
-        ("pkg/core.py::compute", 1),
-        ("tests/test_core.py::test_helper", 1),
-        ("pkg/core.py::Engine.run", 2),
-        ("pkg/service.py::serve", 2),
+    # `hop path:line caller -> reached (via conf)`: a seed by its qualname, `::qualname` in the
+    # row's own file, else the id
+    assert [r.split(" (")[0] for r in helper["affected"]["items"]] == [
+        "1 pkg/core.py:9 compute -> helper",
+        "1 tests/test_core.py:5 test_helper -> helper",
+        "2 pkg/core.py:14 Engine.run -> ::compute",
+        "2 pkg/service.py:5 serve -> pkg/core.py::compute",
     ]
-    assert [t["path"] for t in helper["tests"]["items"]] == ["tests/test_core.py"]
-    assert helper["co_changes"]["items"][0] == {"path": "tests/test_core.py", "weight": 3}
+    assert [t.split(" ")[0] for t in helper["tests"]["items"]] == ["tests/test_core.py"]
+    assert helper["co_changes"]["items"][0] == "tests/test_core.py 3"
     working = seen["working"]
     assert working["changed"]["files"] == [
         {"path": "pkg/core.py", "status": "modified", "symbols": 1}
     ]
     assert working["seeds"]["items"] == ["pkg/core.py::compute"]
-    assert {r["id"] for r in working["affected"]["items"]} == {
-        "pkg/core.py::Engine.run",
-        "pkg/service.py::serve",
+    assert {r.split(" ")[1].split(":")[0] for r in working["affected"]["items"]} == {
+        "pkg/core.py",
+        "pkg/service.py",
     }
+    assert {r.split(" ")[2] for r in working["affected"]["items"]} == {"Engine.run", "serve"}
     assert seen["hostile"]["error"] == "invalid_input"
     assert seen["hostile"]["field"] == "changes"
     assert not (root / "x").exists()

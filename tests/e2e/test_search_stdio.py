@@ -34,31 +34,32 @@ def test_search_then_view_over_stdio(
                 "search",
                 {"agent_id": "e2e", "query": "def make_cart", "repo": repo_id, "context_lines": 1},
             )
-            hit = found.structured_content["results"][0]
+            # the first hit, after the line of context before it
+            path, line, _ = found.structured_content["hits"][1].split(":", 2)
             shown = await client.call_tool(
                 "view",
                 {
                     "agent_id": "e2e",
-                    "path": hit["file"],
+                    "path": path,
                     "repo": repo_id,
-                    "start_line": hit["line"],
-                    "end_line": hit["line"] + 2,
+                    "start_line": int(line),
+                    "end_line": int(line) + 2,
+                    "symbols": True,
                 },
             )
             return found.structured_content, shown.structured_content
 
     found, shown = asyncio.run(run())
-    assert [(h["file"], h["line"]) for h in found["results"]] == [
-        ("shop/models.py", 64),
-        ("shop/models.py", 80),
+    lines = (root / "shop/models.py").read_text().split("\n")
+    assert found["repo"] == repo_id
+    assert found["hits"] == [  # grep -n -C1: the hit, the line after it (one line each)
+        f"shop/models.py-63- {lines[62]}",
+        f"shop/models.py:64: {lines[63]}",
+        f"shop/models.py-65- {lines[64]}",
+        f"shop/models.py-79- {lines[78]}",
+        f"shop/models.py:80: {lines[79]}",
+        f"shop/models.py-81- {lines[80]}",
     ]
-    hit = found["results"][0]
-    assert hit["after"] == [(root / hit["file"]).read_text().split("\n")[64]]
-    lines = (root / hit["file"]).read_text().split("\n")
-    assert hit["text"] == lines[hit["line"] - 1]
-    assert shown["text"].split("\n")[0] == hit["text"]
-    assert shown["text"] == "".join(
-        line + "\n" for line in lines[hit["line"] - 1 : hit["line"] + 2]
-    )
-    assert "make_cart" in [symbol["qualname"] for symbol in shown["symbols"]]
-    assert shown["disk"]["state"] == "same"
+    assert shown["text"] == "".join(line + "\n" for line in lines[63:66])
+    assert any(" def make_cart(" in symbol for symbol in shown["symbols"])
+    assert shown["disk"] == "same"

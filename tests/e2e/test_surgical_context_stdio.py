@@ -77,7 +77,7 @@ def test_prove_then_edit_over_stdio(
     assert [r["code"] for r in seen["unresolved"]["reasons"]] == ["unresolved_callers"]
     assert seen["unresolved"]["next_suggested_tool"] == "search"
     assert seen["unresolved"]["proof_mark"]["recorded"] is False
-    assert [t["path"] for t in seen["v1"]["tests"]["items"]] == ["tests/core_checks.py"]
+    assert [t.split(":")[0] for t in seen["v1"]["tests"]["items"]] == ["tests/core_checks.py"]
     assert seen["unknown"]["error"] == "not_found"
     assert seen["blocked"]["proof_state"] == "blocked"
     assert seen["v2"]["proof_state"] == "ready_to_edit"

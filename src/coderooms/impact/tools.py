@@ -6,11 +6,15 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.budget import MAX_TOKENS_DEFAULT, MaxTokensDoc, clamp_max_tokens, parse_cursor
 from coderooms.context import AppContext
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
 from coderooms.impact import limits
+from coderooms.impact.compact import compact_impact
 from coderooms.impact.verb import ImpactRequest, impact
+from coderooms.search.answers import brief_freshness
+from coderooms.search.limits import Clamps
 from coderooms.tooling import ToolSpec
 
 
@@ -44,15 +48,20 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
         cursor: Annotated[
             str | None, Field(description="next_cursor of an earlier answer.")
         ] = None,
+        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """What a change reaches, before you edit: callers, importers, tests, co-changes.
 
-        Give one of symbol, path, changes. `affected` rows: id (repo left out), hop, to (the
-        node it reaches), edge (absent: calls), via and conf (how the edge resolved), line;
-        nearest first, code before tests; `next_cursor` pages the rest. `tests`: test files
-        among them. `co_changes`: files changed in the same commits, code first. `lower_bound:
-        true`: callers or tests may be missing (`completeness` says which names, and how to
-        search for them). For changes, `changed`: the files, symbols touched, `stale` ones.
+        Give one of symbol, path, changes. `affected` rows, one string each: `hop path:line caller
+        -> reached (via conf)`: the caller's file and the line of the call or import, its qualname
+        (ids are `path::qualname`, the repo named once), the edge (`->` a call, else `imports`,
+        `inherits`), the node it reaches (a seed by its qualname, `::qualname` in the row's own
+        file, else its id), how the edge resolved; nearest first, code before tests; when
+        max_items or max_tokens cuts them, `more` says how many are left and `next_cursor` pages
+        on. `tests`: test files among them. `co_changes`: files changed in the same commits, code
+        first. `lower_bound: true`: callers or tests may be missing (`completeness` says which
+        names, and how to search for them). For
+        changes, `changed`: the files, symbols touched, `stale` ones.
         """
         ctx.agent(agent_id)
         request = ImpactRequest(
@@ -65,8 +74,13 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
             cursor=cursor,
         )
         graph = ctx.graph()
-        answer = impact(graph, ctx.settings, request)
-        answer["freshness"] = freshness_of(graph, [answer["repo"]]).get(answer["repo"], {})
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        raw = impact(graph, ctx.settings, request)
+        if clamps.changes:
+            raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
+        answer = compact_impact(raw, offset=parse_cursor(cursor), max_tokens=budget)
+        answer["freshness"] = brief_freshness(freshness_of(graph, [answer["repo"]]))
         return answer
 
     return [ToolSpec(impact_verb, READS, verb="impact")]

@@ -17,6 +17,7 @@ def glob_files(
     *,
     repo: str | None,
     top_k: int,
+    offset: int = 0,
     readable: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     compiled = compile_path_pattern(pattern, field="pattern")
@@ -30,9 +31,9 @@ def glob_files(
         "repos": repos,
         "index": "path prefix" if compiled.prefix else "repo",
         "index_prefix": compiled.prefix,
-        "files": matched[:limit],
-        "returned": min(len(matched), limit),
+        "files": matched[offset : offset + limit],
+        "returned": len(matched[offset : offset + limit]),
         "total": len(matched),
-        "truncated": len(matched) > limit,
+        "truncated": len(matched) > offset + limit,
         "clamped": clamps.as_dict(),
     }

@@ -16,7 +16,8 @@ MAX_QUERY_TOKENS = 12
 # --- seek -------------------------------------------------------------------------------------
 SEEK_TOP_K_MIN = 1
 SEEK_TOP_K_MAX = 200
-SEEK_TOP_K_DEFAULT = 20
+SEEK_TOP_K_DEFAULT = 5
+"""The best five: a name's definition comes first; `next_cursor` fetches the next ones."""
 FULLTEXT_CANDIDATES = 100
 """Most symbols taken from the `symbol_text` full-text index (best Lucene score first; Lucene
 itself keeps to the repo when one is named): very common tokens (`get`, `test`) match thousands;

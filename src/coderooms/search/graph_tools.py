@@ -6,10 +6,12 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.budget import MAX_TOKENS_DEFAULT, clamp_max_tokens, fit, more, parse_cursor, room
 from coderooms.context import AppContext
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
 from coderooms.search.activate import ActivateRequest, activate
+from coderooms.search.answers import brief_freshness, seek_answer
 from coderooms.search.graph_limits import (
     ACTIVATE_DECAY_DEFAULT,
     ACTIVATE_EXPAND_DEFAULT,
@@ -22,10 +24,12 @@ from coderooms.search.graph_limits import (
     ACTIVATE_TOP_K_MAX,
     SEEK_TOP_K_DEFAULT,
     SEEK_TOP_K_MAX,
+    SEEK_TOP_K_MIN,
 )
 from coderooms.search.heuristics import heuristics_surface
+from coderooms.search.limits import Clamps
 from coderooms.search.seek import SeekRequest, seek
-from coderooms.search.tools import RepoArg
+from coderooms.search.tools import CursorArg, MaxTokensArg, RepoArg
 from coderooms.tooling import ToolSpec
 
 
@@ -57,32 +61,41 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         top_k: Annotated[
             int, Field(description=f"Most symbols returned (1..{SEEK_TOP_K_MAX}).")
         ] = SEEK_TOP_K_DEFAULT,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Find the symbols (functions, classes, methods...) a query names or describes, ranked.
 
-        Each hit: id, kind, name, qualname, repo, path, lines, signature, `score` and its
-        `signals` {lexical, semantic, graph, prior}; score = 0.4·lexical + 0.3·semantic +
-        (0.2·graph (log-scaled callers) + 0.1·prior (kind))·relevance, relevance = the higher of
-        lexical and semantic; ordered by score then id.
-        `embeddings_used` is true only when a real query-vs-symbol cosine fed a returned score;
-        without vectors the semantic term is left out (scores max 0.7). `proof_state`: ready
-        (best hit matches by name), triaging (partial matches only), blocked (nothing to rank:
-        empty graph or scope, no usable words, no match) with a `recovery_playbook` of next
-        steps; seek never invents hits. Use the ids with `activate`, `heuristics_surface`,
-        `view`.
+        Each hit, one string in `symbols`: `path:start-end kind qualname score: signature`
+        (signatures past 160 characters end in `…`); its id is `repo:path::qualname`. Ordered by
+        score, then id: score = 0.4·lexical + 0.3·semantic + (0.2·graph (log-scaled callers) +
+        0.1·prior (kind))·max(lexical, semantic), the semantic term left out without vectors
+        (docs/retrieval.md; heuristics_surface explains one symbol's). `embeddings_used: true`
+        appears only when a real query-vs-symbol cosine fed a returned score. When top_k or
+        max_tokens leaves candidates out, `more` says how many and `next_cursor` fetches the next
+        ones (the same call with `cursor`). `proof_state`: ready (best hit matches by name),
+        triaging (partial matches only), blocked (nothing to rank: empty graph or scope, no usable
+        words, no match) with a `recovery_playbook` of next steps; seek never invents hits. Use the
+        ids with `impact`, `activate`, `heuristics_surface`.
         """
         ctx.agent(agent_id)
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
         request = SeekRequest(
             query=query,
             repo=repo,
             path_glob=path_glob,
             language=language,
             kinds=tuple(kinds) if kinds is not None else None,
-            top_k=top_k,
+            top_k=clamps.clamp("top_k", top_k, SEEK_TOP_K_MIN, SEEK_TOP_K_MAX),
+            offset=offset,
         )
         graph = ctx.graph()
-        answer = seek(graph, request, ctx.readable(graph))
-        answer["freshness"] = freshness_of(graph, answer["scope"]["repos"])
+        raw = seek(graph, request, ctx.readable(graph))
+        raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
+        answer = seek_answer(raw, offset=offset, max_tokens=budget)
+        answer["freshness"] = brief_freshness(freshness_of(graph, raw["scope"]["repos"]))
         return answer
 
     def activate_verb(
@@ -117,6 +130,8 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         top_k: Annotated[
             int, Field(description=f"Most nodes returned (1..{ACTIVATE_TOP_K_MAX}).")
         ] = ACTIVATE_TOP_K_DEFAULT,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Spread activation from seeds over calls, inheritance, containment, imports and
         file definitions (both directions) to find the code most related to them.
@@ -130,7 +145,8 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         out-of-range arguments are clamped (`clamped`). Deterministic: ordered by activation,
         then id. Unknown seed ids are listed in `missing_seeds`. `completeness`: call sites named
         like the seeds whose receivers the graph could not prove (`lower_bound: true`: callers
-        the spread could not reach).
+        the spread could not reach). Results past max_tokens are left for `next_cursor` (`more`
+        says how many).
         """
         ctx.agent(agent_id)
         request = ActivateRequest(
@@ -143,9 +159,22 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
             decay=decay,
             top_k=top_k,
         )
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
         graph = ctx.graph()
         answer = activate(graph, request, ctx.readable(graph))
-        answer["freshness"] = freshness_of(graph, {r["repo"] for r in answer["results"]})
+        repos = {r["repo"] for r in answer["results"]}
+        results = answer.pop("results")[offset:]
+        fitted = fit(results, room(budget, answer))
+        answer["results"] = results[: fitted.shown]
+        if offset:
+            answer["offset"] = offset
+        if fitted.shown < len(results):
+            answer |= more(offset + fitted.shown, len(results) - fitted.shown, "results")
+        if clamps.changes:
+            answer["clamped"] = {**answer.get("clamped", {}), **clamps.as_dict()}
+        answer["freshness"] = freshness_of(graph, repos)
         return answer
 
     def heuristics_surface_verb(

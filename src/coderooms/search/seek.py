@@ -79,6 +79,8 @@ class SeekRequest:
     language: str | None = None
     kinds: tuple[str, ...] | None = None
     top_k: int = 20
+    offset: int = 0
+    """Ranked symbols skipped before the first one returned: a cursor."""
 
 
 @dataclass
@@ -316,7 +318,8 @@ def seek(
     )
     if not ranking.scored and request.repo is not None and readable is None:
         resolve_repos(graph, request.repo)
-    hits = [hit_of(*item) for item in ranking.scored[:top_k]]
+    end = request.offset + top_k
+    hits = [hit_of(*item) for item in ranking.scored[request.offset : end]]
     embeddings_used = any(hit["signals"]["semantic"] is not None for hit in hits)
     blocked = blocked_reason(graph, ranking, glob, request.language, kinds)
     answer: dict[str, Any] = {
@@ -326,7 +329,7 @@ def seek(
         "proof_state": proof_state(blocked, ranking),
         "results": hits,
         "total_candidates": len(ranking.scored),
-        "truncated": len(ranking.scored) > top_k,
+        "truncated": len(ranking.scored) > end,
         "candidate_sources": ranking.source_counts,
         "candidates_capped": ranking.capped,
         "fulltext_passes": ranking.fulltext_passes,

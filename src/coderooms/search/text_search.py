@@ -71,6 +71,8 @@ class SearchRequest:
     top_k: int = 50
     context_lines: int = 0
     count_only: bool = False
+    offset: int = 0
+    """Hits (in path and line order) skipped before the first one returned: a cursor."""
     deadline_s: float = SEARCH_DEADLINE_S
     """The operator's bound on one search (not an argument agents pass)."""
 
@@ -158,7 +160,7 @@ def search(
         "prefix": scope_glob.prefix if scope_glob else "",
         "language": request.language,
     }
-    limit = None if request.count_only else top_k + 1
+    limit = None if request.count_only else request.offset + top_k + 1
     deadline = time.monotonic() + request.deadline_s
     found = None
     if needle is not None and limit is not None and len(repos) == 1:
@@ -207,10 +209,10 @@ def search(
         answer["count"] = len(verified.hits)
         answer["files"] = len({(hit.repo, hit.path) for hit in verified.hits})
         return answer
-    shown = verified.hits[:top_k]
+    shown = verified.hits[request.offset : request.offset + top_k]
     answer["results"] = _with_context(graph, shown, verified.files, context)
     answer["returned"] = len(shown)
-    answer["truncated"] = len(verified.hits) > top_k
+    answer["truncated"] = len(verified.hits) > request.offset + top_k
     return answer
 
 

@@ -6,9 +6,18 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    MAX_TOKENS_MIN,
+    CursorDoc,
+    MaxTokensDoc,
+    clamp_max_tokens,
+    parse_cursor,
+)
 from coderooms.context import AppContext
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
+from coderooms.search.answers import brief_freshness, glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
     BATCH_VIEW_MAX_ITEMS,
@@ -16,9 +25,12 @@ from coderooms.search.limits import (
     CONTEXT_LINES_MAX,
     GLOB_TOP_K_DEFAULT,
     GLOB_TOP_K_MAX,
+    GLOB_TOP_K_MIN,
     SEARCH_TOP_K_DEFAULT,
     SEARCH_TOP_K_MAX,
+    SEARCH_TOP_K_MIN,
     VIEW_MAX_LINES,
+    Clamps,
 )
 from coderooms.search.text_search import Mode, SearchRequest, search
 from coderooms.search.view import ViewRequest, batch_view, view
@@ -27,6 +39,8 @@ from coderooms.tooling import ToolSpec
 RepoArg = Annotated[
     str | None, Field(description="Repo id to cover; omit to cover every repo this server reads.")
 ]
+MaxTokensArg = Annotated[int, Field(description=MaxTokensDoc)]
+CursorArg = Annotated[str | None, Field(description=CursorDoc)]
 
 
 class ViewItem(BaseModel):
@@ -70,38 +84,53 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         count_only: Annotated[
             bool, Field(description="Only count matching lines and files; return no lines.")
         ] = False,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Find lines in the ingested code, like `grep -rn`, answered from the graph's text index.
 
-        Every line containing the query (literal) or matching the regex is a hit: `{repo, file,
-        line, text, before, after}`, ordered by repo, path and line. Matches are per line; a query
-        cannot span lines. Out-of-range top_k/context_lines are clamped and reported in `clamped`;
-        `truncated` says more hits exist (narrow with path_glob/language or raise top_k).
-        `index` says whether the trigram index found the candidates or the scope was scanned
-        (regexes with no literal of 3+ characters, or case-insensitive ones). Empty queries and
-        invalid regexes (or what RE2 cannot express) are refused with the field named.
+        Every line containing the query (literal) or matching the regex is a hit, one string in
+        `hits`: `path:line: text` (grep -n), ordered by repo, path and line; with context_lines, the
+        lines around it as `path-line- text` (a line shown once). The answer names `repo` once when
+        it covers one; with several, each row starts `repo:`. Matches are per line; a query cannot
+        span lines. Out-of-range arguments are clamped and reported in `clamped`. When top_k or
+        max_tokens leaves hits out, `more` says so and `next_cursor` fetches the next ones (the same
+        call with `cursor`). `index: scan` says the scope was read whole (regexes with no literal
+        of 3+ characters, or case-insensitive ones).
+        Empty queries and invalid regexes (or what RE2 cannot express) are refused with the field
+        named.
 
         Semantic mode ("where is the code that retries a failed upload?") answers with symbols,
-        best first: `{repo, file, start_line, end_line, symbol_id, name, qualname, kind, score}`
-        (score: cosine similarity), `embeddings_used: true` and `coverage` (symbols with a current
+        best first: `path:start-end score signature` (score: cosine similarity),
+        `embeddings_used: true` and `coverage` (symbols with a current
         vector of all symbols in scope); path_glob/language filter them, context_lines does not
         apply. Without an embedding model, or before any vector is computed, it gives the literal
         answer with `embeddings_used: false` and `semantic_unavailable` saying why.
         """
         ctx.agent(agent_id)
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
+        page = clamps.clamp("top_k", top_k, SEARCH_TOP_K_MIN, SEARCH_TOP_K_MAX)
+        semantic = mode == "semantic"
         request = SearchRequest(
             query=query,
             mode=mode,
             repo=repo,
             path_glob=path_glob,
             language=language,
-            top_k=top_k,
+            top_k=min(offset + page, SEARCH_TOP_K_MAX) if semantic else page,
             context_lines=context_lines,
             count_only=count_only,
+            offset=0 if semantic else offset,
         )
         graph = ctx.graph()
-        answer = search(graph, request, ctx.readable(graph))
-        answer["freshness"] = freshness_of(graph, answer["scope"]["repos"])
+        raw = search(graph, request, ctx.readable(graph))
+        if semantic and raw.get("embeddings_used"):
+            raw["results"] = raw["results"][offset:]
+        raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
+        answer = search_answer(raw, offset=offset, max_tokens=budget)
+        answer["freshness"] = brief_freshness(freshness_of(graph, raw["scope"]["repos"]))
         return answer
 
     def glob(
@@ -117,15 +146,26 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         top_k: Annotated[
             int, Field(description=f"Most files returned (1..{GLOB_TOP_K_MAX}).")
         ] = GLOB_TOP_K_DEFAULT,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """List the ingested files whose repo-relative path matches a pattern.
 
-        Sorted by repo and path, with language, line count and size. Only files (no symbols).
-        `total` counts every match; `truncated` says top_k cut the list."""
+        Sorted by repo and path, each `path (N lines)`. Only files (no symbols). `total` counts
+        every match; when top_k or max_tokens leaves files out, `more` says how many and
+        `next_cursor` fetches the next ones (the same call with `cursor`)."""
         ctx.agent(agent_id)
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
+        page = clamps.clamp("top_k", top_k, GLOB_TOP_K_MIN, GLOB_TOP_K_MAX)
         graph = ctx.graph()
-        answer = glob_files(graph, pattern, repo=repo, top_k=top_k, readable=ctx.readable(graph))
-        answer["freshness"] = freshness_of(graph, answer["repos"])
+        raw = glob_files(
+            graph, pattern, repo=repo, top_k=page, offset=offset, readable=ctx.readable(graph)
+        )
+        raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
+        answer = glob_answer(raw, offset=offset, max_tokens=budget)
+        answer["freshness"] = brief_freshness(freshness_of(graph, raw["repos"]))
         return answer
 
     def view_verb(
@@ -139,19 +179,32 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             int | None,
             Field(description=f"Last line, inclusive; at most {VIEW_MAX_LINES} lines a call."),
         ] = None,
+        symbols: Annotated[
+            bool, Field(description="Also list the symbols overlapping the range.")
+        ] = False,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Read lines of an ingested file as the shared graph holds them (not the disk).
 
-        Returns the text of the range, the file's content hash, whether the file on disk looks
-        changed since ingest (`disk.state`: same/differs/missing, by size and mtime), and the
-        symbols whose lines overlap the range. Ranges are clamped to the file and to
-        {VIEW_MAX_LINES} lines (`clamped`, `more_below` say so). Unknown repo or path: not_found.
+        Returns the text of the range, the file's content hash (BLAKE3), whether the file on disk
+        looks changed since ingest (`disk`: same/differs/missing, by size and mtime), and with
+        `symbols` the symbols whose lines overlap the range (`start-end kind qualname:
+        signature`). Ranges are clamped to the file and to {VIEW_MAX_LINES} lines (`clamped`,
+        `more_below` say so); text past max_tokens is cut at a line, and `next_cursor` (the
+        next line) goes on. Unknown repo or path: not_found.
         """
         ctx.agent(agent_id)
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        if cursor is not None:
+            start_line = max(parse_cursor(cursor), 1)
         request = ViewRequest(path=path, repo=repo, start_line=start_line, end_line=end_line)
         graph = ctx.graph()
-        answer = view(graph, request, ctx.readable(graph))
-        answer["freshness"] = freshness_of(graph, [answer["repo"]])
+        raw = view(graph, request, ctx.readable(graph))
+        raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
+        answer = view_answer(raw, max_tokens=budget, symbols=symbols)
+        answer["freshness"] = brief_freshness(freshness_of(graph, [raw["repo"]]))
         return answer
 
     def batch_view_verb(
@@ -160,10 +213,17 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             list[ViewItem],
             Field(description=f"Ranges to read, at most {BATCH_VIEW_MAX_ITEMS}."),
         ],
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Read several file ranges in one call, each exactly like `view`. A failing item (unknown
-        path, bad range) reports its error in place; the others still answer."""
+        path, bad range) reports its error in place; the others still answer.
+
+        max_tokens is shared: each range gets an equal part (at least 100 tokens) and its text is
+        cut at a line like `view`'s, with its own `next_cursor` (a `view` of that path with
+        `cursor` goes on)."""
         ctx.agent(agent_id)
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
         requests = [
             ViewRequest(
                 path=item.path, repo=item.repo, start_line=item.start_line, end_line=item.end_line
@@ -173,6 +233,12 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         graph = ctx.graph()
         answer = batch_view(graph, requests, ctx.readable(graph))
         repos = [item["view"]["repo"] for item in answer["items"] if item["ok"]]
+        share = max(budget // max(len(requests), 1), MAX_TOKENS_MIN)
+        for item in answer["items"]:
+            if item["ok"]:
+                item["view"] = view_answer(item["view"], max_tokens=share, symbols=False)
+        if clamps.changes:
+            answer["clamped"] = clamps.as_dict()
         answer["freshness"] = freshness_of(graph, repos)
         return answer
 

@@ -20,7 +20,7 @@ from coderooms.graph.completeness import COMPLETE, Completeness, unresolved_call
 from coderooms.graph.driver import Graph
 from coderooms.ingest.chunks import decode
 from coderooms.ingest.identity import file_id
-from coderooms.ingest.languages import language_for_path
+from coderooms.ingest.languages import DEEP_LANGUAGES, language_for_path
 from coderooms.ingest.reader import content_hash
 from coderooms.search.limits import Clamps
 from coderooms.surgical import context_limits as limits
@@ -37,6 +37,9 @@ UNREADABLE = "unreadable"
 
 QUERY_THREADS = 8
 """Threads sending the neighbour statements of context calls (six per call, in parallel)."""
+
+CODE_LANGUAGES = sorted(DEEP_LANGUAGES)
+"""Languages that are code: their co-change partners are listed before docs and changelogs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +119,7 @@ def gather(graph: Graph, target: Target, connected_cap: int = 0) -> Neighbourhoo
             "limit": limits.MAX_CALLEES, "ghost_limit": limits.MAX_GHOSTS,
             "builtins": builtin_names, "per_file": per_file,
         }),
-        "files": ("surgical/context_files", {}),
+        "files": ("surgical/context_files", {"code": CODE_LANGUAGES}),
     }  # fmt: skip
     pending = {key: _QUERIES.submit(graph.read, name, file_id=fid, **params)
                for key, (name, params) in queries.items()}  # fmt: skip

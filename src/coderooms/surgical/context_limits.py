@@ -22,7 +22,7 @@ MAX_TESTS = 20
 """Test files touching the file listed, most calls first."""
 MAX_TEST_SYMBOLS = 5
 """Test symbols listed per test file."""
-MAX_CO_CHANGES = 20
+MAX_CO_CHANGES = 5
 """Co-change partners listed, heaviest first."""
 
 TEXT_LINES_DEFAULT = 200

@@ -9,11 +9,21 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    MAX_TOKENS_MIN,
+    CursorDoc,
+    MaxTokensDoc,
+    clamp_max_tokens,
+    parse_cursor,
+    tokens_of,
+)
 from coderooms.context import AppContext
 from coderooms.effects import READS, Effect, Writes
 from coderooms.search.limits import Clamps
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical.clock import now_ms
+from coderooms.surgical.compact import compact_context
 from coderooms.surgical.context import clamp_text_lines, context_answer, gather, read_disk
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.paths import Target
@@ -55,19 +65,26 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         symbol_id: SymbolArg = None,
         include_text: IncludeTextArg = False,
         max_text_lines: TextLinesArg = None,
+        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
+        cursor: Annotated[str | None, Field(description=CursorDoc)] = None,
     ) -> dict[str, Any]:
         """Everything around one file before you edit it: its symbols and its graph neighbours.
 
-        Returns the file's symbols (kind, qualname, lines, signature); `callers` (symbols in
-        other files calling its symbols, with the symbol called); `callees` (what its symbols
-        call in other files) and `ghosts` (calls that resolve to nothing in the repo); `imports`
-        and `importers`; `tests` (test files calling it or importing it: path conventions per
-        language); `co_changes` (files changed in the same commits). `completeness`: call sites
-        named like its symbols whose receivers the graph could not prove (`lower_bound: true`:
-        callers and tests may be missing; its hint says how to find them). `disk.state` says
-        whether the file on disk still has the graph's BLAKE3 hash (same/differs/missing). Every
-        list has `total` and `truncated`. Unknown path or symbol: not_found; outside every ingested
-        root: forbidden. To prove the file ready for a gated edit use surgical_context_v2.
+        Returns, each row one string: the file's `symbols` (`start-end kind qualname:
+        signature`); `callers` (`path:line caller -> called`: symbols in other files calling
+        its symbols); `callees` (`caller:line -> path::callee`: what its symbols call in other
+        files) and `ghosts` (`name calls`: calls that resolve to nothing in the
+        repo, the language's builtins left out and counted in `builtin_edges`); `imports`
+        (`path:line`, and the unresolved modules) and `importers`; `tests` (test files calling
+        it or importing it, by path convention: docs/surgical-context.md); `co_changes` (`path
+        weight`: files changed in the same commits, code before docs and changelogs).
+        `completeness`: call sites named like its symbols whose receivers the graph could not
+        prove (`lower_bound: true`: callers and tests may be missing; its hint says how to find
+        them). `disk` says whether the file on disk still has the graph's BLAKE3 `hash`
+        (same/differs/missing). Every list has `total`, and `more` when it is cut; symbols past
+        max_tokens go on with `next_cursor`. Unknown path or symbol: not_found; outside every
+        ingested root: forbidden. To prove the file ready for a gated edit use
+        surgical_context_v2.
         """
         ctx.agent(agent_id)
         graph = ctx.graph()
@@ -75,13 +92,16 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         if isinstance(where, Unlocated):
             raise where.error()
         clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
         text_lines = clamp_text_lines(clamps, max_text_lines) if include_text else None
         hood = gather(graph, where)
         if hood is None:
             raise not_in_graph(where).error()
         located = Located(where, hood.file)
         disk = read_disk(where, hood.file["hash"])
-        return context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+        raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+        return compact_context(raw, offset=offset, max_tokens=budget)
 
     def surgical_context_v2(
         agent_id: str,
@@ -111,6 +131,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         ] = False,
         include_text: IncludeTextArg = False,
         max_text_lines: TextLinesArg = None,
+        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
+        cursor: Annotated[str | None, Field(description=CursorDoc)] = None,
     ) -> dict[str, Any]:
         """Prove a file ready to edit: its context, its most connected files, and a proof state.
 
@@ -125,11 +147,14 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         the proof gate on, apply/edit_commit on it are then admitted until it changes or the
         mark expires (`proof_mark.expires_at`). `connected_files` ranks
         files by calls both ways, imports, tests and co-changes, each with `why` and its symbols
-        most involved with this file. Also returns everything surgical_context returns.
+        most involved with this file. Also returns everything surgical_context returns, in its
+        rows, its symbols cut to what max_tokens leaves (`next_cursor` goes on).
         """
         agent = ctx.agent(agent_id)
         graph = ctx.graph()
         clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        offset = parse_cursor(cursor)
         cap = clamps.clamp(
             "max_connected", max_connected, limits.CONNECTED_FILES_MIN, limits.CONNECTED_FILES_MAX
         )
@@ -151,8 +176,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
             located, disk, hood, connected_cap=cap, acknowledge_partial=acknowledge_partial,
             acknowledge_unresolved=acknowledge_unresolved,
         )  # fmt: skip
-        answer = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
-        answer.update(decision.as_dict())
+        raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
+        answer: dict[str, Any] = decision.as_dict()
         answer["connected_files"] = {
             "items": [c.as_dict(hood.relevant.get(c.id, [])) for c in hood.connected],
             "total": hood.connected_total,
@@ -171,7 +196,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
             }
         else:
             answer["proof_mark"] = _mark(ctx, agent, where, str(disk.hash))
-        return answer
+        left = max(budget - tokens_of(answer), MAX_TOKENS_MIN)
+        return {**compact_context(raw, offset=offset, max_tokens=left), **answer}
 
     def _mark(ctx: AppContext, agent: str, target: Target, digest: str) -> dict[str, Any]:
         # read before marking: the mark's own expiry is at or just after this one

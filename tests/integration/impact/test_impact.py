@@ -71,9 +71,37 @@ def impact(app_context: AppContext) -> Impact:
     return spec.fn
 
 
+EDGES = {"->": "calls", "imports": "imports", "inherits": "inherits"}
+
+
+def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
+    """A row `hop path:line caller -> reached (via conf)` read back; a reached seed written by
+    its qualname, or a symbol of the row's own file written `::qualname`, is taken back to its
+    id."""
+    words = row.split(" ")
+    hop, where = int(words[0]), words[1]
+    caller = None if words[2] in EDGES else words[2]
+    edge, to, *how = words[3:] if caller else words[2:]
+    path, _, line = where.partition(":")
+    by_qualname = {seed.partition("::")[2]: seed for seed in seeds}
+    if to.startswith("::"):
+        to = f"{path}{to}"
+    return {
+        "id": f"{path}::{caller}" if caller else path,
+        "hop": hop,
+        "edge": EDGES[edge],
+        "to": to if "::" in to or "/" in to else by_qualname[to],
+        "line": int(line) if line else None,
+        "via": how[0].lstrip("(") if how else None,
+        "conf": float(how[1].rstrip(")")) if len(how) > 1 else None,
+    }
+
+
 def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
+    seeds = answer["seeds"].get("items", [])
     return [
-        (r["id"], r["hop"], r.get("edge", "calls"), r["to"]) for r in answer["affected"]["items"]
+        (r["id"], r["hop"], r["edge"], r["to"])
+        for r in (parsed(row, seeds) for row in answer["affected"]["items"])
     ]
 
 
@@ -85,19 +113,13 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
         ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
         ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
     ]
-    first = one["affected"]["items"][0]
+    first = parsed(one["affected"]["items"][0], one["seeds"]["items"])
     assert (first["via"], first["line"]) == ("local", 9)
-    assert "edge" not in first
+    assert one["affected"]["items"][0].startswith("1 pkg/core.py:9 compute -> helper (local ")
     assert 0 < first["conf"] <= 1
-    assert one["tests"] == {
-        "items": [{"path": "tests/test_core.py", "hop": 1, "symbols": 1, "names": ["test_helper"]}],
-        "total": 1,
-    }
+    assert one["tests"] == {"items": ["tests/test_core.py (hop 1, 1 symbols)"], "total": 1}
     # code before docs, then weight: with core.py, the test changed 3 times, the README 4
-    assert one["co_changes"] == {
-        "items": [{"path": "tests/test_core.py", "weight": 3}, {"path": "README.md", "weight": 4}],
-        "total": 2,
-    }
+    assert one["co_changes"] == {"items": ["tests/test_core.py 3", "README.md 4"], "total": 2}
     assert one["completeness"] == {"unresolved_call_sites": 0, "lower_bound": False}
     assert one["lower_bound"] is False
     assert "next_cursor" not in one["affected"]
@@ -127,7 +149,7 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     four = impact("imp", symbol="pkg/core.py::helper", repo=repo_id, depth=4)
     assert {r[0] for r in rows(four)} >= {"pkg/service.py::handle", "pkg/api.py::endpoint",
                                           "tests/test_service.py::test_serve"}  # fmt: skip
-    assert [t["path"] for t in four["tests"]["items"]] == [
+    assert [t.split(" ")[0] for t in four["tests"]["items"]] == [
         "tests/test_core.py",
         "tests/test_service.py",
     ]
@@ -158,14 +180,10 @@ def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, re
         ("tests/test_service.py", 1, "imports", "pkg/service.py"),
         ("tests/test_service.py::test_serve", 1, "calls", "pkg/service.py::serve"),
     ]
-    (test,) = got["tests"]["items"]
-    assert test == {"path": "tests/test_service.py", "hop": 1, "symbols": 1,
-                    "imports": True, "names": ["test_serve"]}  # fmt: skip
+    assert got["tests"]["items"] == ["tests/test_service.py (hop 1, 1 symbols, imports)"]
     # a test the change edits is a test to run: hop 0
     edited = impact("imp", path="tests/test_core.py", repo=repo_id)
-    assert edited["tests"]["items"] == [
-        {"path": "tests/test_core.py", "hop": 0, "symbols": 2, "names": ["test_helper"]}
-    ]
+    assert edited["tests"]["items"] == ["tests/test_core.py (hop 0, 2 symbols)"]
     assert edited["affected"]["total"] == 0
 
 
@@ -367,3 +385,17 @@ def test_a_range_is_carried_onto_the_working_tree(
         {"path": "pkg/service.py", "status": "modified", "symbols": 1}
     ]
     assert got["seeds"]["items"] == ["pkg/service.py::handle"]
+
+
+def test_a_budget_cuts_the_rows_and_the_cursor_goes_on(
+    impact: Impact, root: Path, repo_id: str
+) -> None:
+    whole = impact("imp", symbol="helper", repo=repo_id, depth=4)
+    cut = impact("imp", symbol="helper", repo=repo_id, depth=4, max_tokens=150)
+    shown = len(cut["affected"]["items"])
+    assert 0 < shown < whole["affected"]["total"]
+    assert cut["affected"]["next_cursor"] == str(shown)
+    left = whole["affected"]["total"] - shown
+    assert cut["affected"]["more"] == f"{left} more rows: call again with cursor='{shown}'"
+    rest = impact("imp", symbol="helper", repo=repo_id, depth=4, cursor=str(shown))
+    assert cut["affected"]["items"] + rest["affected"]["items"] == whole["affected"]["items"]

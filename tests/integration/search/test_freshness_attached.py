@@ -37,7 +37,8 @@ def test_search_glob_view_answers_carry_freshness(
             {"agent_id": "t", "items": [{"path": "a.py", "repo": repo_id}]},
         ),
     ]
-    for answer in answers:
-        freshness = answer["freshness"][repo_id]
-        assert freshness["watched"] is False
-        assert "unacked_alerts" in freshness
+    *single, batch = answers
+    for answer in single:  # one repo: named by the answer, its freshness unkeyed
+        assert answer["freshness"] == {"watched": False}  # no alerts: no empty counts
+    assert batch["freshness"][repo_id]["watched"] is False
+    assert "unacked_alerts" in batch["freshness"][repo_id]

@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +39,18 @@ def error_of(ctx: AppContext, verb: str, arguments: dict[str, Any]) -> dict[str,
     return dict(json.loads(str(raised.value)))
 
 
+ROW = re.compile(r"^(?P<path>.+?)(?P<mark>[:-])(?P<line>\d+)(?P=mark) (?P<text>.*)$", re.S)
+
+
+def parsed_rows(answer: dict[str, Any]) -> list[tuple[str, int, str, bool]]:
+    """(path, line, text, is a hit) of each row: `path:line: text`, context `path-line- text`."""
+    parsed = [ROW.match(row) for row in answer["hits"]]
+    assert all(parsed), answer["hits"]
+    return [(m["path"], int(m["line"]), m["text"], m["mark"] == ":") for m in parsed if m]
+
+
 def hits(answer: dict[str, Any]) -> list[tuple[str, int]]:
-    return [(hit["file"], hit["line"]) for hit in answer["results"]]
+    return [(path, line) for path, line, _, hit in parsed_rows(answer) if hit]
 
 
 def test_literal_search_is_ordered_with_context(
@@ -47,11 +58,16 @@ def test_literal_search_is_ordered_with_context(
 ) -> None:
     _, repo = search_tree
     answer = call(app_context, "search", {"query": "TODO", "repo": repo, "context_lines": 1})
-    assert answer["index"] == "path order"  # a small repo: its chunks read in path order
+    assert "index" not in answer  # read in path order, through the index: nothing to say
+    assert answer["repo"] == repo
     assert hits(answer) == sorted(hits(answer))
-    core = next(hit for hit in answer["results"] if hit["file"] == "src/pkg/core.py")
-    assert core["before"] == ["def helper(x):"]
-    assert core["after"] == ["    return x * 2"]
+    got = parsed_rows(answer)
+    core = [(line, text, hit) for path, line, text, hit in got if path == "src/pkg/core.py"]
+    at = next(i for i, (_, _, hit) in enumerate(core) if hit)
+    assert core[at - 1][1:] == ("def helper(x):", False)
+    assert core[at + 1][1:] == ("    return x * 2", False)
+    assert core[at - 1][0] == core[at][0] - 1 == core[at + 1][0] - 2
+    assert not any(key.startswith(("before", "after", "results")) for key in answer)
 
 
 def test_context_crosses_chunk_boundaries(
@@ -71,10 +87,12 @@ def test_context_crosses_chunk_boundaries(
         "search",
         {"query": target, "repo": repo, "context_lines": 3, "path_glob": "src/pkg/big.py"},
     )
-    [hit] = answer["results"]
-    assert hit["line"] == boundary
-    assert hit["before"] == lines[boundary - 4 : boundary - 1]
-    assert hit["after"] == lines[boundary : boundary + 3]
+    got = parsed_rows(answer)
+    assert [(line, hit) for _, line, _, hit in got] == [
+        (boundary - 3, False), (boundary - 2, False), (boundary - 1, False), (boundary, True),
+        (boundary + 1, False), (boundary + 2, False), (boundary + 3, False),
+    ]  # fmt: skip
+    assert [text for *_, text, _ in got] == lines[boundary - 4 : boundary + 3]
 
 
 def test_scope_filters(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
@@ -87,18 +105,22 @@ def test_scope_filters(app_context: AppContext, search_tree: tuple[Path, str]) -
     python = call(app_context, "search", base | {"language": "python"})
     assert {f for f, _ in hits(python)} == {"src/pkg/core.py", "tests/test_core.py"}
     none = call(app_context, "search", base | {"language": "cobol"})
-    assert none["results"] == []
+    assert none["hits"] == []
+    assert "more" not in none
 
 
 def test_clamping_is_reported(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
     _, repo = search_tree
     answer = call(
-        app_context, "search", {"query": "def", "repo": repo, "top_k": 9999, "context_lines": -2}
+        app_context,
+        "search",
+        {"query": "def", "repo": repo, "top_k": 9999, "context_lines": -2, "max_tokens": 25_000},
     )
     assert answer["clamped"]["top_k"]["used"] == 500
     assert answer["clamped"]["context_lines"]["used"] == 0
-    assert answer["returned"] == 500
-    assert answer["truncated"] is True
+    assert len(answer["hits"]) == 500
+    assert answer["next_cursor"] == "500"
+    assert "call again with cursor='500'" in answer["more"]
 
 
 def test_regex_without_literal_scans_and_says_so(
@@ -107,12 +129,11 @@ def test_regex_without_literal_scans_and_says_so(
     _, repo = search_tree
     answer = call(app_context, "search", {"query": "(?i)todo", "mode": "regex", "repo": repo})
     assert answer["index"] == "scan"
-    assert answer["index_literal"] is None
     literal = call(app_context, "search", {"query": r"def \w+", "mode": "regex", "repo": repo})
-    assert (literal["index"], literal["index_literal"]) == ("path order", "def ")
+    assert "index" not in literal
     arguments = {"query": r"def \w+", "mode": "regex", "repo": repo, "count_only": True}
     counted = call(app_context, "search", arguments)
-    assert counted["index"] == "trigram"  # every hit: every candidate the trigram index knows
+    assert "index" not in counted  # every candidate the trigram index knows
 
 
 def test_semantic_mode_falls_back_truthfully(
@@ -126,7 +147,7 @@ def test_semantic_mode_falls_back_truthfully(
     assert answer["semantic_fallback"] == "lexical"
     assert answer["embeddings_used"] is False
     assert answer["semantic_unavailable"] == "embedding model not installed"
-    assert answer["results"]
+    assert hits(answer)
 
 
 @pytest.mark.parametrize(
@@ -163,25 +184,33 @@ def test_search_does_not_write(app_context: AppContext, search_tree: tuple[Path,
     _, repo = search_tree
     read_only = app_context.settings.model_copy(update={"read_only": True})
     ctx = AppContext(settings=read_only, graphs=app_context.graphs)
-    assert call(ctx, "search", {"query": "TODO", "repo": repo})["results"]
+    assert call(ctx, "search", {"query": "TODO", "repo": repo})["hits"]
     assert call(ctx, "glob", {"pattern": "*.md", "repo": repo})["files"]
 
 
 def test_glob(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
     _, repo = search_tree
     answer = call(app_context, "glob", {"pattern": "src/**/*.py", "repo": repo})
-    paths = [f["path"] for f in answer["files"]]
+    paths = [f.rsplit(" (", 1)[0] for f in answer["files"]]
     assert paths == sorted(p for p in FILES if p.startswith("src/") and p.endswith(".py"))
-    assert answer["index"] == "path prefix"
-    assert answer["index_prefix"] == "src/"
+    lines = FILES["src/pkg/core.py"].decode().count("\n")
+    assert f"src/pkg/core.py ({lines} lines)" in answer["files"]
+    assert answer["total"] == len(paths)
+    assert "more" not in answer
     anywhere = call(app_context, "glob", {"pattern": "*.txt", "repo": repo})
-    assert [f["path"] for f in anywhere["files"]] == ["crlf.txt", "docs/notes.txt", "latin1.txt"]
+    assert [f.rsplit(" (", 1)[0] for f in anywhere["files"]] == [
+        "crlf.txt", "docs/notes.txt", "latin1.txt"
+    ]  # fmt: skip
     root_only = call(app_context, "glob", {"pattern": "/crlf.txt", "repo": repo})
-    assert [f["path"] for f in root_only["files"]] == ["crlf.txt"]
+    assert [f.rsplit(" (", 1)[0] for f in root_only["files"]] == ["crlf.txt"]
     clamped = call(app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 0})
-    assert clamped["returned"] == 1
-    assert clamped["truncated"] is True
+    assert len(clamped["files"]) == 1
+    assert clamped["next_cursor"] == "1"
+    assert clamped["more"].startswith(f"{clamped['total'] - 1} more files")
     assert clamped["clamped"]["top_k"]["used"] == 1
+    rest = call(app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 1, "cursor": "1"})
+    assert rest["files"] != clamped["files"]
+    assert rest["next_cursor"] == "2"
     assert error_of(app_context, "glob", {"pattern": ""})["field"] == "pattern"
 
 
@@ -196,17 +225,18 @@ def test_view_reads_the_graph_with_symbols(
     )
     lines = FILES["src/pkg/core.py"].decode().split("\n")
     assert answer["text"] == "".join(line + "\n" for line in lines[3:8])
-    assert answer["hash_algorithm"] == "blake3"
-    assert answer["disk"] == {
-        "checked": True,
-        "state": "same",
-        "method": "size and mtime (stat), not content",
-    }
-    assert [s["qualname"] for s in answer["symbols"]] == ["Engine", "Engine.start"]
+    assert answer["disk"] == "same"
+    assert "symbols" not in answer  # only when asked
+    asked = call(
+        app_context,
+        "view",
+        {"path": "src/pkg/core.py", "repo": repo, "start_line": 4, "end_line": 8, "symbols": True},
+    )
+    assert [s.split(" ")[2].split("(")[0] for s in asked["symbols"]] == ["Engine", "Engine.start"]
     path = root / "src/pkg/core.py"
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 10**9))
     again = call(app_context, "view", {"path": "src/pkg/core.py", "repo": repo})
-    assert again["disk"]["state"] == "differs"
+    assert again["disk"] == "differs"
     assert again["text"] == FILES["src/pkg/core.py"].decode()  # still the graph's text
 
 
@@ -323,3 +353,44 @@ def test_a_search_past_its_deadline_answers_what_it_found_marked_a_lower_bound(
     assert cut["stopped"]["after_s"] == 0.0
     assert "lower bound" in cut["stopped"]["why"]
     assert (cut["count"] if count_only else cut["returned"]) == 0
+
+
+def test_a_budget_cuts_search_glob_view_and_their_cursors_go_on(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    """max_tokens cuts each answer to about that many tokens (~4 characters each), says what it
+    left out, and the cursor's next call starts where it stopped."""
+    _, repo = search_tree
+    base = {"query": "def", "repo": repo, "top_k": 200}
+    whole = call(app_context, "search", base)
+    cut = call(app_context, "search", base | {"max_tokens": 200})
+    assert len(json.dumps(cut)) <= 200 * 4 + 400  # the budget, and the room kept for `more`
+    assert 0 < len(cut["hits"]) < len(whole["hits"])
+    assert cut["next_cursor"] == str(len(cut["hits"]))
+    rest = call(app_context, "search", base | {"cursor": cut["next_cursor"]})
+    assert cut["hits"] + rest["hits"][: len(whole["hits"]) - len(cut["hits"])] == whole["hits"]
+    view = {"path": "src/pkg/big.py", "repo": repo, "end_line": 300}
+    page = call(app_context, "view", view | {"max_tokens": 300})
+    assert page["start_line"] == 1 < page["end_line"] < 300
+    assert page["next_cursor"] == str(page["end_line"] + 1)
+    assert f"{300 - page['end_line']} more lines" in page["more"]
+    after = call(app_context, "view", view | {"cursor": page["next_cursor"]})
+    lines = FILES["src/pkg/big.py"].decode().split("\n")
+    assert page["text"] + after["text"] == "".join(line + "\n" for line in lines[:300])
+    assert call(app_context, "search", base | {"max_tokens": 10})["clamped"]["max_tokens"] == {
+        "requested": 10, "used": 100, "min": 100, "max": 25_000
+    }  # fmt: skip
+
+
+def test_batch_view_shares_its_budget(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    _, repo = search_tree
+    items = [{"path": "src/pkg/big.py", "repo": repo, "start_line": n, "end_line": n + 299}
+             for n in (1, 1001)]  # fmt: skip
+    answer = call(app_context, "batch_view", {"items": items, "max_tokens": 600})
+    first, second = (item["view"] for item in answer["items"])
+    for view, start in ((first, 1), (second, 1001)):
+        assert view["start_line"] == start < view["end_line"] < start + 299
+        assert view["next_cursor"] == str(view["end_line"] + 1)
+    assert len(json.dumps(answer)) <= 600 * 4 + 800

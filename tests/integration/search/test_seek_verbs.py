@@ -71,10 +71,14 @@ def test_seek_activate_heuristics_in_one_session(
         ("activate", {"seeds": [target], "max_hops": 2}),
         ("heuristics_surface", {"node_id": target, "query": "apply_discount"}),
     )
-    assert found["results"][0]["id"] == target
+    best = found["symbols"][0]  # `path:start-end score signature`
+    where, score, text = best.split(" ", 2)
+    assert where.startswith("shop/pricing.py:")
+    assert text.startswith("def apply_discount(")
+    assert found["repo"] == shop
     assert found["proof_state"] == "ready"
-    assert found["embeddings_used"] is False
-    assert shop in found["freshness"]
+    assert "embeddings_used" not in found  # said only when a vector fed a score
+    assert found["freshness"] == {"watched": False}
     assert spread["results"][0] == {
         "id": target,
         "kind": "Function",
@@ -86,7 +90,7 @@ def test_seek_activate_heuristics_in_one_session(
         "via": None,
         "route": [target],
     }
-    assert explained["score"] == found["results"][0]["score"]
+    assert f"{explained['score']:.2f}" == score
     assert explained["seek_rank"] == 1
     assert explained["graph_facts"]["callers_from_other_files"] == 1
     assert snapshot(graph, shop) == before
@@ -117,3 +121,35 @@ def test_reads_never_write(app_context: AppContext, graph: Graph, shop: str) -> 
         ("heuristics_surface", {"node_id": sid(shop, "shop/cart.py", "Cart")}),
     )
     assert snapshot(graph, shop) == before
+
+
+def test_seek_pages_by_cursor_and_says_what_is_left(app_context: AppContext, shop: str) -> None:
+    base = {"query": "price", "repo": shop}
+    whole, first, second = calls(
+        app_context,
+        ("seek", base | {"top_k": 50}),
+        ("seek", base | {"top_k": 2}),
+        ("seek", base | {"top_k": 2, "cursor": "2"}),
+    )
+    assert first["symbols"] + second["symbols"] == whole["symbols"][:4]
+    assert first["next_cursor"] == "2"
+    assert first["more"].startswith(f"{len(whole['symbols']) - 2} more candidates")
+    assert "formula" not in first
+    assert "weights" not in first
+
+
+def test_activate_cuts_its_results_to_the_budget(app_context: AppContext, shop: str) -> None:
+    target = sid(shop, "shop/pricing.py", "apply_discount")
+    whole, cut = calls(
+        app_context,
+        ("activate", {"seeds": [target], "max_hops": 3}),
+        ("activate", {"seeds": [target], "max_hops": 3, "max_tokens": 100}),
+    )
+    shown = len(cut["results"])
+    assert 0 < shown < len(whole["results"])
+    assert cut["next_cursor"] == str(shown)
+    rest = calls(
+        app_context,
+        ("activate", {"seeds": [target], "max_hops": 3, "cursor": cut["next_cursor"]}),
+    )[0]
+    assert cut["results"] + rest["results"] == whole["results"]

@@ -37,15 +37,16 @@ def test_semantic_mode_answers_with_nearest_symbols(
         {"query": "turn a title into a url slug", "mode": "semantic", "repo": semantic_repo},
     )
     assert answer["embeddings_used"] is True
-    assert answer["index"] == "vector"
+    assert "index" not in answer  # vectors: embeddings_used says it
     assert "semantic_fallback" not in answer
     assert answer["coverage"]["embedded"] == answer["coverage"]["symbols"] > 60
-    top = answer["results"][0]
-    assert top["symbol_id"] == f"{semantic_repo}:shop/util/text.py::slugify"
-    assert (top["file"], top["name"], top["kind"]) == ("shop/util/text.py", "slugify", "Function")
-    assert top["start_line"] <= top["end_line"]
-    assert 0 < top["score"] <= 1
-    assert answer["returned"] == len(answer["results"]) <= 50
+    where, score, text = answer["hits"][0].split(" ", 2)  # `path:start-end score symbol`
+    path, lines = where.split(":")
+    start, end = (int(n) for n in lines.split("-"))
+    assert (path, text) == ("shop/util/text.py", "function slugify")
+    assert start <= end
+    assert 0 < float(score) <= 1
+    assert len(answer["hits"]) <= 50
 
 
 def test_semantic_mode_honours_language_path_glob_and_top_k(
@@ -62,15 +63,15 @@ def test_semantic_mode_honours_language_path_glob_and_top_k(
             "top_k": 2,
         },
     )
-    assert [r["file"] for r in answer["results"]] == ["web/app.js", "web/app.js"]
-    assert answer["results"][0]["name"] == "fetchWithRetry"
+    assert [r.split(":")[0] for r in answer["hits"]] == ["web/app.js", "web/app.js"]
+    assert answer["hits"][0].endswith(" fetchWithRetry")
     globbed = call(
         app_context,
         "search",
         {"query": "dates", "mode": "semantic", "repo": semantic_repo, "path_glob": "shop/util/"},
     )
-    assert globbed["results"]
-    assert all(r["file"].startswith("shop/util/") for r in globbed["results"])
+    assert globbed["hits"]
+    assert all(r.startswith("shop/util/") for r in globbed["hits"])
 
 
 def test_semantic_mode_falls_back_when_the_model_is_unavailable(
@@ -83,7 +84,7 @@ def test_semantic_mode_falls_back_when_the_model_is_unavailable(
     assert answer["embeddings_used"] is False
     assert answer["semantic_fallback"] == "lexical"
     assert answer["semantic_unavailable"] == "embedding model not installed (reported by the test)"
-    assert any(hit["file"] == "shop/util/text.py" for hit in answer["results"])
+    assert any(hit.startswith("shop/util/text.py:") for hit in answer["hits"])
     health = call(app_context, "health", {})
     assert health["embeddings"]["installed"] is False
 
@@ -100,7 +101,7 @@ def test_semantic_mode_falls_back_before_vectors_exist(
     assert answer["semantic_unavailable"].startswith(
         f"vectors not computed yet: 0 of {symbols} symbols embedded"
     )
-    assert answer["results"]
+    assert answer["hits"]
 
 
 def test_health_reports_the_model_and_counts(app_context: AppContext, semantic_repo: str) -> None:

@@ -33,8 +33,9 @@ def test_one_proven_caller_and_one_unresolved_site(
     verbs: dict[str, Callable[..., dict[str, Any]]], root: Path, repo_id: str
 ) -> None:
     got = verbs["surgical_context"]("cc-v1", path="pkg/a.py", repo=repo_id)
-    callers = [(c["path"], c["qualname"], c["called_qualname"]) for c in got["callers"]["items"]]
-    assert callers == [("pkg/use.py", "g", "A.run")]
+    [caller] = got["callers"]["items"]
+    assert caller.startswith("pkg/use.py:")
+    assert caller.endswith(" g -> A.run")
     completeness = got["completeness"]
     assert completeness["unresolved_call_sites"] == 1
     assert completeness["lower_bound"] is True
@@ -46,7 +47,7 @@ def test_everything_resolved_is_no_lower_bound(
     verbs: dict[str, Callable[..., dict[str, Any]]], root: Path, repo_id: str
 ) -> None:
     got = verbs["surgical_context"]("cc-clean", path="pkg/clean.py", repo=repo_id)
-    assert [c["qualname"] for c in got["callers"]["items"]] == ["h"]
+    assert [c.split(" ")[1] for c in got["callers"]["items"]] == ["h"]
     assert got["completeness"] == {"unresolved_call_sites": 0, "lower_bound": False}
     v2 = verbs["surgical_context_v2"]("cc-clean", path="pkg/clean.py", repo=repo_id)
     assert (v2["proof_state"], v2["reasons"]) == ("ready_to_edit", [])

@@ -77,43 +77,48 @@ def verbs(app_context: AppContext) -> dict[str, Callable[..., Any]]:
 
 def test_neighbours_of_a_file(verbs: dict[str, Any], root: Path, repo_id: str) -> None:
     got = verbs["surgical_context"]("ctx-n", path="pkg/core.py", repo=repo_id)
-    assert (got["repo"], got["path"], got["language"]) == (repo_id, "pkg/core.py", "python")
-    assert got["disk"]["state"] == "same"
-    assert got["disk"]["hash"] == got["hash"]
-    symbols = [(s["kind"], s["qualname"]) for s in got["symbols"]["items"]]
-    assert symbols == [("Module", ""), ("Function", "helper"), ("Function", "compute"),
-                       ("Class", "Engine"), ("Method", "Engine.run")]  # fmt: skip
-    calls = {(c["path"], c["qualname"], c["called_qualname"], c["count"])
-             for c in got["callers"]["items"]}  # fmt: skip
-    assert calls == {
-        ("pkg/service.py", "serve", "compute", 2),
-        ("pkg/service.py", "serve", "Engine", 1),
-        ("pkg/service.py", "serve", "Engine.run", 1),  # engine.run(): the one `run` method
-        ("pkg/util.py", "fmt", "helper", 1),
-        ("tests/core_checks.py", "test_compute", "compute", 1),
-        ("tests/core_checks.py", "test_helper", "helper", 1),
-    }
+    assert (got["repo"], got["path"]) == (repo_id, "pkg/core.py")
+    assert got["disk"] == "same"  # the file on disk has the graph's hash
+    assert "disk_hash" not in got
+    symbols = [row.split(" ", 1)[1] for row in got["symbols"]["items"]]  # `start-end text`
+    assert symbols == ["def helper(x)", "def compute(y)", "class Engine", "def Engine.run(self)"]
+    assert got["symbols"]["total"] == 4  # the module itself is the file
+    assert sorted(got["callers"]["items"]) == [  # `path:line caller -> called`, xN call sites
+        "pkg/service.py:6 serve -> Engine",
+        "pkg/service.py:7 serve -> Engine.run",  # engine.run(): the one `run` method
+        "pkg/service.py:7 serve -> compute x2",
+        "pkg/util.py:5 fmt -> helper",
+        "tests/core_checks.py:5 test_compute -> compute",
+        "tests/core_checks.py:9 test_helper -> helper",
+    ]
     assert (got["callers"]["total"], got["callers"]["files"]) == (6, 3)
     assert got["callees"]["items"] == []
-    assert got["callees"]["internal_edges"] == 2
-    assert [g["name"] for g in got["ghosts"]["items"]] == ["len"]
+    assert got["ghosts"] == {"items": [], "total": 0, "builtin_edges": 1}  # len: a builtin
     assert got["imports"]["items"] == []
-    assert [u["name"] for u in got["imports"]["unresolved"]["items"]] == ["os"]
-    importers = [i["path"] for i in got["importers"]["items"]]
+    assert got["imports"]["unresolved"]["items"] == ["os:1"]
+    importers = got["importers"]["items"]
     assert importers == ["pkg/lonely.py", "pkg/service.py", "pkg/util.py", "tests/core_checks.py"]
     (test,) = got["tests"]["items"]
-    assert (test["path"], test["calls"], test["imports"]) == ("tests/core_checks.py", 2, True)
-    assert sorted(s["qualname"] for s in test["symbols"]) == ["test_compute", "test_helper"]
-    assert got["co_changes"]["items"] == [{"path": "pkg/service.py", "weight": 3}]
+    path, how, names = test.split(": ")
+    assert (path, how) == ("tests/core_checks.py", "2 calls, imports")
+    assert sorted(names.split(", ")) == ["test_compute", "test_helper"]
+    assert got["co_changes"]["items"] == ["pkg/service.py 3"]
     assert "text" not in got
+    for name in ("id", "language", "hash_algorithm", "problems", "convention", "pattern"):
+        assert name not in got
+        assert name not in got["tests"]
+    assert not any("truncated" in value for value in got.values() if isinstance(value, dict))
 
 
 def test_callees_and_imports_of_a_caller(verbs: dict[str, Any], root: Path, repo_id: str) -> None:
     got = verbs["surgical_context"]("ctx-n", path="pkg/service.py", repo=repo_id)
-    callees = {(c["path"], c["caller_qualname"], c["qualname"]) for c in got["callees"]["items"]}
-    assert {("pkg/core.py", "serve", "compute"), ("pkg/core.py", "serve", "Engine"),
-            ("pkg/util.py", "serve", "fmt")} <= callees  # fmt: skip
-    assert [i["path"] for i in got["imports"]["items"]] == ["pkg/core.py", "pkg/util.py"]
+    callees = {
+        row.split(":")[0] + " " + row.split(" -> ")[1].removesuffix(" x2")
+        for row in got["callees"]["items"]
+    }
+    assert {"serve pkg/core.py::compute", "serve pkg/core.py::Engine",
+            "serve pkg/util.py::fmt"} <= callees  # fmt: skip
+    assert [i.split(":")[0] for i in got["imports"]["items"]] == ["pkg/core.py", "pkg/util.py"]
     assert got["callers"]["items"] == []
     assert got["tests"]["items"] == []
 
@@ -156,11 +161,14 @@ def test_lists_are_bounded_and_say_so(
         "ctx-l", path="pkg/core.py", repo=repo_id, include_text=True, max_text_lines=3
     )
     assert len(got["callers"]["items"]) == 2
-    assert (got["callers"]["total"], got["callers"]["truncated"]) == (6, True)
-    assert got["callers"]["items"][0]["count"] == 2  # most call sites first
+    assert got["callers"]["total"] == 6
+    assert got["callers"]["more"] == "4 more not listed: impact path='pkg/core.py' pages every one"
+    assert got["callers"]["items"][0].endswith(" x2")  # most call sites first
     assert (len(got["importers"]["items"]), got["importers"]["total"]) == (1, 4)
-    assert got["importers"]["truncated"] is True
-    assert (len(got["symbols"]["items"]), got["symbols"]["truncated"]) == (3, True)
+    assert got["importers"]["more"].startswith("3 more not listed")
+    # three symbols read, the module among them: two listed, two more named by seek
+    assert (len(got["symbols"]["items"]), got["symbols"]["total"]) == (2, 4)
+    assert got["symbols"]["more"].startswith("2 more not listed: seek")
     text = got["text"]
     assert (text["end_line"], text["truncated"]) == (3, True)
     assert text["content"] == "import os\n\n\n"
@@ -239,3 +247,19 @@ def test_a_relative_path_without_repo_is_looked_up_never_guessed(
             "MATCH (n) WHERE n.repo = $repo OR (n:Repo AND n.id = $repo) DETACH DELETE n",
             repo=twin,
         )
+
+
+def test_a_budget_cuts_the_symbols_and_the_cursor_goes_on(
+    verbs: dict[str, Any], root: Path, repo_id: str
+) -> None:
+    v1 = verbs["surgical_context"]
+    whole = v1("ctx-t", path="pkg/core.py", repo=repo_id)
+    cut = v1("ctx-t", path="pkg/core.py", repo=repo_id, max_tokens=100)
+    shown = len(cut["symbols"]["items"])
+    assert 0 < shown < whole["symbols"]["total"]
+    assert cut["symbols"]["next_cursor"] == str(shown)
+    assert cut["symbols"]["more"].startswith(f"{whole['symbols']['total'] - shown} more symbols")
+    rest = v1("ctx-t", path="pkg/core.py", repo=repo_id, cursor=str(shown))
+    assert rest["symbols"]["offset"] == shown
+    assert cut["symbols"]["items"] + rest["symbols"]["items"] == whole["symbols"]["items"]
+    assert cut["callers"] == whole["callers"]  # the other lists are whole on every page

@@ -96,7 +96,8 @@ def test_edited_on_disk_after_ingest_is_proving(
     assert [r["code"] for r in got["reasons"]] == ["disk_differs"]
     assert got["next_suggested_tool"] == "ingest"
     assert got["next_suggested_arguments"] == {"roots": [str(root.resolve())], "repo": repo_id}
-    assert got["disk"]["state"] == "differs"
+    assert got["disk"] == "differs"
+    assert got["disk_hash"] != got["hash"]
     (root / "pkg" / "lonely.py").unlink()
     gone = v2(agent, path="pkg/lonely.py", repo=repo_id)
     assert (gone["proof_state"], gone["reasons"][0]["code"]) == ("proving", "disk_missing")
@@ -143,7 +144,8 @@ def test_clean_file_is_ready_and_marks_the_primary_only(
     assert got["next_suggested_arguments"] == {"path": "pkg/core.py", "repo": repo_id}
     mark = got["proof_mark"]
     assert mark["recorded"] is True
-    assert mark["content_hash"] == got["disk"]["hash"]
+    assert got["disk"] == "same"
+    assert mark["content_hash"] == got["hash"]
     assert mark["expires_at"]
     assert mark["gate_on"] is True
     assert len(got["connected_files"]["items"]) == 4
@@ -219,5 +221,5 @@ def test_unicode_paths_are_proved_like_any_other(
     agent = f"st-ünï-{repo_id}"
     got = v2(agent, path=path, repo=repo_id)
     assert (got["path"], got["proof_state"]) == (path, "ready_to_edit")
-    assert [s["qualname"] for s in got["symbols"]["items"]] == ["", "café"]
+    assert got["symbols"]["items"] == ["4-5 def café()"]
     assert marks_of(graph, agent) == [path]

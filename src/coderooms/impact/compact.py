@@ -1,0 +1,74 @@
+"""What `impact` puts before the model: each affected row and test file one string,
+co-changes as `path weight`, the rows cut to the call's token budget with a cursor for the rest.
+
+A row is `hop path:line caller -> reached (via conf)`: the caller's file and the line of the
+call (or import), its qualname (none for a file), the edge (`->` a call, else `imports`,
+`inherits`), the node it reaches, and how the edge resolved. Ids are `path::qualname`, the repo
+named once; a reached node is written by its qualname when it is a listed seed no other seed
+shares the qualname of, as `::qualname` when it is in the row's own file, else by its id. A
+test file is `path (hop N, K symbols)`: its symbols are rows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from coderooms.budget import fit, more, room
+
+CALLS = "calls"
+"""The edge of most rows, written `->` (the others by name: `imports`, `inherits`)."""
+
+
+def _short(ids: list[str]) -> dict[str, str]:
+    """Each seed's id by its qualname where no other seed shares it: the seeds are listed in
+    every page, so a row reaching a seed is read the same on any page."""
+    ids = sorted(set(ids))
+    qualnames = Counter(i.partition("::")[2] for i in ids)
+    return {i: q for i in ids if (q := i.partition("::")[2]) and qualnames[q] == 1}
+
+
+def row_text(row: dict[str, Any], short: dict[str, str]) -> str:
+    path, _, qualname = str(row["id"]).partition("::")
+    where = f"{path}:{row['line']}" if row.get("line") is not None else path
+    caller = f" {qualname}" if qualname else ""
+    how = " ".join(str(row[k]) for k in ("via", "conf") if row.get(k) is not None)
+    tail = f" ({how})" if how else ""
+    to = str(row["to"])
+    to_path, _, to_qualname = to.partition("::")
+    if to in short:
+        to = short[to]
+    elif to_qualname and to_path == path:
+        to = f"::{to_qualname}"
+    edge = row.get("edge", CALLS)
+    return f"{row['hop']} {where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
+
+
+def test_text(test: dict[str, Any]) -> str:
+    parts = [f"hop {test['hop']}"]
+    if test["symbols"]:
+        parts.append(f"{test['symbols']} symbols")
+    if test.get("imports"):
+        parts.append("imports")
+    return f"{test['path']} ({', '.join(parts)})"
+
+
+def compact_impact(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+    answer = dict(raw)
+    affected = dict(raw["affected"])
+    items = affected.pop("items")
+    seeds = raw["seeds"].get("items", [])
+    short = _short(list(seeds))
+    rows = [row_text(row, short) for row in items]
+    for name in ("next_cursor", "more"):
+        affected.pop(name, None)
+    co = raw["co_changes"]
+    answer["co_changes"] = {**co, "items": [f"{c['path']} {c['weight']}" for c in co["items"]]}
+    answer["tests"] = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
+    answer["affected"] = affected
+    fitted = fit(rows, room(max_tokens, answer))
+    affected["items"] = rows[: fitted.shown]
+    left = int(affected["total"]) - offset - fitted.shown
+    if left > 0:
+        affected |= more(offset + fitted.shown, left, "rows")
+    return answer

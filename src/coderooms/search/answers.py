@@ -1,0 +1,179 @@
+"""What `search`, `glob`, `view` and `seek` put before the model: compact rows, cut to the
+call's token budget, with a cursor for the rest (see docs/search.md, "Answers and budgets").
+
+A text hit is `path:line: text` (grep's `-n` form; a context line is `path-line- text`), a file
+`path (N lines)`, a symbol `path:start-end score signature` (symbol_rows: the signature with
+the name spelled as the qualname). The repo is named
+once when the scope has one; with several, each row starts `repo:`. Explanations (formulas,
+weights, the per-line note) live in `help` and docs, not in answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coderooms.budget import Fitted, fit, more, room
+from coderooms.symbol_rows import symbol_text
+
+SIGNATURE_CHARS = 160
+"""A seek row's symbol text is cut past this (ending `…`); `view` the lines for the whole one."""
+
+
+def brief_freshness(fresh: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """`freshness_of` without empty alert counts, and unkeyed when it covers one repo (the
+    answer names it)."""
+    entries = {
+        repo: {k: v for k, v in entry.items() if v or k != "unacked_alerts"}
+        for repo, entry in fresh.items()
+    }
+    return next(iter(entries.values())) if len(entries) == 1 else entries
+
+
+def scope_of(repos: list[str]) -> dict[str, Any]:
+    return {"repo": repos[0]} if len(repos) == 1 else {"repos": repos}
+
+
+def _prefix(repo: str, repos: list[str]) -> str:
+    return "" if len(repos) == 1 else f"{repo}:"
+
+
+def text_rows(hits: list[dict[str, Any]], repos: list[str]) -> list[list[str]]:
+    """Each hit's rows: its context lines before, the hit, its context lines after; a line
+    already shown (an overlapping context) is not repeated."""
+    shown: set[tuple[str, str, int]] = set()
+    groups = []
+    for hit in hits:
+        where = f"{_prefix(hit['repo'], repos)}{hit['file']}"
+        key = (hit["repo"], hit["file"])
+        line = int(hit["line"])
+        before, after = hit.get("before", []), hit.get("after", [])
+        rows = []
+        numbered = [(line - len(before) + i, text, "-") for i, text in enumerate(before)]
+        cut = " …(line cut)" if hit.get("cut") else ""
+        numbered.append((line, hit["text"] + cut, ":"))
+        numbered += [(line + 1 + i, text, "-") for i, text in enumerate(after)]
+        for number, text, mark in numbered:
+            if mark == "-" and (*key, number) in shown:
+                continue
+            shown.add((*key, number))
+            rows.append(f"{where}{mark}{number}{mark} {text}")
+        groups.append(rows)
+    return groups
+
+
+def symbol_row(hit: dict[str, Any], repos: list[str], path_key: str = "path") -> str:
+    text = symbol_text(str(hit["kind"]), str(hit["name"]), str(hit["qualname"] or ""),
+                       hit.get("signature"))  # fmt: skip
+    if len(text) > SIGNATURE_CHARS:
+        text = text[: SIGNATURE_CHARS - 1] + "…"
+    where = f"{_prefix(hit['repo'], repos)}{hit[path_key]}:{hit['start_line']}-{hit['end_line']}"
+    return f"{where} {float(hit['score']):.2f} {text}"
+
+
+def search_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+    """The model's `search` answer from the room's full one."""
+    repos = list(raw["scope"]["repos"])
+    answer: dict[str, Any] = scope_of(repos)
+    if raw.get("index") == "scan":  # the one index worth a word: the scope was read whole
+        answer["index"] = "scan"
+    names = ("stopped", "semantic_fallback", "semantic_unavailable", "coverage", "count", "files")
+    for name in names:
+        if name in raw:
+            answer[name] = raw[name]
+    if "embeddings_used" in raw:
+        answer["embeddings_used"] = raw["embeddings_used"]
+    if raw.get("clamped"):
+        answer["clamped"] = raw["clamped"]
+    if "results" not in raw:
+        return answer
+    results = raw["results"]
+    if results and "symbol_id" in results[0]:
+        groups = [[symbol_row(hit, repos, "file")] for hit in results]
+    else:
+        groups = text_rows(results, repos)
+    fitted = fit(groups, room(max_tokens, answer))
+    answer["hits"] = [row for group in groups[: fitted.shown] for row in group]
+    _cut(answer, fitted, offset, len(groups), bool(raw.get("truncated")), None, "hits")
+    return answer
+
+
+def glob_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+    repos = list(raw["repos"])
+    answer: dict[str, Any] = {**scope_of(repos), "total": raw["total"]}
+    if raw.get("clamped"):
+        answer["clamped"] = raw["clamped"]
+    rows = [f"{_prefix(f['repo'], repos)}{f['path']} ({f['lines']} lines)" for f in raw["files"]]
+    fitted = fit(rows, room(max_tokens, answer))
+    answer["files"] = rows[: fitted.shown]
+    left = int(raw["total"]) - offset - fitted.shown
+    _cut(answer, fitted, offset, len(rows), bool(raw["truncated"]), left, "files")
+    return answer
+
+
+def seek_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+    repos = list(raw["scope"]["repos"])
+    answer: dict[str, Any] = {**scope_of(repos), "proof_state": raw["proof_state"]}
+    for name in ("blocked_reason", "recovery_playbook", "tokens_dropped"):
+        if name in raw:
+            answer[name] = raw[name]
+    if raw["embeddings_used"]:
+        answer["embeddings_used"] = True
+    if raw.get("clamped"):
+        answer["clamped"] = raw["clamped"]
+    rows = [symbol_row(hit, repos) for hit in raw["results"]]
+    fitted = fit(rows, room(max_tokens, answer))
+    answer["symbols"] = rows[: fitted.shown]
+    left = int(raw["total_candidates"]) - offset - fitted.shown
+    _cut(answer, fitted, offset, len(rows), bool(raw["truncated"]), left, "candidates")
+    return answer
+
+
+def view_answer(raw: dict[str, Any], *, max_tokens: int, symbols: bool) -> dict[str, Any]:
+    """`view` without the algorithm's name, the language, the stat method; the symbols that
+    overlap the range only when asked; the text cut, at a line, to the budget."""
+    disk = raw["disk"]
+    answer: dict[str, Any] = {
+        "repo": raw["repo"],
+        "path": raw["path"],
+        "start_line": raw["start_line"],
+        "end_line": raw["end_line"],
+        "total_lines": raw["total_lines"],
+        "hash": raw["hash"],
+        "disk": disk["state"] if disk.get("checked") else f"unchecked: {disk.get('reason')}",
+    }
+    if symbols:
+        answer["symbols"] = [
+            f"{s['start_line']}-{s['end_line']} "
+            + symbol_text(str(s["kind"]), str(s["name"]), str(s["qualname"]), s["signature"])
+            for s in raw["symbols"]
+        ]
+    for name in ("clamped", "cut_lines"):
+        if raw.get(name):
+            answer[name] = raw[name]
+    lines = raw["text"].splitlines(keepends=True)
+    fitted = fit(lines, room(max_tokens, answer))
+    answer["text"] = "".join(lines[: fitted.shown])
+    last = int(raw["start_line"]) + fitted.shown - 1 if lines else int(raw["end_line"])
+    answer["end_line"] = last
+    if fitted.by_budget:
+        answer |= more(last + 1, int(raw["end_line"]) - last, "lines of the range")
+    elif raw["more_below"]:
+        answer["more_below"] = True
+    return answer
+
+
+def _cut(
+    answer: dict[str, Any],
+    fitted: Fitted,
+    offset: int,
+    rows: int,
+    truncated: bool,
+    left: int | None,
+    what: str,
+) -> None:
+    """Add `next_cursor` and `more` when the budget or the page left rows out."""
+    if not (fitted.by_budget or truncated or fitted.shown < rows):
+        return
+    if left is None and not truncated:
+        left = rows - fitted.shown
+    answer |= more(offset + fitted.shown, left, what)

@@ -1,0 +1,120 @@
+"""Answer rows and budgets without a database: the row forms, a cut that says what it left out,
+cursors that add up to the whole, the symbol text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from coderooms.budget import CHARS_PER_TOKEN, chars_of, fit, more, parse_cursor, room
+from coderooms.errors import InvalidInput
+from coderooms.search.answers import brief_freshness, search_answer, seek_answer, text_rows
+from coderooms.symbol_rows import symbol_text
+
+
+def hit(path: str, line: int, **extra: Any) -> dict[str, Any]:
+    return {"repo": "r", "file": path, "line": line, "text": f"text {line}", **extra}
+
+
+def raw_search(hits: list[dict[str, Any]], repos: list[str], **extra: Any) -> dict[str, Any]:
+    return {"scope": {"repos": repos}, "results": hits, "index": "path order", **extra}
+
+
+def test_a_hit_is_grep_n_and_its_context_is_shown_once() -> None:
+    hits = [
+        hit("a.py", 3, before=["one", "two"], after=["four"]),
+        hit("a.py", 5, before=["four"], after=[]),  # line 4 already shown
+    ]
+    assert text_rows(hits, ["r"]) == [
+        ["a.py-1- one", "a.py-2- two", "a.py:3: text 3", "a.py-4- four"],
+        ["a.py:5: text 5"],
+    ]
+    assert text_rows([hit("a.py", 3)], ["r", "s"]) == [["r:a.py:3: text 3"]]
+    assert text_rows([hit("a.py", 3, cut=True)], ["r"]) == [["a.py:3: text 3 …(line cut)"]]
+
+
+def test_a_search_answer_names_the_repo_once_and_no_notes() -> None:
+    answer = search_answer(raw_search([hit("a.py", 1)], ["r"], note="per line"), offset=0,
+                           max_tokens=6_000)  # fmt: skip
+    assert answer == {"repo": "r", "hits": ["a.py:1: text 1"]}
+    scanned = search_answer(raw_search([], ["r", "s"], index="scan"), offset=0, max_tokens=6_000)
+    assert scanned == {"repos": ["r", "s"], "index": "scan", "hits": []}
+
+
+def test_a_budget_cuts_rows_says_what_is_left_and_the_pages_add_up() -> None:
+    hits = [hit("src/module.py", n) for n in range(1, 201)]
+    whole = [f"src/module.py:{n}: text {n}" for n in range(1, 201)]
+    pages: list[str] = []
+    offset = 0
+    while True:
+        raw = raw_search(hits[offset : offset + 50], ["r"], truncated=offset + 50 < len(hits))
+        page = search_answer(raw, offset=offset, max_tokens=200)
+        assert chars_of(page) <= 200 * CHARS_PER_TOKEN
+        pages += page["hits"]
+        if "next_cursor" not in page:
+            break
+        assert page["more"].endswith(f"call again with cursor='{page['next_cursor']}'")
+        offset = int(page["next_cursor"])
+    assert pages == whole
+
+
+def test_fit_always_shows_the_first_row_and_counts_commas() -> None:
+    assert fit(["x" * 100], 10).shown == 1
+    assert fit(["ab", "cd"], chars_of("ab") + 1 + chars_of("cd") + 1).by_budget is False
+    cut = fit(["ab", "cd"], chars_of("ab") + 1 + chars_of("cd"))
+    assert (cut.shown, cut.by_budget) == (1, True)
+    assert room(100, {}) == 400 - 2 - 80  # a fifth of a small budget is kept
+    assert more(7, 3, "rows") == {
+        "next_cursor": "7", "more": "3 more rows: call again with cursor='7'"
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("bad", ["", "-1", "1.5", "x", "١٢", "9" * 8, "2000000"])
+def test_a_cursor_is_an_earlier_next_cursor(bad: str) -> None:
+    with pytest.raises(InvalidInput) as raised:
+        parse_cursor(bad)
+    assert raised.value.field == "cursor"
+    assert parse_cursor(None) == 0
+    assert parse_cursor("42") == 42
+
+
+def test_seek_rows_spell_the_qualname_and_leave_the_formula_out() -> None:
+    raw = {
+        "scope": {"repos": ["r"]}, "proof_state": "ready", "embeddings_used": False,
+        "clamped": {}, "total_candidates": 9, "truncated": True, "formula": "0.4*...",
+        "results": [{"repo": "r", "path": "src/config.py", "start_line": 187, "end_line": 216,
+                     "kind": "Method", "name": "from_pyfile", "qualname": "Config.from_pyfile",
+                     "signature": "def from_pyfile(self, filename) -> bool", "score": 0.5812}],
+    }  # fmt: skip
+    answer = seek_answer(raw, offset=0, max_tokens=6_000)
+    assert answer == {
+        "repo": "r",
+        "proof_state": "ready",
+        "symbols": ["src/config.py:187-216 0.58 def Config.from_pyfile(self, filename) -> bool"],
+        "next_cursor": "1",
+        "more": "8 more candidates: call again with cursor='1'",
+    }
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "qualname", "signature", "text"),
+    [
+        ("Method", "run", "Engine.run", "def run(self)", "def Engine.run(self)"),
+        ("Method", "go", "A.go", "async def go()", "async def A.go()"),
+        ("Class", "Engine", "Engine", "class Engine(Base)", "class Engine(Base)"),
+        ("Variable", "x", "Cfg.x", "x = 1", "variable Cfg.x = 1"),
+        ("Function", "f", "f", "func (r *T) f()", "function f: func (r *T) f()"),
+        ("Function", "f", "f", None, "function f"),
+        ("Function", "define", "define", "def defined()", "function define: def defined()"),
+    ],
+)
+def test_symbol_text(kind: str, name: str, qualname: str, signature: str | None,
+                     text: str) -> None:  # fmt: skip
+    assert symbol_text(kind, name, qualname, signature) == text
+
+
+def test_freshness_of_one_repo_is_unkeyed_and_has_no_empty_counts() -> None:
+    assert brief_freshness({"r": {"watched": False, "unacked_alerts": {}}}) == {"watched": False}
+    two = {"r": {"watched": False, "unacked_alerts": {"high": 1}}, "s": {"watched": True}}
+    assert brief_freshness(two) == two
