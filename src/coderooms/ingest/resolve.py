@@ -301,8 +301,8 @@ def type_member(ref: str) -> str | None:
     """`Circle.new` / `String.from`: a member of a type named by the head. Only a method of a
     type of that name may answer it by unique name (not any `new` or `from` in the repo)."""
     head, _, rest = ref.partition(".")
-    if not rest or not head[:1].isupper():
-        return None
+    if not rest or not head[:1].isupper() or "(" in ref:
+        return None  # `Foo.make().m`: a member of what a call returns is no type's by name
     return ".".join(ref.split(".")[-2:-1])
 
 

@@ -91,6 +91,7 @@ QUERY = (
 
 _MEMBERS = {"member_expression": ("object", "property")}
 _WRAPPERS: dict[str, str | None] = {"non_null_expression": None}
+_CALLS = {"call_expression": "function"}
 _FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "generator_function"})
 _NOT_VARIABLE_VALUES = _FUNCTION_TYPES | {"class"}
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
@@ -142,8 +143,8 @@ def extract_with(
             and _dynamic_import(fn, c)
         ):
             continue
-        c.call(fn, callee_name(fn, source, _MEMBERS, _WRAPPERS))
-    c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS)
+        c.call(fn, callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS))
+    c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("import", ()):
         _import(node, c)
     for node in caps.get("export_from", ()):
