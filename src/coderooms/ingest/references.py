@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, table_entries
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, TABLE_GROUPS, table_entries
 from coderooms.ingest.model import (
     CALLS,
     INHERITS,
@@ -23,7 +23,15 @@ from coderooms.ingest.model import (
     SymbolKind,
 )
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.returned_types import CALLED, chained, member_of, member_request
+from coderooms.ingest.returned_types import (
+    CALLED,
+    INHERITED,
+    chained,
+    inherited_alternatives,
+    member_of,
+    member_request,
+)
+from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
     Binding,
     ImportRequest,
@@ -89,6 +97,9 @@ class RefRequest:
     """Name of the ghost this reference becomes when nothing resolves it."""
     expr: str | None = None
     """Python: what the reference means, for `python_resolver` (see `python_scope`)."""
+    then: tuple[str, ...] = ()
+    """Members looked up in turn in what the found function is declared to return
+    (`member_tables`): `Spec.builder().add().build` finds `Spec.builder`, then `add`, `build`."""
 
 
 @dataclass(slots=True)
@@ -123,7 +134,11 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
     bases: dict[str, str] = {}
     embedded: dict[str, list[str]] = {}
-    if group in INHERITING:  # `super.m()` / inherited `this.m()`: the first base (`extends`)
+    if group == "js":  # `super.m()` / inherited `this.m()`: the class's `extends`
+        for fact in extraction.facts:
+            if fact.kind is FactKind.EXTENDS and fact.value:
+                bases.setdefault(fact.scope, fact.value)
+    elif group in INHERITING:  # Java: the first base (`extends`, else an interface)
         for inherit in extraction.inherits:
             bases.setdefault(inherit.child, inherit.base)
     elif language == "go":  # a struct's embedded types, whose methods it promotes
@@ -135,6 +150,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     scope.returns = declared_returns(extraction.facts)
     scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
+    if group in TABLE_GROUPS:
+        record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
     sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
@@ -329,6 +346,9 @@ class _Scope:
             return request
         rewritten.ref = request.ref
         rewritten.bound = True
+        if len(parts) == 2 and rewritten.local is None and rewritten.alternatives:
+            walked = inherited_alternatives(self, owner or "", base, parts[1])
+            rewritten.alternatives = (*rewritten.alternatives, *walked)
         return rewritten
 
     def _typed(self, source: str, parts: list[str]) -> list[str] | None:
@@ -378,6 +398,12 @@ class _Scope:
             for targets in [rust_module(self.path, ".".join(parts[:cut]))]
             if targets
         )
+
+    def walked(self, encoded: str, member: str) -> str:
+        """The alternative `encoded` (finding a type) looking `member` up in the type found and
+        up its bases (`returned_types.INHERITED`)."""
+        found = decode_alternative(encoded)
+        return Alternative(found.targets, f"{found.qual}{INHERITED}{member}").encode()
 
     def own_file(self, qual: str) -> str:
         """An encoded alternative: `qual` in this very file."""

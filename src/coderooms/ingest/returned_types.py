@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import INHERITS, SymbolKind
 
 if TYPE_CHECKING:
     from coderooms.ingest.references import RefRequest, _Scope
 
+INHERITED = "^"
+"""In an alternative's qual, between a type and a member looked up in it and up its bases."""
 CALLED = "()"
 """Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
 MAX_CHAIN = 16
@@ -41,8 +43,54 @@ def chained(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
         return request  # a field of a returned value (`a().f.m()`): not followed
     returned = _returned(scope, request.source, parts[:-1], 0)
     if returned is None:
-        return request
+        return _through_other_file(scope, request, parts)
     return _member_request(scope, request, returned, parts[-1])
+
+
+def _through_other_file(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+    """The called function is another file's: where to find it, and the member to look up in
+    what it is declared to return (`RefRequest.then`, followed by `member_tables`)."""
+    callee = ".".join([*parts[:-2], parts[-2].removesuffix(CALLED)])
+    inner = scope.request(request.source, request.kind, callee, request.line)
+    if inner is None or inner.local is not None or not inner.alternatives:
+        return request
+    request.alternatives, request.bound = inner.alternatives, inner.bound
+    request.then = (*inner.then, parts[-1])
+    return request
+
+
+def table_entries(scope: _Scope) -> list[str]:
+    """The module table entries other files' references need to follow members of what this
+    file's functions return and of its classes' bases (`js_reexports`: `r`, `b`, `t`)."""
+    entries: list[str] = []
+    written: dict[str, str | None] = {}
+    bases = scope.bases
+    if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
+        bases = {owner: found[0] for owner, found in scope.embedded.items() if len(found) == 1}
+    for tag, items in (("r", scope.returns), ("b", bases)):
+        for qual, name in items.items():
+            how = _type_recipe(scope, qual, name) if name != "?" else None
+            if how is not None:
+                entries.append(f"{tag}{qual}={name}")
+                # one name the file resolves two ways (nested types of two classes): unknown
+                written[name] = how if written.get(name, how) == how else None
+    entries += [f"t{name}={how}" for name, how in written.items() if how is not None]
+    return entries
+
+
+def _type_recipe(scope: _Scope, qual: str, name: str) -> str | None:
+    """How the file resolves type `name` written in definition `qual`: `L` + a type of the
+    file, `A` + tab-separated encoded alternatives; None when nothing can."""
+    if name in SELF_TYPES:
+        owner = scope._enclosing_type(qual.rpartition(".")[0])
+        return "L" + owner if owner is not None else None
+    local = scope._local(qual, name.split("."), TYPE_KINDS)
+    if local is not None:
+        return "L" + local
+    found = scope.request(qual, INHERITS, name, 0)
+    if found is None or found.local is not None or not found.alternatives:
+        return None
+    return "A" + "\t".join(found.alternatives)
 
 
 def member_request(scope: _Scope, request: RefRequest, typed: list[str]) -> RefRequest:
@@ -55,6 +103,9 @@ def member_request(scope: _Scope, request: RefRequest, typed: list[str]) -> RefR
     if rewritten is None:
         return request
     rewritten.ref = request.ref  # found as `T.m` is, a `Type.member` guess included
+    if rewritten.local is None and rewritten.alternatives and len(typed) > 1:
+        walked = inherited_alternatives(scope, request.source, ".".join(typed[:-1]), typed[-1])
+        rewritten.alternatives = (*rewritten.alternatives, *walked)
     return rewritten
 
 
@@ -95,7 +146,25 @@ def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: st
     rewritten.ref = request.ref
     if local and scope.language == "go" and rewritten.local is None:
         _promoted_alternatives(scope, rewritten, typed[1], member)
+    if rewritten.local is None and rewritten.alternatives:
+        walked = inherited_alternatives(scope, request.source, name, member, local and not found)
+        rewritten.alternatives = (*rewritten.alternatives, *walked)
     return rewritten
+
+
+def inherited_alternatives(
+    scope: _Scope, source: str, owner: str, member: str, local: bool = False
+) -> tuple[str, ...]:
+    """Alternatives that find type `owner` (as `source` names it; `local`: a qualname of the
+    file) and look `member` up in it and its bases, in any file (`member_tables`)."""
+    if local:
+        return (scope.own_file(f"{owner}{INHERITED}{member}"),)
+    found = scope.request(source, INHERITS, owner, 0)
+    if found is None:
+        return ()
+    if found.local is not None:
+        return (scope.own_file(f"{found.local}{INHERITED}{member}"),)
+    return tuple(scope.walked(encoded, member) for encoded in found.alternatives)
 
 
 def _returned(scope: _Scope, source: str, call: list[str], depth: int) -> Typed | None:

@@ -141,3 +141,94 @@ def test_a_go_method_promoted_through_an_embedded_struct(
         ("get.go", "package web\nfunc (e *Engine) GET() {}\n", ("get.go::Engine.GET", "package")),
         ("get.go", None, ("group.go::RouterGroup.GET", "package")),
     ])  # fmt: skip
+
+
+def shapes_ts(returned: str, square: str = "{ area() {} }") -> str:
+    return (
+        f"export class Circle {{ area() {{}} }}\nexport class Square {square}\n"
+        f"export function make(): {returned} {{ return new Circle(); }}\n"
+    )
+
+
+def test_a_return_type_changed_in_one_file_moves_the_callers_in_another(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("src/shapes.ts", shapes_ts("Circle"))
+    tree.write(
+        "src/use.ts",
+        "import { make } from './shapes';\nexport function main() { make().area(); }\n",
+    )
+    ingest(graph, tree, repo)
+    main = "src/use.ts::main"
+    assert calls_of(graph, repo, main) == {
+        ("src/shapes.ts::make", "import"),
+        ("src/shapes.ts::Circle.area", "typed"),
+    }
+    follow_steps(graph, tree, repo, full_repo, main, [
+        ("src/shapes.ts", shapes_ts("Square"), ("src/shapes.ts::Square.area", "typed")),
+        ("src/shapes.ts", shapes_ts("Square", "{}"), ("?:area", "ghost")),
+        # the returned type now inherits the member
+        ("src/shapes.ts", shapes_ts("Square", "extends Circle {}"),
+         ("src/shapes.ts::Circle.area", "typed")),
+        ("src/shapes.ts", shapes_ts("Square"), ("src/shapes.ts::Square.area", "typed")),
+    ])  # fmt: skip
+
+
+def test_a_builder_of_another_file_and_bases_across_files_follow_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write(
+        "src/p/Spec.java",
+        "package p;\nclass Spec extends Base {\n"
+        "  static Builder builder() { return new Builder(); }\n"
+        "  static class Builder {\n"
+        "    Builder add() { return this; }\n    Spec build() { return null; }\n  }\n}\n",
+    )
+    tree.write("src/p/Base.java", "package p;\nclass Base extends Root {}\n")
+    tree.write("src/p/Root.java", "package p;\nclass Root { void run() {} }\n")
+    tree.write("src/p/Other.java", "package p;\nclass Other { void run() {} }\n")
+    tree.write(
+        "src/p/Use.java",
+        "package p;\nclass Use { void go() { Spec.builder().add().build().run(); } }\n",
+    )
+    ingest(graph, tree, repo)
+    go = "src/p/Use.java::Use.go"
+    assert calls_of(graph, repo, go) == {
+        ("src/p/Spec.java::Spec.builder", "package"),
+        ("src/p/Spec.java::Spec.Builder.add", "typed"),
+        ("src/p/Spec.java::Spec.Builder.build", "typed"),
+        ("src/p/Root.java::Root.run", "typed"),
+    }
+    follow_steps(graph, tree, repo, full_repo, go, [
+        # a base two files away changes what it extends
+        ("src/p/Base.java", "package p;\nclass Base extends Other {}\n",
+         ("src/p/Other.java::Other.run", "typed")),
+        ("src/p/Other.java", "package p;\nclass Other {}\n", ("?:run", "ghost")),
+        ("src/p/Base.java", "package p;\nclass Base extends Root {}\n",
+         ("src/p/Root.java::Root.run", "typed")),
+        ("src/p/Root.java", None, ("?:run", "ghost")),
+    ])  # fmt: skip
+
+
+def test_a_go_method_promoted_from_another_file_follows_the_embedding(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("go.mod", "module example.com/web\n")
+    engine = (
+        "package web\ntype Engine struct {{ {} }}\nfunc New() *Engine {{ return &Engine{{}} }}\n"
+    )
+    tree.write("engine.go", engine.format("RouterGroup"))
+    tree.write("group.go", "package web\ntype RouterGroup struct{}\nfunc (*RouterGroup) GET() {}\n")
+    tree.write("other.go", "package web\ntype OtherGroup struct{}\nfunc (*OtherGroup) GET() {}\n")
+    tree.write("main.go", "package web\nfunc Main() { New().GET() }\n")
+    ingest(graph, tree, repo)
+    main = "main.go::Main"
+    assert calls_of(graph, repo, main) == {
+        ("engine.go::New", "package"),
+        ("group.go::RouterGroup.GET", "typed"),
+    }
+    follow_steps(graph, tree, repo, full_repo, main, [
+        ("engine.go", engine.format("OtherGroup"), ("other.go::OtherGroup.GET", "typed")),
+        ("get.go", "package web\nfunc (*Engine) GET() {}\n", ("get.go::Engine.GET", "typed")),
+        ("get.go", None, ("other.go::OtherGroup.GET", "typed")),
+    ])  # fmt: skip

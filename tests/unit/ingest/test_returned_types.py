@@ -88,3 +88,93 @@ def test_java_builder_chains_and_go_and_rust_returns(tmp_path: Path) -> None:
     assert call(found, main, "New().Use().Use") == ("web/engine.go::Engine.Use", "local")
     assert call(found, main, "New().GET") == ("web/group.go::RouterGroup.GET", "package")
     assert call(found, "src/lib.rs::k", "Foo.new().h().z") == ("src/lib.rs::Bar.z", "local")
+
+
+def test_functions_and_bases_of_other_files(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/p/Spec.java": """
+                package p;
+                class Spec extends Base {
+                  static Builder builder() { return new Builder(); }
+                  static class Builder {
+                    Builder add(int x) { return this; }
+                    Spec build() { return null; }
+                  }
+                  static <T> T any() { return null; }
+                }
+            """,
+            "src/p/Base.java": "package p;\nclass Base extends Root {}\n",
+            "src/p/Root.java": "package p;\nclass Root { void run() {} }\n",
+            "src/p/Use.java": """
+                package p;
+                class Use {
+                  void go() { Spec.builder().add(1).add(2).build().run(); Spec.any().run(); }
+                }
+            """,
+            "src/shapes.ts": """
+                export class Circle { area(): Circle { return this; } }
+                export function make(): Circle { return new Circle(); }
+                export function loose() { return new Circle(); }
+            """,
+            "src/use.ts": """
+                import { make, loose } from './shapes';
+                export function main() { make().area().area(); loose().area(); }
+            """,
+            "web/engine.go": "package web\ntype Engine struct { RouterGroup }\n",
+            "web/new.go": "package web\nfunc New() *Engine { return &Engine{} }\n",
+            "web/group.go": "package web\ntype RouterGroup struct{}\nfunc (*RouterGroup) GET() {}",
+            "web/main.go": "package web\nfunc Main() { New().GET() }\n",
+        },
+    )
+    go = "src/p/Use.java::Use.go"
+    spec = "src/p/Spec.java::Spec"
+    assert call(found, go, "Spec.builder().add") == (f"{spec}.Builder.add", "typed")
+    assert call(found, go, "Spec.builder().add().add") == (f"{spec}.Builder.add", "typed")
+    assert call(found, go, "Spec.builder().add().add().build") == (f"{spec}.Builder.build", "typed")
+    # two bases up, each in its own file
+    run = call(found, go, "Spec.builder().add().add().build().run")
+    assert run == ("src/p/Root.java::Root.run", "typed")
+    assert call(found, go, "Spec.any().run") == ("?:run", "ghost")
+    main = "src/use.ts::main"
+    assert call(found, main, "make().area().area") == ("src/shapes.ts::Circle.area", "typed")
+    assert call(found, main, "loose().area") == ("?:area", "ghost")
+    assert call(found, "web/main.go::Main", "New().GET") == (
+        "web/group.go::RouterGroup.GET",
+        "typed",
+    )
+
+
+def test_members_inherited_across_files_however_deep(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/p/Node.java": "package p;\nclass Node extends Root { int attr() { return 0; } }",
+            "src/p/Root.java": "package p;\nclass Root { void deep() {} }\n",
+            "src/p/Element.java": """
+                package p;
+                class Element extends Node { void go() { attr(); deep(); this.deep(); } }
+            """,
+            "src/p/Use.java": """
+                package p;
+                class Use { void go(Element e) { e.attr(); e.deep(); } }
+            """,
+            "src/a.ts": "export class A { hello() {} }\n",
+            "src/b.ts": "import { A } from './a';\nexport class B extends A {}\n",
+            "src/c.ts": """
+                import { B } from './b';
+                export class C extends B { run() { this.hello(); } }
+                function f(c: C) { c.hello(); c.missing(); }
+            """,
+        },
+    )
+    element, use = "src/p/Element.java::Element.go", "src/p/Use.java::Use.go"
+    assert call(found, element, "attr") == ("src/p/Node.java::Node.attr", "import")
+    assert call(found, element, "deep") == ("src/p/Root.java::Root.deep", "inherited")
+    assert call(found, element, "this.deep") == ("src/p/Root.java::Root.deep", "inherited")
+    assert call(found, use, "e.attr") == ("src/p/Node.java::Node.attr", "inherited")
+    assert call(found, use, "e.deep") == ("src/p/Root.java::Root.deep", "inherited")
+    assert call(found, "src/c.ts::C.run", "this.hello") == ("src/a.ts::A.hello", "inherited")
+    assert call(found, "src/c.ts::f", "c.hello") == ("src/a.ts::A.hello", "inherited")
+    assert call(found, "src/c.ts::f", "c.missing") == ("?:./b.B.missing", "ghost")

@@ -251,11 +251,19 @@ def _heritage(heritage: Node, child: str, c: Collector) -> None:
         if kind == "extends_clause":
             for value in part.children_by_field_name("value"):
                 c.inherit(child, dotted(text(value, source)), value)
+                _extends(child, value, c)
         elif kind == "implements_clause":
             for t in part.named_children:
                 c.inherit(child, type_name(t, source), t)
         elif kind in ("identifier", "member_expression"):
             c.inherit(child, dotted(text(part, source)), part)
+            _extends(child, part, c)
+
+
+def _extends(child: str, value: Node, c: Collector) -> None:
+    base = dotted(text(value, c.source))
+    if base:
+        c.fact_of(child, value, FactKind.EXTENDS, child, base)
 
 
 def _dynamic_import(fn: Node, c: Collector) -> bool:
