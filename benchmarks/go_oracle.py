@@ -14,9 +14,9 @@ host's GOOS/GOARCH: a file another platform builds (`_windows.go`) is not checke
 sites. Each call and base site gets the callee text the extractor writes for it: the oracle
 gives the byte span of the call's function expression (and of it without type arguments,
 `f[int]` -> `f`), tree-sitter finds the same node, and `callee_name` with the Go extractor's
-member table writes it (`a().b()` -> `?.b`), so a site is matched to the extractor's record by
-file, line and text. Sites the extractor does not record (`[]byte(x)`, `fs[i]()`, `(f)()`,
-`func(){}()`) are left out.
+member and call tables writes it (`a().b()` -> `a().b`), so a site is matched to the
+extractor's record by file, line and text. Sites the extractor does not record (`[]byte(x)`,
+`fs[i]()`, `(f)()`, `func(){}()`) are left out.
 
 Alone: `PYTHONPATH=. python benchmarks/go_oracle.py ROOT DIR...` prints the sites as JSON lines.
 """
@@ -40,7 +40,7 @@ from tree_sitter import Node, Parser
 from benchmarks.corpora import CorpusUnavailable, cache_dir
 from coderooms.ingest.languages import grammar
 from coderooms.ingest.languages.common import callee_name, type_name
-from coderooms.ingest.languages.go import _MEMBERS
+from coderooms.ingest.languages.go import _CALLS, _MEMBERS
 
 SOURCE = Path(__file__).with_name("go_oracle")
 GO_FALLBACK = Path("/usr/local/go/bin/go")
@@ -178,7 +178,7 @@ def _site(record: dict[str, Any], root: Node, source: bytes) -> GoSite | None:
         elif node.parent is None or node.parent.type != "call_expression":
             continue  # the span is no call's function part as tree-sitter reads it
         else:
-            text = callee_name(node, source, _MEMBERS)
+            text = callee_name(node, source, _MEMBERS, calls=_CALLS)
         if not text:
             continue
         decl = record.get("decl")
@@ -208,8 +208,8 @@ def shape(site: GoSite) -> str:
         return "pkg.T" if len(parts) > 1 else "T"
     if len(parts) == 1:
         return "Type()" if site.decl and site.decl[2] == "conversion" else "name()"
-    if parts[0] == "?":
-        return "expr().m()" if len(parts) == 2 else "expr().f.m()"
+    if parts[0] == "?" or "(" in site.text:
+        return "expr().m()" if parts[-2].endswith(")") else "expr().f.m()"
     if site.head == "pkg":
         return "pkg.F()" if len(parts) == 2 else "pkg.V.m()"
     if site.head == "type":

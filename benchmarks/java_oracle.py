@@ -332,8 +332,8 @@ def shape(site: JavaSite) -> str:
     head = parts[0]
     if head in ("this", "super"):
         return f"{head}.m()" if len(parts) == 2 else f"{head}.f.m()"
-    if head == "?":
-        return "expr().m()" if len(parts) == 2 else "expr().f.m()"
+    if head == "?" or "(" in site.text:
+        return "expr().m()" if parts[-2].endswith(")") else "expr().f.m()"
     if head[:1].isupper():
         return "Name.m()" if len(parts) == 2 else "Name.x.m()"
     return "obj.m()" if len(parts) == 2 else "obj.f.m()"

@@ -8,7 +8,7 @@ The compiler is `typescript@5.9.3`, installed once with `npm install --no-save` 
 in `src/` needs node. The node script prints one JSON line per site (its header says what each
 holds); here each call and base site gets the callee text the extractor writes for it: the
 compiler gives the callee expression's byte span, tree-sitter finds the same node, and
-`callee_name` (the extractor's own function) writes it (`a?.b()` -> `a.b`, `f().g()` -> `?.g`),
+`callee_name` (the extractor's own function) writes it (`a?.b()` -> `a.b`, `f().g()` -> `f().g`),
 so a site is matched to the extractor's record by file, line and text. Sites the extractor does
 not record (a call of a subscript, of a parenthesised expression, `this.#p()`) are left out.
 
@@ -39,7 +39,7 @@ from benchmarks.corpora import NPM_TIMEOUT_S, CorpusUnavailable, NpmSource, cach
 from benchmarks.resolution_accuracy import Tally
 from coderooms.ingest.languages import grammar, language_for_path
 from coderooms.ingest.languages.common import callee_name, dotted, strip_generics
-from coderooms.ingest.languages.javascript import _MEMBERS, _WRAPPERS
+from coderooms.ingest.languages.javascript import _CALLS, _MEMBERS, _WRAPPERS
 
 TYPESCRIPT = "typescript@5.9.3"
 SCRIPT = Path(__file__).with_name("ts_oracle.mjs")
@@ -215,7 +215,7 @@ def _site(record: dict[str, Any], root: Node, source: bytes) -> TsSite | None:
     if kind == "base":
         text = dotted(strip_generics(raw))
     else:
-        text = callee_name(node, source, _MEMBERS, _WRAPPERS)
+        text = callee_name(node, source, _MEMBERS, _WRAPPERS, _CALLS)
     if not text:
         return None
     return TsSite(
@@ -244,7 +244,7 @@ def shape(site: TsSite) -> str:
         return "this.m()" if len(parts) == 2 else "this.attr.m()"
     if head == "super":
         return "super.m()"
-    if head == "?":
+    if head == "?" or "(" in site.text:
         return "expr().m()"
     prefix = "new " if site.new else ""
     if site.recv == "module":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import neo4j
@@ -20,7 +21,7 @@ import neo4j
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable
+from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
 from coderooms.ingest.project_files import (
     PROJECT_FILE_NAMES,
     fill_lookup,
@@ -262,7 +263,7 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
         lookup.add_file(parsed.path, parsed.group)
         for info in symbol_infos(repo, parsed):
             lookup.add_symbol(info)
-        if parsed.group in REEXPORT_GROUPS:
+        if parsed.group in TABLE_GROUPS:
             lookup.tables[parsed.path] = ReexportTable.decode(parsed.record.names)
         lookup.loaded.add(parsed.path)
     for path in changes.deletes:
@@ -270,6 +271,8 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     # what is not loaded yet is asked for (resolution stops on Missing and the loader fetches)
     lookup.strict = not changes.fresh
     loader.lookup = lookup
+    if not changes.fresh:
+        loader.load_targets = partial(_load_files, run, lookup, skip_claims=claim_set)
 
     resolved = _resolve_all(loader, lookup, changes, foreign, importers, importer_requests)
     keys_by_claim: dict[str, set[str]] = defaultdict(set)
@@ -557,6 +560,7 @@ def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, st
         alternatives=tuple(props.get("alts") or ()),
         ghost=props["ghost"],
         expr=loaded_expr(props["ref"], props.get("expr")) if props["group"] == "py" else None,
+        then=tuple(props.get("then") or ()),
     )
     return row["rid"], row["source"], row["source_path"], request, row["target"], props
 
@@ -577,12 +581,14 @@ def _fill_from_graph(
     for alternative in alternatives:
         targets.update(alternative.targets)
     _load_files(run, lookup, targets, skip_claims)
-    wanted_ids = {
-        symbol_id(repo, path, alternative.qual)
+    asked = {
+        (path, alternative.qual)
         for alternative in alternatives
         for target in alternative.targets
         for path in lookup.files_for(target, None)
     }
+    lookup.asked |= asked
+    wanted_ids = {symbol_id(repo, path, qual) for path, qual in asked}
     rows = run("ingest/symbols_by_id", ids=sorted(wanted_ids)) if wanted_ids else []
     by_kinds: dict[tuple[str, frozenset[str]], set[str]] = defaultdict(set)
     members: dict[tuple[str, frozenset[str]], set[tuple[str, str]]] = defaultdict(set)
@@ -654,6 +660,7 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
         if row["claim"] not in skip_claims:
             lookup.add_file(row["path"], LANGUAGE_GROUPS.get(row["language"] or ""))
     lookup.absent |= (by_mode["="] | by_mode["~"]) - {row["path"] for row in rows}
+    lookup.loaded_targets |= targets
 
 
 def _reference_edges(

@@ -17,6 +17,12 @@ stand between. Each JS/TS file keeps its re-exports as its module table (`File.n
 * `i<local>=<specifier>\t<name>` — the import binding `local` (`name` `default`, an imported
   name, or empty for the whole module), kept only for locals that an `l`/`m` entry exports.
 
+Files of every group in `TABLE_GROUPS` (Java and Go too) also keep what members of values need
+(`returned_types`): `r<qual>=<type>` — the function `qual` is declared to return `<type>` (as
+written); `b<qual>=<type>` — the class `qual` extends `<type>`; `t<type>=<how>` — how the file
+resolves the type name: `L<qualname>` (a type of the file) or `A<alternative>\t...` (encoded
+`references.Alternative`s, through its imports or package).
+
 `through` follows them from a module that does not define what is asked: only relative
 specifiers are followed (a package specifier is outside the repo). It records the keys of what
 it looked up — the exported name in each barrel and the module stem of each specifier it
@@ -35,6 +41,8 @@ from coderooms.ingest.targets import Target, js_module, path_stem
 REEXPORT_GROUPS = frozenset({"js", "rust"})
 """Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
 entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
+TABLE_GROUPS = REEXPORT_GROUPS | {"java", "go"}
+"""Language groups whose files keep a module table (re-exports, returns, bases, types)."""
 MAX_HOPS = 8
 """Barrels followed one after another at most (a chain longer than that is a ghost)."""
 
@@ -52,6 +60,12 @@ class ReexportTable:
     """CommonJS: the local name that is the module's value."""
     imported: dict[str, tuple[str, str]] = field(default_factory=dict)
     """local name -> (specifier, imported name; `""` the whole module)."""
+    returns: dict[str, str] = field(default_factory=dict)
+    """function qualname -> the return type its declaration writes."""
+    bases: dict[str, str] = field(default_factory=dict)
+    """class qualname -> the base its `extends` writes."""
+    types: dict[str, str] = field(default_factory=dict)
+    """a type name as the file writes it -> how the file resolves it (`L...` / `A...`)."""
 
     @staticmethod
     def decode(entries: Iterable[str]) -> ReexportTable:
@@ -61,8 +75,13 @@ class ReexportTable:
         local: dict[str, str] = {}
         imported: dict[str, tuple[str, str]] = {}
         value: str | None = None
+        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}}
         for entry in entries:
             tag, body = entry[:1], entry[1:]
+            if tag in members:
+                key, _, found = body.partition("=")
+                members[tag].setdefault(key, found)
+                continue
             if tag in ("e", "i"):
                 exported, _, rest = body.partition("=")
                 spec, _, name = rest.rpartition("\t")
@@ -77,7 +96,10 @@ class ReexportTable:
                 local.setdefault(exported, name)
             elif tag == "m":
                 value = body
-        return ReexportTable(named, namespaces, tuple(stars), local, value, imported)
+        return ReexportTable(
+            named, namespaces, tuple(stars), local, value, imported,
+            members["r"], members["b"], members["t"],
+        )  # fmt: skip
 
 
 def table_entries(imports: Iterable[ImportRef], facts: Iterable[ScopeFact] = ()) -> list[str]:

@@ -114,6 +114,9 @@ class FactKind(StrEnum):
     """A decorator of the definition `scope` (`value`: its expression, without arguments)."""
     ALL = "all"
     """`__all__ = [...]` / `+= [...]` at module level (`value`: the names, comma-joined)."""
+    EXTENDS = "extends"
+    """JS/TS: the class `scope` extends `value` (not what it `implements`: members a class does
+    not define as symbols may be its properties, so interfaces are not walked from a class)."""
     EXPORT = "export"
     """JS/TS: a module-level export of a local name (`value`) under `name`: `export { a as
     b }`, `export default a`, CommonJS `exports.b = a`, `module.exports = { b: a }`;

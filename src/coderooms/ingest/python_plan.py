@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, symbol_id
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable
+from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
+from coderooms.ingest.member_tables import MEMBER_TAGS, member_key
 from coderooms.ingest.model import MODULE_VALUE
 from coderooms.ingest.python_resolver import (
     DIRECTORY,
@@ -40,7 +42,7 @@ from coderooms.ingest.python_resolver import (
 )
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.targets import path_stem, trigger_stems
+from coderooms.ingest.targets import Target, path_stem, trigger_stems
 
 Run = Callable[..., list[dict[str, Any]]]
 T = TypeVar("T")
@@ -90,6 +92,13 @@ class Loader:
         self.claims = sorted(claims)
         self.lookup: Lookup | None = None
         """The other languages' lookup, filled too (JS/TS barrels are followed on demand)."""
+        self.load_targets: Callable[[set[Target]], None] | None = None
+        """Loads into the lookup the files directory and suffix targets name (`Missing`)."""
+
+    def _load_gap(self, paths: set[str], targets: set[Target]) -> None:
+        if targets and self.load_targets is not None:
+            self.load_targets(targets)
+        self.load(paths)
 
     def load(self, wanted: set[str]) -> None:
         dirs = {p.removeprefix(DIRECTORY) for p in wanted if p.startswith(DIRECTORY)}
@@ -138,7 +147,7 @@ class Loader:
         for qual, kind in row["symbols"]:
             info = SymbolInfo(symbol_id(self.repo, path, qual), path, qual, kind, group or "")
             lookup.add_symbol(info)
-        if group in REEXPORT_GROUPS:
+        if group in TABLE_GROUPS:
             lookup.tables[path] = ReexportTable.decode(row["names"] or ())
         lookup.loaded.add(path)
 
@@ -148,12 +157,22 @@ class Loader:
             try:
                 return compute()
             except Missing as gap:
-                self.load(gap.paths)
-        self.store.complete = True  # what is still missing after that many rounds: absent
-        try:
+                self._load_gap(gap.paths, gap.targets)
+        with self._complete():  # what is still missing after that many rounds: absent
             return compute()
+
+    @contextmanager
+    def _complete(self) -> Iterator[None]:
+        strict = self.lookup.strict if self.lookup is not None else False
+        self.store.complete = True
+        if self.lookup is not None:
+            self.lookup.strict = False
+        try:
+            yield
         finally:
             self.store.complete = False
+            if self.lookup is not None:
+                self.lookup.strict = strict
 
     def settle_all(self, jobs: Sequence[J], compute: Callable[[J], T]) -> list[T]:
         """`compute(job)` for every job; the jobs that stop on missing files are retried after
@@ -162,23 +181,22 @@ class Loader:
         pending = list(range(len(jobs)))
         for _ in range(MAX_LOAD_WAVES):
             missing: set[str] = set()
+            targets: set[Target] = set()
             waiting = []
             for index in pending:
                 try:
                     results[index] = compute(jobs[index])
                 except Missing as gap:
                     missing |= gap.paths
+                    targets |= gap.targets
                     waiting.append(index)
             if not waiting:
                 return results  # type: ignore[return-value]
-            self.load(missing)
+            self._load_gap(missing, targets)
             pending = waiting
-        self.store.complete = True
-        try:
+        with self._complete():
             for index in pending:
                 results[index] = compute(jobs[index])
-        finally:
-            self.store.complete = False
         return results  # type: ignore[return-value]
 
 
@@ -198,7 +216,7 @@ def changes_of(
     stars: list[tuple[str, int, str]] = []
     for parsed in upserts:
         old = old_tables.get(parsed.path, [])
-        if parsed.group in REEXPORT_GROUPS:
+        if parsed.group in TABLE_GROUPS:
             _reexport_table_changes(changes, parsed.path, old, parsed.record.names)
         if parsed.language != "python":
             continue
@@ -283,6 +301,8 @@ def _reexport_table_changes(
                 by_name[entry[1:].partition("=")[0]][side].add(entry)
             elif entry[:1] == "m":
                 by_name[MODULE_VALUE][side].add(entry)
+            elif entry[:1] in MEMBER_TAGS:  # a return type, a base, how a type resolves
+                by_name[member_key(entry[:1], entry[1:].partition("=")[0])][side].add(entry)
     changes.names |= {name for name, (a, b) in by_name.items() if a != b}
     if stars[0] != stars[1]:
         changes.stems.add(path_stem(path))

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.ingest.python_scope import BUILTINS, decode_expr
-from coderooms.ingest.targets import path_stem
+from coderooms.ingest.targets import Target, path_stem
 
 PROJECT_MARKERS = frozenset({"pyproject.toml", "setup.py", "setup.cfg"})
 STDLIB = frozenset(sys.stdlib_module_names)
@@ -69,11 +69,13 @@ def encode_key(key: str) -> str:
 
 
 class Missing(Exception):
-    """The store does not hold these paths yet; load them and evaluate again."""
+    """The store does not hold these paths yet (nor, for `targets`, the files a directory or
+    suffix target names); load them and evaluate again."""
 
-    def __init__(self, paths: Iterable[str]) -> None:
+    def __init__(self, paths: Iterable[str], targets: Iterable[Target] = ()) -> None:
         super().__init__("missing")
         self.paths = set(paths)
+        self.targets = set(targets)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, table_entries
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, TABLE_GROUPS, table_entries
 from coderooms.ingest.model import (
     CALLS,
     INHERITS,
@@ -23,6 +23,15 @@ from coderooms.ingest.model import (
     SymbolKind,
 )
 from coderooms.ingest.python_scope import python_references
+from coderooms.ingest.returned_types import (
+    CALLED,
+    INHERITED,
+    chained,
+    inherited_alternatives,
+    member_of,
+    member_request,
+)
+from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
     Binding,
     ImportRequest,
@@ -88,6 +97,9 @@ class RefRequest:
     """Name of the ghost this reference becomes when nothing resolves it."""
     expr: str | None = None
     """Python: what the reference means, for `python_resolver` (see `python_scope`)."""
+    then: tuple[str, ...] = ()
+    """Members looked up in turn in what the found function is declared to return
+    (`member_tables`): `Spec.builder().add().build` finds `Spec.builder`, then `add`, `build`."""
 
 
 @dataclass(slots=True)
@@ -121,13 +133,25 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
     bases: dict[str, str] = {}
-    if group in INHERITING:  # `super.m()` / inherited `this.m()`: the first base (`extends`)
+    embedded: dict[str, list[str]] = {}
+    if group == "js":  # `super.m()` / inherited `this.m()`: the class's `extends`
+        for fact in extraction.facts:
+            if fact.kind is FactKind.EXTENDS and fact.value:
+                bases.setdefault(fact.scope, fact.value)
+    elif group in INHERITING:  # Java: the first base (`extends`, else an interface)
         for inherit in extraction.inherits:
             bases.setdefault(inherit.child, inherit.base)
+    elif language == "go":  # a struct's embedded types, whose methods it promotes
+        for inherit in extraction.inherits:
+            embedded.setdefault(inherit.child, []).append(inherit.base)
     scope = _Scope(kinds, bound, language, directory_of(path), group, bases)
+    scope.embedded = embedded
     scope.types = declared_types(extraction.facts)
+    scope.returns = declared_returns(extraction.facts)
     scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
+    if group in TABLE_GROUPS:
+        record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
     sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
@@ -166,6 +190,21 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
             key = (fact.scope, fact.name)
             known = found.get(key)
             found[key] = fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
+    return found
+
+
+def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
+    """Function qualname -> the return type its declaration states; `?` when two declarations
+    of one qualname (overloads) state different ones."""
+    found: dict[str, str] = {}
+    for fact in facts:
+        if fact.kind is FactKind.RETURNS and fact.annotation:
+            if fact.scope.rpartition(".")[2] != fact.name:
+                continue  # written in a definition that is no symbol (an anonymous class)
+            known = found.get(fact.scope)
+            found[fact.scope] = (
+                fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
+            )
     return found
 
 
@@ -210,6 +249,10 @@ class _Scope:
     """JS/TS: class qualname -> the reference its `extends` names."""
     types: dict[tuple[str, str], str] = field(default_factory=dict)
     """(scope, name) -> declared type (`declared_types`)."""
+    returns: dict[str, str] = field(default_factory=dict)
+    """Function qualname -> the return type its declaration states (`declared_returns`)."""
+    embedded: dict[str, list[str]] = field(default_factory=dict)
+    """Go: struct qualname -> the types it embeds, in order."""
     package: Target = ROOT_PACKAGE
     """Where the file's package lives: its directory (Go); for Java every directory ending in
     the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
@@ -237,13 +280,12 @@ class _Scope:
         request = RefRequest(source, kind, ref, parts[-1], line, self.group, ghost=parts[-1])
         if parts[0] == UNKNOWN_RECEIVER:
             return request  # a member of an expression's result: only a unique name can answer
+        if any(p.endswith(CALLED) for p in parts[:-1]):
+            return chained(self, request, parts)
         wanted = TYPE_KINDS if kind == INHERITS else None
         typed = self._typed(source, parts) if kind != INHERITS and inherit else None
         if typed is not None:  # `x.m()` on a value of a declared type: `T.m`
-            rewritten = self.request(source, kind, ".".join(typed), line, False)
-            if rewritten is not None:
-                rewritten.ref = ref  # found as `T.m` is, a `Type.member` guess included
-                return rewritten
+            return member_request(self, request, typed)
         binding, rest = self._binding(parts)
         if binding is not None:
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
@@ -284,12 +326,17 @@ class _Scope:
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
         """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define:
-        what the base its `extends` names has under that name (one level; deeper is a ghost)."""
+        what the base its `extends` names has under that name, up the chain while the bases are
+        the file's (`returned_types.member_of`); beyond the file, the base it leaves at."""
         owner = self._enclosing_type(source)
         base = self.bases.get(owner) if owner is not None else None
         if base is None or (parts[0] == "this" and len(parts) != 2):
             request.bound = True  # never a guess by name
             return request
+        local = self._local(owner or "", base.split("."), TYPE_KINDS) if len(parts) == 2 else None
+        found = member_of(self, local, parts[1]) if local is not None else None
+        if found is not None:  # up the in-file chain: `m` of the base that has it, or leaves
+            base = found[1].rpartition(".")[0] if found[0] else found[1]
         target = [base, *parts[1:]]
         if self.language == "java" and parts == ["super"]:  # the base's constructor
             target.append(base.rsplit(".", 1)[-1])
@@ -299,6 +346,9 @@ class _Scope:
             return request
         rewritten.ref = request.ref
         rewritten.bound = True
+        if len(parts) == 2 and rewritten.local is None and rewritten.alternatives:
+            walked = inherited_alternatives(self, owner or "", base, parts[1])
+            rewritten.alternatives = (*rewritten.alternatives, *walked)
         return rewritten
 
     def _typed(self, source: str, parts: list[str]) -> list[str] | None:
@@ -348,6 +398,16 @@ class _Scope:
             for targets in [rust_module(self.path, ".".join(parts[:cut]))]
             if targets
         )
+
+    def walked(self, encoded: str, member: str) -> str:
+        """The alternative `encoded` (finding a type) looking `member` up in the type found and
+        up its bases (`returned_types.INHERITED`)."""
+        found = decode_alternative(encoded)
+        return Alternative(found.targets, f"{found.qual}{INHERITED}{member}").encode()
+
+    def own_file(self, qual: str) -> str:
+        """An encoded alternative: `qual` in this very file."""
+        return Alternative((Target("=", self.path),), qual).encode()
 
     def _enclosing_type(self, source: str) -> str | None:
         scope = source.split(".") if source else []

@@ -27,6 +27,7 @@ from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable, Walk
+from coderooms.ingest.member_tables import follow_returns, inherited_member
 from coderooms.ingest.model import INHERITS, SymbolKind
 from coderooms.ingest.python_resolver import Missing, ModuleStore, PythonResolver, encode_key
 from coderooms.ingest.references import (
@@ -36,6 +37,7 @@ from coderooms.ingest.references import (
     RefRequest,
     decode_alternative,
 )
+from coderooms.ingest.returned_types import INHERITED
 from coderooms.ingest.rust_crates import crate_candidates
 from coderooms.ingest.targets import (
     ImportRequest,
@@ -108,6 +110,11 @@ class Lookup:
         """Files whose symbols and re-exports are all known (loaded whole)."""
         self.absent: set[str] = set()
         """Paths known not to be files of the repo."""
+        self.asked: set[tuple[str, str]] = set()
+        """(path, qualname) pairs whose symbol was asked of the graph (absent if not added)."""
+        self.loaded_targets: set[Target] = set()
+        """Directory, suffix and Go targets whose files were all loaded (`strict` asks for the
+        others)."""
         self.strict = False
         """Ask (`Missing`) for what is not known instead of taking it as absent: set while a
         changeset's references resolve against what was loaded of the graph."""
@@ -151,6 +158,8 @@ class Lookup:
     def files_for(self, target: Target, group: str | None) -> list[str]:
         if target.mode == "p":
             return []  # a Python module spec: `python_resolver` answers it
+        if self.strict and target.mode in "G~@%" and target not in self.loaded_targets:
+            raise Missing((), (target,))
         if target.mode == "G":
             return self._go_package(target.path, group)
         if target.mode in "NRT":
@@ -178,6 +187,14 @@ class Lookup:
             found = [path for path in found if self.groups.get(path) == group]
         return found
 
+    def _files_loaded(self, target: Target, group: str | None) -> list[str]:
+        """`files_for` of a target the loading of another one brought (a Go path's suffixes)."""
+        strict, self.strict = self.strict, False
+        try:
+            return self.files_for(target, group)
+        finally:
+            self.strict = strict
+
     def candidates(self, target: Target) -> list[str] | None:
         """The repo paths an `N`, `R` or `T` target may be, in order (None: not the repo's)."""
         if target.mode == "N":
@@ -203,7 +220,7 @@ class Lookup:
     def _go_package(self, import_path: str, group: str | None) -> list[str]:
         if not self.go_modules:
             for target in go_package_suffixes(import_path):
-                found = self.files_for(target, group)
+                found = self._files_loaded(target, group)
                 if found:
                     return found
             return []
@@ -257,7 +274,11 @@ class Lookup:
     ) -> SymbolInfo | None:
         for target in alternative.targets:
             for path in self.files_for(target, group):
-                info = self.symbols.get((path, alternative.qual))
+                key = (path, alternative.qual)
+                info = self.symbols.get(key)
+                unasked = path not in self.loaded and key not in self.asked
+                if info is None and self.strict and unasked:
+                    raise Missing([path])
                 if info is not None and (not alternative.qual or info.kind in wanted):
                     return info
         return None
@@ -301,8 +322,8 @@ def type_member(ref: str) -> str | None:
     """`Circle.new` / `String.from`: a member of a type named by the head. Only a method of a
     type of that name may answer it by unique name (not any `new` or `from` in the repo)."""
     head, _, rest = ref.partition(".")
-    if not rest or not head[:1].isupper():
-        return None
+    if not rest or not head[:1].isupper() or "(" in ref:
+        return None  # `Foo.make().m`: a member of what a call returns is no type's by name
     return ".".join(ref.split(".")[-2:-1])
 
 
@@ -344,15 +365,28 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
     if request.group == "js" and request.kind != INHERITS:
         wanted |= {"Variable"}  # a top-level const reached through an import may be called
     keys: set[tuple[str, str]] = set()
+    if request.then:  # what the chain looks for: its callee, then each member
+        callee = decode_alternative(request.alternatives[0]).qual
+        keys |= {("", part) for part in (*request.then[:-1], _last_name(callee))}
     for encoded in request.alternatives:
         alternative = decode_alternative(encoded)
-        found, looked = lookup.in_module_through(alternative, request.group, wanted)
-        keys |= looked
-        if found is not None:
-            via = "import" if request.bound else "package"
-            return Resolution(
-                found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
-            )
+        via = "import" if request.bound else "package"
+        if INHERITED in alternative.qual:  # a member of a type, up its bases
+            found = inherited_member(lookup, alternative, request.group, keys)
+            via = "inherited"
+        else:
+            found, looked = lookup.in_module_through(alternative, request.group, wanted)
+            keys |= looked
+        if found is None:
+            continue
+        if request.then:  # `f().m()`: `m` of what `f` is declared to give
+            found = follow_returns(lookup, found, request.then, request.group, keys)
+            if found is None:
+                break
+            via = "typed"
+        return Resolution(
+            found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
+        )
     question = unique_question(request)
     if question is not None:
         found = lookup.unique(request.group, request.name, *question)
@@ -367,6 +401,11 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         request.ghost,
         _keys(keys, source_path, request),
     )
+
+
+def _last_name(qual: str) -> str:
+    """The name a qual ends in (`Spec.builder` -> `builder`, `Spec^run` -> `run`)."""
+    return qual.rpartition(INHERITED)[2].rpartition(".")[2]
 
 
 def _keys(keys: set[tuple[str, str]], source: str, request: RefRequest) -> tuple[str, ...]:

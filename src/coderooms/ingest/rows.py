@@ -196,6 +196,7 @@ def reference_props(
         "ghost": request.ghost,
         "expr": stored_expr(request.ref, request.expr) if request.group == "py" else None,
         "keys": list(resolution.keys) or None,
+        "then": list(request.then) or None,
         "line": request.line,
         "count": request.count,
         "via": resolution.via,

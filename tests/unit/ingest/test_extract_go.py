@@ -68,12 +68,12 @@ def test_calls_on_expression_results() -> None:
         """
     )
     assert ex.calls == [
-        CallRef("f", "?.B", 4),
         CallRef("f", "a", 4),
+        CallRef("f", "a().B", 4),
         CallRef("f", "?.M", 5),
         CallRef("f", "?.M", 6),
-        CallRef("f", "?.b.C", 7),
         CallRef("f", "a", 7),
+        CallRef("f", "a().b.C", 7),
         CallRef("f", "?.M", 8),
         CallRef("f", "pkg.F", 9),
     ]

@@ -151,8 +151,8 @@ def test_calls() -> None:
         CallRef("f", "crate.check", 11),
         CallRef("f", "self.v", 11),
         CallRef("f", "?.area", 12),
-        CallRef("f", "?.b.c", 13),
         CallRef("f", "a", 13),
+        CallRef("f", "a().b.c", 13),
         CallRef("f", "std.mem.swap", 14),
     ]
 

@@ -95,8 +95,8 @@ def test_non_null_member_calls_keep_their_chain() -> None:
     assert ex.calls == [
         CallRef("", "a.b", 1),
         CallRef("", "this.x.m", 2),
-        CallRef("", "?.g", 3),
         CallRef("", "f", 3),
+        CallRef("", "f().g", 3),
     ]
 
 

@@ -16,10 +16,13 @@ for the full list):
   (`self.foo`, `os.path.join`, Rust `crate::a::b` -> `crate.a.b`, JS `a?.b` -> `a.b`, TS `a!.b`
   -> `a.b`); when it is a member/field/selector chain on anything else (the result of a call, a
   subscript, a parenthesised expression, a literal), `?.` and the trailing identifiers after that
-  expression (`a().b()` -> `?.b`, `super().__init__()` -> `?.__init__`, `foo().bar.baz()` ->
-  `?.bar.baz`, `x[0].m()` -> `?.m`): the object is unknown, so the name must not be taken for a
-  local one. Otherwise (a call of a subscript, of a call, of a parenthesised expression, or a
-  member that is not an identifier, such as JS `this.#p`) the call is not recorded.
+  expression (`super().__init__()` -> `?.__init__`, `x[0].m()` -> `?.m`): the object is
+  unknown, so the name must not be taken for a local one. A call whose callee is itself such a
+  chain is written with `()` (`a().b()` -> `a().b`, `x.setA().setB()` -> `x.setA().setB`,
+  `foo().bar.baz()` -> `foo().bar.baz`) where the extractor names its call nodes: what the
+  inner call returns may be declared (`references`). Otherwise (a call of a subscript, of a
+  call, of a parenthesised expression, or a member that is not an identifier, such as JS
+  `this.#p`) the call is not recorded.
 * imports: `names` are the original names; `aliases` the local names they are bound to where
   those differ (see `ImportRef`); `Collector.imp` drops an all-None `aliases`.
 * a qualname appears at most once per file: the first definition (in source order) wins, later
@@ -129,13 +132,15 @@ def callee_name(
     source: bytes,
     members: dict[str, tuple[str, str]],
     wrappers: dict[str, str | None] | None = None,
+    calls: dict[str, str] | None = None,
 ) -> str | None:
     """The callee of a call whose function part is `node` (see the module docstring).
 
     `members` maps member-access node types to the fields holding the object and the accessed
     name (Python `attribute` -> (`object`, `attribute`)); `wrappers` maps node types that merely
     wrap a callee or an object (Rust `generic_function`, TS `a!`) to the field holding it (None:
-    the first named child).
+    the first named child); `calls` maps call node types to the field holding their callee (an
+    object that is a call of a named callee is written `callee()`).
     """
     raw = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
     if DOTTED_RE.fullmatch(raw):
@@ -176,8 +181,63 @@ def callee_name(
             return ".".join(reversed(parts))
     if not parts:
         return None
+    if current is not None and calls is not None and current.type in calls:
+        inner = current.child_by_field_name(calls[current.type])
+        called = callee_name(inner, source, members, wrappers, calls) if inner else None
+        if called and not called.startswith(UNKNOWN_OBJECT):
+            parts.append(called + "()")
+            return ".".join(reversed(parts))
     parts.append(UNKNOWN_OBJECT)
     return ".".join(reversed(parts))
+
+
+def type_parameters(node: Node, source: bytes) -> set[str]:
+    """The type parameters in scope at definition `node`: its own and those of the definitions
+    around it (`class A<T> { <U> U m() }`, Rust `impl<T>`, Go `func F[T any]`; a Go method's
+    receiver `(l *List[T])`)."""
+    found: set[str] = set()
+    current: Node | None = node
+    while current is not None:
+        declared = current.child_by_field_name("type_parameters")
+        for param in declared.named_children if declared is not None else ():
+            names = param.children_by_field_name("name") or param.named_children[:1]
+            found.update(text(n, source) for n in names if n.type in _PARAMETER_NAMES)
+        receiver = current.child_by_field_name("receiver")
+        for child in _walk_named(receiver) if receiver is not None else ():
+            if child.type == "type_identifier" and _parent_type(child) in (
+                "type_elem",
+                "type_arguments",
+            ):
+                found.add(text(child, source))
+        current = current.parent
+    return found
+
+
+_PARAMETER_NAMES = frozenset({"type_identifier", "identifier"})
+_ARGUMENT_PARENTS = frozenset({"type_elem", "type_arguments"})
+
+
+def declared_return(c: Collector, definition: Node, typed: str | None) -> None:
+    """A RETURNS fact of `definition` (named by its `name` field) when its declared return type
+    `typed` is a named type and none of the type parameters in scope (`T get()` is unknown)."""
+    name = definition.child_by_field_name("name")
+    if name is None or not typed or typed in type_parameters(definition, c.source):
+        return
+    c.fact(name, FactKind.RETURNS, text(name, c.source), annotation=typed)
+
+
+def _parent_type(node: Node) -> str | None:
+    return node.parent.type if node.parent is not None else None
+
+
+def _walk_named(node: Node) -> list[Node]:
+    found: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(current.named_children)
+    return found
 
 
 def local_alias(name: str, local: str | None) -> str | None:
@@ -436,6 +496,7 @@ class Collector:
         nodes: Iterable[Node],
         members: dict[str, tuple[str, str]],
         wrappers: dict[str, str | None] | None = None,
+        calls: dict[str, str] | None = None,
     ) -> None:
         """Call sites whose function part is each of `nodes` (hot path: see `callee_name`)."""
         source = self.source
@@ -447,7 +508,7 @@ class Collector:
             if fullmatch(raw) is not None:
                 append((start, fn.start_point.row + 1, raw))
                 continue
-            callee = callee_name(fn, source, members, wrappers)
+            callee = callee_name(fn, source, members, wrappers, calls)
             if callee:
                 append((start, fn.start_point.row + 1, callee))
 

@@ -31,6 +31,7 @@ from tree_sitter import Node, Query, QueryCursor
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
+    declared_return,
     header,
     named_function,
     nest,
@@ -59,6 +60,7 @@ QUERY = """
 """
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
+_CALLS = {"call_expression": "function"}
 _EMBEDDABLE = frozenset({"type_identifier", "qualified_type", "generic_type"})
 
 
@@ -90,7 +92,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("method_elem", ()), "method_elem"),
         handle,
     )
-    c.calls(caps.get("call", ()), _MEMBERS)
+    c.calls(caps.get("call", ()), _MEMBERS, calls=_CALLS)
+    for node in [*caps.get("function", ()), *caps.get("method", ())]:
+        declared_return(c, node, named_type(node.child_by_field_name("result"), source))
     for spec in caps.get("import", ()):
         path = spec.child_by_field_name("path")
         if path is None:

@@ -32,6 +32,7 @@ from coderooms.ingest.languages.common import (
     UNKNOWN_OBJECT,
     Collector,
     Scope,
+    declared_return,
     dotted,
     header,
     nest,
@@ -66,6 +67,7 @@ QUERY = """
 (enhanced_for_statement) @typed
 """
 
+_NAMED_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
 _HERITAGE = frozenset({"superclass", "super_interfaces", "extends_interfaces"})
 
 
@@ -103,6 +105,10 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         c.module_signature = signature(source, node.start_byte, node.end_byte)
     for node in caps.get("typed", ()):
         _declared_types(node, c)
+    for node in caps.get("method", ()):
+        returns = node.child_by_field_name("type") if node.type == "method_declaration" else None
+        if returns is not None and returns.type in _NAMED_TYPES:
+            declared_return(c, node, type_name(returns, source))
 
 
 def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
@@ -153,6 +159,12 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
         parts.append(text(field, source))
         obj = obj.child_by_field_name("object")
     head = text(obj, source) if obj is not None else ""
+    if obj is not None and obj.type == "method_invocation" and not IDENT_RE.fullmatch(head):
+        called = _invocation_name(obj, source)  # `a.b().c()`: what `a.b()` returns
+        if called and not called.startswith(UNKNOWN_OBJECT):
+            head = called + "()"
+            parts.append(head)
+            return ".".join(reversed(parts))
     parts.append(head if IDENT_RE.fullmatch(head) else UNKNOWN_OBJECT)
     return ".".join(reversed(parts))
 

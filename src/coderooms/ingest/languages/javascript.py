@@ -91,6 +91,7 @@ QUERY = (
 
 _MEMBERS = {"member_expression": ("object", "property")}
 _WRAPPERS: dict[str, str | None] = {"non_null_expression": None}
+_CALLS = {"call_expression": "function"}
 _FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "generator_function"})
 _NOT_VARIABLE_VALUES = _FUNCTION_TYPES | {"class"}
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
@@ -142,8 +143,8 @@ def extract_with(
             and _dynamic_import(fn, c)
         ):
             continue
-        c.call(fn, callee_name(fn, source, _MEMBERS, _WRAPPERS))
-    c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS)
+        c.call(fn, callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS))
+    c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("import", ()):
         _import(node, c)
     for node in caps.get("export_from", ()):
@@ -250,11 +251,19 @@ def _heritage(heritage: Node, child: str, c: Collector) -> None:
         if kind == "extends_clause":
             for value in part.children_by_field_name("value"):
                 c.inherit(child, dotted(text(value, source)), value)
+                _extends(child, value, c)
         elif kind == "implements_clause":
             for t in part.named_children:
                 c.inherit(child, type_name(t, source), t)
         elif kind in ("identifier", "member_expression"):
             c.inherit(child, dotted(text(part, source)), part)
+            _extends(child, part, c)
+
+
+def _extends(child: str, value: Node, c: Collector) -> None:
+    base = dotted(text(value, c.source))
+    if base:
+        c.fact_of(child, value, FactKind.EXTENDS, child, base)
 
 
 def _dynamic_import(fn: Node, c: Collector) -> bool:

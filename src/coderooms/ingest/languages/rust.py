@@ -51,6 +51,7 @@ from coderooms.ingest.languages.common import (
     Collector,
     Scope,
     collapse,
+    declared_return,
     header,
     local_alias,
     nest,
@@ -83,6 +84,7 @@ QUERY = """
 
 _MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
 _WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
+_CALLS = {"call_expression": "function"}
 _OPEN_PAREN = ord("(")
 _PATH_TOKENS = frozenset({"identifier", "self", "crate", "super"})
 _BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -123,7 +125,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                 parent = owner[0] if owner[0] in declared else owner[1]
                 if parent != sym.parent:
                     symbols[i] = replace(sym, parent=parent)
-    c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS)
+    c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
+    for node in caps.get("function", ()):
+        declared_return(c, node, _named(node.child_by_field_name("return_type"), source))
     for node in caps.get("typed", ()):
         _declared(node, c)
     for ident in caps.get("macro_call", ()):

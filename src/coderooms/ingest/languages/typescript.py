@@ -29,6 +29,7 @@ from tree_sitter import Node, Query
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
+    declared_return,
     dotted,
     header,
     qualified_name,
@@ -130,6 +131,18 @@ def _declared_types(caps: dict[str, list[Node]], c: Collector) -> None:
             typed = annotated_type(annotation.named_child(0), source) if annotation else None
             if name is not None and typed:
                 c.fact(name, kind, text(name, source), annotation=typed)
+    for role in ("function", "method"):
+        for node in caps.get(role, ()):
+            returns = node.child_by_field_name("return_type")
+            if returns is not None:
+                declared_return(c, node, _returned(returns.named_child(0), source))
+
+
+def _returned(node: Node | None, source: bytes) -> str | None:
+    """A declared return type: a named type, or `this` (the enclosing class)."""
+    if node is not None and node.type == "this_type":
+        return "this"
+    return annotated_type(node, source)
 
 
 def annotated_type(node: Node | None, source: bytes) -> str | None:

@@ -1,0 +1,122 @@
+"""Members of what another file's function returns, through that file's module table.
+
+`Spec.builder().add().build()` in one file, `builder` and `Builder` in another: the reference
+carries where to find the callee (its alternatives) and the members to look up in turn
+(`RefRequest.then`: `add`, `build`). Each step reads the table of the file that defines the
+function found (`js_reexports`: `r` its declared return type as written, `t` how that file
+resolves the name) to find the type, then the member in it: defined by the type, else — for
+Go — by another file of its package, else up its bases (`b` entries, each resolved the same
+way, to any depth, each class once). A step that finds nothing leaves a ghost.
+
+The keys recorded are every table entry read (`member_key`) and every name looked for, so a
+changeset that changes a return type, a base or what a type name means in that file, or adds or
+removes a symbol of one of those names, re-resolves the reference.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from coderooms.ingest.identity import directory_of
+from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.references import Alternative, decode_alternative
+from coderooms.ingest.returned_types import INHERITED
+from coderooms.ingest.targets import Target
+
+if TYPE_CHECKING:
+    from coderooms.ingest.resolve import Lookup, SymbolInfo
+
+MEMBER_TAGS = frozenset("rbt")
+"""Module table tags of what members of values need (see `js_reexports`)."""
+MAX_BASES = 16
+"""Bases followed up one class's chain at most (a cycle stops sooner)."""
+TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
+MEMBER_NAMES = frozenset({SymbolKind.METHOD.value, SymbolKind.FUNCTION.value})
+_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}"}
+
+Keys = set[tuple[str, str]]
+
+
+def member_key(tag: str, name: str) -> str:
+    """The key of table entry `name` of `tag` (`Spec.builder()`, `Spec^`, `:Builder`)."""
+    return _KEY_FORMS[tag].format(name)
+
+
+def follow_returns(
+    lookup: Lookup, found: SymbolInfo, then: tuple[str, ...], group: str, keys: Keys
+) -> SymbolInfo | None:
+    """What `then`'s members, looked up in turn in what each function returns, end at."""
+    current: SymbolInfo | None = found
+    for member in then:
+        if current is None:
+            return None
+        returned = _returned_type(lookup, current, group, keys)
+        current = _member(lookup, returned, member, group, keys) if returned else None
+    return current
+
+
+def inherited_member(
+    lookup: Lookup, alternative: Alternative, group: str, keys: Keys
+) -> SymbolInfo | None:
+    """`Type^member`: the type the alternative finds, then `member` in it or up its bases."""
+    owner, _, member = alternative.qual.partition(INHERITED)
+    keys.add(("", owner.rpartition(".")[2]))
+    typ, looked = lookup.in_module_through(
+        Alternative(alternative.targets, owner), group, TYPE_NAMES
+    )
+    keys |= looked
+    if typ is None or typ.kind not in TYPE_NAMES:
+        return None
+    return _member(lookup, typ, member, group, keys)
+
+
+def _returned_type(lookup: Lookup, fn: SymbolInfo, group: str, keys: Keys) -> SymbolInfo | None:
+    keys.add((fn.path, member_key("r", fn.qualname)))
+    written = lookup.reexports(fn.path).returns.get(fn.qualname)
+    if written is None:
+        return None
+    return _type_named(lookup, fn.path, written, group, keys)
+
+
+def _type_named(
+    lookup: Lookup, path: str, written: str, group: str, keys: Keys
+) -> SymbolInfo | None:
+    """The type `written` names in file `path` (as its table says it resolves)."""
+    keys.add((path, member_key("t", written)))
+    keys.add(("", written.rpartition(".")[2]))
+    how = lookup.reexports(path).types.get(written)
+    if how is None:
+        return None
+    if how.startswith("L"):
+        return lookup.defined(path, how[1:], TYPE_NAMES)
+    for encoded in how[1:].split("\t"):
+        found, looked = lookup.in_module_through(decode_alternative(encoded), group, TYPE_NAMES)
+        keys |= looked
+        if found is not None:
+            return found if found.kind in TYPE_NAMES else None
+    return None
+
+
+def _member(
+    lookup: Lookup, owner: SymbolInfo, member: str, group: str, keys: Keys
+) -> SymbolInfo | None:
+    """`member` of type `owner`: its own, else up its bases."""
+    current: SymbolInfo | None = owner
+    seen: set[str] = set()
+    while current is not None and current.id not in seen and len(seen) < MAX_BASES:
+        seen.add(current.id)
+        qual = f"{current.qualname}.{member}"
+        paths = [current.path]
+        if group == "go":  # a type's methods may be in any file of its package
+            package = lookup.files_for(Target("@", directory_of(current.path)), group)
+            paths += [p for p in package if p != current.path]
+        for path in paths:
+            found = lookup.defined(path, qual, MEMBER_NAMES)
+            if found is not None:
+                return found
+        keys.add((current.path, member_key("b", current.qualname)))
+        base = lookup.reexports(current.path).bases.get(current.qualname)
+        if base is None:
+            return None
+        current = _type_named(lookup, current.path, base, group, keys)
+    return None

@@ -1,0 +1,226 @@
+"""Members of what a call returns, and members a type inherits, as far as one file states them.
+
+`a().b()`, `this.x().y()`, `builder.setA().setB()`: the callee of the inner call is found in the
+file (a function, a method of the enclosing class, a method of a value of a declared type, of a
+type a previous call of the chain returned), its declared return type (`declared_returns`) is the
+type of the value, and the member is looked up in that type: in the file when the type is
+defined there (its in-file bases and, for Go, its embedded types followed), else as `T.member`
+through the file's imports or package, as any `T.member` is. A return type that is a type
+parameter, a call the file does not define, or a type neither defined, imported nor (Go, Java)
+of the package leaves the member unknown: a ghost named for it, never a guess by name.
+
+Everything here depends on the file alone, so a file's edit re-resolves exactly what it changed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from coderooms.ingest.model import INHERITS, SymbolKind
+
+if TYPE_CHECKING:
+    from coderooms.ingest.references import RefRequest, _Scope
+
+INHERITED = "^"
+"""In an alternative's qual, between a type and a member looked up in it and up its bases."""
+CALLED = "()"
+"""Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
+MAX_CHAIN = 16
+"""Calls of a chain followed at most (`a().b().c()...`)."""
+MAX_BASES = 16
+"""Bases followed up one class's chain at most (a cycle stops sooner)."""
+SELF_TYPES = frozenset({"this", "Self"})
+MEMBER_KINDS = frozenset({SymbolKind.METHOD, SymbolKind.FUNCTION})
+TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
+
+Typed = tuple[bool, str]
+"""(True, a qualname of the file) or (False, a type or base name as the file writes it)."""
+
+
+def chained(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+    """A member of a call's result (`parts[-2]` ends in `()`): see the module docstring."""
+    if not parts[-2].endswith(CALLED):
+        return request  # a field of a returned value (`a().f.m()`): not followed
+    returned = _returned(scope, request.source, parts[:-1], 0)
+    if returned is None:
+        return _through_other_file(scope, request, parts)
+    return _member_request(scope, request, returned, parts[-1])
+
+
+def _through_other_file(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+    """The called function is another file's: where to find it, and the member to look up in
+    what it is declared to return (`RefRequest.then`, followed by `member_tables`)."""
+    callee = ".".join([*parts[:-2], parts[-2].removesuffix(CALLED)])
+    inner = scope.request(request.source, request.kind, callee, request.line)
+    if inner is None or inner.local is not None or not inner.alternatives:
+        return request
+    request.alternatives, request.bound = inner.alternatives, inner.bound
+    request.then = (*inner.then, parts[-1])
+    return request
+
+
+def table_entries(scope: _Scope) -> list[str]:
+    """The module table entries other files' references need to follow members of what this
+    file's functions return and of its classes' bases (`js_reexports`: `r`, `b`, `t`)."""
+    entries: list[str] = []
+    written: dict[str, str | None] = {}
+    bases = scope.bases
+    if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
+        bases = {owner: found[0] for owner, found in scope.embedded.items() if len(found) == 1}
+    for tag, items in (("r", scope.returns), ("b", bases)):
+        for qual, name in items.items():
+            how = _type_recipe(scope, qual, name) if name != "?" else None
+            if how is not None:
+                entries.append(f"{tag}{qual}={name}")
+                # one name the file resolves two ways (nested types of two classes): unknown
+                written[name] = how if written.get(name, how) == how else None
+    entries += [f"t{name}={how}" for name, how in written.items() if how is not None]
+    return entries
+
+
+def _type_recipe(scope: _Scope, qual: str, name: str) -> str | None:
+    """How the file resolves type `name` written in definition `qual`: `L` + a type of the
+    file, `A` + tab-separated encoded alternatives; None when nothing can."""
+    if name in SELF_TYPES:
+        owner = scope._enclosing_type(qual.rpartition(".")[0])
+        return "L" + owner if owner is not None else None
+    local = scope._local(qual, name.split("."), TYPE_KINDS)
+    if local is not None:
+        return "L" + local
+    found = scope.request(qual, INHERITS, name, 0)
+    if found is None or found.local is not None or not found.alternatives:
+        return None
+    return "A" + "\t".join(found.alternatives)
+
+
+def member_request(scope: _Scope, request: RefRequest, typed: list[str]) -> RefRequest:
+    """`x.m()` with `x` of declared type `T` (`typed`: `T.m`'s parts): `m` of `T`, inherited
+    when `T` is defined in the file, else `T.m` as written."""
+    owner = scope._local(request.source, typed[:-1], TYPE_KINDS) if len(typed) > 1 else None
+    if owner is not None:
+        return _member_request(scope, request, (True, owner), typed[-1])
+    rewritten = scope.request(request.source, request.kind, ".".join(typed), request.line, False)
+    if rewritten is None:
+        return request
+    rewritten.ref = request.ref  # found as `T.m` is, a `Type.member` guess included
+    if rewritten.local is None and rewritten.alternatives and len(typed) > 1:
+        walked = inherited_alternatives(scope, request.source, ".".join(typed[:-1]), typed[-1])
+        rewritten.alternatives = (*rewritten.alternatives, *walked)
+    return rewritten
+
+
+def member_of(scope: _Scope, owner: str, member: str) -> Typed | None:
+    """`member` of the file's type `owner`: its own, else up its in-file bases (JS/TS, Java).
+    (False, base) when the chain leaves the file at `base` before answering. (A Go type's
+    methods may be in any file of its package: see `_promoted_alternatives`.)"""
+    current, seen = owner, set[str]()
+    while current not in seen and len(seen) < MAX_BASES:
+        seen.add(current)
+        found = f"{current}.{member}"
+        if scope.kinds.get(found) in MEMBER_KINDS:
+            return True, found
+        base = scope.bases.get(current)
+        if base is None:
+            return None
+        local = scope._local(current, base.split("."), TYPE_KINDS)
+        if local is None:
+            return False, base
+        current = local
+    return None
+
+
+def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: str) -> RefRequest:
+    local, name = typed
+    if local:
+        found = member_of(scope, name, member)
+        if found is not None and found[0]:
+            request.local = found[1]
+            return request
+        if found is not None:
+            name = found[1]
+    elif scope._binding(name.split("."))[0] is None and scope.language not in ("go", "java"):
+        return request  # a type the file neither defines nor imports (a global, a parameter)
+    rewritten = scope.request(request.source, request.kind, f"{name}.{member}", request.line, False)
+    if rewritten is None:
+        return request
+    rewritten.ref = request.ref
+    if local and scope.language == "go" and rewritten.local is None:
+        _promoted_alternatives(scope, rewritten, typed[1], member)
+    if rewritten.local is None and rewritten.alternatives:
+        walked = inherited_alternatives(scope, request.source, name, member, local and not found)
+        rewritten.alternatives = (*rewritten.alternatives, *walked)
+    return rewritten
+
+
+def inherited_alternatives(
+    scope: _Scope, source: str, owner: str, member: str, local: bool = False
+) -> tuple[str, ...]:
+    """Alternatives that find type `owner` (as `source` names it; `local`: a qualname of the
+    file) and look `member` up in it and its bases, in any file (`member_tables`)."""
+    if local:
+        return (scope.own_file(f"{owner}{INHERITED}{member}"),)
+    found = scope.request(source, INHERITS, owner, 0)
+    if found is None:
+        return ()
+    if found.local is not None:
+        return (scope.own_file(f"{found.local}{INHERITED}{member}"),)
+    return tuple(scope.walked(encoded, member) for encoded in found.alternatives)
+
+
+def _returned(scope: _Scope, source: str, call: list[str], depth: int) -> Typed | None:
+    """The declared type of what `call` (its last part ends in `()`) returns."""
+    if depth >= MAX_CHAIN:
+        return None
+    callee = [*call[:-1], call[-1].removesuffix(CALLED)]
+    target = _callee(scope, source, callee, depth)
+    if target is None:
+        return None
+    written = scope.returns.get(target)
+    if written is None or written == "?":
+        return None
+    if written in SELF_TYPES:  # TS `this`, Rust `Self`: the enclosing type
+        owner = scope._enclosing_type(target.rpartition(".")[0])
+        if owner is not None:
+            return True, owner
+        prefix = target.rpartition(".")[0]  # a Rust impl of a type of another file
+        return (False, prefix) if prefix and scope.language == "rust" else None
+    found = scope._local(target, written.split("."), TYPE_KINDS)
+    return (True, found) if found is not None else (False, written)
+
+
+def _callee(scope: _Scope, source: str, callee: list[str], depth: int) -> str | None:
+    """The file's function or method that `callee` calls, or None."""
+    if any(p.endswith(CALLED) for p in callee[:-1]):
+        if not callee[-2].endswith(CALLED):
+            return None
+        returned = _returned(scope, source, callee[:-1], depth + 1)
+        if returned is None or not returned[0]:
+            return None
+        found = member_of(scope, returned[1], callee[-1])
+    elif callee[0] in ("this", "self", "Self"):
+        owner = scope._enclosing_type(source)
+        found = member_of(scope, owner, callee[1]) if owner and len(callee) == 2 else None
+    else:
+        typed = scope._typed(source, callee)
+        if typed is None:
+            return scope._local(source, callee, None)
+        owner = scope._local(source, typed[:-1], TYPE_KINDS)
+        found = member_of(scope, owner, typed[-1]) if owner is not None else None
+    return found[1] if found is not None and found[0] else None
+
+
+def _promoted_alternatives(scope: _Scope, request: RefRequest, owner: str, member: str) -> None:
+    """Go: a method of `owner` no file of the package defines may be promoted from an embedded
+    type: after `owner.member` in the package, `member` of each embedded type, in order (of
+    two that answer, the code would not compile)."""
+    extra: list[str] = []
+    for base in scope.embedded.get(owner, ()):
+        local = scope._local("", base.split("."), TYPE_KINDS)
+        if local is not None and f"{local}.{member}" in scope.kinds:
+            extra.append(scope.own_file(f"{local}.{member}"))
+            continue
+        found = scope.request(request.source, request.kind, f"{base}.{member}", request.line, False)
+        if found is not None:
+            extra.extend(found.alternatives)
+    if extra:
+        request.alternatives = (*request.alternatives, *extra)
