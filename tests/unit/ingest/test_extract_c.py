@@ -125,3 +125,34 @@ def test_calls_are_looked_up_only_through_the_includes() -> None:
     assert len(make.alternatives) == len(includes) == 1
     assert make.alternatives[0].startswith("=src/geo.c|")
     assert make.alternatives[0].endswith("#make")
+
+
+def test_what_the_preprocessor_hides_from_tree_sitter() -> None:
+    ex = run(
+        "cpp",
+        """
+        #if 0
+        void dead() { gone(); }
+        #else
+        void alive() {}
+        #endif
+        class Worker {
+          void Wait() LOCKS_EXCLUDED(mu_) { step(); }
+          using Callback = void (*)(int);
+        };
+        class EXPORT Api {
+         public:
+          int lost() { return 1; }
+        };
+        """,
+        "src/w.cpp",
+    )
+    syms = {s.qualname: s.kind for s in ex.symbols if s.qualname}
+    assert syms == {
+        "alive": SymbolKind.FUNCTION,
+        "Api": SymbolKind.CLASS,  # its body reads as statements: `lost` is lost
+        "Worker": SymbolKind.CLASS,
+        "Worker.Wait": SymbolKind.METHOD,
+        "Worker.Callback": SymbolKind.CLASS,
+    }
+    assert [(c.caller, c.callee) for c in ex.calls] == [("Worker.Wait", "step")]

@@ -16,6 +16,10 @@
   (`Outer.Inner`). Templates are their wrapped definition.
 * Namespaces (C++) prefix what they contain (`ns.f`) but are not symbols (like a Rust inline
   `mod`); anonymous namespaces prefix nothing.
+* An annotation macro after the parameters (`void f() LOCKS_EXCLUDED(mu) { }`, which
+  tree-sitter reads as a function `LOCKS_EXCLUDED` after an error) gives `f`.
+* `#if 0` branches are skipped (definitions and calls), as Universal Ctags does.
+* C++ `using Name = type;` -> CLASS `Name` (a typedef).
 * Macros: function-like `#define SQ(x)` -> FUNCTION `SQ` (callable as `SQ(x)`), object-like
   `#define N 1` -> VARIABLE `N`; never callers. Other variables, struct fields and enumerators
   are not symbols.
@@ -59,6 +63,7 @@ QUERY = """
 (preproc_function_def) @macro
 (preproc_include) @import
 (call_expression function: (_) @call)
+(preproc_if condition: (number_literal) @if0)
 """
 
 CPP_QUERY = (
@@ -66,6 +71,7 @@ CPP_QUERY = (
     + """
 (class_specifier body: (_)) @type
 (namespace_definition) @namespace
+(alias_declaration) @alias
 """
 )
 
@@ -81,6 +87,8 @@ def reads_as_cpp(c_root: Node, source: bytes) -> bool:
     that one file's ingest gives what a full ingest gives."""
     return c_root.has_error or _CPP_SYNTAX.search(source) is not None
 
+
+_MACRO_NAME = re.compile(r"[A-Z_][A-Z0-9_]*")
 
 _MEMBERS = {"field_expression": ("argument", "field")}
 _WRAPPERS: dict[str, str | None] = {"template_function": "name"}
@@ -105,8 +113,13 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     caps = QueryCursor(query).captures(root)
     namespaces: set[str] = set()
     entries: list[tuple[int, int, Node, str]] = []
-    for role in ("function", "type", "typedef", "macro", "namespace"):
-        entries.extend((n.start_byte, n.end_byte, n, role) for n in caps.get(role, ()))
+    dead = _dead_ranges(caps.get("if0", []), source)
+    for role in ("function", "type", "typedef", "macro", "namespace", "alias"):
+        entries.extend(
+            (n.start_byte, n.end_byte, n, role)
+            for n in caps.get(role, ())
+            if not _inside(n.start_byte, dead)
+        )
     defined_types = {
         text(name, source)
         for node in caps.get("type", ())
@@ -124,6 +137,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         if role == "macro":
             _macro(node, outer, c)
             return outer
+        if role == "alias":
+            _alias(node, outer, c)
+            return outer
         return _namespace(node, outer, namespaces, source)
 
     stack: list[tuple[int, Scope]] = []
@@ -132,7 +148,10 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             stack.pop()
         outer = stack[-1][1] if stack else Scope("", "", in_type=False)
         stack.append((end, handle(node, role, outer)))
-    c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS)
+    calls = caps.get("call", ())
+    if dead:
+        calls = [n for n in calls if not _inside(n.start_byte, dead)]
+    c.calls(calls, _MEMBERS, _WRAPPERS)
     for node in caps.get("import", ()):
         path = node.child_by_field_name("path")
         if path is None:
@@ -141,6 +160,39 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         module = raw[1:-1] if raw.startswith('"') and raw.endswith('"') else raw
         if module:
             c.imp(module, (), None, node)
+
+
+def _dead_ranges(conditions: list[Node], source: bytes) -> list[tuple[int, int]]:
+    """The byte ranges of `#if 0` branches (up to their `#else`/`#elif`), as ctags skips them."""
+    found = []
+    for condition in conditions:
+        block = condition.parent
+        if block is None or text(condition, source) != "0":
+            continue
+        alternative = block.child_by_field_name("alternative")
+        found.append(
+            (block.start_byte, (alternative or block).start_byte if alternative else block.end_byte)
+        )
+    return found
+
+
+def _inside(byte: int, ranges: list[tuple[int, int]]) -> bool:
+    return any(start <= byte < end for start, end in ranges)
+
+
+def _alias(node: Node, outer: Scope, c: Collector) -> None:
+    """C++ `using Name = type;`: a type name, as a `typedef` is."""
+    name_node = node.child_by_field_name("name")
+    if name_node is not None:
+        sig = signature(c.source, node.start_byte, node.end_byte)
+        c.define(
+            SymbolKind.CLASS,
+            outer.qualify(text(name_node, c.source)),
+            outer.parent,
+            node,
+            sig,
+            scope=False,
+        )
 
 
 def _anchor(node: Node) -> Node:
@@ -188,6 +240,14 @@ def _function(
         return outer  # `Foo() = default;` / `= delete;`: a declaration, no definition
     raw = node.child_by_field_name("declarator")
     declarator = _function_declarator(raw)
+    for child in node.children:
+        if child.type == "ERROR" and child.named_child_count:
+            misread = _function_declarator(child.named_child(0))
+            if misread is not None:  # `void f() LOCKS_EXCLUDED(mu) { }`: `f`, not the macro
+                declarator = misread
+                break
+    else:
+        declarator = _before_annotation(node, declarator, source) or declarator
     if declarator is None and raw is not None and raw.type == "identifier":
         return _macro_class(node, raw, outer, c)
     name_node = declarator.child_by_field_name("declarator") if declarator else None
@@ -205,6 +265,23 @@ def _function(
             parent = owner if parts[-2] in types else outer.parent
     c.define(kind, qual, parent, _anchor(node), sig)
     return Scope(qual, qual, in_type=False)
+
+
+def _before_annotation(node: Node, declarator: Node | None, source: bytes) -> Node | None:
+    """In a class body, `void f() LOCKS_EXCLUDED(mu) { }` reads as a member declaration `void
+    f()` (missing its `;`) and then a typeless function `LOCKS_EXCLUDED(mu) { }`: `f`'s
+    declarator."""
+    if node.child_by_field_name("type") is not None or declarator is None:
+        return None
+    name = declarator.child_by_field_name("declarator")
+    previous = node.prev_sibling
+    if name is None or previous is None or not _MACRO_NAME.fullmatch(text(name, source)):
+        return None
+    if previous.type not in ("field_declaration", "declaration") or previous.end_point.row != (
+        node.start_point.row
+    ):
+        return None
+    return _function_declarator(previous.child_by_field_name("declarator"))
 
 
 def _macro_class(node: Node, name_node: Node, outer: Scope, c: Collector) -> Scope:
@@ -231,7 +308,7 @@ def _type(node: Node, outer: Scope, c: Collector) -> Scope:
     body = node.child_by_field_name("body")
     if name_node is None:
         return outer  # an anonymous struct: its contents belong to the enclosing scope
-    name = strip_generics(text(name_node, source)).rsplit("::", 1)[-1]
+    name = strip_generics(text(name_node, source)).rsplit("::", 1)[-1].strip()
     qual = outer.qualify(name)
     c.define(SymbolKind.CLASS, qual, outer.parent, _anchor(node), header(node, body, source))
     for child in node.named_children:
@@ -247,8 +324,15 @@ def _typedef_name(node: Node | None) -> Node | None:
         if node.type in ("type_identifier", "primitive_type"):
             return node
         inner = node.child_by_field_name("declarator")
-        if inner is None:
-            inner = next((n for n in node.named_children if "declarator" in n.type), None)
+        if inner is None:  # `typedef void (name)(...)`: a parenthesised declarator
+            inner = next(
+                (
+                    n
+                    for n in node.named_children
+                    if "declarator" in n.type or n.type.endswith("type_identifier")
+                ),
+                None,
+            )
         node = inner
     return None
 
