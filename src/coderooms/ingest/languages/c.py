@@ -38,6 +38,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from tree_sitter import Node, Query, QueryCursor
 
@@ -365,7 +366,11 @@ def _macro(node: Node, outer: Scope, c: Collector) -> None:
     end = (params or name_node).end_byte
     kind = SymbolKind.FUNCTION if node.type == "preproc_function_def" else SymbolKind.VARIABLE
     qual = outer.qualify(text(name_node, c.source))
-    c.define(kind, qual, outer.parent, node, signature(c.source, node.start_byte, end), scope=False)
+    sig = signature(c.source, node.start_byte, end)
+    if c.define(kind, qual, outer.parent, node, sig, scope=False) and node.end_point.column == 0:
+        # a `#define` takes its line's newline: it ends on the line before
+        last = c.ex.symbols[-1]
+        c.ex.symbols[-1] = replace(last, end_line=max(last.start_line, last.end_line - 1))
 
 
 def _namespace(node: Node, outer: Scope, namespaces: set[str], source: bytes) -> Scope:
