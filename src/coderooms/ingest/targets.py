@@ -246,8 +246,8 @@ C_HEADER_SUFFIXES = frozenset({".h", ".hh", ".hpp", ".hxx"})
 
 def c_include(path: str, spec: str) -> tuple[Target, ...]:
     """`#include "x.h"`: next to the including file, then under a directory named `include`
-    (any `*/include/x.h`); `#include <x.h>`: only under an `include` directory (else a system
-    header: a ghost)."""
+    (any `*/include/x.h`), then from the repo's root (`-I.`: leveldb's `"db/db_impl.h"`);
+    `#include <x.h>`: only under an `include` directory (else a system header: a ghost)."""
     system = spec.startswith("<") and spec.endswith(">")
     spec = spec[1:-1] if system else spec
     if not spec or spec.startswith("/"):
@@ -260,6 +260,8 @@ def c_include(path: str, spec: str) -> tuple[Target, ...]:
     clean = posixpath.normpath(spec)
     if not clean.startswith(".."):
         found.append(Target("~", "include/" + clean))
+        if not system and Target("=", clean) not in found:
+            found.append(Target("=", clean))  # the repo's root, as `-I.` makes it
     return tuple(found)
 
 

@@ -99,9 +99,11 @@ def test_include_targets_and_pairs() -> None:
     assert c_include("src/a/main.c", "geo/point.h") == (
         Target("=", "src/a/geo/point.h"),
         Target("~", "include/geo/point.h"),
+        Target("=", "geo/point.h"),
     )
+    assert c_include("main.c", "x.h") == (Target("=", "x.h"), Target("~", "include/x.h"))
     assert c_include("src/main.c", "<stdio.h>") == (Target("~", "include/stdio.h"),)
-    assert c_include("src/main.c", "../x.h") == (Target("=", "x.h"),)
+    assert c_include("src/main.c", "../x.h") == (Target("=", "x.h"),)  # `-I.` adds nothing
     assert c_include("main.c", "../x.h") == ()
     assert c_implementations(Target("=", "src/x.h"))[:2] == (
         Target("=", "src/x.c"),
