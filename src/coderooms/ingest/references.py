@@ -277,11 +277,16 @@ class _Scope:
         if request.local is not None:
             return request
         if self.group == "c":
-            # only what the includes reach, never a name elsewhere in the repo (else a ghost)
+            # only what the includes reach, never a name elsewhere in the repo (else a ghost);
+            # C++ looks in the enclosing namespaces and classes first, innermost first
+            # (`Foo()` inside `namespace leveldb { }` may be `leveldb::Foo`)
             request.bound = True
-            qual = ".".join(parts)
+            name = ".".join(parts)
+            scope = source.split(".") if source else []
+            quals = [".".join([*scope[:i], name]) for i in range(len(scope) - 1, 0, -1)]
+            quals.append(name)
             request.alternatives = tuple(
-                Alternative(targets, qual).encode() for targets in self.includes
+                Alternative(targets, qual).encode() for qual in quals for targets in self.includes
             )
             return request
         if self.group in INHERITING and parts[0] in ("super", "this"):
