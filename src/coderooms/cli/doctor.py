@@ -94,7 +94,10 @@ def check_grammars() -> Check:
             f"cannot load: {', '.join(broken)}",
             "pip install --force-reinstall coderooms",
         )
-    return Check("grammars", True, f"{len(DEEP_LANGUAGES)} tree-sitter grammars load offline")
+    names = ", ".join(sorted(DEEP_LANGUAGES))
+    return Check(
+        "grammars", True, f"{len(DEEP_LANGUAGES)} tree-sitter grammars load offline: {names}"
+    )
 
 
 def doctor() -> None:

@@ -24,6 +24,8 @@ LANGUAGE_GROUPS = {
     "go": "go",
     "rust": "rust",
     "java": "java",
+    "c": "c",
+    "cpp": "c",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

@@ -37,6 +37,7 @@ from coderooms.ingest.targets import (
     ImportRequest,
     Target,
     bindings,
+    c_implementations,
     import_requests,
     path_stem,
     rust_module,
@@ -132,6 +133,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         record.names = table_entries(extraction.imports, extraction.facts)
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
+    includes = c_includes(record.imports) if group == "c" else ()
     bases: dict[str, str] = {}
     embedded: dict[str, list[str]] = {}
     if group == "js":  # `super.m()` / inherited `this.m()`: the class's `extends`
@@ -148,6 +150,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     scope.embedded = embedded
     scope.types = declared_types(extraction.facts)
     scope.returns = declared_returns(extraction.facts)
+    scope.includes = includes
     scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
     if group in TABLE_GROUPS:
@@ -168,6 +171,19 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         seen[key] = _add(merged, request)
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
     return record
+
+
+def c_includes(imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
+    """Per `#include` (in order), the files a name it declares may be defined in: the paired
+    implementations of each header candidate first (`geo.h` -> `geo.c`, `geo.cpp`: a prototype
+    is no symbol), then the header itself (macros, inline functions, classes)."""
+    found = []
+    for request in imports:
+        targets = [t for header in request.targets for t in c_implementations(header)]
+        targets.extend(request.targets)
+        if targets:
+            found.append(tuple(targets))
+    return tuple(found)
 
 
 def _package_target(language: str, path: str, symbols: list[SymbolDef]) -> Target:
@@ -257,6 +273,8 @@ class _Scope:
     """Where the file's package lives: its directory (Go); for Java every directory ending in
     the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
     path: str = ""
+    includes: tuple[tuple[Target, ...], ...] = ()
+    """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -299,6 +317,19 @@ class _Scope:
             request.bound, request.alternatives = True, self._rust_alternatives(parts)
         request.local = self._local(source, parts, wanted)
         if request.local is not None:
+            return request
+        if self.group == "c":
+            # only what the includes reach, never a name elsewhere in the repo (else a ghost);
+            # C++ looks in the enclosing namespaces and classes first, innermost first
+            # (`Foo()` inside `namespace leveldb { }` may be `leveldb::Foo`)
+            request.bound = True
+            name = ".".join(parts)
+            scope = source.split(".") if source else []
+            quals = [".".join([*scope[:i], name]) for i in range(len(scope) - 1, 0, -1)]
+            quals.append(name)
+            request.alternatives = tuple(
+                Alternative(targets, qual).encode() for qual in quals for targets in self.includes
+            )
             return request
         if self.group in INHERITING and parts[0] in ("super", "this"):
             return self._inherited(request, source, parts)

@@ -239,6 +239,47 @@ def _rust_module_dir(path: str) -> str:
     return path.removesuffix(".rs")
 
 
+C_SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx")
+C_HEADER_SUFFIXES = frozenset({".h", ".hh", ".hpp", ".hxx"})
+"""What a header's paired implementation may be called (`geo.h` <-> `geo.c` / `geo.cpp`)."""
+
+
+def c_include(path: str, spec: str) -> tuple[Target, ...]:
+    """`#include "x.h"`: next to the including file, then under a directory named `include`
+    (any `*/include/x.h`), then from the repo's root (`-I.`: leveldb's `"db/db_impl.h"`);
+    `#include <x.h>`: only under an `include` directory (else a system header: a ghost)."""
+    system = spec.startswith("<") and spec.endswith(">")
+    spec = spec[1:-1] if system else spec
+    if not spec or spec.startswith("/"):
+        return ()
+    found: list[Target] = []
+    if not system:
+        joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
+        if not joined.startswith(".."):
+            found.append(Target("=", joined))
+    clean = posixpath.normpath(spec)
+    if not clean.startswith(".."):
+        found.append(Target("~", "include/" + clean))
+        if not system and Target("=", clean) not in found:
+            found.append(Target("=", clean))  # the repo's root, as `-I.` makes it
+    return tuple(found)
+
+
+def c_implementations(header: Target) -> tuple[Target, ...]:
+    """The paired implementation files of a header candidate: `=a/x.h` -> `=a/x.c`, ...;
+    `~include/s/x.h` -> `~s/x.c`, ..., then `~x.c`, ... (an `include/` header's source lives
+    elsewhere, `src/`: the shortest path of that name wins)."""
+    root, extension = posixpath.splitext(header.path)
+    if extension not in C_HEADER_SUFFIXES or not root:
+        return ()
+    roots = [root]
+    if header.mode == "~":
+        roots = [root.removeprefix("include/")]
+        if "/" in roots[0]:
+            roots.append(posixpath.basename(roots[0]))
+    return tuple(Target(header.mode, r + suffix) for r in roots for suffix in C_SOURCE_SUFFIXES)
+
+
 # -- bindings and requests -----------------------------------------------------------------------
 
 
@@ -253,6 +294,8 @@ def module_targets(language: str, path: str, module: str, level: int = 0) -> tup
         return rust_module(path, module)
     if language == "java":
         return java_module(module, ())
+    if language in {"c", "cpp"}:
+        return c_include(path, module)
     return ()
 
 

@@ -26,7 +26,7 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -195,6 +195,19 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("src/shapes/mod.rs::Circle.new", "CALLS", "src/shapes/mod.rs::Circle.validate", "local"),
         ("src/shapes/mod.rs::Circle", "INHERITS", "src/shapes/mod.rs::Shape", "local"),
         ("src/shapes/mod.rs::Circle", "INHERITS", "?:std.fmt.Display", "ghost"),
+    ],
+    "c": [
+        ("src/main.c::main", "CALLS", "src/point.c::point_make", "import"),  # point.h <-> point.c
+        ("src/main.c::main", "CALLS", "src/util.c::clamp", "import"),  # util.h <-> util.c
+        ("src/main.c::main", "CALLS", "?:undeclared_helper", "ghost"),  # no include declares it
+        ("src/point.c::dot", "CALLS", "include/geo/point.h::SQUARE", "import"),  # a macro
+        ("src/main.c", "IMPORTS", "include/geo/point.h", "import"),  # via the include dir
+        ("src/main.c", "IMPORTS", "?:<stdio.h>", "ghost"),  # a system header
+    ],
+    "cpp": [
+        ("src/main.cpp::main", "CALLS", "src/shape.cpp::shapes.total", "import"),
+        ("src/main.cpp::Square", "INHERITS", "include/shapes/shape.hpp::shapes.Shape", "import"),
+        ("src/shape.cpp::shapes.total", "CALLS", "?:area", "ghost"),  # a member of a value
     ],
     "java": [
         (

@@ -69,7 +69,8 @@ def test_language_for_path(path: str, language: str | None) -> None:
 
 
 def test_deep_languages() -> None:
-    assert {"python", "javascript", "typescript", "tsx", "go", "rust", "java"} == DEEP_LANGUAGES
+    expected = {"python", "javascript", "typescript", "tsx", "go", "rust", "java", "c", "cpp"}
+    assert expected == DEEP_LANGUAGES
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,7 @@ from pathlib import PurePosixPath
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from coderooms.ingest.languages import go, java, javascript, python, reparse, rust, typescript
+from coderooms.ingest.languages import c, go, java, javascript, python, reparse, rust, typescript
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
 
@@ -111,6 +111,18 @@ def _rust() -> object:
     return tree_sitter_rust.language()
 
 
+def _c() -> object:
+    import tree_sitter_c
+
+    return tree_sitter_c.language()
+
+
+def _cpp() -> object:
+    import tree_sitter_cpp
+
+    return tree_sitter_cpp.language()
+
+
 def _java() -> object:
     import tree_sitter_java
 
@@ -135,6 +147,8 @@ _SPECS: dict[str, _Spec] = {
     "go": _Spec(_go, go.QUERY, go.extract),
     "rust": _Spec(_rust, rust.QUERY, rust.extract),
     "java": _Spec(_java, java.QUERY, java.extract),
+    "c": _Spec(_c, c.QUERY, c.extract),
+    "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
@@ -429,6 +443,13 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     compiled = _compiled_for(language, spec)
     parse_source = source[3:] if source.startswith(_BOM) else source
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
+    if language == "c" and path.endswith(".h") and c.reads_as_cpp(tree.root_node, parse_source):
+        # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)
+        cpp = _SPECS["cpp"]
+        cpp_compiled = _compiled_for("cpp", cpp)
+        cpp_tree = _parser("cpp", cpp_compiled).parse(parse_source)
+        if not cpp_tree.root_node.has_error or tree.root_node.has_error:
+            spec, compiled, tree = cpp, cpp_compiled, cpp_tree
     root = tree.root_node
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)

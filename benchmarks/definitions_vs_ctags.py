@@ -1,0 +1,167 @@
+"""Agreement of the C and C++ extractors with Universal Ctags (an independent tagger).
+
+For every `.c`/`.h` (C) and `.cc`/`.cpp`/`.cxx`/`.hpp`/`.hh`/`.hxx` (C++) file under the given
+directories, compare the set of `(kind, name, line)` of definitions: ours from
+`coderooms.ingest.languages.extract` as an ingest calls it,
+the reference from `ctags --output-format=json` with the language forced (a `.h` is C++
+for ctags when the tree holds C++ sources,
+as a C++ project's headers are; ours decides per file, see `languages.c`). Kinds are coarse, as
+ours are: `function` (ctags `f`; ours FUNCTION/METHOD that are not macros), `type` (ctags `s`
+struct, `u` union, `g` enum, `t` typedef, `c` class; ours CLASS), `macro` (ctags `d`; ours a
+`#define`). What ctags tags and we do not make symbols on purpose (prototypes are off in ctags
+too; variables, members, enumerators, namespaces, labels) is not compared. A qualname occurs
+once per file in our graph (overloads share one), so each side is a set of `(kind, name)` with
+the first line seen.
+
+Two line rules: `strict` (ctags' line equals our symbol's first line) and `span` (ctags' line
+lies within our symbol's lines: ctags gives the line of the name, we the line where the
+definition starts, which differ for `typedef struct {...} name;`, `template <...>` and a return
+type written on the line above the name). A file agrees when its two sets are equal.
+
+Run: `python benchmarks/definitions_vs_ctags.py DIR... [-v]` (e.g. a checkout of redis/redis
+`src/` and of google/leveldb: see the README row).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from coderooms.ingest.languages import extract, language_for_path
+from coderooms.ingest.model import SymbolDef, SymbolKind
+
+C_SUFFIXES = {".c": "c", ".h": "h"}
+CPP_SUFFIXES = {".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}
+CTAGS_KINDS = {
+    "function": "function",
+    "struct": "type",
+    "union": "type",
+    "enum": "type",
+    "typedef": "type",
+    "class": "type",
+    "macro": "macro",
+}
+
+Key = tuple[str, str]
+
+
+def source_files(root: Path) -> list[tuple[Path, str]]:
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    cpp_project = any(p.suffix in CPP_SUFFIXES for p in files)
+    found = []
+    for path in files:
+        if path.suffix in CPP_SUFFIXES:
+            found.append((path, "cpp"))
+        elif path.suffix == ".c":
+            found.append((path, "c"))
+        elif path.suffix == ".h":
+            found.append((path, "cpp" if cpp_project else "c"))
+    return found
+
+
+def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, int]]:
+    forced = "C++" if language == "cpp" else "C"
+    found: dict[str, dict[Key, int]] = defaultdict(dict)
+    for at in range(0, len(paths), 200):
+        out = subprocess.run(
+            [
+                "ctags",
+                "--output-format=json",
+                "--fields=+nK",
+                f"--language-force={forced}",
+                "-f",
+                "-",
+                *map(str, paths[at : at + 200]),
+            ],
+            capture_output=True,
+            check=True,
+        ).stdout
+        for line in out.decode("utf-8", "replace").splitlines():
+            tag = json.loads(line)
+            kind = CTAGS_KINDS.get(tag.get("kind", ""))
+            if kind is None or tag.get("_type") != "tag" or tag["name"].startswith("__anon"):
+                continue  # ctags names anonymous types `__anon<hash>`: we make no symbol
+            entries = found[tag["path"]]
+            key = (kind, tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
+            entries[key] = min(entries.get(key, tag["line"]), tag["line"])
+    return found
+
+
+def _kind(symbol: SymbolDef) -> str | None:
+    if symbol.signature.startswith("#"):  # `#define X`, `# define X`
+        return "macro"
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    if symbol.kind is SymbolKind.CLASS:
+        return "type"
+    return None
+
+
+def our_definitions(path: Path) -> dict[Key, tuple[int, int]]:
+    """As an ingest extracts the file: by its name's language (a `.h` is `c`, read with the C++
+    grammar when it reads as C++: `languages.c.reads_as_cpp`)."""
+    found: dict[Key, tuple[int, int]] = {}
+    language = language_for_path(path.name) or "c"
+    for symbol in extract(language, path.name, path.read_bytes()).symbols:
+        kind = _kind(symbol)
+        if kind is not None:
+            found.setdefault((kind, symbol.name), (symbol.start_line, symbol.end_line))
+    return found
+
+
+def main(argv: list[str]) -> int:
+    verbose = "-v" in argv
+    roots = [Path(a) for a in argv if a != "-v"]
+    by_language: dict[str, list[Path]] = defaultdict(list)
+    for root in roots:
+        for path, language in source_files(root):
+            by_language[language].append(path)
+    for language in ("c", "cpp"):
+        paths = by_language.get(language, [])
+        if not paths:
+            continue
+        reference = ctags_definitions(paths, language)
+        strict = span = 0
+        compared = defaultdict(int)
+        for path in paths:
+            theirs = reference.get(str(path), {})
+            ours = our_definitions(path)
+            names_equal = set(theirs) == set(ours)
+            strict_ok = names_equal and all(ours[k][0] == line for k, line in theirs.items())
+            span_ok = names_equal and all(
+                ours[k][0] <= line <= ours[k][1] for k, line in theirs.items()
+            )
+            strict += strict_ok
+            span += span_ok
+            for key in set(theirs) | set(ours):
+                compared[
+                    "both"
+                    if key in theirs and key in ours
+                    else "ctags only"
+                    if key in theirs
+                    else "ours only"
+                ] += 1
+            if verbose and not span_ok:
+                only_theirs = sorted(set(theirs) - set(ours))[:5]
+                only_ours = sorted(set(ours) - set(theirs))[:5]
+                moved = [
+                    (k, theirs[k], ours[k])
+                    for k in set(theirs) & set(ours)
+                    if not ours[k][0] <= theirs[k] <= ours[k][1]
+                ][:3]
+                print(f"  {path}: ctags only {only_theirs} ours only {only_ours} lines {moved}")
+        n = len(paths)
+        print(
+            f"{language}: {n} files; files equal (kind, name) and line strict "
+            f"{strict}/{n} ({100 * strict / n:.2f} %), span {span}/{n} ({100 * span / n:.2f} %); "
+            f"definitions: both {compared['both']}, ctags only {compared['ctags only']}, "
+            f"ours only {compared['ours only']}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

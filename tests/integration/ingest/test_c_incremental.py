@@ -1,0 +1,89 @@
+"""C/C++ includes under incremental ingest: a header or an implementation that appears, changes
+or goes re-resolves the calls of the files including it, and the graph equals a full ingest's
+(whole-root incremental and the claim-scoped `ingest_paths` alike)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.targeted import ingest_paths
+from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
+from tests.integration.ingest.scenario_tree import Tree, ingest, references
+
+MAIN = '#include "geo.h"\n\nint main(void) { return make(1) + twice(2); }\n'
+
+
+@pytest.fixture
+def repo(graph: Graph, repo_id: str) -> Iterator[str]:
+    yield repo_id
+    wipe(graph, repo_id)
+
+
+@pytest.fixture
+def full_repo(graph: Graph, repo_id: str) -> Iterator[str]:
+    other = f"{repo_id}-full"
+    yield other
+    wipe(graph, other)
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Tree:
+    return Tree(tmp_path / "tree")
+
+
+def calls(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:
+    return {r for r in references(graph, repo) if r[1] == "CALLS"}
+
+
+def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
+    wipe(graph, full_repo)
+    ingest(graph, tree, full_repo, mode="full")
+    assert snapshot(graph, repo) == snapshot(graph, full_repo)
+    assert dangling_edges(graph, repo) == []
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_header_and_implementation_changes_reresolve_includers(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    def update(*paths: str) -> None:
+        if targeted:
+            ingest_paths(graph, tree.root, list(paths), repo=repo)
+        else:
+            ingest(graph, tree, repo)
+
+    tree.write("src/main.c", MAIN)
+    tree.write("src/geo.h", "int make(int x);\n")
+    tree.write("lib/other.c", "int make(int x) { return x; }\nint twice(int x) { return x; }\n")
+    ingest(graph, tree, repo)
+    # `make` is defined in the repo, but not where `geo.h` pairs: never found by name alone
+    assert calls(graph, repo) == {
+        ("src/main.c::main", "CALLS", "?:make", "ghost"),
+        ("src/main.c::main", "CALLS", "?:twice", "ghost"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/geo.c", '#include "geo.h"\n\nint make(int x) { return x + 1; }\n')
+    update("src/geo.c")
+    assert ("src/main.c::main", "CALLS", "src/geo.c::make", "import") in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/geo.h", "int make(int x);\n#define twice(x) ((x) * 2)\n")
+    update("src/geo.h")
+    assert calls(graph, repo) == {
+        ("src/main.c::main", "CALLS", "src/geo.c::make", "import"),
+        ("src/main.c::main", "CALLS", "src/geo.h::twice", "import"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("src/geo.c")
+    update("src/geo.c")
+    assert calls(graph, repo) == {
+        ("src/main.c::main", "CALLS", "?:make", "ghost"),
+        ("src/main.c::main", "CALLS", "src/geo.h::twice", "import"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
