@@ -9,7 +9,16 @@ of a process, every text read over Bolt), `search` with count_only (every hit ve
 `rg -n --no-heading --null` over exactly the files the graph holds (the same bytes). Equality:
 the count equals rg's number of hit lines, and the first 500 hits in (path, line) order equal
 rg's. Prints figures; asserts nothing.
-Run: `python benchmarks/search.py [--runs 15] [--json PATH]` (Neo4j as `coderooms` finds it).
+
+`--with DIR` (repeatable) adds more repositories to the database (each ingested incrementally
+as repo `<basename of DIR>`; kept): the queries stay scoped to `bench-search`, so their cost
+should not move. `--one-then-more` first removes those repos, measures with the stdlib alone,
+ingests them and measures again in the same run (the two tables side by side).
+`--queries held-out` runs a second set of 13 queries, written before any figure was taken
+with ten repositories in the database (the first set is what the search was tuned on).
+Run: `python benchmarks/search.py [--runs 15] [--queries tuned|held-out|all]
+[--with DIR ...] [--one-then-more] [--json PATH]` (Neo4j as `coderooms` finds it; ten repos:
+`--with /work/corpus/{flask,requests,httpx,click,pytest,gin,cobra,anyhow,toml}`).
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from typing import Any
 from coderooms.config import Settings
 from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
+from coderooms.graph.repos import list_repos, remove_repo
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.search.text_cache import CHUNK_TEXTS
 from coderooms.search.text_search import SearchRequest, search
@@ -48,6 +58,22 @@ QUERIES: list[tuple[str, str]] = [
     ("regex", r"os\.path\.join\([a-z_]+, "),
     ("regex", r"[0-9a-f]{16}"),
 ]
+HELD_OUT: list[tuple[str, str]] = [
+    ("literal", "return None"),
+    ("literal", "isinstance(value, "),
+    ("literal", "except KeyError"),
+    ("literal", "if __name__ == '__main__':"),
+    ("literal", "encoding='utf-8'"),
+    ("literal", "self.assertEqual("),
+    ("literal", "threading.Lock()"),
+    ("regex", r"def \w+\(self, \w+\):$"),
+    ("regex", r"^import \w+$"),
+    ("regex", r"raise \w+Error\(f?['\"]"),
+    ("regex", r"\bTODO\b"),
+    ("regex", r"0x[0-9A-F]{4}\b"),
+    ("regex", r"with open\([^)]*\) as \w+:"),
+]
+"""Held out: not used to tune the search (the issue's ten-repository figure)."""
 FIRST_HITS = 500
 
 
@@ -104,11 +130,28 @@ def cold_search(graph: Graph, request: SearchRequest) -> dict[str, Any]:
     return search(graph, request)
 
 
-def measure(graph: Graph, runs: int) -> list[dict[str, Any]]:
+def add_repos(graph: Graph, roots: list[Path]) -> None:
+    for root in roots:
+        started = time.perf_counter()
+        report = ingest_root(graph, root, repo=root.name, git=False, embed=False)
+        print(
+            f"  {root.name}: {report.files_seen} files, {report.files_added} added, "
+            f"{time.perf_counter() - started:.1f} s"
+        )
+
+
+def drop_repos(graph: Graph, roots: list[Path]) -> None:
+    present = {row["repo"] for row in list_repos(graph)}
+    for root in roots:
+        if root.name in present:
+            remove_repo(graph, root.name)
+
+
+def measure(graph: Graph, runs: int, queries: list[tuple[str, str]]) -> list[dict[str, Any]]:
     root, files = repo_files(graph)
     rg = shutil.which("rg")
     rows = []
-    for mode, query in QUERIES:
+    for mode, query in queries:
         request = SearchRequest(query=query, mode=mode, repo=REPO, top_k=50)  # type: ignore[arg-type]
         counting = SearchRequest(query=query, mode=mode, repo=REPO, count_only=True)  # type: ignore[arg-type]
         first = SearchRequest(query=query, mode=mode, repo=REPO, top_k=FIRST_HITS)  # type: ignore[arg-type]
@@ -161,11 +204,38 @@ def print_rows(rows: list[dict[str, Any]]) -> None:
         )
 
 
+def measure_printed(
+    graph: Graph, runs: int, queries: list[tuple[str, str]], files: int
+) -> list[dict[str, Any]]:
+    repos = len(list_repos(graph))
+    print(f"\nrepo {REPO}: {files} files, {repos} repos in the database; ms over {runs} runs")
+    rows = measure(graph, max(1, runs), queries)
+    print_rows(rows)
+    ours = statistics.median(row["top50_p50_ms"] for row in rows)
+    theirs = [row["rg_p50_ms"] for row in rows if "rg_p50_ms" in row]
+    shown = f", ripgrep {statistics.median(theirs):.1f} ms" if theirs else ""
+    print(f"median of the p50s: top50 {ours:.1f} ms{shown}")
+    return rows
+
+
+def print_ratios(tables: dict[str, list[dict[str, Any]]]) -> None:
+    (one, first), (more, second) = tables.items()
+    ratios = [b["top50_p50_ms"] / a["top50_p50_ms"] for a, b in zip(first, second, strict=True)]
+    shown = ", ".join(f"{r:.2f}" for r in ratios)
+    print(f"\ntop50 p50 with {more} repos / with {one}: {shown}; median "
+          f"{statistics.median(ratios):.2f}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--json", type=Path, help="write every figure to this file")
+    parser.add_argument("--queries", choices=("tuned", "held-out", "all"), default="tuned")
+    parser.add_argument("--with", dest="extra", type=Path, action="append", default=[])
+    parser.add_argument("--one-then-more", action="store_true")
     args = parser.parse_args()
+    queries = {"tuned": QUERIES, "held-out": HELD_OUT, "all": QUERIES + HELD_OUT}[args.queries]
+    extra = [path.resolve() for path in args.extra]
     loads = [round(x, 2) for x in os.getloadavg()]
     print(f"python {platform.python_version()}, {os.cpu_count()} cpus, load average {loads}")
     rg = shutil.which("rg")
@@ -179,11 +249,18 @@ def main() -> None:
         print(f"neo4j {graph.server_version()} at {graph.connection.describe()}")
         ensure_repo(graph, stdlib_corpus().root)
         _, files = repo_files(graph)
-        print(f"repo {REPO}: {len(files)} files; times in ms over {args.runs} runs")
-        rows = measure(graph, max(1, args.runs))
-        print_rows(rows)
+        tables: dict[str, list[dict[str, Any]]] = {}
+        if args.one_then_more and extra:
+            drop_repos(graph, extra)
+            tables["1"] = measure_printed(graph, args.runs, queries, len(files))
+        if extra:
+            print(f"adding {len(extra)} repos")
+            add_repos(graph, extra)
+        tables[str(len(list_repos(graph)))] = measure_printed(graph, args.runs, queries, len(files))
+        if len(tables) == 2:
+            print_ratios(tables)
         if args.json:
-            args.json.write_text(json.dumps(rows, indent=2) + "\n")
+            args.json.write_text(json.dumps(tables, indent=2) + "\n")
     finally:
         graph.close()
 
