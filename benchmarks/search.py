@@ -68,7 +68,7 @@ HELD_OUT: list[tuple[str, str]] = [
     ("literal", "threading.Lock()"),
     ("regex", r"def \w+\(self, \w+\):$"),
     ("regex", r"^import \w+$"),
-    ("regex", r"raise \w+Error\(f?['\"]"),
+    ("regex", r"""raise \w+Error\(f?['"]"""),
     ("regex", r"\bTODO\b"),
     ("regex", r"0x[0-9A-F]{4}\b"),
     ("regex", r"with open\([^)]*\) as \w+:"),
