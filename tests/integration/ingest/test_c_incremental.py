@@ -4,9 +4,6 @@ or goes re-resolves the calls of the files including it, and the graph equals a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from coderooms.graph.driver import Graph
@@ -15,24 +12,6 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wi
 from tests.integration.ingest.scenario_tree import Tree, ingest, references
 
 MAIN = '#include "geo.h"\n\nint main(void) { return make(1) + twice(2); }\n'
-
-
-@pytest.fixture
-def repo(graph: Graph, repo_id: str) -> Iterator[str]:
-    yield repo_id
-    wipe(graph, repo_id)
-
-
-@pytest.fixture
-def full_repo(graph: Graph, repo_id: str) -> Iterator[str]:
-    other = f"{repo_id}-full"
-    yield other
-    wipe(graph, other)
-
-
-@pytest.fixture
-def tree(tmp_path: Path) -> Tree:
-    return Tree(tmp_path / "tree")
 
 
 def calls(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:

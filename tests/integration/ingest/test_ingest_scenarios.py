@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from textwrap import dedent
 from typing import Any
@@ -23,25 +22,6 @@ from tests.integration.ingest.scenario_tree import (
     references,
     symbols,
 )
-
-
-@pytest.fixture
-def repo(graph: Graph, repo_id: str) -> Iterator[str]:
-    yield repo_id
-    wipe(graph, repo_id)
-
-
-@pytest.fixture
-def full_repo(graph: Graph, repo_id: str) -> Iterator[str]:
-    """A second repo id, for a fresh full ingest to compare with."""
-    other = f"{repo_id}-full"
-    yield other
-    wipe(graph, other)
-
-
-@pytest.fixture
-def tree(tmp_path: Path) -> Tree:
-    return Tree(tmp_path / "tree")
 
 
 def source(text: str) -> str:

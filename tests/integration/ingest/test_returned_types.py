@@ -4,35 +4,9 @@ that every edit leaves what a full ingest of the tree gives."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from coderooms.graph.driver import Graph
-from tests.integration.ingest.graph_snapshot import wipe
 from tests.integration.ingest.scenario_tree import Tree, ingest
 from tests.integration.ingest.test_ingest_scenarios import calls_of, follow_steps
-
-
-@pytest.fixture
-def repo(graph: Graph, repo_id: str) -> Iterator[str]:
-    yield repo_id
-    wipe(graph, repo_id)
-
-
-@pytest.fixture
-def full_repo(graph: Graph, repo_id: str) -> Iterator[str]:
-    """A second repo id, for a fresh full ingest to compare with."""
-    other = f"{repo_id}-full"
-    yield other
-    wipe(graph, other)
-
-
-@pytest.fixture
-def tree(tmp_path: Path) -> Tree:
-    return Tree(tmp_path / "tree")
-
 
 SHAPES = "export class Circle { area() {} }\nexport class Square { area() {} }\n"
 
