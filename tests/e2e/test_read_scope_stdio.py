@@ -84,9 +84,11 @@ def test_a_server_reads_only_the_repos_under_its_roots(
         assert SECRET not in json.dumps(seen, ensure_ascii=False)
         assert str(outside) not in json.dumps(seen, ensure_ascii=False)
         assert seen["health"]["repos"] == [repo_id]
-        assert {f["repo"] for f in seen["glob"]["files"]} == {repo_id}
-        assert seen["search"]["results"] == []
-        assert {hit["repo"] for hit in seen["seek"]["results"]} == {repo_id}
+        assert seen["glob"]["repo"] == repo_id  # one repo in scope: named once, rows are paths
+        assert seen["glob"]["files"]
+        assert seen["search"].get("hits", []) == []
+        assert seen["seek"]["repo"] == repo_id
+        assert seen["seek"]["symbols"]
         assert seen["view"]["repo"] == repo_id  # the path is in both repos: no ambiguity
         assert [r["repo"] for r in seen["overview"]["repos"]] == [repo_id]
         assert "not_found" in seen["their_overview"]["resource_error"]
