@@ -171,10 +171,11 @@ def test_a_watchers_catch_up_reports_progress_and_a_cancelled_start_leaves_none_
     root = generated_tree(tmp_path / "watched", files)
     reading = asyncio.Event()
     seen: Seen = []
+    first_answered: list[bool] = []
 
     async def on_progress(progress: float, total: float | None, message: str | None) -> None:
         seen.append((progress, total, message))
-        if message and " read " in message and 0 < progress < files:
+        if message and " read " in message:
             reading.set()
 
     async def run() -> tuple[int, dict[str, Any]]:
@@ -185,10 +186,20 @@ def test_a_watchers_catch_up_reports_progress_and_a_cancelled_start_leaves_none_
             call = asyncio.create_task(
                 client.call_tool("auto_ingest_start", arguments, progress_handler=on_progress)
             )
-            await asyncio.wait_for(reading.wait(), DEADLINE_S)
+            # cancelled once it reads; on a fast machine the catch-up may answer first (a
+            # progress message is sent at most every 100 ms): then its watcher is stopped
+            waiting = asyncio.ensure_future(reading.wait())
+            await asyncio.wait({call, waiting}, timeout=DEADLINE_S,
+                               return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+            waiting.cancel()
             call.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await call
+                answered = await call
+                if answered.structured_content and answered.structured_content.get("started"):
+                    first_answered.append(True)
+                    await client.call_tool(
+                        "auto_ingest_stop", {"agent_id": "e2e", "roots": [str(root)]}
+                    )
             status = await start_when_free(client, arguments)
             await client.call_tool("auto_ingest_stop", {"agent_id": "e2e", "roots": [str(root)]})
             return file_count(graph, repo_id), status
@@ -198,7 +209,8 @@ def test_a_watchers_catch_up_reports_progress_and_a_cancelled_start_leaves_none_
     finally:
         wipe(graph, repo_id)
     assert started["started"] is True  # the cancelled start left no watcher running
-    assert started["catch_up"]["status"] == "worked"
+    if not first_answered:  # the cancelled catch-up stopped before its write: this one wrote
+        assert started["catch_up"]["status"] == "worked"
     assert count == files + 1
     assert seen
 
