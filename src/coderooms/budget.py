@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from coderooms.errors import InvalidInput
 from coderooms.search.limits import Clamps
@@ -35,6 +37,10 @@ MaxTokensDoc = (
     f"Answer budget in tokens (~{CHARS_PER_TOKEN} chars; {MAX_TOKENS_MIN}..{MAX_TOKENS_MAX})."
 )
 CursorDoc = "next_cursor of an earlier answer."
+MaxTokensArg = Annotated[int, Field(description=MaxTokensDoc)]
+"""The `max_tokens` argument of every verb that answers within a budget."""
+CursorArg = Annotated[str | None, Field(description=CursorDoc)]
+"""The `cursor` argument of every verb that pages its answer."""
 
 
 def chars_of(value: Any) -> int:

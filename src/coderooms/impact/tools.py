@@ -6,7 +6,13 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.budget import MAX_TOKENS_DEFAULT, MaxTokensDoc, clamp_max_tokens, parse_cursor
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
+    clamp_max_tokens,
+    parse_cursor,
+)
 from coderooms.context import AppContext
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
@@ -45,10 +51,8 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
         max_items: Annotated[
             int, Field(description=f"Most affected rows returned (1..{limits.MAX_ITEMS_MAX}).")
         ] = limits.MAX_ITEMS_DEFAULT,
-        cursor: Annotated[
-            str | None, Field(description="next_cursor of an earlier answer.")
-        ] = None,
-        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """What a change reaches, before you edit: callers, importers, tests, co-changes.
 

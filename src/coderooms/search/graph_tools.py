@@ -6,7 +6,16 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.budget import MAX_TOKENS_DEFAULT, clamp_max_tokens, fit, more, parse_cursor, room
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
+    clamp_max_tokens,
+    fit,
+    more,
+    parse_cursor,
+    room,
+)
 from coderooms.context import AppContext
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
@@ -29,7 +38,7 @@ from coderooms.search.graph_limits import (
 from coderooms.search.heuristics import heuristics_surface
 from coderooms.search.limits import Clamps
 from coderooms.search.seek import SeekRequest, seek
-from coderooms.search.tools import CursorArg, MaxTokensArg, RepoArg
+from coderooms.search.tools import RepoArg
 from coderooms.tooling import ToolSpec
 
 

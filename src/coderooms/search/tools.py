@@ -9,8 +9,8 @@ from pydantic import BaseModel, Field
 from coderooms.budget import (
     MAX_TOKENS_DEFAULT,
     MAX_TOKENS_MIN,
-    CursorDoc,
-    MaxTokensDoc,
+    CursorArg,
+    MaxTokensArg,
     clamp_max_tokens,
     parse_cursor,
 )
@@ -39,8 +39,6 @@ from coderooms.tooling import ToolSpec
 RepoArg = Annotated[
     str | None, Field(description="Repo id to cover; omit to cover every repo this server reads.")
 ]
-MaxTokensArg = Annotated[int, Field(description=MaxTokensDoc)]
-CursorArg = Annotated[str | None, Field(description=CursorDoc)]
 
 
 class ViewItem(BaseModel):

@@ -12,8 +12,8 @@ from pydantic import Field
 from coderooms.budget import (
     MAX_TOKENS_DEFAULT,
     MAX_TOKENS_MIN,
-    CursorDoc,
-    MaxTokensDoc,
+    CursorArg,
+    MaxTokensArg,
     clamp_max_tokens,
     parse_cursor,
     tokens_of,
@@ -65,8 +65,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         symbol_id: SymbolArg = None,
         include_text: IncludeTextArg = False,
         max_text_lines: TextLinesArg = None,
-        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
-        cursor: Annotated[str | None, Field(description=CursorDoc)] = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Everything around one file before you edit it: its symbols and its graph neighbours.
 
@@ -131,8 +131,8 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         ] = False,
         include_text: IncludeTextArg = False,
         max_text_lines: TextLinesArg = None,
-        max_tokens: Annotated[int, Field(description=MaxTokensDoc)] = MAX_TOKENS_DEFAULT,
-        cursor: Annotated[str | None, Field(description=CursorDoc)] = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Prove a file ready to edit: its context, its most connected files, and a proof state.
 
