@@ -1,17 +1,19 @@
-"""Agreement of the C and C++ extractors with Universal Ctags (an independent tagger).
+"""Agreement of the extractors with Universal Ctags (an independent tagger), per language.
 
-For every `.c`/`.h` (C) and `.cc`/`.cpp`/`.cxx`/`.hpp`/`.hh`/`.hxx` (C++) file under the given
-directories, compare the set of `(kind, name, line)` of definitions: ours from
-`coderooms.ingest.languages.extract` as an ingest calls it,
-the reference from `ctags --output-format=json` with the language forced (a `.h` is C++
-for ctags when the tree holds C++ sources,
-as a C++ project's headers are; ours decides per file, see `languages.c`). Kinds are coarse, as
-ours are: `function` (ctags `f`; ours FUNCTION/METHOD that are not macros), `type` (ctags `s`
-struct, `u` union, `g` enum, `t` typedef, `c` class; ours CLASS), `macro` (ctags `d`; ours a
-`#define`). What ctags tags and we do not make symbols on purpose (prototypes are off in ctags
-too; variables, members, enumerators, namespaces, labels) is not compared. A qualname occurs
-once per file in our graph (overloads share one), so each side is a set of `(kind, name)` with
-the first line seen.
+For every file of a compared language under the given directories (one `Rules` entry per
+language in `LANGUAGES`: its suffixes, ctags' name for it, which ctags kinds count and as what,
+which of our symbols count), compare the set of `(kind, name, line)` of definitions: ours from
+`coderooms.ingest.languages.extract` as an ingest calls it, the reference from
+`ctags --output-format=json` with the language forced. What ctags tags and we do not make
+symbols on purpose is not compared. A qualname occurs once per file in our graph (overloads
+share one), so each side is a set of `(kind, name)` with the first line seen.
+
+C and C++: `.c`/`.h` are C, `.cc`/`.cpp`/`.cxx`/`.hpp`/`.hh`/`.hxx` C++, and a `.h` is C++ for
+ctags when the tree holds C++ sources, as a C++ project's headers are (ours decides per file, see
+`languages.c`). Kinds are coarse, as ours are: `function` (ctags `f`; ours FUNCTION/METHOD that
+are not macros), `type` (ctags `s` struct, `u` union, `g` enum, `t` typedef, `c` class; ours
+CLASS), `macro` (ctags `d`; ours a `#define`); prototypes are off in ctags too; variables,
+members, enumerators, namespaces and labels are not compared.
 
 Two line rules: `strict` (ctags' line equals our symbol's first line) and `span` (ctags' line
 lies within our symbol's lines: ctags gives the line of the name, we the line where the
@@ -28,69 +30,28 @@ import json
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from coderooms.ingest.languages import extract, language_for_path
 from coderooms.ingest.model import SymbolDef, SymbolKind
 
-C_SUFFIXES = {".c": "c", ".h": "h"}
-CPP_SUFFIXES = {".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}
-CTAGS_KINDS = {
-    "function": "function",
-    "struct": "type",
-    "union": "type",
-    "enum": "type",
-    "typedef": "type",
-    "class": "type",
-    "macro": "macro",
-}
-
 Key = tuple[str, str]
 
 
-def source_files(root: Path) -> list[tuple[Path, str]]:
-    files = sorted(p for p in root.rglob("*") if p.is_file())
-    cpp_project = any(p.suffix in CPP_SUFFIXES for p in files)
-    found = []
-    for path in files:
-        if path.suffix in CPP_SUFFIXES:
-            found.append((path, "cpp"))
-        elif path.suffix == ".c":
-            found.append((path, "c"))
-        elif path.suffix == ".h":
-            found.append((path, "cpp" if cpp_project else "c"))
-    return found
+@dataclass(frozen=True)
+class Rules:
+    """How one language is compared: its files, ctags' name for it, which ctags kinds count and
+    under which coarse kind, and the coarse kind of one of our symbols (None: not compared)."""
+
+    suffixes: frozenset[str]
+    ctags_language: str
+    ctags_kinds: dict[str, str]
+    our_kind: Callable[[SymbolDef], str | None]
 
 
-def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, int]]:
-    forced = "C++" if language == "cpp" else "C"
-    found: dict[str, dict[Key, int]] = defaultdict(dict)
-    for at in range(0, len(paths), 200):
-        out = subprocess.run(
-            [
-                "ctags",
-                "--output-format=json",
-                "--fields=+nK",
-                f"--language-force={forced}",
-                "-f",
-                "-",
-                *map(str, paths[at : at + 200]),
-            ],
-            capture_output=True,
-            check=True,
-        ).stdout
-        for line in out.decode("utf-8", "replace").splitlines():
-            tag = json.loads(line)
-            kind = CTAGS_KINDS.get(tag.get("kind", ""))
-            if kind is None or tag.get("_type") != "tag" or tag["name"].startswith("__anon"):
-                continue  # ctags names anonymous types `__anon<hash>`: we make no symbol
-            entries = found[tag["path"]]
-            key = (kind, tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
-            entries[key] = min(entries.get(key, tag["line"]), tag["line"])
-    return found
-
-
-def _kind(symbol: SymbolDef) -> str | None:
+def _c_kind(symbol: SymbolDef) -> str | None:
     if symbol.signature.startswith("#"):  # `#define X`, `# define X`
         return "macro"
     if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
@@ -100,13 +61,75 @@ def _kind(symbol: SymbolDef) -> str | None:
     return None
 
 
-def our_definitions(path: Path) -> dict[Key, tuple[int, int]]:
+_C_KINDS = {
+    "function": "function",
+    "struct": "type",
+    "union": "type",
+    "enum": "type",
+    "typedef": "type",
+    "class": "type",
+    "macro": "macro",
+}
+
+LANGUAGES: dict[str, Rules] = {
+    "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
+    "cpp": Rules(
+        frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
+    ),
+}
+"""One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
+project's headers are), else C: see `source_files`."""
+
+
+def source_files(root: Path) -> list[tuple[Path, str]]:
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    by_suffix = {suffix: name for name, rules in LANGUAGES.items() for suffix in rules.suffixes}
+    cpp_project = any(by_suffix.get(p.suffix) == "cpp" for p in files)
+    found = []
+    for path in files:
+        if path.suffix in by_suffix:
+            found.append((path, by_suffix[path.suffix]))
+        elif path.suffix == ".h":
+            found.append((path, "cpp" if cpp_project else "c"))
+    return found
+
+
+def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, int]]:
+    rules = LANGUAGES[language]
+    found: dict[str, dict[Key, int]] = defaultdict(dict)
+    for at in range(0, len(paths), 200):
+        out = subprocess.run(
+            [
+                "ctags",
+                "--output-format=json",
+                "--fields=+nK",
+                f"--language-force={rules.ctags_language}",
+                "-f",
+                "-",
+                *map(str, paths[at : at + 200]),
+            ],
+            capture_output=True,
+            check=True,
+        ).stdout
+        for line in out.decode("utf-8", "replace").splitlines():
+            tag = json.loads(line)
+            kind = rules.ctags_kinds.get(tag.get("kind", ""))
+            if kind is None or tag.get("_type") != "tag" or tag["name"].startswith("__anon"):
+                continue  # ctags names anonymous types `__anon<hash>`: we make no symbol
+            entries = found[tag["path"]]
+            key = (kind, tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
+            entries[key] = min(entries.get(key, tag["line"]), tag["line"])
+    return found
+
+
+def our_definitions(path: Path, language: str) -> dict[Key, tuple[int, int]]:
     """As an ingest extracts the file: by its name's language (a `.h` is `c`, read with the C++
     grammar when it reads as C++: `languages.c.reads_as_cpp`)."""
+    rules = LANGUAGES[language]
     found: dict[Key, tuple[int, int]] = {}
-    language = language_for_path(path.name) or "c"
-    for symbol in extract(language, path.name, path.read_bytes()).symbols:
-        kind = _kind(symbol)
+    extracted = language_for_path(path.name) or language
+    for symbol in extract(extracted, path.name, path.read_bytes()).symbols:
+        kind = rules.our_kind(symbol)
         if kind is not None:
             found.setdefault((kind, symbol.name), (symbol.start_line, symbol.end_line))
     return found
@@ -119,7 +142,7 @@ def main(argv: list[str]) -> int:
     for root in roots:
         for path, language in source_files(root):
             by_language[language].append(path)
-    for language in ("c", "cpp"):
+    for language in LANGUAGES:
         paths = by_language.get(language, [])
         if not paths:
             continue
@@ -128,7 +151,7 @@ def main(argv: list[str]) -> int:
         compared = defaultdict(int)
         for path in paths:
             theirs = reference.get(str(path), {})
-            ours = our_definitions(path)
+            ours = our_definitions(path, language)
             names_equal = set(theirs) == set(ours)
             strict_ok = names_equal and all(ours[k][0] == line for k, line in theirs.items())
             span_ok = names_equal and all(
