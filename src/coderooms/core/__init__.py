@@ -1,5 +1,5 @@
 """The ground floor: the vocabulary every room shares, importing nothing of coderooms' but
-`coderooms.errors` (the import-rule test, tests/unit/test_architecture.py, holds it so).
+`coderooms.errors` (tests/unit/foundation/test_import_rules.py holds it so).
 
 - `ids`: repo, file, chunk, symbol and ghost ids; language groups; repo id rules
 - `hashing`: the one content hash (BLAKE3 of a file's bytes) and the digests of written rows
