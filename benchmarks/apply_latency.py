@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.surgical.apply import EditRequest, execute

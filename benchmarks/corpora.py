@@ -23,7 +23,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from coderooms.ingest.walker import is_excluded_dir
+from coderooms.core.files import is_excluded_dir
 
 NPM_TIMEOUT_S = 900
 

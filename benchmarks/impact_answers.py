@@ -26,8 +26,8 @@ from typing import Any
 from fastmcp import Client
 
 from coderooms.config import Settings
+from coderooms.connect import open_graph
 from coderooms.context import AppContext, GraphProvider
-from coderooms.graph.connect import open_graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.server import create_server
 

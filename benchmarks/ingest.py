@@ -43,7 +43,7 @@ from neo4j import RoutingControl
 from tree_sitter import Parser
 
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, grammar, language_for_path

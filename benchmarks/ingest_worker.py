@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.graph.cypher import load
 from coderooms.graph.driver import Graph, plain_rows
 

@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.perspective.focus import resolve_focus

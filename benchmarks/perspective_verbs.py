@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.perspective import store, verbs
 from coderooms.perspective.routes import synthesize_routes

@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.jedi_oracle import Oracle, Site
+from coderooms.core.ids import symbol_id
 from coderooms.ingest.changeset import Changeset, plan_changeset
-from coderooms.ingest.identity import symbol_id
 from coderooms.ingest.languages import extract
 from coderooms.ingest.reader import ReadJob, read_files
 from coderooms.ingest.rows import ParsedFile

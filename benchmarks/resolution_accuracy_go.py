@@ -71,7 +71,7 @@ from benchmarks.resolution_accuracy import (
 )
 from benchmarks.resolution_accuracy_ts import callers_and_count, tally_outside
 from benchmarks.ts_oracle import print_misses, short
-from coderooms.ingest.identity import directory_of, symbol_id
+from coderooms.core.ids import directory_of, symbol_id
 
 BASE_KINDS = frozenset({"conversion"})
 """An embedded type's declaration, as the oracle names it (a type name)."""

@@ -77,7 +77,7 @@ from benchmarks.resolution_accuracy import (
 )
 from benchmarks.resolution_accuracy_ts import _note, callers_and_count, repo_imports, tally_outside
 from benchmarks.ts_oracle import print_misses, short
-from coderooms.ingest.identity import symbol_id
+from coderooms.core.ids import symbol_id
 
 SUSPECTS: dict[str, Callable[[JavaSite], bool]] = {
     "static import: m()": lambda s: s.found == "static-import",

@@ -59,7 +59,7 @@ from benchmarks.resolution_accuracy import (
 from benchmarks.resolution_accuracy_ts import tally_file_pairs
 from benchmarks.rust_oracle import Lsif, RsSite, run_lsif, sites_of
 from benchmarks.ts_oracle import print_misses
-from coderooms.ingest.identity import symbol_id
+from coderooms.core.ids import symbol_id
 from coderooms.ingest.languages import extract
 
 DEFAULT_CORPORA = ("httparse", "anyhow", "log")

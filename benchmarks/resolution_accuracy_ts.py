@@ -73,7 +73,7 @@ from benchmarks.ts_oracle import (
     short,
     sites_of,
 )
-from coderooms.ingest.identity import symbol_id
+from coderooms.core.ids import symbol_id
 from coderooms.ingest.languages import extract
 
 JS_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.graph.repos import list_repos, remove_repo
 from coderooms.ingest.pipeline import ingest_root

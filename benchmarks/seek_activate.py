@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.search.activate import ActivateRequest, activate
 from coderooms.search.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic

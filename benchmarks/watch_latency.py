@@ -35,8 +35,8 @@ import time
 from pathlib import Path
 
 from coderooms.config import Settings
+from coderooms.connect import open_graph
 from coderooms.freshness.engine import DEFAULT_DEBOUNCE_MS, FreshnessEngine, WatchOptions
-from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
 
 POLL_S = 0.005

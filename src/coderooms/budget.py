@@ -17,8 +17,8 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput
-from coderooms.search.limits import Clamps
 
 CHARS_PER_TOKEN = 4
 """Characters counted as one token by the estimate."""

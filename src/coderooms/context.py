@@ -1,7 +1,10 @@
 """What every verb receives: settings, the graph (once it is ready), and who is calling.
 
 The graph is connected in the background so the server answers at once; a verb that needs the
-graph before it is ready gets a `NotReady` error that says to retry.
+graph before it is ready gets a `NotReady` error that says to retry. The context also keeps the
+state of the background work health reports (the startup ingest, run by
+`coderooms.ingest.startup`; the embedding backfill; the model load). It imports nothing of
+`coderooms.ingest`, whose verbs receive it.
 """
 
 from __future__ import annotations
@@ -10,13 +13,12 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from coderooms.agents import AgentRegistry, validate_agent_id
 from coderooms.config import Settings
+from coderooms.connect import open_graph
 from coderooms.errors import CoderoomsError, GraphUnavailable, NotReady
-from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.graph.session_entities import bind_session_store, record_agent
 from coderooms.scope.readable import readable_repos
@@ -125,49 +127,12 @@ class AppContext:
     _backfilling: set[str] = field(default_factory=set)
     _backfill_lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def ingest_when_ready(self, roots: list[str]) -> None:
-        """Bring `roots` up to date in the background as soon as the graph connects, then
-        compute the symbol vectors they still lack (semantic search), one batch at a time."""
-        from coderooms.ingest.pipeline import ingest_root
-
-        if self.settings.read_only:
-            for root in roots:
-                self.startup_ingest[root] = "not ingested: this server is read-only"
-            return
-        for root in roots:
-            self.startup_ingest[root] = "waiting for the graph"
-
-        def work() -> None:
-            graph = self._graph_when_ready()
-            if graph is None:
-                return
-            ingested: dict[str, str] = {}
-            for root in roots:
-                self.startup_ingest[root] = "ingesting"
-                try:
-                    report = ingest_root(graph, Path(root))
-                except CoderoomsError as e:
-                    self.startup_ingest[root] = f"failed: {e.message}"
-                except Exception as e:  # reported through health, never kills the server
-                    log.exception("startup ingest of %s failed", root)
-                    self.startup_ingest[root] = f"failed: {e!r}"
-                else:
-                    self.startup_ingest[root] = (
-                        f"done: {report.files_seen} files, {report.files_added} added, "
-                        f"{report.files_changed} changed, {report.files_deleted} deleted"
-                    )
-                    ingested[root] = report.repo
-            for repo in ingested.values():
-                self._backfill_once(graph, repo)
-
-        threading.Thread(target=work, name="startup-ingest", daemon=True).start()
-
     def startup_busy(self) -> bool:
         """Whether a startup ingest (`serve --root`) is still waiting or running."""
         return any(state in {"waiting for the graph", "ingesting"}
                    for state in self.startup_ingest.values())  # fmt: skip
 
-    def _graph_when_ready(self) -> Graph | None:
+    def graph_when_ready(self) -> Graph | None:
         """Wait (in a background thread) until the graph connects; None when closed first."""
         while self.graphs.graph_or_none is None and not self.graphs.closed:
             time.sleep(RETRY_MIN_S)
@@ -184,7 +149,7 @@ class AppContext:
             return
 
         def work() -> None:
-            if self._graph_when_ready() is not None and not self.graphs.wait_closed(settle_s):
+            if self.graph_when_ready() is not None and not self.graphs.wait_closed(settle_s):
                 model.encoder()
 
         threading.Thread(target=work, name="model-load", daemon=True).start()
@@ -195,10 +160,11 @@ class AppContext:
         graph = self.graphs.graph_or_none
         if graph is not None and not self.settings.read_only:
             threading.Thread(
-                target=self._backfill_once, args=(graph, repo), name=f"embed-{repo}", daemon=True
+                target=self.backfill_once, args=(graph, repo), name=f"embed-{repo}", daemon=True
             ).start()
 
-    def _backfill_once(self, graph: Graph, repo: str) -> None:
+    def backfill_once(self, graph: Graph, repo: str) -> None:
+        """Compute the vectors `repo` still lacks, here (one backfill per repo at a time)."""
         if self.settings.read_only:
             return
         with self._backfill_lock:

@@ -16,8 +16,8 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
+from coderooms.core.hashing import content_hash
 from coderooms.graph.driver import Connection
-from coderooms.ingest.reader import content_hash
 from coderooms.surgical.atomic import TEMP_SUFFIX
 from coderooms.surgical.faults import PAUSE_AFTER_ENV, PAUSE_FILE_ENV
 from tests.e2e.stdio_client import server_env, stdio_client

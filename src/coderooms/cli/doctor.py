@@ -10,8 +10,8 @@ from rich.table import Table
 
 from coderooms.cli.console import console
 from coderooms.config import Settings
+from coderooms.connect import open_graph
 from coderooms.errors import CoderoomsError
-from coderooms.graph.connect import open_graph
 from coderooms.neo4j_local.distribution import distribution_for
 from coderooms.neo4j_local.instance import Instance
 from coderooms.neo4j_local.java import APT_PACKAGE, MIN_JAVA, find_java

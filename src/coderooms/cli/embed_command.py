@@ -11,8 +11,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from coderooms.cli.console import console, fail_on_error
 from coderooms.config import Settings
+from coderooms.connect import open_graph
 from coderooms.errors import NotFound
-from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.semantic import model
 from coderooms.semantic.store import EmbedReport, embed_pending

@@ -21,7 +21,7 @@ from rich.table import Table
 from coderooms.cli.console import console, fail_on_error
 from coderooms.cli.embed_command import describe, embed_repo
 from coderooms.config import Settings
-from coderooms.graph.connect import open_graph
+from coderooms.connect import open_graph
 from coderooms.ingest.pipeline import IngestReport, Mode, ingest_root
 
 

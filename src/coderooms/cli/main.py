@@ -100,6 +100,7 @@ def serve(
     """Run the MCP server (stdio by default). Answers at once; the graph connects behind it."""
     from coderooms.context import AppContext, GraphProvider
     from coderooms.http_access import OperatorToken, checked_token, http_run_options
+    from coderooms.ingest.startup import ingest_when_ready
     from coderooms.presets import parse_presets
     from coderooms.scope.served import served_scope
     from coderooms.server import create_server
@@ -130,7 +131,7 @@ def serve(
             graphs=GraphProvider(settings, start_managed=not no_start_neo4j),
         )
         if root:
-            ctx.ingest_when_ready([str(path) for path in scope.roots])
+            ingest_when_ready(ctx, [str(path) for path in scope.roots])
         ctx.load_model_when_ready()
         mcp = create_server(ctx, auth=OperatorToken(token) if token else None)
     settle_heap()

@@ -12,9 +12,9 @@ from rich.table import Table
 
 from coderooms.cli.console import console, fail_on_error
 from coderooms.config import Settings
+from coderooms.connect import open_graph
 from coderooms.errors import Conflict
 from coderooms.freshness.state import WatcherStore
-from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.graph.repos import list_repos, remove_repo
 

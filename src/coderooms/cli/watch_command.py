@@ -20,6 +20,7 @@ import typer
 
 from coderooms.cli.console import console, fail_on_error
 from coderooms.config import Settings
+from coderooms.connect import open_graph
 from coderooms.errors import Forbidden, InvalidInput
 from coderooms.freshness.engine import (
     DEFAULT_DEBOUNCE_MS,
@@ -29,7 +30,6 @@ from coderooms.freshness.engine import (
 )
 from coderooms.freshness.rootsync import RootTickReport
 from coderooms.freshness.state import WatcherStore
-from coderooms.graph.connect import open_graph
 from coderooms.graph.driver import Graph
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)

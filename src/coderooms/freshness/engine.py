@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from coderooms.core.ids import repo_id_for, validate_repo_id
 from coderooms.errors import CoderoomsError, Conflict, InvalidInput
 from coderooms.freshness.alerts import AlertWriter
 from coderooms.freshness.changes import MAX_PENDING_PATHS_PER_ROOT, ChangeKind, ChangeQueue
@@ -54,7 +55,6 @@ from coderooms.freshness.state import (
     watcher_id_for,
 )
 from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import repo_id_for, validate_repo_id
 from coderooms.ingest.pipeline import bind_repo
 from coderooms.ingest.targeted import relative_path
 

@@ -29,8 +29,9 @@ from watchdog.events import (
     FileSystemEventHandler,
 )
 
+from coderooms.core.files import IGNORE_FILES, is_excluded_dir, is_virtualenv
+from coderooms.core.paths import is_utf8
 from coderooms.freshness.changes import ChangeKind, ChangeQueue
-from coderooms.ingest.walker import IGNORE_FILES, is_excluded_dir, is_virtualenv
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +143,7 @@ class EventRouter(FileSystemEventHandler):
         ):
             self._queue.count("events_excluded")
             return
-        if not _utf8(relative):
+        if not is_utf8(relative):
             self._queue.count("events_undecodable")
             return
         if parts[-1] in IGNORE_FILES:
@@ -157,14 +158,14 @@ class EventRouter(FileSystemEventHandler):
         if located is None:
             return
         root, relative = located
-        if any(is_excluded_dir(part) for part in relative.split("/")) or not _utf8(relative):
+        if any(is_excluded_dir(part) for part in relative.split("/")) or not is_utf8(relative):
             return
         self._queue.add_gone_dir(root, relative, now)
         self._wake()
 
 
 def _in_virtualenv(root: Path, directories: list[str]) -> bool:
-    """Whether a directory on the way to a file is a Python environment (walker.is_virtualenv):
+    """Whether a directory on the way to a file is a Python environment (core.files.is_virtualenv):
     `pip install` there must not flood the queue."""
     directory = root
     for part in directories:
@@ -181,11 +182,3 @@ def shorten_move_pairing() -> None:
     except ImportError:  # not the inotify backend: nothing to shorten
         return
     InotifyMoveEventGrouper.delay = MOVE_PAIRING_DELAY_S
-
-
-def _utf8(path: str) -> bool:
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -14,7 +14,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coderooms.ingest.git_history import GIT_PROBE_TIMEOUT_S, root_relative, run_git
+from coderooms.core.git import GIT_PROBE_TIMEOUT_S, root_relative, run_git
+from coderooms.core.paths import is_utf8
 
 GIT_DIFF_TIMEOUT_S = 30.0
 """`git diff` / `git status` slower than this falls back to a reconciliation walk."""
@@ -155,7 +156,7 @@ def changed_paths(root: Path, layout: GitLayout, since: str, head: str) -> GitCh
         changes.error = f"git status failed: {status}"
         return changes
     for raw in root_relative(diff + status, layout.prefix):
-        if _utf8(raw):
+        if is_utf8(raw):
             changes.paths.add(raw)
         else:
             changes.undecodable += 1
@@ -178,11 +179,3 @@ def _git_paths(root: Path, args: list[str], *, status: bool = False) -> list[str
     if status:
         tokens = [token[3:] for token in tokens if len(token) > 3]
     return [os.fsdecode(token) for token in tokens]
-
-
-def _utf8(path: str) -> bool:
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

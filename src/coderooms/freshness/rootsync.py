@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from coderooms.core.ids import file_id
 from coderooms.errors import CoderoomsError
 from coderooms.freshness.changes import Batch, ChangeQueue
 from coderooms.freshness.gitstate import (
@@ -35,7 +36,6 @@ from coderooms.freshness.gitstate import (
 )
 from coderooms.graph.driver import Graph
 from coderooms.ingest.git_history import CoChangeReport, update_co_changes
-from coderooms.ingest.identity import file_id
 from coderooms.ingest.pipeline import IngestReport, ingest_root
 from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths
 from coderooms.ingest.walker import WalkedFile

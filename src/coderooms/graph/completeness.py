@@ -20,8 +20,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.core.ids import LANGUAGE_GROUPS
 from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import LANGUAGE_GROUPS
 from coderooms.ingest.model import SymbolKind
 
 STATEMENT = "graph/unresolved_call_sites"

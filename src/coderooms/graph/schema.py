@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.core.hashing import text_digest
+from coderooms.core.words import symbol_words
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.cypher import load, split_statements, statement_names
 from coderooms.graph.driver import Graph
 from coderooms.graph.fulltext import repo_key
-from coderooms.identifiers import symbol_words
-from coderooms.ingest.rows import text_digest
 
 MIGRATION_NAME = re.compile(r"^schema/(\d{4})_[a-z0-9_]+$")
 DATA_STEP_BATCH = 5_000

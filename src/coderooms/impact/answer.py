@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.core.clamps import Clamps
 from coderooms.graph.completeness import Completeness
 from coderooms.impact import limits
 from coderooms.impact.seeds import Seeds
 from coderooms.impact.walk import FILE_KIND, Reached, Walk
-from coderooms.search.limits import Clamps
 from coderooms.surgical.test_conventions import is_test_path
 
 CALLS = "calls"

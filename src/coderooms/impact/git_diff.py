@@ -14,6 +14,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from coderooms.core.git import run_git
+from coderooms.core.paths import is_utf8
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.impact.hunks import (
     Span,
@@ -25,7 +27,6 @@ from coderooms.impact.hunks import (
 )
 from coderooms.impact.limits import GIT_DIFF_TIMEOUT_S
 from coderooms.impact.revisions import HEAD, Changes, RevisionRange, Working
-from coderooms.ingest.git_history import run_git
 
 ADDED = "added"
 MODIFIED = "modified"
@@ -99,7 +100,7 @@ def read_diff(root: Path, changes: Changes) -> Diff:
             path = os.fsdecode(raw)
             if path and path not in listed:
                 files.append(FileChange(path, ADDED))
-    kept = sorted((f for f in files if _utf8(f.path)), key=lambda f: f.path)
+    kept = sorted((f for f in files if is_utf8(f.path)), key=lambda f: f.path)
     return Diff(described, kept, carried=carried, undecodable=len(files) - len(kept))
 
 
@@ -166,14 +167,6 @@ def _run(root: Path, args: list[str]) -> subprocess.CompletedProcess[bytes]:
             f"git {args[0]} took over {GIT_DIFF_TIMEOUT_S} s in {root}",
             hint="narrow the range, or pass symbol or path instead",
         ) from e
-
-
-def _utf8(path: str) -> bool:
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _is_sha(text: str) -> bool:

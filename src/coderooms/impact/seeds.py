@@ -11,17 +11,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core.hashing import content_hash
+from coderooms.core.ids import file_id, validate_repo_id
+from coderooms.core.paths import BIDI_CONTROLS, Root
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.impact import limits
 from coderooms.impact.git_diff import ADDED, DELETED, Diff, read_diff
 from coderooms.impact.mapping import SymbolSpan, touched_symbols
 from coderooms.impact.revisions import Changes
-from coderooms.ingest.identity import file_id, validate_repo_id
-from coderooms.ingest.reader import content_hash
+from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
 from coderooms.surgical.locate import Unlocated, not_in_graph, resolve
-from coderooms.surgical.paths import BIDI_CONTROLS, Root, ingest_roots
 
 MODULE_KIND = "Module"
 

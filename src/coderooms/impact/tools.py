@@ -14,13 +14,13 @@ from coderooms.budget import (
     parse_cursor,
 )
 from coderooms.context import AppContext
+from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
 from coderooms.impact import limits
 from coderooms.impact.compact import compact_impact
 from coderooms.impact.verb import ImpactRequest, impact
 from coderooms.search.answers import brief_freshness
-from coderooms.search.limits import Clamps
 from coderooms.tooling import ToolSpec
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core.clamps import Clamps
+from coderooms.core.ids import validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph import completeness
 from coderooms.graph.completeness import Completeness
@@ -29,11 +31,9 @@ from coderooms.impact.seeds import (
     symbol_seeds,
 )
 from coderooms.impact.walk import FILE_KIND, walk
-from coderooms.ingest.identity import validate_repo_id
 from coderooms.ingest.languages import DEEP_LANGUAGES
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
-from coderooms.search.limits import Clamps
 from coderooms.surgical.test_conventions import is_test_path
 
 CODE_LANGUAGES = sorted(DEEP_LANGUAGES)

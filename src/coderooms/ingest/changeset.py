@@ -18,9 +18,10 @@ from typing import Any
 
 import neo4j
 
+from coderooms.core.hashing import text_digest
+from coderooms.core.ids import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
-from coderooms.ingest.identity import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
 from coderooms.ingest.project_files import (
     PROJECT_FILE_NAMES,
@@ -60,7 +61,6 @@ from coderooms.ingest.rows import (
     structure_edges,
     symbol_infos,
     symbol_rows,
-    text_digest,
 )
 from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
 

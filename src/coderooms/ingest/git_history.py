@@ -28,10 +28,11 @@ from typing import Any, Literal, TypeVar
 
 import neo4j
 
+from coderooms.core.git import GIT_PROBE_TIMEOUT_S, root_relative, run_git
+from coderooms.core.ids import file_id
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.graph.cypher import load
 from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import file_id
 
 MAX_COMMITS = 500
 """Commits of HEAD read per computation (merges excluded: they list no files of their own)."""
@@ -43,16 +44,10 @@ MIN_WEIGHT = 2
 """Pairs that changed together fewer times than this get no edge."""
 WRITE_BATCH_ROWS = 5_000
 """Rows per UNWIND statement; every batch still runs in the one transaction of the update."""
-GIT_PROBE_TIMEOUT_S = 10.0
 GIT_LOG_TIMEOUT_S = 120.0
 
 COMMIT_MARKER = b"\x1e"
 """Starts each commit header in the log output; a header is its own NUL-separated token."""
-GIT_LOCATION_ENV = ("GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE")
-"""Dropped from git's environment so the repository is the one found from the root (a git hook
-running coderooms would otherwise point git elsewhere)."""
-GIT_CONFIG = ("core.quotepath=false", "diff.relative=false", "log.showSignature=false")
-"""Pinned so user configuration cannot change the output format."""
 
 Status = Literal["not_a_git_repo", "no_commits", "up_to_date", "updated"]
 Pair = tuple[str, str]
@@ -203,21 +198,6 @@ def read_stored_state(graph: Graph, repo: str, root: Path) -> dict[str, Any]:
 # --- git ----------------------------------------------------------------------------------------
 
 
-def run_git(
-    root: Path, args: Sequence[str], timeout_s: float
-) -> subprocess.CompletedProcess[bytes]:
-    config = [part for setting in GIT_CONFIG for part in ("-c", setting)]
-    env = {name: value for name, value in os.environ.items() if name not in GIT_LOCATION_ENV}
-    return subprocess.run(
-        ["git", *config, *args],
-        cwd=root,
-        env=env,
-        capture_output=True,
-        timeout=timeout_s,
-        check=False,
-    )
-
-
 def locate_work_tree(root: Path) -> WorkTree | NoHistory:
     """Where `root` sits in its git work tree, and the commit HEAD points at."""
     try:
@@ -312,13 +292,6 @@ def count_co_changes(
         files = sorted(set(root_relative(commit.paths, prefix)) & known_paths)
         counts.weights.update(combinations(files, 2))
     return counts
-
-
-def root_relative(paths: Iterable[str], prefix: str) -> Iterator[str]:
-    """Top-level-relative paths made relative to the root; paths outside it are dropped."""
-    for path in paths:
-        if path.startswith(prefix):
-            yield path[len(prefix) :]
 
 
 def diff_edges(wanted: dict[Pair, int], existing: dict[Pair, int]) -> EdgeDiff:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from coderooms.ingest.identity import directory_of
+from coderooms.core.ids import directory_of
 from coderooms.ingest.model import SymbolKind
 from coderooms.ingest.references import Alternative, decode_alternative
 from coderooms.ingest.returned_types import INHERITED

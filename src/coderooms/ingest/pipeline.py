@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 import neo4j
 
+from coderooms.core.ids import file_id, repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import (
@@ -40,7 +41,6 @@ from coderooms.ingest.changeset import (
     sequential,
 )
 from coderooms.ingest.git_history import update_co_changes
-from coderooms.ingest.identity import file_id, repo_id_for, validate_repo_id
 from coderooms.ingest.reader import (
     ReadJob,
     Skipped,

@@ -13,7 +13,7 @@ import posixpath
 from collections.abc import Iterable
 from typing import TypeVar
 
-from coderooms.ingest.identity import GROUP_LANGUAGES
+from coderooms.core.ids import GROUP_LANGUAGES
 from coderooms.ingest.js_configs import CONFIG_NAMES
 from coderooms.ingest.js_packages import PACKAGE_JSON
 from coderooms.ingest.python_resolver import PROJECT_MARKERS

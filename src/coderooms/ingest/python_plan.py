@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from coderooms.ingest.identity import LANGUAGE_GROUPS, symbol_id
+from coderooms.core.ids import LANGUAGE_GROUPS, symbol_id
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
 from coderooms.ingest.member_tables import MEMBER_TAGS, member_key
 from coderooms.ingest.model import MODULE_VALUE

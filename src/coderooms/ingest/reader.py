@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import blake3
-
+from coderooms.core.files import BINARY_SNIFF_BYTES, looks_binary
+from coderooms.core.hashing import content_hash
 from coderooms.ingest.chunks import chunk_text, decode
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
 from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
@@ -18,7 +18,6 @@ from coderooms.ingest.references import FileRecord, RefRequest, build_record
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.rust_crates import CARGO_TOML, crate_entries
 from coderooms.ingest.targets import ImportRequest, go_module_path
-from coderooms.ingest.walker import BINARY_SNIFF_BYTES, looks_binary
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +41,6 @@ class Unchanged:
     path: str
     size: int
     mtime_ns: int
-
-
-def content_hash(data: bytes) -> str:
-    return blake3.blake3(data).hexdigest()
 
 
 def count_lines(data: bytes) -> int:

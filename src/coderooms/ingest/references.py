@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
+from coderooms.core.ids import LANGUAGE_GROUPS, directory_of
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, TABLE_GROUPS, table_entries
 from coderooms.ingest.model import (
     CALLS,

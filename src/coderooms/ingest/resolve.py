@@ -23,7 +23,7 @@ import posixpath
 from collections import defaultdict
 from dataclasses import dataclass
 
-from coderooms.ingest.identity import directory_of, file_id, ghost_id, symbol_id
+from coderooms.core.ids import directory_of, file_id, ghost_id, symbol_id
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable, Walk

@@ -9,37 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from blake3 import blake3
-
+from coderooms.core.hashing import HASH_ALGORITHM, row_digest, text_digest
+from coderooms.core.ids import LANGUAGE_GROUPS, chunk_id, file_id, symbol_id
+from coderooms.core.words import symbol_words
 from coderooms.graph.fulltext import repo_key
-from coderooms.identifiers import symbol_words
 from coderooms.ingest.chunks import Chunk
-from coderooms.ingest.identity import LANGUAGE_GROUPS, chunk_id, file_id, symbol_id
 from coderooms.ingest.python_scope import stored_expr
 from coderooms.ingest.references import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
 from coderooms.semantic.texts import symbol_key
-
-HASH_ALGORITHM = "blake3"
-DIGEST_CHARS = 16
-"""Hex digits of a row digest (64 bits: rows of one file never collide in practice)."""
-
-
-def row_digest(*parts: Any) -> str:
-    """What a written row holds, as a short BLAKE3: an incremental write compares the digests the
-    graph has with the new ones and rewrites only the rows that differ. `repr` of plain values
-    (str, int, float, bool, None, lists, dicts) is deterministic; a dict's in insertion order,
-    which is fixed: every row's props come from one builder here, keys always in one order (a
-    builder writing them in another order would only make rows rewrite once, never wrong)."""
-    return blake3(repr(parts).encode()).hexdigest()[:DIGEST_CHARS]
-
-
-def text_digest(start: int, end: int, text: str) -> str:
-    """A chunk's digest: its lines and its text, hashed as bytes (`repr` of 16 KiB is slow)."""
-    hasher = blake3(f"{start}:{end}:".encode())
-    hasher.update(text.encode("utf-8", "surrogatepass"))
-    return hasher.hexdigest()[:DIGEST_CHARS]
 
 
 @dataclass(slots=True)

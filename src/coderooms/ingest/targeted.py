@@ -14,6 +14,13 @@ import time
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
+from coderooms.core.files import (
+    MAX_FILE_BYTES,
+    has_binary_suffix,
+    is_excluded_dir,
+    is_virtualenv,
+    is_write_temp,
+)
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
@@ -28,15 +35,7 @@ from coderooms.ingest.pipeline import (
 )
 from coderooms.ingest.reader import ReadJob, Unchanged, read_file
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.walker import (
-    MAX_FILE_BYTES,
-    IgnoreRules,
-    WalkedFile,
-    has_binary_suffix,
-    is_excluded_dir,
-    is_virtualenv,
-    is_write_temp,
-)
+from coderooms.ingest.walker import IgnoreRules, WalkedFile
 
 MAX_PATHS_PER_CALL = 10_000
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from coderooms.ingest.identity import directory_of
+from coderooms.core.ids import directory_of
 from coderooms.ingest.model import ImportRef
 
 JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts")

@@ -1,6 +1,6 @@
 """The files of an ingest root: `.gitignore`- and `.coderoomsignore`-aware, default excludes,
-binary detection, a size cap. Every text file becomes a `:File` node; what is skipped is counted
-with its reason, never silently dropped.
+binary detection, a size cap (the rules: `coderooms.core.files`). Every text file becomes a
+`:File` node; what is skipped is counted with its reason, never silently dropped.
 """
 
 from __future__ import annotations
@@ -15,38 +15,18 @@ from typing import Any
 
 import pathspec
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
-"""Files larger than this are not ingested (reason `too_large`)."""
+from coderooms.core.files import (
+    IGNORE_FILES,
+    MAX_FILE_BYTES,
+    has_binary_suffix,
+    is_excluded_dir,
+    is_virtualenv,
+    is_write_temp,
+)
+from coderooms.core.paths import is_utf8, printable
 
-BINARY_SNIFF_BYTES = 8192
 MAX_SKIPPED_LISTED = 200
 """Skipped files named one by one in a walk's result (all are counted)."""
-
-DEFAULT_EXCLUDED_DIRS = frozenset(
-    {
-        ".git", ".hg", ".svn", "node_modules", "__pycache__",
-        ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".hypothesis", "build",
-        "dist", "target", ".gradle", ".idea", ".vscode", ".next", ".cache", "site-packages",
-        ".eggs", "coverage", ".terraform",
-    }
-)  # fmt: skip
-DEFAULT_EXCLUDED_SUFFIXES = (".egg-info", ".dist-info")
-VIRTUALENV_MARKERS = ("pyvenv.cfg", "conda-meta")
-"""A directory holding one of these is a Python environment (venv, virtualenv, conda), whatever
-its name: never ingested. By name alone, the standard library's own `venv` package was lost."""
-IGNORE_FILES = (".gitignore", ".coderoomsignore")
-BINARY_SUFFIXES = frozenset(
-    {
-        ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".icns", ".webp", ".tif", ".tiff",
-        ".pdf", ".zip", ".gz", ".tgz", ".bz2", ".xz", ".zst", ".7z", ".tar", ".jar", ".war",
-        ".whl", ".egg", ".so", ".dylib", ".dll", ".exe", ".o", ".a", ".lib", ".obj", ".class",
-        ".pyc", ".pyo", ".pyd", ".wasm", ".bin", ".dat", ".db", ".sqlite", ".woff", ".woff2",
-        ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".wav", ".ogg", ".flac", ".avi", ".mov",
-        ".mkv", ".webm", ".psd", ".xcf", ".npy", ".npz", ".pkl", ".pickle", ".parquet",
-    }
-)  # fmt: skip
-"""Known binary formats, skipped by name (reason `binary`) without reading them; anything else
-is sniffed for NUL bytes when read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,31 +87,6 @@ class IgnoreRules:
         return bool(verdict)
 
 
-WRITE_TEMP_SUFFIX = ".coderooms-tmp"
-"""The suffix of the temp files an edit stages beside its targets: never ingested."""
-
-
-def is_write_temp(path: str) -> bool:
-    return path.endswith(WRITE_TEMP_SUFFIX)
-
-
-def is_excluded_dir(name: str) -> bool:
-    return name in DEFAULT_EXCLUDED_DIRS or name.endswith(DEFAULT_EXCLUDED_SUFFIXES)
-
-
-def is_virtualenv(directory: Path) -> bool:
-    return any(os.path.lexists(directory / marker) for marker in VIRTUALENV_MARKERS)
-
-
-def has_binary_suffix(path: str) -> bool:
-    dot = path.rfind(".")
-    return dot > path.rfind("/") and path[dot:].lower() in BINARY_SUFFIXES
-
-
-def looks_binary(head: bytes) -> bool:
-    return b"\x00" in head
-
-
 def walk(root: Path, *, max_bytes: int = MAX_FILE_BYTES) -> WalkResult:
     """All ingestible files under `root`, sorted by path. Symlinks are not followed (a link to a
     file inside the root is the same file twice; a link to a directory can loop)."""
@@ -177,9 +132,9 @@ def _walk_dirs(root: Path, result: WalkResult) -> Iterator[tuple[Path, str, Igno
             continue
         for entry in entries:
             child = f"{relative}/{entry.name}" if relative else entry.name
-            if not _utf8_name(entry.name):
+            if not is_utf8(entry.name):
                 # the graph stores paths as UTF-8 strings: such a name cannot be written at all
-                result.skip("undecodable_name", _printable(child))
+                result.skip("undecodable_name", printable(child))
                 continue
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
@@ -199,16 +154,3 @@ def _walk_dirs(root: Path, result: WalkResult) -> Iterator[tuple[Path, str, Igno
                 stack.append((path, child, rules.load(path, child)))
             else:
                 yield Path(entry.path), child, rules
-
-
-def _utf8_name(name: str) -> bool:
-    """False for a name with bytes that are not UTF-8 (decoded by the OS as lone surrogates)."""
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _printable(path: str) -> str:
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

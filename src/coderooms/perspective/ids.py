@@ -3,10 +3,11 @@ bytes, whole), never sliced, so no id depends on where a character boundary fall
 
 from __future__ import annotations
 
-import time
 import uuid
 
 import blake3
+
+from coderooms.core.clock import now_ms
 
 PERSPECTIVE_PREFIX = "P_"
 AGENT_KEY_HEX = 12
@@ -21,10 +22,6 @@ def agent_key(agent_id: str) -> str:
 def new_perspective_id(agent_id: str) -> str:
     """`P_<agent hash>_<random>`: unique across processes and restarts, ASCII only."""
     return f"{PERSPECTIVE_PREFIX}{agent_key(agent_id)[:AGENT_KEY_HEX]}_{uuid.uuid4().hex[:16]}"
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def next_version(previous: int | None, *, now: int | None = None) -> int:

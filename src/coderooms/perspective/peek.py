@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core.hashing import HASH_ALGORITHM, content_hash
+from coderooms.core.paths import resolve_target
 from coderooms.errors import CoderoomsError
 from coderooms.graph.driver import Graph
-from coderooms.ingest.reader import content_hash
 from coderooms.perspective.errors import PeekRefused
 from coderooms.perspective.limits import (
     PEEK_BINARY_SNIFF_BYTES,
@@ -35,8 +36,8 @@ from coderooms.perspective.limits import (
     PEEK_MAX_LINES,
 )
 from coderooms.perspective.model import Route
+from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
-from coderooms.surgical.paths import ingest_roots, resolve_target
 
 
 def peek_route(graph: Graph, settings: Settings, route: Route) -> dict[str, Any]:
@@ -80,7 +81,7 @@ def peek_route(graph: Graph, settings: Settings, route: Route) -> dict[str, Any]
         "cut_lines": cut,
         "stale": stale,
         "replaced_invalid_utf8": replaced,
-        "hash_algorithm": "blake3",
+        "hash_algorithm": HASH_ALGORITHM,
     }
 
 

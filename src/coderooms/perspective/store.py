@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 import neo4j
 
+from coderooms.core.clock import now_ms
 from coderooms.errors import NotFound
 from coderooms.graph.driver import Graph, run_named
 from coderooms.perspective.errors import PerspectiveLimit
-from coderooms.perspective.ids import agent_key, now_ms
+from coderooms.perspective.ids import agent_key
 from coderooms.perspective.limits import MAX_CHECKPOINTS
 from coderooms.perspective.state import (
     Checkpoint,

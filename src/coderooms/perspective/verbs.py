@@ -18,6 +18,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core.clock import now_ms
 from coderooms.errors import CoderoomsError, NotFound
 from coderooms.graph.completeness import Completeness, submit
 from coderooms.graph.driver import Graph
@@ -26,7 +27,7 @@ from coderooms.perspective.affinity import affinity_candidates
 from coderooms.perspective.compare import compare_states
 from coderooms.perspective.errors import NavigationAtRoot, RouteSetStale
 from coderooms.perspective.focus import focus_by_id, resolve_focus
-from coderooms.perspective.ids import new_perspective_id, next_version, now_ms
+from coderooms.perspective.ids import new_perspective_id, next_version
 from coderooms.perspective.limits import (
     MAX_CHECKPOINTS,
     MAX_OPEN_BRANCHES,

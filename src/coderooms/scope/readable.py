@@ -10,7 +10,9 @@ repo) and passed to the statements as `$repos`, so filtering stays in the index-
 from __future__ import annotations
 
 from collections.abc import Collection
+from pathlib import Path
 
+from coderooms.core.paths import Root
 from coderooms.graph.driver import Graph
 from coderooms.scope.roots import OperatorScope
 
@@ -22,6 +24,27 @@ def readable_repos(graph: Graph, scope: OperatorScope) -> list[str]:
         return []
     return [str(row["repo"]) for row in graph.read("surgical/repo_roots")
             if scope.allows_root(str(row["root"]))]  # fmt: skip
+
+
+def ingest_roots(
+    graph: Graph, scope: OperatorScope, repos: Collection[str] | None = None
+) -> list[Root]:
+    """The ingest roots the graph knows (only those of `repos` when given), canonicalised;
+    roots that no longer exist, or that the operator does not serve, are left out: the roots an
+    edit may write under (`coderooms.core.paths.resolve_target`)."""
+    if repos is None:
+        rows = graph.read("surgical/repo_roots")
+    else:
+        rows = graph.read("surgical/repo_roots_of", repos=sorted(repos))
+    roots = []
+    for row in rows:
+        try:
+            resolved = Path(row["root"]).resolve(strict=True)
+        except OSError:
+            continue
+        if resolved.is_dir() and scope.allows_root(resolved):
+            roots.append(Root(str(row["repo"]), resolved))
+    return roots
 
 
 def readable_id(node_id: str, readable: Collection[str]) -> bool:

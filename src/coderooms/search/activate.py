@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
@@ -58,7 +59,6 @@ from coderooms.search.graph_limits import (
     SCORE_DIGITS,
     SILENT_HUBS_LISTED,
 )
-from coderooms.search.limits import Clamps
 from coderooms.search.seek import SeekRequest, seek
 
 

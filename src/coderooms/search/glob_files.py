@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from coderooms.core.clamps import Clamps
 from coderooms.graph.driver import Graph
-from coderooms.search.limits import GLOB_TOP_K_MAX, GLOB_TOP_K_MIN, Clamps
+from coderooms.search.limits import GLOB_TOP_K_MAX, GLOB_TOP_K_MIN
 from coderooms.search.path_glob import compile_path_pattern
 from coderooms.search.scope import resolve_repos
 

@@ -17,6 +17,7 @@ from coderooms.budget import (
     room,
 )
 from coderooms.context import AppContext
+from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
 from coderooms.search.activate import ActivateRequest, activate
@@ -36,7 +37,6 @@ from coderooms.search.graph_limits import (
     SEEK_TOP_K_MIN,
 )
 from coderooms.search.heuristics import heuristics_surface
-from coderooms.search.limits import Clamps
 from coderooms.search.seek import SeekRequest, seek
 from coderooms.search.tools import RepoArg
 from coderooms.tooling import ToolSpec

@@ -1,9 +1,7 @@
-"""Every limit of the search room, named, with the clamping that reports what it changed."""
+"""Every limit of the search room, named (the clamping that reports what it changed, and
+`BATCH_VIEW_MAX_ITEMS`, which the surgical room names too: `coderooms.core.clamps`)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import Any
 
 SEARCH_TOP_K_MIN = 1
 SEARCH_TOP_K_MAX = 500
@@ -50,21 +48,3 @@ TEXT_CACHE_CHARS = 128 * 2**20
 source; the standard library is 37 M characters)."""
 VIEW_MAX_LINES = 400
 """Most lines one `view` returns."""
-BATCH_VIEW_MAX_ITEMS = 20
-"""Most ranges one `batch_view` takes."""
-
-
-@dataclass
-class Clamps:
-    """What clamping changed, reported to the caller as `clamped`."""
-
-    changes: dict[str, dict[str, int]] = field(default_factory=dict)
-
-    def clamp(self, name: str, value: int, low: int, high: int) -> int:
-        used = min(max(value, low), high)
-        if used != value:
-            self.changes[name] = {"requested": value, "used": used, "min": low, "max": high}
-        return used
-
-    def as_dict(self) -> dict[str, Any]:
-        return dict(self.changes)

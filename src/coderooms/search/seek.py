@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.search.graph_limits import (
@@ -50,7 +51,6 @@ from coderooms.search.graph_limits import (
     SEMANTIC_MIN_COSINE,
     STRONG_LEXICAL,
 )
-from coderooms.search.limits import Clamps
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
 from coderooms.search.scope import resolve_repos
 from coderooms.search.seek_signals import Candidate, Signals, lexical_signal, signals_for

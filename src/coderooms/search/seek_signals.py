@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from coderooms.identifiers import split_identifier
+from coderooms.core.words import split_identifier
 from coderooms.search.graph_limits import (
     FAN_IN_SATURATION,
     KIND_PRIOR,

@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from coderooms.core.clamps import Clamps
+from coderooms.core.ids import chunk_id, file_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.chunk_parts import parts_of
 from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import chunk_id, file_id
 from coderooms.search.limits import (
     CONTEXT_LINES_MAX,
     CONTEXT_LINES_MIN,
@@ -40,7 +41,6 @@ from coderooms.search.limits import (
     SEARCH_TOP_K_MIN,
     TEXT_BATCH_CHUNKS,
     TEXT_FIRST_BATCH_CHUNKS,
-    Clamps,
 )
 from coderooms.search.line_match import LineMatcher
 from coderooms.search.lines import ChunkText, FileLines, fetch_line_ranges

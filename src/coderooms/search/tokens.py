@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from coderooms.core.words import split_identifier
 from coderooms.graph.fulltext import escape_lucene, symbol_text_query
-from coderooms.identifiers import split_identifier
 from coderooms.search.graph_limits import MAX_QUERY_TOKENS, MIN_PREFIX_CHARS, MIN_TOKEN_CHARS
 
 _STOP_TEXT = """

@@ -15,12 +15,12 @@ from coderooms.budget import (
     parse_cursor,
 )
 from coderooms.context import AppContext
+from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS, Clamps
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
 from coderooms.search.answers import brief_freshness, glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
-    BATCH_VIEW_MAX_ITEMS,
     CONTEXT_LINES_DEFAULT,
     CONTEXT_LINES_MAX,
     GLOB_TOP_K_DEFAULT,
@@ -30,7 +30,6 @@ from coderooms.search.limits import (
     SEARCH_TOP_K_MAX,
     SEARCH_TOP_K_MIN,
     VIEW_MAX_LINES,
-    Clamps,
 )
 from coderooms.search.text_search import Mode, SearchRequest, search
 from coderooms.search.view import ViewRequest, batch_view, view

@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core.files import MAX_FILE_BYTES
+from coderooms.core.hashing import HASH_ALGORITHM, content_hash
+from coderooms.core.ids import file_id
+from coderooms.core.paths import Target, resolve_target
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import file_id
-from coderooms.ingest.reader import content_hash
 from coderooms.ingest.targeted import ingest_paths
-from coderooms.ingest.walker import MAX_FILE_BYTES
+from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
 from coderooms.surgical import journal
 from coderooms.surgical.atomic import EXEC_BITS
@@ -36,8 +38,7 @@ from coderooms.surgical.batch_write import write_all, write_check
 from coderooms.surgical.diffs import line_diff, replace_exact
 from coderooms.surgical.errors import SourceModified
 from coderooms.surgical.locks import target_locks
-from coderooms.surgical.paths import Target, ingest_roots, resolve_target
-from coderooms.surgical.proof import ABSENT_HASH, HASH_ALGORITHM, require_proof
+from coderooms.surgical.proof import ABSENT_HASH, require_proof
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from coderooms.ingest.walker import WRITE_TEMP_SUFFIX
+from coderooms.core.files import WRITE_TEMP_SUFFIX
 
 NEW_FILE_MODE = 0o644
 """Mode of a file an edit creates (an existing file keeps its own, less the exec bits)."""

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
+from coderooms.core.paths import Target
 from coderooms.scope.roots import OperatorScope, canonical
 from coderooms.surgical import atomic, faults, journal
 from coderooms.surgical.journal import Entry, Journal
-from coderooms.surgical.paths import Target
 
 log = logging.getLogger(__name__)
 

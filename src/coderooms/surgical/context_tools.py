@@ -19,15 +19,16 @@ from coderooms.budget import (
     tokens_of,
 )
 from coderooms.context import AppContext
+from coderooms.core.clamps import Clamps
+from coderooms.core.clock import now_ms
+from coderooms.core.hashing import HASH_ALGORITHM
+from coderooms.core.paths import Target
 from coderooms.effects import READS, Effect, Writes
-from coderooms.search.limits import Clamps
 from coderooms.surgical import context_limits as limits
-from coderooms.surgical.clock import now_ms
 from coderooms.surgical.compact import compact_context
 from coderooms.surgical.context import clamp_text_lines, context_answer, gather, read_disk
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
-from coderooms.surgical.paths import Target
-from coderooms.surgical.proof import HASH_ALGORITHM, PROOF_TTL_S, mark_proof_ready
+from coderooms.surgical.proof import PROOF_TTL_S, mark_proof_ready
 from coderooms.surgical.proof_state import READY_TO_EDIT, blocked, decide
 from coderooms.tooling import ToolSpec
 

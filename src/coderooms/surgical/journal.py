@@ -30,8 +30,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from coderooms.core.hashing import content_hash
 from coderooms.errors import CoderoomsError
-from coderooms.ingest.reader import content_hash
 from coderooms.surgical import atomic
 from coderooms.surgical.locks import try_target_locks
 from coderooms.surgical.proof import ABSENT_HASH

@@ -13,20 +13,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderooms.config import Settings
-from coderooms.errors import Forbidden, InvalidInput, NotFound
-from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import validate_repo_id
-from coderooms.scope.readable import readable_repos
-from coderooms.scope.roots import OperatorScope
-from coderooms.scope.served import served_scope
-from coderooms.surgical.paths import (
+from coderooms.core.ids import validate_repo_id
+from coderooms.core.paths import (
     MAX_PATH_CHARS,
     Root,
     Target,
     check_path_text,
-    ingest_roots,
     resolve_target,
 )
+from coderooms.errors import Forbidden, InvalidInput, NotFound
+from coderooms.graph.driver import Graph
+from coderooms.scope.readable import ingest_roots, readable_repos
+from coderooms.scope.roots import OperatorScope
+from coderooms.scope.served import served_scope
 
 UNKNOWN_SYMBOL = "unknown_symbol"
 UNKNOWN_REPO = "unknown_repo"

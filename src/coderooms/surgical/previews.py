@@ -7,11 +7,12 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.core.clock import now_ms
+from coderooms.core.hashing import HASH_ALGORITHM
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.surgical.clock import now_ms
 from coderooms.surgical.errors import PreviewExpired
-from coderooms.surgical.proof import GC_BATCH, HASH_ALGORITHM
+from coderooms.surgical.proof import GC_BATCH
 
 PREVIEW_TTL_S = 5 * 60
 """A preview not committed within this long is refused and collected."""

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 import blake3
 
+from coderooms.core.clock import now_ms
+from coderooms.core.hashing import HASH_ALGORITHM
+from coderooms.core.ids import file_id
 from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import file_id
-from coderooms.surgical.clock import now_ms
 from coderooms.surgical.errors import ProofRequired
 
 PROOF_TTL_S = 15 * 60
@@ -24,8 +25,6 @@ PROOF_TTL_S = 15 * 60
 ABSENT_HASH = "absent"
 """The content hash of a file that does not exist (a mark for creating it; a batch expecting it
 not to exist)."""
-
-HASH_ALGORITHM = "blake3"
 
 GC_BATCH = 1000
 """Expired marks and previews deleted per collection pass."""

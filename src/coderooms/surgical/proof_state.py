@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from coderooms.search.limits import BATCH_VIEW_MAX_ITEMS
+from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical import locate
 from coderooms.surgical.context import DIFFERS, MISSING, SAME, DiskCopy, Neighbourhood

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from coderooms.context import AppContext
+from coderooms.core.hashing import HASH_ALGORITHM
 from coderooms.effects import Effect, Writes
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.surgical import apply as writes
@@ -20,7 +21,6 @@ from coderooms.surgical.previews import (
     store_preview,
     take_preview,
 )
-from coderooms.surgical.proof import HASH_ALGORITHM
 from coderooms.tooling import ToolSpec
 
 PathArg = Annotated[

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from coderooms.core.ids import LANGUAGE_GROUPS
 from coderooms.graph import completeness
 from coderooms.graph.completeness import (
     CALLABLE_KINDS,
@@ -19,7 +20,6 @@ from coderooms.graph.completeness import (
     unresolved_call_sites,
 )
 from coderooms.graph.driver import Graph
-from coderooms.ingest.identity import LANGUAGE_GROUPS
 from coderooms.ingest.pipeline import ingest_root
 from tests.integration.foundation.completeness_repo import (
     FILES,

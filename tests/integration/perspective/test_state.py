@@ -8,10 +8,11 @@ import uuid
 
 import pytest
 
+from coderooms.core.clock import now_ms
 from coderooms.errors import NotFound
 from coderooms.graph.driver import Connection, Graph
 from coderooms.perspective import store
-from coderooms.perspective.ids import new_perspective_id, next_version, now_ms
+from coderooms.perspective.ids import new_perspective_id, next_version
 from coderooms.perspective.lens import Lens
 from coderooms.perspective.limits import MAX_CHECKPOINTS
 from coderooms.perspective.model import FocusNode, Route

@@ -16,9 +16,10 @@ from fastmcp.exceptions import ToolError
 
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
+from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS
 from coderooms.graph.driver import Graph
 from coderooms.search import text_search
-from coderooms.search.limits import BATCH_VIEW_MAX_ITEMS, VIEW_MAX_LINES
+from coderooms.search.limits import VIEW_MAX_LINES
 from coderooms.search.text_search import SearchRequest
 from coderooms.semantic import model
 from coderooms.server import create_server

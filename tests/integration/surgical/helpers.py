@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.context import AppContext
+from coderooms.core.hashing import content_hash
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.ingest.reader import content_hash
 from coderooms.surgical.tools import surgical_tools
 
 FILES = {

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from coderooms.ingest.reader import ReadJob, Skipped, read_file
-from coderooms.ingest.walker import (
+from coderooms.core.files import (
     BINARY_SNIFF_BYTES,
     DEFAULT_EXCLUDED_DIRS,
     MAX_FILE_BYTES,
     looks_binary,
-    walk,
 )
+from coderooms.ingest.reader import ReadJob, Skipped, read_file
+from coderooms.ingest.walker import walk
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from coderooms.perspective.ids import agent_key, new_perspective_id, next_version, now_ms
+from coderooms.core.clock import now_ms
+from coderooms.perspective.ids import agent_key, new_perspective_id, next_version
 
 AGENTS = [
     "a",

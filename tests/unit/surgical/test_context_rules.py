@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from coderooms.core.paths import Target
 from coderooms.graph.completeness import COMPLETE, Completeness
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical import locate
@@ -22,7 +23,6 @@ from coderooms.surgical.context import (
     text_excerpt,
 )
 from coderooms.surgical.locate import Located, Unlocated
-from coderooms.surgical.paths import Target
 from coderooms.surgical.proof_state import (
     BLOCKED,
     PROVING,

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from coderooms.ingest.reader import content_hash
+from coderooms.core.hashing import content_hash
+from coderooms.core.paths import Target
 from coderooms.ingest.targeted import check_path
 from coderooms.ingest.walker import walk
 from coderooms.scope.roots import OperatorScope, operator_scope
 from coderooms.surgical import atomic, batch_write, faults, journal
 from coderooms.surgical.batch_write import write_all, write_check
 from coderooms.surgical.locks import stripe_of, target_locks, try_target_locks
-from coderooms.surgical.paths import Target
 from coderooms.surgical.proof import ABSENT_HASH
 
 FILES = 8

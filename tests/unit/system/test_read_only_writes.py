@@ -9,13 +9,14 @@ from unittest.mock import Mock
 
 import pytest
 
+from coderooms import connect
 from coderooms import context as context_module
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
 from coderooms.errors import GraphUnavailable
-from coderooms.graph import connect
 from coderooms.graph.driver import Graph
 from coderooms.graph.schema import latest_version
+from coderooms.ingest.startup import ingest_when_ready
 
 
 def offline(tmp_path: Path, **settings: object) -> AppContext:
@@ -36,7 +37,7 @@ def test_the_startup_ingest_does_not_run(tmp_path: Path, monkeypatch: pytest.Mon
     ctx = offline(tmp_path, read_only=True)
     started = []
     monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))
-    ctx.ingest_when_ready([str(tmp_path)])
+    ingest_when_ready(ctx, [str(tmp_path)])
     assert started == []
     assert ctx.startup_ingest == {str(tmp_path): "not ingested: this server is read-only"}
 
@@ -47,7 +48,7 @@ def test_no_embedding_backfill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     started = []
     monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))
     ctx.embed_in_background("repo")
-    ctx._backfill_once(graph, "repo")
+    ctx.backfill_once(graph, "repo")
     assert started == []
     assert ctx.embedding_backfill == {}
     graph.write.assert_not_called()

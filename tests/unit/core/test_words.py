@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coderooms.identifiers import split_identifier, symbol_words
+from coderooms.core.words import split_identifier, symbol_words
 
 
 def test_split_covers_every_naming_style() -> None:

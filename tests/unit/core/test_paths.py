@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from coderooms.core.paths import MAX_PATH_CHARS, Root, resolve_target
 from coderooms.errors import CoderoomsError, Forbidden, InvalidInput
 from coderooms.scope.roots import FROM_FLAGS, OperatorScope
-from coderooms.surgical.paths import MAX_PATH_CHARS, Root, resolve_target
 
 
 def served(*roots: Path, state: Path | None = None) -> OperatorScope:

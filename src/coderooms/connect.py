@@ -1,7 +1,9 @@
 """Which Neo4j to use: one code path, a Bolt URI, whichever way the server came to be.
 
 `NEO4J_URI` (+ user/password) wins; otherwise the managed local instance is used, started on
-demand when `start_managed` is set.
+demand when `start_managed` is set. It stands above both `coderooms.graph` (the handle) and
+`coderooms.neo4j_local` (the managed instance, which itself uses the handle), so neither of them
+imports the other's way back.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from coderooms.config import Settings
 from coderooms.errors import GraphUnavailable
 from coderooms.graph.driver import Connection, Graph
 from coderooms.graph.schema import current_version, latest_version, migrate
+from coderooms.neo4j_local.instance import Instance
 
 
 def resolve_connection(settings: Settings, *, start_managed: bool = False) -> Connection:
@@ -25,8 +28,6 @@ def resolve_connection(settings: Settings, *, start_managed: bool = False) -> Co
             password=settings.neo4j_password,
             database=settings.neo4j_database,
         )
-    from coderooms.neo4j_local.instance import Instance
-
     instance = Instance(settings)
     if start_managed:
         instance.start()

@@ -1,9 +1,10 @@
-"""Where an edit may write: canonical paths under an ingest root the operator serves, never
-version-control state, hooks or runtime state.
+"""Path safety: the text of a path argument, and where an edit may write: canonical paths under
+an ingest root the operator serves, never version-control state, hooks or runtime state.
 
 The ingest roots are the `:Repo {root}` nodes of the graph that lie under the operator's roots
-(`coderooms.scope`); a root the graph holds but the operator does not serve is unknown here. A
-target is a repo id plus a repo-relative path, or an absolute path under one root. The path is
+(`coderooms.scope.readable.ingest_roots`); a root the graph holds but the operator does not serve
+is unknown here. A target is a repo id plus a repo-relative path, or an absolute path under one
+root. The path is
 canonicalised (`..` and symlinks resolved, the way the kernel would follow them on write) and
 must still lie strictly under the root and under a served root (`OperatorScope.check_write`); the
 file written is the canonical one, so a symlink is never replaced by a file.
@@ -13,13 +14,11 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Protocol
 
 from coderooms.errors import Forbidden, InvalidInput
-from coderooms.graph.driver import Graph
-from coderooms.scope.roots import OperatorScope
 
 MAX_PATH_CHARS = 4096
 """Longest target path accepted (Linux PATH_MAX)."""
@@ -29,6 +28,14 @@ STATE_FILE_NAMES = frozenset({".coderoomsignore"})
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 """Characters that make a path display as something else (Trojan Source)."""
+
+
+class WriteScope(Protocol):
+    """What a target is checked against: the operator's scope (`coderooms.scope.roots`)."""
+
+    def require_roots(self, field: str) -> None: ...
+
+    def check_write(self, path: Path, text: str, field: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,26 +61,6 @@ class Target:
     @property
     def key(self) -> tuple[str, str]:
         return (self.repo, self.relative)
-
-
-def ingest_roots(
-    graph: Graph, scope: OperatorScope, repos: Collection[str] | None = None
-) -> list[Root]:
-    """The ingest roots the graph knows (only those of `repos` when given), canonicalised;
-    roots that no longer exist, or that the operator does not serve, are left out."""
-    if repos is None:
-        rows = graph.read("surgical/repo_roots")
-    else:
-        rows = graph.read("surgical/repo_roots_of", repos=sorted(repos))
-    roots = []
-    for row in rows:
-        try:
-            resolved = Path(row["root"]).resolve(strict=True)
-        except OSError:
-            continue
-        if resolved.is_dir() and scope.allows_root(resolved):
-            roots.append(Root(str(row["repo"]), resolved))
-    return roots
 
 
 def check_path_text(path: object, field: str) -> str:
@@ -104,7 +91,7 @@ def resolve_target(
     roots: list[Root],
     path: object,
     *,
-    scope: OperatorScope,
+    scope: WriteScope,
     repo: str | None = None,
     field: str = "path",
 ) -> Target:
@@ -179,3 +166,18 @@ def _refuse_unresolved_links(root: Path, parts: tuple[str, ...], text: str, fiel
         current = current / part
         if current.is_symlink():
             raise Forbidden(f"{text!r} passes through a symlink that does not resolve", field=field)
+
+
+def is_utf8(path: str) -> bool:
+    """False for a path with bytes that are not UTF-8 (decoded by the OS as lone surrogates):
+    the graph stores paths as UTF-8 strings, so such a path cannot be written at all."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable(path: str) -> str:
+    """A path that `is_utf8` refused, its undecodable bytes shown as U+FFFD."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
