@@ -157,11 +157,25 @@ class Question:
             )
         return part, parse_cursor(offset)
 
-    def more(self, next_offset: int, left: int, what: str, part: str = "") -> dict[str, Any]:
-        """The fields of a cut list: its cursor, and what was left out."""
+    def more(
+        self, next_offset: int, left: int, what: str, part: str = "", call: str = ""
+    ) -> dict[str, Any]:
+        """The fields of a cut list: its cursor, and what was left out (`call`: the call that
+        goes on, when it is not this one again)."""
         cursor = self.cursor(next_offset, part)
-        return {"next_cursor": cursor, "more": f"{left} more {what}: call again with "
-                f"cursor='{cursor}'"}  # fmt: skip
+        how = f"call {call}, cursor='{cursor}'" if call else f"call again with cursor='{cursor}'"
+        return {"next_cursor": cursor, "more": f"{left} more {what}: {how}"}
+
+
+def cursor_parts(cursor: object) -> tuple[str, int]:
+    """(part, offset) a cursor names, its digest not checked (Question.read checks it): for a
+    verb that must read from the offset before it knows its whole question."""
+    if cursor is None:
+        return "", 0
+    if not isinstance(cursor, str) or not cursor.isascii() or len(cursor) > 64:
+        raise InvalidInput("cursor must be the next_cursor of an earlier answer", field="cursor")
+    part, _, rest = cursor.rpartition(PART_SEPARATOR)
+    return part, parse_cursor(rest.partition(DIGEST_SEPARATOR)[0])
 
 
 def page_into(
@@ -176,6 +190,7 @@ def page_into(
     part: str = "",
     total: int | None = None,
     limit: int | None = None,
+    call: str = "",
 ) -> dict[str, Any]:
     """Put into `holder[key]` the `rows` from `offset` that fit in `room_chars` (at most `limit`
     of them), and beside it
@@ -190,7 +205,7 @@ def page_into(
         holder["offset"] = offset
     left = total - offset - fitted.shown
     if left > 0:
-        holder |= question.more(offset + fitted.shown, left, what, part)
+        holder |= question.more(offset + fitted.shown, left, what, part, call)
     return holder
 
 

@@ -95,14 +95,15 @@ def start(
 
 def routes(
     graph: Graph, agent: str, perspective_id: object, page: object, size: object,
-    readable: Collection[str] | None = None,
+    readable: Collection[str] | None = None, offset: int | None = None,
 ) -> dict[str, Any]:  # fmt: skip
+    """One page of routes: `page` of `size`, or `size` routes from `offset` (a cursor's)."""
     paging = validate_page(page, size)
     state = _current(graph, agent, perspective_id, readable=readable)
     completeness = _completeness(graph, state.focus)
     was_stale = state.stale or state.routes is None
     state = _with_routes(graph, state)
-    return {"resynthesized": was_stale, **_overview(state, paging, completeness)}
+    return {"resynthesized": was_stale, **_overview(state, paging, completeness, offset)}
 
 
 def inspect(
@@ -432,11 +433,14 @@ def _completeness(graph: Graph, focus: FocusNode) -> Future[Completeness] | None
 
 
 def _overview(
-    state: PerspectiveState, paging: Page, completeness: Future[Completeness] | None
+    state: PerspectiveState,
+    paging: Page,
+    completeness: Future[Completeness] | None,
+    offset: int | None = None,
 ) -> dict[str, Any]:
     all_routes = _routes_of(state)
     total_pages = max(1, math.ceil(len(all_routes) / paging.size))
-    first = (paging.page - 1) * paging.size
+    first = (paging.page - 1) * paging.size if offset is None else offset
     shown = all_routes[first : first + paging.size]
     answer: dict[str, Any] = {
         "perspective_id": state.id,

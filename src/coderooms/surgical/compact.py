@@ -106,9 +106,9 @@ def compact_context(
     max_tokens: int | None = None,
 ) -> dict[str, Any]:
     """The compact answer from `context_answer`'s. The first page (no `window.part`): every
-    list cut at its page (context_limits.PAGED_LISTS), the symbols also to what `max_tokens` leaves; each cut
-    list has `next_cursor`. A cursor's page: that one list from its offset, cut to the
-    budget, beside the file's head."""
+    list cut at its page (context_limits.PAGED_LISTS), the symbols also to what `max_tokens`
+    leaves; each cut list has `next_cursor`. A cursor's page: that one list from its offset,
+    cut to the budget, beside the file's head."""
     question = context_question(raw)
     path = raw["path"]
     disk = raw["disk"]

@@ -15,7 +15,7 @@ from coderooms.budget import (
     CursorArg,
     MaxTokensArg,
     clamp_max_tokens,
-    parse_cursor,
+    cursor_parts,
     tokens_of,
 )
 from coderooms.context import AppContext
@@ -223,15 +223,14 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         checked once the file's hash is known: `_checked`)."""
         if cursor is None:
             return FIRST_PAGE
-        part, _, rest = str(cursor).rpartition("@")
+        part, offset = cursor_parts(cursor)
         if part not in LISTS:
             raise InvalidInput(
                 f"cursor {str(cursor)[:80]!r} is not a next_cursor of surgical_context",
                 field="cursor",
                 hint="pass the next_cursor of one of this file's lists, or no cursor",
             )
-        offset, _, _ = rest.partition(".")
-        return Window(part, parse_cursor(offset))
+        return Window(part, offset)
 
     def _checked(raw: dict[str, Any], cursor: str | None) -> Window:
         part, offset = context_question(raw).read(cursor, ("", *LISTS))
