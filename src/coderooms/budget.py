@@ -158,13 +158,14 @@ class Question:
         return part, parse_cursor(offset)
 
     def more(
-        self, next_offset: int, left: int, what: str, part: str = "", call: str = ""
+        self, next_offset: int, left: int | None, what: str, part: str = "", call: str = ""
     ) -> dict[str, Any]:
-        """The fields of a cut list: its cursor, and what was left out (`call`: the call that
-        goes on, when it is not this one again)."""
+        """The fields of a cut list: its cursor, and what was left out (`left` None: a count
+        the verb does not know; `call`: the call that goes on, when not this one again)."""
         cursor = self.cursor(next_offset, part)
         how = f"call {call}, cursor='{cursor}'" if call else f"call again with cursor='{cursor}'"
-        return {"next_cursor": cursor, "more": f"{left} more {what}: {how}"}
+        count = f"{left} more" if left is not None else "more"
+        return {"next_cursor": cursor, "more": f"{count} {what}: {how}"}
 
 
 def cursor_parts(cursor: object) -> tuple[str, int]:

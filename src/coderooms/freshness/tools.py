@@ -8,6 +8,16 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
+    Question,
+    clamp_max_tokens,
+    fit,
+    page_answer,
+)
+from coderooms.budget import room as room_for
 from coderooms.context import AppContext
 from coderooms.effects import READS, Effect, Writes
 from coderooms.errors import InvalidInput
@@ -28,6 +38,7 @@ from coderooms.freshness.options import (
     MIN_IDLE_POLL_MS,
 )
 from coderooms.freshness.room import FreshnessRoom
+from coderooms.search.limits import Clamps
 from coderooms.tooling import ToolSpec
 
 Roots = Annotated[
@@ -79,14 +90,32 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         ctx.agent(agent_id)
         return room.stop(roots)
 
-    def auto_ingest_status(agent_id: str) -> dict[str, Any]:
+    def status_paged(
+        verb: str, detail: bool, max_tokens: int, cursor: str | None
+    ) -> dict[str, Any]:
+        """The status, its recorded watchers (the list that grows: one per process that ever
+        watched) paged to `max_tokens`."""
+        budget = clamp_max_tokens(Clamps(), max_tokens)
+        answer = room.status(detail=detail)
+        if "watchers" not in answer:
+            return answer
+        question = Question.of(verb, ids=[w.get("watcher_id") for w in answer["watchers"]])
+        _, offset = question.read(cursor)
+        return page_answer(
+            answer, "watchers", question=question, offset=offset, max_tokens=budget,
+            what="watchers",
+        )  # fmt: skip
+
+    def auto_ingest_status(
+        agent_id: str, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT, cursor: CursorArg = None
+    ) -> dict[str, Any]:
         """Show every watcher and how fresh the graph of each repo is.
 
         This server's watchers (queue, last batch per root), those other processes recorded in
         Neo4j (`coderooms watch`, heartbeat, alive), and per repo the pending files, last tick
         and unacknowledged alerts."""
         ctx.agent(agent_id)
-        return room.status(detail=False)
+        return status_paged("auto_ingest_status", False, max_tokens, cursor)
 
     def daemon_start(
         agent_id: str,
@@ -115,11 +144,13 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         ctx.agent(agent_id)
         return room.stop(roots)
 
-    def daemon_status(agent_id: str) -> dict[str, Any]:
+    def daemon_status(
+        agent_id: str, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT, cursor: CursorArg = None
+    ) -> dict[str, Any]:
         """Like auto_ingest_status, plus each in-process watcher's recent ticks (git HEAD moves,
         deferrals, reconciliations, paths git reported that the ingest skips)."""
         ctx.agent(agent_id)
-        return room.status(detail=True)
+        return status_paged("daemon_status", True, max_tokens, cursor)
 
     def daemon_tick(
         agent_id: str,
@@ -146,9 +177,20 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         unacked: Annotated[bool, Field(description="Only unacknowledged alerts.")] = False,
         limit: Annotated[int, Field(ge=1, le=MAX_LIST_LIMIT)] = DEFAULT_LIST_LIMIT,
         offset: Annotated[int, Field(ge=0)] = 0,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
-        """List the watcher's alerts: unacknowledged first, then by severity, newest first."""
+        """List the watcher's alerts: unacknowledged first, then by severity, newest first.
+
+        At most `limit` a call, cut to max_tokens; when more follow, `next_cursor` goes on
+        (`offset` is then not read)."""
         ctx.agent(agent_id)
+        budget = clamp_max_tokens(Clamps(), max_tokens)
+        question = Question.of(
+            "alerts_list", repo=repo, severity=severity, kind=kind, file=file, unacked=unacked
+        )
+        if cursor is not None:
+            _, offset = question.read(cursor)
         if severity is not None and severity not in SEVERITY_RANK:
             raise InvalidInput(
                 f"severity must be one of {', '.join(SEVERITY_RANK)}", field="severity"
@@ -164,10 +206,18 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
             kind=kind,
             file=file,
             unacked=unacked,
-            limit=limit,
+            limit=limit + 1,  # one past the page: whether more follow
             offset=offset,
         )
-        return {"alerts": alerts, "count": len(alerts)}
+        answer: dict[str, Any] = {"count": 0}
+        fitted = fit(alerts[:limit], room_for(budget, answer))
+        answer["alerts"] = alerts[: fitted.shown]
+        answer["count"] = fitted.shown
+        if offset:
+            answer["offset"] = offset
+        if len(alerts) > fitted.shown:
+            answer |= question.more(offset + fitted.shown, None, "alerts")
+        return answer
 
     def alerts_ack(
         agent_id: str,

@@ -162,8 +162,6 @@ def graph_facts(row: dict[str, Any]) -> dict[str, Any]:
         "test_callers_sample": tests,
         "co_change_partners": len(partners),
         "ghost_references": len(ghosts),
-        "ghost_references_sample": [
-            {"name": name, "edge": edge} for name, edge in ghosts
-        ],
+        "ghost_references_sample": [{"name": name, "edge": edge} for name, edge in ghosts],
         "file": row["file_id"],
     }
