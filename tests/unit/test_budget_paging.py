@@ -11,6 +11,7 @@ import pytest
 
 from coderooms.budget import Question, cursor_parts, page_answer, page_into
 from coderooms.errors import InvalidInput
+from coderooms.freshness.tools import reports_within
 from coderooms.ingest.tools import problems_within
 from tests.unit.system.test_presets import call, context, refused
 
@@ -111,3 +112,17 @@ def test_ingest_cuts_its_problems_to_the_budget_and_counts_the_rest() -> None:
     assert report["problems_more"].startswith(f"{70 - shown} more problems not listed")
     whole = problems_within({"reports": [{"problems": problems[:2], "problems_total": 2}]}, 6000)
     assert "problems_more" not in whole["reports"][0]
+
+
+def test_tick_reports_cut_their_path_lists_to_the_budget_and_count_the_rest() -> None:
+    paths = [f"src/pkg/module_{n}.py" for n in range(200)]
+    root = {"root": "/r", "changed_paths": list(paths), "signature_changes": [],
+            "git_skipped_examples": []}  # fmt: skip
+    answer = reports_within({"ticks": [{"watcher_id": "w", "roots": [root]}]}, max_tokens=300)
+    cut = answer["ticks"][0]["roots"][0]
+    shown = len(cut["changed_paths"])
+    assert 0 < shown < 200
+    assert cut["changed_paths"] == paths[:shown]
+    assert cut["changed_paths_more"] == f"{200 - shown} more changed paths not listed (max_tokens)"
+    assert cut["signature_changes"] == []
+    assert "signature_changes_more" not in cut

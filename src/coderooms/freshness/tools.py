@@ -64,6 +64,43 @@ SomeRoots = Annotated[
 ]
 
 
+REPORT_LISTS = {
+    "changed_paths": "changed paths",
+    "signature_changes": "signature changes",
+    "git_skipped_examples": "skipped paths",
+}
+"""The lists of a root's tick report that grow with the batch (each capped when recorded)."""
+
+
+def _root_reports(value: Any) -> list[dict[str, Any]]:
+    """Every root tick report in an answer (the dicts that hold `changed_paths`)."""
+    if isinstance(value, dict):
+        found = [value] if "changed_paths" in value else []
+        return found + [r for v in value.values() for r in _root_reports(v)]
+    if isinstance(value, list):
+        return [r for v in value for r in _root_reports(v)]
+    return []
+
+
+def reports_within(answer: dict[str, Any], max_tokens: int) -> dict[str, Any]:
+    """The tick reports' path lists cut to their share of `max_tokens`, the rest counted. A
+    tick is not asked twice, so there is no cursor: the graph holds what it wrote (glob lists
+    the files, `impact changes=...` what a revision range reaches)."""
+    reports = _root_reports(answer)
+    lists = [(r, key, r.pop(key)) for r in reports for key in REPORT_LISTS if r.get(key)]
+    if not lists:
+        return answer
+    share = room_for(max_tokens, answer) // len(lists)
+    for report, key, rows in lists:
+        fitted = fit(rows, share)
+        report[key] = rows[: fitted.shown]
+        if fitted.shown < len(rows):
+            report[f"{key}_more"] = (
+                f"{len(rows) - fitted.shown} more {REPORT_LISTS[key]} not listed (max_tokens)"
+            )
+    return answer
+
+
 def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[ToolSpec]:
     room = room or FreshnessRoom(ctx)
     room.resume_when_ready()
@@ -73,6 +110,7 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         roots: Roots = None,
         debounce_ms: Debounce = DEFAULT_DEBOUNCE_MS,
         repo: Repo = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Keep directories' code graph equal to the files on disk, from this server.
 
@@ -81,14 +119,18 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         catch-up report and the watcher's status. Starting roots already watched here is a no-op.
         """
         ctx.agent(agent_id)
-        return room.start(
+        budget = clamp_max_tokens(Clamps(), max_tokens)
+        started = room.start(
             roots, repo=repo, debounce_ms=debounce_ms, idle_poll_ms=DEFAULT_IDLE_POLL_MS
         )
+        return reports_within(started, budget)
 
-    def auto_ingest_stop(agent_id: str, roots: SomeRoots = None) -> dict[str, Any]:
+    def auto_ingest_stop(
+        agent_id: str, roots: SomeRoots = None, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
+    ) -> dict[str, Any]:
         """Stop this server's watcher(s): pending changes are drained first, state is saved."""
         ctx.agent(agent_id)
-        return room.stop(roots)
+        return reports_within(room.stop(roots), clamp_max_tokens(Clamps(), max_tokens))
 
     def status_paged(
         verb: str, detail: bool, max_tokens: int, cursor: str | None
@@ -96,7 +138,7 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         """The status, its recorded watchers (the list that grows: one per process that ever
         watched) paged to `max_tokens`."""
         budget = clamp_max_tokens(Clamps(), max_tokens)
-        answer = room.status(detail=detail)
+        answer = reports_within(room.status(detail=detail), budget // 2)  # the recent ticks
         if "watchers" not in answer:
             return answer
         question = Question.of(verb, ids=[w.get("watcher_id") for w in answer["watchers"]])
@@ -130,6 +172,7 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
             ),
         ] = DEFAULT_IDLE_POLL_MS,
         repo: Repo = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Start the git-aware watcher in this server (same engine as auto_ingest_start).
 
@@ -137,12 +180,16 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         moves; rebase/merge/cherry-pick/bisect/index.lock defer ticks, then one reconciliation.
         """
         ctx.agent(agent_id)
-        return room.start(roots, repo=repo, debounce_ms=debounce_ms, idle_poll_ms=idle_poll_ms)
+        budget = clamp_max_tokens(Clamps(), max_tokens)
+        started = room.start(roots, repo=repo, debounce_ms=debounce_ms, idle_poll_ms=idle_poll_ms)
+        return reports_within(started, budget)
 
-    def daemon_stop(agent_id: str, roots: SomeRoots = None) -> dict[str, Any]:
+    def daemon_stop(
+        agent_id: str, roots: SomeRoots = None, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
+    ) -> dict[str, Any]:
         """Stop this server's watcher(s) (same as auto_ingest_stop)."""
         ctx.agent(agent_id)
-        return room.stop(roots)
+        return reports_within(room.stop(roots), clamp_max_tokens(Clamps(), max_tokens))
 
     def daemon_status(
         agent_id: str, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT, cursor: CursorArg = None
@@ -157,13 +204,15 @@ def freshness_tools(ctx: AppContext, room: FreshnessRoom | None = None) -> list[
         force: Annotated[
             bool, Field(description="Take pending files now, without waiting for debounce.")
         ] = False,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Run one tick of this server's watcher(s) now and return what it did.
 
         A tick asked for while one runs is coalesced: it runs once right after (status
         `coalesced`)."""
         ctx.agent(agent_id)
-        return room.tick(force=force)
+        budget = clamp_max_tokens(Clamps(), max_tokens)
+        return reports_within(room.tick(force=force), budget)
 
     def alerts_list(
         agent_id: str,
