@@ -161,11 +161,14 @@ class Question:
         self, next_offset: int, left: int | None, what: str, part: str = "", call: str = ""
     ) -> dict[str, Any]:
         """The fields of a cut list: its cursor, and what was left out (`left` None: a count
-        the verb does not know; `call`: the call that goes on, when not this one again)."""
-        cursor = self.cursor(next_offset, part)
-        how = f"call {call}, cursor='{cursor}'" if call else f"call again with cursor='{cursor}'"
+        the verb does not know; `call`: the call that goes on, when not this one again). The
+        cursor is written once, in `next_cursor` beside `more`."""
         count = f"{left} more" if left is not None else "more"
-        return {"next_cursor": cursor, "more": f"{count} {what}: {how}"}
+        how = f"call {call}" if call else "call again"
+        return {
+            "next_cursor": self.cursor(next_offset, part),
+            "more": f"{count} {what}: {how} with cursor=next_cursor",
+        }
 
 
 def cursor_parts(cursor: object) -> tuple[str, int]:

@@ -42,8 +42,7 @@ def test_pages_go_on_where_the_last_stopped_and_no_row_comes_twice() -> None:
     assert "offset" not in first
     assert second["offset"] == len(first["rows"])
     assert first["more"] == (
-        f"{len(ROWS) - len(first['rows'])} more rows: "
-        f"call again with cursor='{first['next_cursor']}'"
+        f"{len(ROWS) - len(first['rows'])} more rows: call again with cursor=next_cursor"
     )
     assert "next_cursor" not in answers[-1]
     assert "more" not in answers[-1]

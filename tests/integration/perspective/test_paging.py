@@ -32,7 +32,9 @@ def test_routes_page_by_cursor_to_the_end(verbs: Verbs, agent: str, shared_shop:
     assert len(every) > 2
     cut = verbs["start"](agent, started["focus"]["node_id"], repo=shared_shop.repo, max_tokens=100)
     assert 0 < len(cut["routes"]) < cut["total_routes"]
-    assert f"perspective_routes perspective_id='{cut['perspective_id']}'" in cut["more"]
+    assert cut["more"].endswith(
+        f"call perspective_routes perspective_id='{cut['perspective_id']}' with cursor=next_cursor"
+    )
     first = verbs["routes"](agent, pid, size=10, max_tokens=150)
     assert 0 < len(first["routes"]) < len(every)
     seen = follow_cursors(
