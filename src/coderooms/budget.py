@@ -10,6 +10,7 @@ cap that some clients enforce.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -101,3 +102,134 @@ def more(next_offset: int, left: int | None, what: str) -> dict[str, Any]:
         "next_cursor": str(next_offset),
         "more": f"{count}: call again with cursor='{next_offset}'",
     }
+
+
+QUESTION_DIGEST_CHARS = 8
+"""Hex characters of a question's digest in its cursors."""
+PART_SEPARATOR = "@"
+DIGEST_SEPARATOR = "."
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What a paged verb was asked (its name and the arguments that choose the list, not the
+    budget): a cursor carries the question's digest, so a cursor of another question (another
+    verb, other arguments, another list of the same answer) is refused, not read as an offset
+    into a list it was never an offset into.
+
+    A cursor is `offset.digest`, or `part@offset.digest` where one answer pages several lists
+    (`part` names the list)."""
+
+    verb: str
+    digest: str
+
+    @classmethod
+    def of(cls, verb: str, **args: Any) -> Question:
+        text = json.dumps([verb, args], sort_keys=True, default=str, separators=(",", ":"))
+        return cls(verb, hashlib.blake2b(text.encode(), digest_size=8).hexdigest())
+
+    def _digest(self, part: str) -> str:
+        if not part:
+            return self.digest[:QUESTION_DIGEST_CHARS]
+        mixed = hashlib.blake2b(f"{self.digest}{PART_SEPARATOR}{part}".encode(), digest_size=8)
+        return mixed.hexdigest()[:QUESTION_DIGEST_CHARS]
+
+    def cursor(self, offset: int, part: str = "") -> str:
+        at = f"{part}{PART_SEPARATOR}" if part else ""
+        return f"{at}{offset}{DIGEST_SEPARATOR}{self._digest(part)}"
+
+    def read(self, cursor: object, parts: Sequence[str] = ("",)) -> tuple[str, int]:
+        """(part, offset) of a cursor this question gave; no cursor: (parts[0], 0)."""
+        if cursor is None:
+            return parts[0], 0
+        if not isinstance(cursor, str) or not cursor.isascii() or len(cursor) > 64:
+            raise InvalidInput(
+                "cursor must be the next_cursor of an earlier answer", field="cursor"
+            )
+        part, _, rest = cursor.rpartition(PART_SEPARATOR)
+        offset, _, digest = rest.partition(DIGEST_SEPARATOR)
+        if part not in parts or digest != self._digest(part):
+            raise InvalidInput(
+                f"cursor {cursor!r} is not one this {self.verb} question gave (another verb, "
+                "other arguments or another list)",
+                field="cursor",
+                hint="pass the next_cursor of an answer to this same call, or no cursor",
+            )
+        return part, parse_cursor(offset)
+
+    def more(
+        self, next_offset: int, left: int | None, what: str, part: str = "", call: str = ""
+    ) -> dict[str, Any]:
+        """The fields of a cut list: its cursor, and what was left out (`left` None: a count
+        the verb does not know; `call`: the call that goes on, when not this one again). The
+        cursor is written once, in `next_cursor` beside `more`."""
+        count = f"{left} more" if left is not None else "more"
+        how = f"call {call}" if call else "call again"
+        return {
+            "next_cursor": self.cursor(next_offset, part),
+            "more": f"{count} {what}: {how} with cursor=next_cursor",
+        }
+
+
+def cursor_parts(cursor: object) -> tuple[str, int]:
+    """(part, offset) a cursor names, its digest not checked (Question.read checks it): for a
+    verb that must read from the offset before it knows its whole question."""
+    if cursor is None:
+        return "", 0
+    if not isinstance(cursor, str) or not cursor.isascii() or len(cursor) > 64:
+        raise InvalidInput("cursor must be the next_cursor of an earlier answer", field="cursor")
+    part, _, rest = cursor.rpartition(PART_SEPARATOR)
+    return part, parse_cursor(rest.partition(DIGEST_SEPARATOR)[0])
+
+
+def page_into(
+    holder: dict[str, Any],
+    key: str,
+    rows: Sequence[Any],
+    *,
+    question: Question,
+    offset: int,
+    room_chars: int,
+    what: str,
+    part: str = "",
+    total: int | None = None,
+    limit: int | None = None,
+    call: str = "",
+) -> dict[str, Any]:
+    """Put into `holder[key]` the `rows` from `offset` that fit in `room_chars` (at most `limit`
+    of them), and beside it
+    what a cut list says: `offset` (when not the first page), `next_cursor` and `more`. `rows`
+    is the ordered list from its start (perhaps read only up to a page past `offset`: `total`
+    is then the whole list's length)."""
+    total = len(rows) if total is None else total
+    rest = rows[offset : None if limit is None else offset + limit]
+    fitted = fit(rest, room_chars)
+    holder[key] = list(rest[: fitted.shown])
+    if offset:
+        holder["offset"] = offset
+    left = total - offset - fitted.shown
+    if left > 0:
+        holder |= question.more(offset + fitted.shown, left, what, part, call)
+    return holder
+
+
+def page_answer(
+    answer: dict[str, Any],
+    key: str,
+    *,
+    question: Question,
+    offset: int,
+    max_tokens: int,
+    what: str,
+    total_key: str | None = None,
+) -> dict[str, Any]:
+    """`answer` with its list `key` paged to `max_tokens` (the rest of the answer counted);
+    `offset`, `next_cursor` and `more` sit beside the list, and `total_key` (when given) counts
+    the whole list."""
+    rows = list(answer.pop(key))
+    if total_key:
+        answer[total_key] = len(rows)
+    return page_into(
+        answer, key, rows, question=question, offset=offset,
+        room_chars=room(max_tokens, answer), what=what,
+    )  # fmt: skip

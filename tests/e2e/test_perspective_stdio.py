@@ -56,6 +56,13 @@ def test_perspective_round_trip_over_stdio(
             seen["start"] = start
             pid, version = start["perspective_id"], start["route_set_version"]
             seen["routes"] = await call("perspective_routes", perspective_id=pid, page=1, size=3)
+            paged = {"perspective_id": pid, "size": 10, "max_tokens": 120}
+            pages = [await call("perspective_routes", **paged)]
+            while pages[-1].get("next_cursor"):
+                cursor = pages[-1]["next_cursor"]
+                pages.append(await call("perspective_routes", **paged, cursor=cursor))
+            seen["pages"] = pages
+            seen["bad_cursor"] = await error("perspective_routes", perspective_id=pid, cursor="4")
             ref = {"perspective_id": pid, "route_set_version": version}
             seen["both"] = await error("perspective_inspect", **ref, route_id="R_x", route_index=1)
             seen["neither"] = await error("perspective_inspect", **ref)
@@ -90,6 +97,14 @@ def test_perspective_round_trip_over_stdio(
     assert start["total_routes"] > 0
     assert seen["routes"]["size"] == 3
     assert seen["routes"]["routes"] == start["routes"][:3]
+    pages = seen["pages"]
+    assert len(pages) > 1  # the budget cut the first page; each cursor went on from there
+    indexes = [route["route_index"] for page in pages for route in page["routes"]]
+    assert indexes == list(range(1, start["total_routes"] + 1))  # every route once, in order
+    assert [page.get("offset", 0) for page in pages] == [
+        sum(len(p["routes"]) for p in pages[:n]) for n in range(len(pages))
+    ]
+    assert (seen["bad_cursor"]["error"], seen["bad_cursor"]["field"]) == ("invalid_input", "cursor")
     assert seen["both"]["error"] == "route_ref_ambiguous"
     assert seen["neither"]["error"] == "route_ref_missing"
     assert (seen["zero"]["error"], seen["zero"]["field"]) == ("route_index_invalid", "route_index")

@@ -52,6 +52,16 @@ def test_prove_then_edit_over_stdio(
             seen["v2_arguments"] = set(tools["surgical_context_v2"].input_schema["properties"])
             await call("ingest", roots=[str(root)], repo=repo_id)
             seen["v1"] = await call("surgical_context", path="pkg/core.py", repo=repo_id)
+            where = {"path": "pkg/core.py", "repo": repo_id, "max_tokens": 100}
+            pages = [await call("surgical_context", **where)]
+            while cursor := pages[-1]["symbols"].get("next_cursor"):
+                verb = "surgical_context_v2" if len(pages) % 2 else "surgical_context"
+                pages.append(await call(verb, **where, cursor=cursor))
+            seen["pages"] = pages
+            seen["other_file"] = await error(
+                "surgical_context", path="pkg/service.py", repo=repo_id,
+                cursor=pages[0]["symbols"]["next_cursor"],
+            )  # fmt: skip
             seen["unknown"] = await error("surgical_context", path="pkg/nope.py", repo=repo_id)
             seen["blocked"] = await call("surgical_context_v2", path="pkg/nope.py", repo=repo_id)
             seen["unresolved"] = await call("surgical_context_v2", path="pkg/core.py", repo=repo_id)
@@ -72,6 +82,14 @@ def test_prove_then_edit_over_stdio(
     seen = asyncio.run(run())
     assert {"acknowledge_partial", "acknowledge_unresolved"} <= seen["v2_arguments"]
     assert seen["v1"]["callers"]["files"] == 3
+    pages = seen["pages"]
+    assert len(pages) > 1
+    assert [row for page in pages for row in page["symbols"]["items"]] == seen["v1"]["symbols"][
+        "items"
+    ]  # each page went on where the last stopped, no symbol twice
+    assert all(set(page) == {"repo", "path", "lines", "hash", "disk", "symbols"}
+               for page in pages[1:])  # fmt: skip
+    assert (seen["other_file"]["error"], seen["other_file"]["field"]) == ("invalid_input", "cursor")
     assert seen["v1"]["completeness"]["names"] == {"run": 1}
     assert seen["unresolved"]["proof_state"] == "triaging"
     assert [r["code"] for r in seen["unresolved"]["reasons"]] == ["unresolved_callers"]

@@ -81,6 +81,8 @@ class IngestReport:
     lines_parsed: int = 0
     skipped: dict[str, int] = field(default_factory=dict)
     problems: list[dict[str, str]] = field(default_factory=list)
+    problems_total: int = 0
+    """Problems found, those past MAX_PROBLEMS_REPORTED not listed."""
     writes: WriteStats = field(default_factory=WriteStats)
     co_changes: dict[str, Any] = field(default_factory=dict)
     embeddings: dict[str, Any] = field(default_factory=dict)
@@ -188,6 +190,7 @@ def ingest_root(
         {"path": path, "problem": reason}
         for path, reason in walked.skipped_paths[:MAX_PROBLEMS_REPORTED]
     ]
+    report.problems_total = len(walked.skipped_paths)
     known = {row["path"]: row for row in graph.read("ingest/file_fingerprints", repo=repo_id)}
     if mode == "incremental" and known and not current:
         mode = "full"  # its references were resolved by other rules: every file once
@@ -217,6 +220,7 @@ def ingest_root(
             if isinstance(result, ParsedFile):
                 parsed.append(result)
                 report.lines_parsed += result.lines
+                report.problems_total += len(result.record.problems)
                 for problem in result.record.problems:
                     if len(report.problems) < MAX_PROBLEMS_REPORTED:
                         report.problems.append({"path": result.path, "problem": problem})
@@ -224,6 +228,7 @@ def ingest_root(
                 touched.append(result)
             else:
                 skipped[result.reason.split(":", 1)[0]] += 1
+                report.problems_total += 1
                 if len(report.problems) < MAX_PROBLEMS_REPORTED:
                     report.problems.append({"path": result.path, "problem": result.reason})
         report.skipped = dict(skipped)

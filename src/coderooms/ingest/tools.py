@@ -8,7 +8,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from coderooms.budget import MAX_TOKENS_DEFAULT, MaxTokensArg, clamp_max_tokens, fit
+from coderooms.budget import room as room_for
 from coderooms.context import AppContext
+from coderooms.core.clamps import Clamps
 from coderooms.effects import Effect, Writes
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.ingest.pipeline import ingest_root
@@ -61,6 +64,24 @@ def ingest_roots(
     return {"reports": reports}
 
 
+def problems_within(answer: dict[str, Any], max_tokens: int) -> dict[str, Any]:
+    """Each report's problem list cut to its share of `max_tokens`, the rest counted. An
+    ingest is not asked twice, so there is no cursor: each file's problems stay in the graph
+    (surgical_context lists a file's)."""
+    reports = answer["reports"]
+    problems = [report.pop("problems") for report in reports]
+    share = room_for(max_tokens, answer) // max(len(reports), 1)
+    for report, rows in zip(reports, problems, strict=True):
+        fitted = fit(rows, share)
+        report["problems"] = rows[: fitted.shown]
+        left = max(int(report.get("problems_total", len(rows))), len(rows)) - fitted.shown
+        if left > 0:
+            report["problems_more"] = (
+                f"{left} more problems not listed: surgical_context path=... lists a file's"
+            )
+    return answer
+
+
 def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
     def ingest(
         agent_id: str,
@@ -79,6 +100,7 @@ def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
             str | None,
             Field(description="Repo id for a single root (default: its directory name)."),
         ] = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Parse directories into the code graph (or bring it up to date with the files on disk).
 
@@ -88,9 +110,12 @@ def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
         parse problems, write counts and timings in seconds. Only the roots the operator served
         (`health` lists them) or directories under them; others are refused. Sends progress
         (files read and written) when the call asks for it; a cancelled ingest stops at a safe
-        point, what it wrote whole per file (run it again to complete it).
+        point, what it wrote whole per file (run it again to complete it). Problems past
+        max_tokens are counted, not listed (`problems_more`).
         """
         ctx.agent(agent_id)
-        return ingest_roots(ctx, roots, mode=mode, repo=repo, steps=current_steps())
+        budget = clamp_max_tokens(Clamps(), max_tokens)
+        answer = ingest_roots(ctx, roots, mode=mode, repo=repo, steps=current_steps())
+        return problems_within(answer, budget)
 
     return [ToolSpec(ingest, Effect(Writes.GRAPH, idempotent=True))]

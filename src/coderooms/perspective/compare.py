@@ -7,7 +7,6 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from coderooms.perspective.limits import COMPARE_MAX_LISTED_NODES
 from coderooms.perspective.model import FAMILIES, Route
 from coderooms.perspective.state import PerspectiveState
 
@@ -42,12 +41,9 @@ def score_stats(routes: list[Route]) -> dict[str, dict[str, float]]:
 
 
 def listed(ids: set[str]) -> dict[str, Any]:
+    """Every id, in order: the verb pages them (COMPARE_MAX_LISTED_NODES a page)."""
     ordered = sorted(ids)
-    return {
-        "count": len(ordered),
-        "ids": ordered[:COMPARE_MAX_LISTED_NODES],
-        "truncated": len(ordered) > COMPARE_MAX_LISTED_NODES,
-    }
+    return {"count": len(ordered), "ids": ordered}
 
 
 def compare_states(

@@ -3,7 +3,7 @@
 The pipeline, in order (each step refuses with `peek_refused` naming the reason):
 1. the target must live in a file the graph knows (a ghost has no source);
 2. canonicalise the path and check it against the allow-list: the ingest root of the target's
-   repo, only (`surgical.paths`: `..`, symlinks, VCS state and coderooms' home refused; no root
+   repo, only (`core.paths`: `..`, symlinks, VCS state and coderooms' home refused; no root
    known means nothing is allowed);
 3. the file must exist and be a regular file;
 4. size: a stat, before anything is read; larger than PEEK_MAX_FILE_BYTES is refused;

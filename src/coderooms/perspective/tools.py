@@ -14,7 +14,16 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
+    Question,
+    clamp_max_tokens,
+    cursor_parts,
+)
 from coderooms.context import AppContext
+from coderooms.core.clamps import Clamps
 from coderooms.effects import Effect, Writes
 from coderooms.perspective import verbs
 from coderooms.perspective.limits import (
@@ -25,6 +34,13 @@ from coderooms.perspective.limits import (
     MAX_SUGGESTIONS,
     PAGE_SIZE_DEFAULT,
     PAGE_SIZE_MAX,
+)
+from coderooms.perspective.paging import (
+    COMPARE_LISTS,
+    compare_paged,
+    page_list,
+    page_routes,
+    routes_question,
 )
 from coderooms.tooling import ToolSpec
 
@@ -78,6 +94,7 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
             ),
         ] = None,
         repo: Annotated[str | None, Field(description="Only look in this repo id.")] = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Open a perspective: bind a focus node and get the scored routes away from it.
 
@@ -90,8 +107,10 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         At most 5 perspectives (plus 10 branches) may be open per agent; close old ones.
         """
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
         graph = ctx.graph()
-        return verbs.start(graph, agent, query, anchor, lens, repo, readable=ctx.readable(graph))
+        answer = verbs.start(graph, agent, query, anchor, lens, repo, readable=ctx.readable(graph))
+        return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
     def perspective_routes(
         agent_id: str,
@@ -100,16 +119,33 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         size: Annotated[
             int, Field(description=f"Routes per page, 1 to {PAGE_SIZE_MAX} (larger is clamped).")
         ] = PAGE_SIZE_DEFAULT,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """One page of the perspective's routes, in a fixed total order (score, then id).
+
+        A page cut by max_tokens, or followed by more routes, has `next_cursor`: with it, the
+        `size` routes after the last one shown (`page` is then not read). A rebuilt route set
+        refuses the cursors of the old one.
 
         If the code graph changed since the routes were built (an ingest, an edit, the
         watcher), they are rebuilt here (`resynthesized: true`) with a new route_set_version:
         this is how to recover from a route_set_stale error.
         """
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
+        _, offset = cursor_parts(cursor)
         graph = ctx.graph()
-        return verbs.routes(graph, agent, perspective_id, page, size, readable=ctx.readable(graph))
+        answer = verbs.routes(
+            graph, agent, perspective_id, page, size, readable=ctx.readable(graph),
+            offset=offset if cursor is not None else None,
+        )  # fmt: skip
+        if cursor is not None:
+            routes_question(answer).read(cursor)
+            del answer["page"]
+        else:
+            offset = (int(answer["page"]) - 1) * int(answer["size"])
+        return page_routes(answer, offset=offset, max_tokens=budget)
 
     def perspective_inspect(
         agent_id: str,
@@ -167,6 +203,7 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         route_set_version: VersionArg,
         route_id: RouteIdArg = None,
         route_index: RouteIndexArg = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
     ) -> dict[str, Any]:
         """Move the focus along a route: a checkpoint is saved, routes are rebuilt at the target.
 
@@ -174,8 +211,9 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         perspective_back undoes it (up to the last 200 follows).
         """
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
         graph = ctx.graph()
-        return verbs.follow(
+        answer = verbs.follow(
             graph,
             agent,
             perspective_id,
@@ -184,39 +222,64 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
             route_index,
             readable=ctx.readable(graph),
         )
+        return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
-    def perspective_back(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
+    def perspective_back(
+        agent_id: str, perspective_id: PerspectiveArg, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
+    ) -> dict[str, Any]:
         """Undo the last follow: the previous focus and its routes come back (new version).
 
         At the start focus there is nothing to undo: navigation_at_root.
         """
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
         graph = ctx.graph()
-        return verbs.back(graph, agent, perspective_id, readable=ctx.readable(graph))
+        answer = verbs.back(graph, agent, perspective_id, readable=ctx.readable(graph))
+        return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
-    def perspective_branch(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
+    def perspective_branch(
+        agent_id: str, perspective_id: PerspectiveArg, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
+    ) -> dict[str, Any]:
         """Fork the perspective into a new one (same focus, routes and history) to explore
         another way without losing this one.
 
         Needs at least one follow (else navigation_at_root). At most 10 open branches per
         agent."""
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
         graph = ctx.graph()
-        return verbs.branch(graph, agent, perspective_id, readable=ctx.readable(graph))
+        answer = verbs.branch(graph, agent, perspective_id, readable=ctx.readable(graph))
+        return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
     def perspective_suggest(
-        agent_id: str, perspective_id: PerspectiveArg, route_set_version: VersionArg
+        agent_id: str,
+        perspective_id: PerspectiveArg,
+        route_set_version: VersionArg,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Up to 5 next moves from the current routes: unvisited targets first, one per route
         family before a second of any, each with the reason."""
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
+        question = Question.of(
+            "perspective_suggest", perspective_id=perspective_id, version=route_set_version
+        )
+        _, offset = question.read(cursor)
         graph = ctx.graph()
-        return verbs.suggest(
+        answer = verbs.suggest(
             graph, agent, perspective_id, route_set_version, readable=ctx.readable(graph)
+        )
+        return page_list(
+            answer, "suggestions", question, offset=offset, max_tokens=budget, what="moves"
         )
 
     def perspective_affinity(
-        agent_id: str, perspective_id: PerspectiveArg, route_set_version: VersionArg
+        agent_id: str,
+        perspective_id: PerspectiveArg,
+        route_set_version: VersionArg,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Hypotheses: route targets with no direct edge to the focus that still seem related
         (co-change, shared callers or callees, same namespace, similarity).
@@ -226,32 +289,63 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         `proposed_relation` always null.
         """
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
+        question = Question.of(
+            "perspective_affinity", perspective_id=perspective_id, version=route_set_version
+        )
+        _, offset = question.read(cursor)
         graph = ctx.graph()
-        return verbs.affinity(
+        answer = verbs.affinity(
             graph, agent, perspective_id, route_set_version, readable=ctx.readable(graph)
+        )
+        return page_list(
+            answer, "candidates", question, offset=offset, max_tokens=budget, what="hypotheses"
         )
 
     def perspective_compare(
         agent_id: str,
         perspective_a: Annotated[str, Field(description="One of your perspective ids.")],
         perspective_b: Annotated[str, Field(description="Another of your perspective ids.")],
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """How two of your perspectives differ.
 
         Shared and exclusive nodes (visited and route targets), route family counts and their
         deltas, score statistics per family, depth delta, and the hop distance between their
-        foci (null past 4 hops)."""
+        foci (null past 4 hops). Each id list is cut at a page (and to max_tokens); a cut one
+        has `next_cursor`: that call answers that list alone."""
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
+        part, offset = cursor_parts(cursor)
         graph = ctx.graph()
-        return verbs.compare(
+        answer = verbs.compare(
             graph, agent, perspective_a, perspective_b, readable=ctx.readable(graph)
         )
+        question = Question.of(
+            "perspective_compare", a=answer["a"]["perspective_id"], b=answer["b"]["perspective_id"],
+            versions=[answer["a"]["route_set_version"], answer["b"]["route_set_version"]],
+        )  # fmt: skip
+        if cursor is not None:
+            question.read(cursor, COMPARE_LISTS)
+        return compare_paged(answer, question, part, offset, budget)
 
-    def perspective_list(agent_id: str) -> dict[str, Any]:
+    def perspective_list(
+        agent_id: str, max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT, cursor: CursorArg = None
+    ) -> dict[str, Any]:
         """Your open perspectives (oldest first): focus, depth, stale, route_set_version."""
         agent = ctx.agent(agent_id)
+        budget = _budget(max_tokens)
         graph = ctx.graph()
-        return verbs.list_perspectives(graph, agent, readable=ctx.readable(graph))
+        answer = verbs.list_perspectives(graph, agent, readable=ctx.readable(graph))
+        question = Question.of(
+            "perspective_list", ids=[p["perspective_id"] for p in answer["perspectives"]]
+        )
+        _, offset = question.read(cursor)
+        return page_list(
+            answer, "perspectives", question, offset=offset, max_tokens=budget,
+            what="perspectives",
+        )  # fmt: skip
 
     def perspective_close(agent_id: str, perspective_id: PerspectiveArg) -> dict[str, Any]:
         """Close a perspective for good: it and its checkpoints are deleted (branches made
@@ -259,6 +353,9 @@ def perspective_tools(ctx: AppContext) -> list[ToolSpec]:
         agent = ctx.agent(agent_id)
         graph = ctx.graph()
         return verbs.close(graph, agent, perspective_id, readable=ctx.readable(graph))
+
+    def _budget(max_tokens: int) -> int:
+        return clamp_max_tokens(Clamps(), max_tokens)
 
     return [
         ToolSpec(perspective_start, CREATES),

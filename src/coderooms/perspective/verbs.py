@@ -12,15 +12,12 @@ callers are (`completeness`, sent while the routes are read: `graph/completeness
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Collection
-from concurrent.futures import Future
 from typing import Any
 
 from coderooms.config import Settings
 from coderooms.core.clock import now_ms
 from coderooms.errors import CoderoomsError, NotFound
-from coderooms.graph.completeness import Completeness, submit
 from coderooms.graph.driver import Graph
 from coderooms.perspective import store
 from coderooms.perspective.affinity import affinity_candidates
@@ -34,13 +31,13 @@ from coderooms.perspective.limits import (
     MAX_OPEN_PERSPECTIVES,
     MAX_VISITED,
 )
-from coderooms.perspective.model import FocusNode, FocusResolution, Route
+from coderooms.perspective.model import FocusNode, Route
+from coderooms.perspective.overview import ambiguous, card, completeness_of, overview_of
 from coderooms.perspective.peek import peek_route
 from coderooms.perspective.routes import synthesize_routes
-from coderooms.perspective.state import Checkpoint, PerspectiveState, route_to_dict
+from coderooms.perspective.state import Checkpoint, PerspectiveState
 from coderooms.perspective.suggest import suggest_moves
 from coderooms.perspective.validation import (
-    Page,
     RouteRef,
     pick_route,
     validate_lens,
@@ -70,7 +67,7 @@ def start(
         readable=None if readable is None else sorted(readable),
     )  # fmt: skip
     if resolution.status == "ambiguous":
-        return _ambiguous(resolution)
+        return ambiguous(resolution)
     if resolution.status != "bound" or resolution.node is None:
         raise NotFound(
             f"nothing in the graph matches {text!r}",
@@ -78,7 +75,7 @@ def start(
             hint="query a symbol or file name, a qualified name, or a node id; pass repo",
         )
     focus = resolution.node
-    completeness = _completeness(graph, focus)
+    completeness = completeness_of(graph, focus)
     generation = store.repo_generation(graph, focus.repo)
     routes = _synthesize(graph, focus, lens)
     now = now_ms()
@@ -89,21 +86,22 @@ def start(
         created_ms=now, updated_ms=now, parent_id=None, is_branch=False,
     )  # fmt: skip
     store.create(graph, state, cap=MAX_OPEN_PERSPECTIVES)
-    overview = _overview(state, validate_page(1, None), completeness)
+    overview = overview_of(state, validate_page(1, None), completeness)
     overview["clamped"] = {**overview["clamped"], **lens_clamps}
     return {"status": "bound", "created": True, **overview}
 
 
 def routes(
     graph: Graph, agent: str, perspective_id: object, page: object, size: object,
-    readable: Collection[str] | None = None,
+    readable: Collection[str] | None = None, offset: int | None = None,
 ) -> dict[str, Any]:  # fmt: skip
+    """One page of routes: `page` of `size`, or `size` routes from `offset` (a cursor's)."""
     paging = validate_page(page, size)
     state = _current(graph, agent, perspective_id, readable=readable)
-    completeness = _completeness(graph, state.focus)
+    completeness = completeness_of(graph, state.focus)
     was_stale = state.stale or state.routes is None
     state = _with_routes(graph, state)
-    return {"resynthesized": was_stale, **_overview(state, paging, completeness)}
+    return {"resynthesized": was_stale, **overview_of(state, paging, completeness, offset)}
 
 
 def inspect(
@@ -117,7 +115,7 @@ def inspect(
         "perspective_id": state.id,
         "route_set_version": state.route_set_version,
         "focus": dataclasses.asdict(state.focus),
-        "route": _card(index, route, state.visited),
+        "route": card(index, route, state.visited),
         "target": dataclasses.asdict(focus_now) if focus_now else None,
         "target_in_graph": focus_now is not None,
         "next": "perspective_follow moves the focus here; perspective_peek shows its source",
@@ -148,7 +146,7 @@ def follow(
             field="route_id" if ref.route_id is not None else "route_index",
             hint="call perspective_routes for the current routes",
         )
-    completeness = _completeness(graph, target)
+    completeness = completeness_of(graph, target)
     generation = _generation_of(graph, state, target.repo)
     new_routes = _synthesize(graph, target, state.lens)
     checkpoint = Checkpoint(seq=state.next_seq, focus=state.focus, routes=state.routes,
@@ -162,8 +160,8 @@ def follow(
     if not store.save_with_checkpoint(graph, moved, checkpoint,
                                       expected_version=state.route_set_version):  # fmt: skip
         raise _raced(state.id)
-    return {"followed": _card(index, route, state.visited),
-            **_overview(moved, validate_page(1, None), completeness)}  # fmt: skip
+    return {"followed": card(index, route, state.visited),
+            **overview_of(moved, validate_page(1, None), completeness)}  # fmt: skip
 
 
 def back(
@@ -177,7 +175,7 @@ def back(
             field="perspective_id",
             hint="perspective_follow a route first; perspective_close ends the perspective",
         )
-    completeness = _completeness(graph, checkpoint.focus)
+    completeness = completeness_of(graph, checkpoint.focus)
     generation = _generation_of(graph, state, checkpoint.focus.repo)
     focus, restored = checkpoint.focus, checkpoint.routes
     if restored is None or checkpoint.generation != generation:
@@ -193,7 +191,7 @@ def back(
         raise _raced(state.id)
     return {"restored_from_checkpoint": checkpoint.seq,
             "routes_rebuilt": restored is not checkpoint.routes,
-            **_overview(moved, validate_page(1, None), completeness)}  # fmt: skip
+            **overview_of(moved, validate_page(1, None), completeness)}  # fmt: skip
 
 
 def branch(
@@ -212,9 +210,9 @@ def branch(
         route_set_version=next_version(state.route_set_version, now=now), created_ms=now,
         updated_ms=now,
     )  # fmt: skip
-    completeness = _completeness(graph, clone.focus)
+    completeness = completeness_of(graph, clone.focus)
     store.create(graph, clone, cap=MAX_OPEN_BRANCHES, copy_from=state.id)
-    overview = _overview(clone, validate_page(1, None), completeness)
+    overview = overview_of(clone, validate_page(1, None), completeness)
     return {"branched_from": state.id, **overview}
 
 
@@ -416,60 +414,3 @@ def _raced(perspective_id: str) -> RouteSetStale:
         field="route_set_version",
         hint="call perspective_routes, then retry",
     )
-
-
-# --- output -------------------------------------------------------------------------------
-
-
-def _card(index: int, route: Route, visited: list[str]) -> dict[str, Any]:
-    return {"route_index": index, **route_to_dict(route), "visited": route.target_id in visited}
-
-
-def _completeness(graph: Graph, focus: FocusNode) -> Future[Completeness] | None:
-    """The unresolved call sites of the focus's name (a file: its symbols' names), sent now and
-    collected by `_overview`: callers its causal and hole routes cannot show. None for a ghost
-    (it is itself what did not resolve)."""
-    return None if focus.label == "ghost" else submit(graph, [focus.node_id])
-
-
-def _overview(
-    state: PerspectiveState, paging: Page, completeness: Future[Completeness] | None
-) -> dict[str, Any]:
-    all_routes = _routes_of(state)
-    total_pages = max(1, math.ceil(len(all_routes) / paging.size))
-    first = (paging.page - 1) * paging.size
-    shown = all_routes[first : first + paging.size]
-    answer: dict[str, Any] = {
-        "perspective_id": state.id,
-        "route_set_version": state.route_set_version,
-        "focus": dataclasses.asdict(state.focus),
-        "repo": state.repo,
-        "lens": state.lens.model_dump(),
-        "depth": state.depth,
-        "stale": state.stale,
-        "is_branch": state.is_branch,
-        "parent_id": state.parent_id,
-        "page": paging.page,
-        "size": paging.size,
-        "total_routes": len(all_routes),
-        "total_pages": total_pages,
-        "routes": [_card(first + i + 1, r, state.visited) for i, r in enumerate(shown)],
-        "clamped": paging.clamped,
-    }
-    if completeness is not None:
-        answer["completeness"] = completeness.result().as_field()
-    return answer
-
-
-def _ambiguous(resolution: FocusResolution) -> dict[str, Any]:
-    return {
-        "status": "ambiguous",
-        "created": False,
-        "candidates": [
-            {"rank": rank, "match": c.match, "score": c.score, **dataclasses.asdict(c.node)}
-            for rank, c in enumerate(resolution.candidates, start=1)
-        ],
-        "candidates_truncated": resolution.candidates_truncated,
-        "hint": "nothing was created; call perspective_start again with query set to the "
-        "node_id of the candidate you mean",
-    }

@@ -126,7 +126,8 @@ base, parent → child, importer → imported, file → symbol), `in` backward."
 
 # --- heuristics_surface -----------------------------------------------------------------------
 HEURISTICS_LIST_MAX = 20
-"""Most test callers and ghost names listed (counts are complete)."""
+"""Most test callers and ghost names one heuristics_surface page lists (counts are complete;
+`next_cursor` pages the rest)."""
 TEST_PATH_PATTERN = (
     r"(?i)(^|.*/)(tests?|testing|__tests__|spec)/.*|(^|.*/)test_[^/]*|.*_test\.[^/]+"
     r"|.*\.(test|spec)\.[^/]+"

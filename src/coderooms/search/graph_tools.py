@@ -10,9 +10,11 @@ from coderooms.budget import (
     MAX_TOKENS_DEFAULT,
     CursorArg,
     MaxTokensArg,
+    Question,
     clamp_max_tokens,
     fit,
     more,
+    page_into,
     parse_cursor,
     room,
 )
@@ -32,6 +34,7 @@ from coderooms.search.graph_limits import (
     ACTIVATE_THRESHOLD_DEFAULT,
     ACTIVATE_TOP_K_DEFAULT,
     ACTIVATE_TOP_K_MAX,
+    HEURISTICS_LIST_MAX,
     SEEK_TOP_K_DEFAULT,
     SEEK_TOP_K_MAX,
     SEEK_TOP_K_MIN,
@@ -40,6 +43,9 @@ from coderooms.search.heuristics import heuristics_surface
 from coderooms.search.seek import SeekRequest, seek
 from coderooms.search.tools import RepoArg
 from coderooms.tooling import ToolSpec
+
+HEURISTICS_LISTS = {"test_callers_sample": "test callers", "ghost_references_sample": "ghosts"}
+"""The lists of heuristics_surface's graph facts that page, and what their rows are."""
 
 
 def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
@@ -192,6 +198,8 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         query: Annotated[
             str | None, Field(description="The seek query to explain the symbol's score for.")
         ] = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """Explain how seek ranks one symbol, and its graph facts.
 
@@ -199,11 +207,31 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         query, its rank and final score; plus graph facts:
         in/out degree per edge type, callers from other files, test callers, co-change partners
         of its file, ghost (unresolved) references it makes, `completeness` (call sites of its
-        name whose receivers the graph could not prove). Unknown id: not_found."""
+        name whose receivers the graph could not prove). The two samples page: a cut one has
+        `next_cursor` (that call answers that list alone). Unknown id: not_found."""
         ctx.agent(agent_id)
+        clamps = Clamps()
+        budget = clamp_max_tokens(clamps, max_tokens)
+        question = Question.of("heuristics_surface", node_id=node_id, query=query)
+        part, offset = question.read(cursor, ("", *HEURISTICS_LISTS))
         graph = ctx.graph()
         answer = heuristics_surface(graph, node_id, query, ctx.readable(graph))
-        answer["freshness"] = freshness_of(graph, [answer["node"]["repo"]])
+        facts = answer["graph_facts"]
+        rows = {key: facts.pop(key) for key in HEURISTICS_LISTS}
+        if clamps.changes:
+            answer["clamped"] = clamps.as_dict()
+        if part:
+            answer = {"node": {"id": answer["node"]["id"]}, "graph_facts": facts}
+            facts.clear()
+        else:
+            answer["freshness"] = freshness_of(graph, [answer["node"]["repo"]])
+        share = room(budget, answer) // (1 if part else len(HEURISTICS_LISTS))
+        for key, what in HEURISTICS_LISTS.items():
+            if part in ("", key):
+                facts[key] = page_into(
+                    {}, "items", rows[key], question=question, offset=offset, room_chars=share,
+                    what=what, part=key, limit=HEURISTICS_LIST_MAX,
+                )  # fmt: skip
         return answer
 
     return [

@@ -20,7 +20,7 @@ from coderooms.errors import NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
 from coderooms.scope.readable import readable_id
-from coderooms.search.graph_limits import HEURISTICS_LIST_MAX, SEEK_WEIGHTS, TEST_PATH_PATTERN
+from coderooms.search.graph_limits import SEEK_WEIGHTS, TEST_PATH_PATTERN
 from coderooms.search.seek import checked_query, rank
 from coderooms.search.seek_signals import (
     Candidate,
@@ -159,11 +159,9 @@ def graph_facts(row: dict[str, Any]) -> dict[str, Any]:
         "callers_from_other_files": sum(1 for _, p in callers if p != path),
         "caller_files_other": len(other_files),
         "test_callers": len(tests),
-        "test_callers_sample": tests[:HEURISTICS_LIST_MAX],
+        "test_callers_sample": tests,
         "co_change_partners": len(partners),
         "ghost_references": len(ghosts),
-        "ghost_references_sample": [
-            {"name": name, "edge": edge} for name, edge in ghosts[:HEURISTICS_LIST_MAX]
-        ],
+        "ghost_references_sample": [{"name": name, "edge": edge} for name, edge in ghosts],
         "file": row["file_id"],
     }

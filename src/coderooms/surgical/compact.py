@@ -1,6 +1,8 @@
 """What `surgical_context` puts before the model: each list's rows one string, nothing the
-call already names (repo once, no ids the rows spell, no method notes), and the symbols cut to
-the call's token budget with a cursor for the rest (see docs/surgical-context.md, "Answer").
+call already names (repo once, no ids the rows spell, no method notes), every list cut at its
+page with a cursor for the rest, the symbols also cut to the call's token budget (see
+docs/surgical-context.md, "Answer"). A cursor names its list (`callees@50.digest`): its page
+is that list alone, beside the file's head.
 
 Rows: a symbol `start-end signature` (the name spelled as the qualname: symbol_rows); a caller
 `path:line caller -> called`; a callee `caller:line -> path::callee`; a ghost `name calls`; an
@@ -9,31 +11,105 @@ import `path:line`; a test file `path: N calls, imports: names...`; a co-change 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from coderooms.budget import fit, more, room
+from coderooms.budget import Question, fit, page_into, room
+from coderooms.surgical.context import FIRST_PAGE, Window
+from coderooms.surgical.context_limits import page_rows
 from coderooms.symbol_rows import symbol_text
 
 TEXT_KEY = "text"
-
-
-def _listed(raw: dict[str, Any], rows: list[str], hint: str | None = None) -> dict[str, Any]:
-    listed: dict[str, Any] = {"items": rows, "total": raw["total"]}
-    if raw.get("truncated"):
-        left = int(raw["total"]) - len(rows)
-        listed["more"] = f"{left} more not listed" + (f": {hint}" if hint else "")
-    return listed
+UNBOUNDED = 1 << 30
+"""Room of a list cut by its page's rows alone."""
+HEAD = ("repo", "path", "lines", "hash", "disk")
+"""What a page of one list repeats of the answer: which file, and whether the disk agrees."""
 
 
 def _count(n: Any) -> str:
     return f" x{n}" if int(n or 1) > 1 else ""
 
 
+def _caller(c: dict[str, Any]) -> str:
+    return (f"{c['path']}:{c['line']} {c['qualname'] or '<module>'} -> {c['called_qualname']}"
+            f"{_count(c.get('count'))}")  # fmt: skip
+
+
+def _callee(c: dict[str, Any]) -> str:
+    return (f"{c['caller_qualname'] or '<module>'}:{c['line']} -> {c['path']}::{c['qualname']}"
+            f"{_count(c.get('count'))}")  # fmt: skip
+
+
+def _symbol(s: dict[str, Any]) -> str:
+    text = symbol_text(str(s["kind"]), str(s["name"]), str(s["qualname"]), s["signature"])
+    return f"{s['start_line']}-{s['end_line']} {text}"
+
+
+def _test_row(test: dict[str, Any]) -> str:
+    parts = []
+    if test["calls"]:
+        parts.append(f"{test['calls']} calls")
+    if test["imports"]:
+        parts.append("imports")
+    names = [s["qualname"] for s in test["symbols"]]
+    row = f"{test['path']}: {', '.join(parts)}"
+    return f"{row}: {', '.join(names)}" if names else row
+
+
+Rows = Callable[[dict[str, Any]], tuple[list[str], int]]
+"""A list of the raw answer as rows (from its start) and its whole length."""
+
+
+def _rows(key: str, row: Callable[[Any], str], *inner: str) -> Rows:
+    def rows(raw: dict[str, Any]) -> tuple[list[str], int]:
+        listed = raw[key]
+        for name in inner:
+            listed = listed[name]
+        return [row(item) for item in listed["items"]], int(listed["total"])
+
+    return rows
+
+
+def _symbol_rows(raw: dict[str, Any]) -> tuple[list[str], int]:
+    symbols = raw["symbols"]
+    every = [_symbol(s) for s in symbols["items"] if s["qualname"]]  # no module row: the file
+    return every, int(symbols["total"]) - (len(symbols["items"]) - len(every))
+
+
+LISTS: dict[str, tuple[Rows, str]] = {
+    "symbols": (_symbol_rows, "symbols"),
+    "callers": (_rows("callers", _caller), "callers"),
+    "callees": (_rows("callees", _callee), "callees"),
+    "ghosts": (_rows("ghosts", lambda g: f"{g['name']} {g['calls']}"), "ghost names"),
+    "imports": (_rows("imports", lambda i: f"{i['path']}:{i['line']}"), "imports"),
+    "unresolved_imports": (
+        _rows("imports", lambda i: f"{i['name']}:{i['line']}", "unresolved"),
+        "unresolved imports",
+    ),
+    "importers": (_rows("importers", lambda i: str(i["path"])), "importers"),
+    "tests": (_rows("tests", _test_row), "test files"),
+    "co_changes": (_rows("co_changes", lambda c: f"{c['path']} {c['weight']}"), "co-changes"),
+}
+"""Every list that pages (context_limits.PAGED_LISTS): its rows, and what a row is."""
+
+
+def context_question(raw: dict[str, Any]) -> Question:
+    """The question a context answer's cursors belong to: this file at this graph hash (v1
+    and v2 answer the same lists, so their cursors are one another's)."""
+    return Question.of("surgical_context", repo=raw["repo"], path=raw["path"], hash=raw["hash"])
+
+
 def compact_context(
-    raw: dict[str, Any], *, offset: int = 0, max_tokens: int | None = None
+    raw: dict[str, Any],
+    *,
+    window: Window = FIRST_PAGE,
+    max_tokens: int | None = None,
 ) -> dict[str, Any]:
-    """The compact answer from `context_answer`'s; with `max_tokens`, its symbols (the list a
-    file makes long) start at `offset` and are cut to what fits, with `next_cursor`."""
+    """The compact answer from `context_answer`'s. The first page (no `window.part`): every
+    list cut at its page (context_limits.PAGED_LISTS), the symbols also to what `max_tokens`
+    leaves; each cut list has `next_cursor`. A cursor's page: that one list from its offset,
+    cut to the budget, beside the file's head."""
+    question = context_question(raw)
     path = raw["path"]
     disk = raw["disk"]
     answer: dict[str, Any] = {
@@ -47,73 +123,50 @@ def compact_context(
         answer["disk_hash"] = disk["hash"]
     if disk.get("error"):
         answer["disk_error"] = disk["error"]
+    if window.part:
+        rows, total = LISTS[window.part][0](raw)
+        holder: dict[str, Any] = {"total": total}
+        page_into(
+            holder, "items", rows, question=question, offset=window.offset,
+            room_chars=room(max_tokens, answer) if max_tokens else UNBOUNDED,
+            what=LISTS[window.part][1], part=window.part, total=total,
+            limit=page_rows(window.part),
+        )  # fmt: skip
+        answer[window.part] = {"items": holder.pop("items"), **holder}
+        return answer
     if raw["problems"]:
         answer["problems"] = raw["problems"]
+
+    def listed(name: str, **extra: Any) -> dict[str, Any]:
+        rows, total = LISTS[name][0](raw)
+        holder: dict[str, Any] = {"total": total}
+        page_into(holder, "items", rows, question=question, offset=0, room_chars=UNBOUNDED,
+                  what=LISTS[name][1], part=name, total=total, limit=page_rows(name))  # fmt: skip
+        return {"items": holder.pop("items"), **holder, **extra}
+
     callers, callees, ghosts = raw["callers"], raw["callees"], raw["ghosts"]
-    by_impact = f"impact path={path!r} pages every one"
-    answer["callers"] = {
-        **_listed(callers, [
-            f"{c['path']}:{c['line']} {c['qualname'] or '<module>'} -> {c['called_qualname']}"
-            f"{_count(c.get('count'))}"
-            for c in callers["items"]
-        ], by_impact),
-        "calls": callers["calls"],
-        "files": callers["files"],
-    }  # fmt: skip
+    answer["callers"] = listed("callers", calls=callers["calls"], files=callers["files"])
     answer["completeness"] = raw["completeness"]
-    answer["callees"] = {
-        **_listed(callees, [
-            f"{c['caller_qualname'] or '<module>'}:{c['line']} -> {c['path']}::{c['qualname']}"
-            f"{_count(c.get('count'))}"
-            for c in callees["items"]
-        ]),
-        "files": callees["files"],
-    }  # fmt: skip
-    answer["ghosts"] = {
-        **_listed(ghosts, [
-            f"{g['name']} {g['calls']}" for g in ghosts["items"]
-        ]),
-        "builtin_edges": int(ghosts["edges"]) - int(ghosts["edges_not_builtin"]),
-    }  # fmt: skip
-    imports = raw["imports"]
-    answer["imports"] = {
-        **_listed(imports, [f"{i['path']}:{i['line']}" for i in imports["items"]]),
-        "unresolved": _listed(imports["unresolved"], [
-            f"{i['name']}:{i['line']}" for i in imports["unresolved"]["items"]
-        ]),
-    }  # fmt: skip
-    answer["importers"] = _listed(raw["importers"], [i["path"] for i in raw["importers"]["items"]],
-                                  by_impact)  # fmt: skip
-    answer["tests"] = _listed(raw["tests"], [_test_row(t) for t in raw["tests"]["items"]],
-                              by_impact)  # fmt: skip
-    co = raw["co_changes"]
-    answer["co_changes"] = _listed(co, [f"{c['path']} {c['weight']}" for c in co["items"]],
-                                   f"git log --name-only -- {path} has every commit")  # fmt: skip
+    answer["callees"] = listed("callees", files=callees["files"])
+    answer["ghosts"] = listed(
+        "ghosts", builtin_edges=int(ghosts["edges"]) - int(ghosts["edges_not_builtin"])
+    )
+    answer["imports"] = listed("imports", unresolved=listed("unresolved_imports"))
+    answer["importers"] = listed("importers")
+    answer["tests"] = listed("tests")
+    answer["co_changes"] = listed("co_changes")
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
     if TEXT_KEY in raw:
         answer[TEXT_KEY] = _text_within(raw[TEXT_KEY], answer, max_tokens)
-    symbols = raw["symbols"]
-    every = [
-        f"{s['start_line']}-{s['end_line']} "
-        + symbol_text(str(s["kind"]), str(s["name"]), str(s["qualname"]), s["signature"])
-        for s in symbols["items"]
-        if s["qualname"]  # the module itself: the file
-    ]
-    total = int(symbols["total"]) - (len(symbols["items"]) - len(every))
-    rows = every[offset:]
-    fitted = fit(rows, room(max_tokens, answer)) if max_tokens else None
-    shown = fitted.shown if fitted else len(rows)
-    listed: dict[str, Any] = {"items": rows[:shown], "total": total}
-    if offset:
-        listed["offset"] = offset
-    if offset + shown < len(every):
-        listed |= more(offset + shown, total - offset - shown, "symbols")
-    elif total > len(every):
-        listed["more"] = (
-            f"{total - len(every)} more not listed: seek with path_glob={path!r} finds them"
-        )
-    return {"symbols": listed, **answer}
+    rows, total = _symbol_rows(raw)
+    symbols: dict[str, Any] = {"total": total}
+    page_into(
+        symbols, "items", rows, question=question, offset=0,
+        room_chars=room(max_tokens, answer) if max_tokens else UNBOUNDED, what="symbols",
+        part="symbols", total=total, limit=page_rows("symbols"),
+    )  # fmt: skip
+    return {"symbols": {"items": symbols.pop("items"), **symbols}, **answer}
 
 
 def _text_within(
@@ -134,14 +187,3 @@ def _text_within(
         "truncated": True,
         "more": f"lines {end + 1}.. left out by max_tokens: view them with start_line={end + 1}",
     }
-
-
-def _test_row(test: dict[str, Any]) -> str:
-    parts = []
-    if test["calls"]:
-        parts.append(f"{test['calls']} calls")
-    if test["imports"]:
-        parts.append("imports")
-    names = [s["qualname"] for s in test["symbols"]]
-    row = f"{test['path']}: {', '.join(parts)}"
-    return f"{row}: {', '.join(names)}" if names else row

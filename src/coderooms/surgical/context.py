@@ -95,10 +95,29 @@ class Neighbourhood:
         return len(self.callers["by_file"])
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Which list a call pages (none: the first page of every list) and from which row."""
+
+    part: str = ""
+    offset: int = 0
+
+    def limit(self, name: str) -> int:
+        """Rows of list `name` to read: its page, past the offset for the paged list."""
+        return limits.page_rows(name) + (self.offset if self.part == name else 0)
+
+    def first(self, name: str) -> int:
+        return self.offset if self.part == name else 0
+
+
+FIRST_PAGE = Window()
+
 _QUERIES = ThreadPoolExecutor(max_workers=QUERY_THREADS, thread_name_prefix="surgical-context")
 
 
-def gather(graph: Graph, target: Target, connected_cap: int = 0) -> Neighbourhood | None:
+def gather(
+    graph: Graph, target: Target, connected_cap: int = 0, window: Window = FIRST_PAGE
+) -> Neighbourhood | None:
     """Every neighbour query for `target` (None when the graph holds no such file). The six
     statements are independent reads from the file's node, sent at once (the sixth counts the
     unresolved call sites of its symbols' names); ranking and test detection follow in
@@ -109,13 +128,13 @@ def gather(graph: Graph, target: Target, connected_cap: int = 0) -> Neighbourhoo
     per_file = limits.SYMBOLS_PER_FILE
     queries: dict[str, tuple[str, dict[str, Any]]] = {
         "file": ("surgical/context_file", {}),
-        "symbols": ("surgical/context_symbols", {"limit": limits.MAX_SYMBOLS}),
+        "symbols": ("surgical/context_symbols", {"limit": window.limit("symbols")}),
         "callers": ("surgical/context_callers", {
-            "limit": limits.MAX_CALLERS, "top_files": limits.CALLER_SYMBOL_FILES,
+            "limit": window.limit("callers"), "top_files": limits.CALLER_SYMBOL_FILES,
             "per_file": per_file,
         }),
         "callees": ("surgical/context_callees", {
-            "limit": limits.MAX_CALLEES, "ghost_limit": limits.MAX_GHOSTS,
+            "limit": window.limit("callees"), "ghost_limit": window.limit("ghosts"),
             "builtins": builtin_names, "per_file": per_file,
         }),
         "files": ("surgical/context_files", {"code": CODE_LANGUAGES}),
@@ -156,7 +175,8 @@ def gather(graph: Graph, target: Target, connected_cap: int = 0) -> Neighbourhoo
         hood.connected_total = len(ranked)
         hood.connected = ranked[:connected_cap]
     relevant = [*hood.callers["relevant"], *hood.callees["relevant"]]
-    shown = {t["id"] for t in hood.tests[: limits.MAX_TESTS] if t["calls"]}
+    first = window.first("tests")
+    shown = {t["id"] for t in hood.tests[first : first + limits.MAX_TESTS] if t["calls"]}
     shown |= {c.id for c in hood.connected if c.calls_in}
     missing = sorted(shown - set(hood.callers["top_files"]))
     if missing:
@@ -237,8 +257,10 @@ def context_answer(
     *,
     text_lines: int | None,
     clamps: Clamps,
+    window: Window = FIRST_PAGE,
 ) -> dict[str, Any]:
-    """The `surgical_context` answer (v2 adds to it)."""
+    """The `surgical_context` answer (v2 adds to it); each list from its start, up to the page
+    `window` reads (compact_context pages them)."""
     file = located.file
     imports = hood.files["imports"]
     callers, callees = hood.callers, hood.callees
@@ -251,7 +273,7 @@ def context_answer(
                 s for s in hood.relevant.get(t["id"], []) if s["relation"] == "calls_primary"
             ][: limits.MAX_TEST_SYMBOLS],
         }
-        for t in hood.tests[: limits.MAX_TESTS]
+        for t in hood.tests[: window.limit("tests")]
     ]
     resolved = [_import_row(i) for i in imports if not i["ghost"]]
     unresolved = [{"name": i["name"], "line": i["line"]} for i in imports if i["ghost"]]
@@ -267,12 +289,12 @@ def context_answer(
         "problems": list(file["problems"]),
         "disk": disk.as_dict(),
         "symbols": bounded(
-            list(hood.symbols["symbols"]), limits.MAX_SYMBOLS, int(hood.symbols["total"])
+            list(hood.symbols["symbols"]), window.limit("symbols"), int(hood.symbols["total"])
         ),
         "callers": {
             **bounded(
                 list(callers["callers"]),
-                limits.MAX_CALLERS,
+                window.limit("callers"),
                 sum(int(r["edges"]) for r in callers["by_file"]),
             ),
             "calls": sum(int(r["calls"]) for r in callers["by_file"]),
@@ -282,7 +304,7 @@ def context_answer(
         "callees": {
             **bounded(
                 list(callees["callees"]),
-                limits.MAX_CALLEES,
+                window.limit("callees"),
                 sum(int(r["edges"]) for r in callees["by_file"]),
             ),
             "files": len(callees["by_file"]),
@@ -290,25 +312,25 @@ def context_answer(
             "all_edges": int(callees["edges"]),
         },
         "ghosts": {
-            **bounded(list(callees["ghosts"]), limits.MAX_GHOSTS, int(callees["ghost_names"])),
+            **bounded(list(callees["ghosts"]), window.limit("ghosts"), int(callees["ghost_names"])),
             "edges": int(callees["ghost_edges"]),
             "edges_not_builtin": int(callees["foreign_ghost_edges"]),
         },
         "imports": {
-            **bounded(resolved, limits.MAX_IMPORTS),
-            "unresolved": bounded(unresolved, limits.MAX_IMPORTS),
+            **bounded(resolved, window.limit("imports")),
+            "unresolved": bounded(unresolved, window.limit("unresolved_imports")),
         },
         "importers": bounded(
-            [{"path": r["path"]} for r in hood.files["importers"]], limits.MAX_IMPORTERS
+            [{"path": r["path"]} for r in hood.files["importers"]], window.limit("importers")
         ),
         "tests": {
-            **bounded(tests, limits.MAX_TESTS, len(hood.tests)),
+            **bounded(tests, window.limit("tests"), len(hood.tests)),
             "convention": "path-based, see docs/surgical-context.md",
             "pattern": TEST_PATH_PATTERN,
         },
         "co_changes": bounded(
             [{"path": r["path"], "weight": r["weight"]} for r in hood.files["co_changes"]],
-            limits.MAX_CO_CHANGES,
+            window.limit("co_changes"),
         ),
     }
     if text_lines is not None:

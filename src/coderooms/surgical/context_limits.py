@@ -25,6 +25,26 @@ MAX_TEST_SYMBOLS = 5
 MAX_CO_CHANGES = 5
 """Co-change partners listed, heaviest first."""
 
+PAGED_LISTS = {
+    "symbols": "MAX_SYMBOLS",
+    "callers": "MAX_CALLERS",
+    "callees": "MAX_CALLEES",
+    "ghosts": "MAX_GHOSTS",
+    "imports": "MAX_IMPORTS",
+    "unresolved_imports": "MAX_IMPORTS",
+    "importers": "MAX_IMPORTERS",
+    "tests": "MAX_TESTS",
+    "co_changes": "MAX_CO_CHANGES",
+}
+"""Every list of the answer that pages (a cursor names one), and the bound above that holds
+the most rows one page of it lists."""
+
+
+def page_rows(name: str) -> int:
+    """Most rows one page of list `name` holds (read when asked: tests lower the bounds)."""
+    return int(globals()[PAGED_LISTS[name]])
+
+
 TEXT_LINES_DEFAULT = 200
 """Lines of the file's text returned when `include_text` is set and no limit is given."""
 TEXT_LINES_MIN = 1

@@ -15,7 +15,7 @@ from coderooms.budget import (
     CursorArg,
     MaxTokensArg,
     clamp_max_tokens,
-    parse_cursor,
+    cursor_parts,
     tokens_of,
 )
 from coderooms.context import AppContext
@@ -24,9 +24,17 @@ from coderooms.core.clock import now_ms
 from coderooms.core.hashing import HASH_ALGORITHM
 from coderooms.core.paths import Target
 from coderooms.effects import READS, Effect, Writes
+from coderooms.errors import InvalidInput
 from coderooms.surgical import context_limits as limits
-from coderooms.surgical.compact import compact_context
-from coderooms.surgical.context import clamp_text_lines, context_answer, gather, read_disk
+from coderooms.surgical.compact import LISTS, compact_context, context_question
+from coderooms.surgical.context import (
+    FIRST_PAGE,
+    Window,
+    clamp_text_lines,
+    context_answer,
+    gather,
+    read_disk,
+)
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.proof import PROOF_TTL_S, mark_proof_ready
 from coderooms.surgical.proof_state import READY_TO_EDIT, blocked, decide
@@ -82,10 +90,10 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         `completeness`: call sites named like its symbols whose receivers the graph could not
         prove (`lower_bound: true`: callers and tests may be missing; its hint says how to find
         them). `disk` says whether the file on disk still has the graph's BLAKE3 `hash`
-        (same/differs/missing). Every list has `total`, and `more` when it is cut; symbols past
-        max_tokens go on with `next_cursor`. Unknown path or symbol: not_found; outside every
-        ingested root: forbidden. To prove the file ready for a gated edit use
-        surgical_context_v2.
+        (same/differs/missing). Every list has `total`; a cut one (at its page, the symbols
+        also at max_tokens) has `more` and `next_cursor`: that call answers that list alone.
+        Unknown path or symbol: not_found; outside every ingested root: forbidden. To prove the
+        file ready for a gated edit use surgical_context_v2.
         """
         ctx.agent(agent_id)
         graph = ctx.graph()
@@ -94,15 +102,17 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
             raise where.error()
         clamps = Clamps()
         budget = clamp_max_tokens(clamps, max_tokens)
-        offset = parse_cursor(cursor)
+        window = _window(cursor)
         text_lines = clamp_text_lines(clamps, max_text_lines) if include_text else None
-        hood = gather(graph, where)
+        hood = gather(graph, where, window=window)
         if hood is None:
             raise not_in_graph(where).error()
         located = Located(where, hood.file)
         disk = read_disk(where, hood.file["hash"])
-        raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps)
-        return compact_context(raw, offset=offset, max_tokens=budget)
+        raw = context_answer(
+            located, disk, hood, text_lines=text_lines, clamps=clamps, window=window
+        )
+        return compact_context(raw, window=_checked(raw, cursor), max_tokens=budget)
 
     def surgical_context_v2(
         agent_id: str,
@@ -149,19 +159,24 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         mark expires (`proof_mark.expires_at`). `connected_files` ranks
         files by calls both ways, imports, tests and co-changes, each with `why` and its symbols
         most involved with this file. Also returns everything surgical_context returns, in its
-        rows, its symbols cut to what max_tokens leaves (`next_cursor` goes on).
+        rows, its symbols cut to what max_tokens leaves; a `cursor` call answers that list
+        alone (no proof state, no mark).
         """
         agent = ctx.agent(agent_id)
         graph = ctx.graph()
         clamps = Clamps()
         budget = clamp_max_tokens(clamps, max_tokens)
-        offset = parse_cursor(cursor)
+        window = _window(cursor)
         cap = clamps.clamp(
             "max_connected", max_connected, limits.CONNECTED_FILES_MIN, limits.CONNECTED_FILES_MAX
         )
         text_lines = clamp_text_lines(clamps, max_text_lines) if include_text else None
         where = resolve(graph, ctx.settings, path=path, repo=repo, symbol_id=symbol_id)
-        hood = gather(graph, where, connected_cap=cap) if isinstance(where, Target) else None
+        hood = (
+            gather(graph, where, connected_cap=cap, window=window)
+            if isinstance(where, Target)
+            else None
+        )
         if hood is None or isinstance(where, Unlocated):
             unlocated = where if isinstance(where, Unlocated) else not_in_graph(where)
             return {
@@ -173,6 +188,9 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
             }
         located = Located(where, hood.file)
         disk = read_disk(where, hood.file["hash"])
+        if window.part:  # a page of one list: no proof decided, no mark recorded
+            raw = context_answer(located, disk, hood, text_lines=None, clamps=clamps, window=window)
+            return compact_context(raw, window=_checked(raw, cursor), max_tokens=budget)
         decision = decide(
             located, disk, hood, connected_cap=cap, acknowledge_partial=acknowledge_partial,
             acknowledge_unresolved=acknowledge_unresolved,
@@ -198,7 +216,26 @@ def surgical_context_tools(ctx: AppContext) -> list[ToolSpec]:
         else:
             answer["proof_mark"] = _mark(ctx, agent, where, str(disk.hash))
         left = max(budget - tokens_of(answer), MAX_TOKENS_MIN)
-        return {**compact_context(raw, offset=offset, max_tokens=left), **answer}
+        _checked(raw, cursor)
+        return {**compact_context(raw, max_tokens=left), **answer}
+
+    def _window(cursor: str | None) -> Window:
+        """The list and offset a cursor names, read before the graph is (its digest is
+        checked once the file's hash is known: `_checked`)."""
+        if cursor is None:
+            return FIRST_PAGE
+        part, offset = cursor_parts(cursor)
+        if part not in LISTS:
+            raise InvalidInput(
+                f"cursor {str(cursor)[:80]!r} is not a next_cursor of surgical_context",
+                field="cursor",
+                hint="pass the next_cursor of one of this file's lists, or no cursor",
+            )
+        return Window(part, offset)
+
+    def _checked(raw: dict[str, Any], cursor: str | None) -> Window:
+        part, offset = context_question(raw).read(cursor, ("", *LISTS))
+        return Window(part, offset)
 
     def _mark(ctx: AppContext, agent: str, target: Target, digest: str) -> dict[str, Any]:
         # read before marking: the mark's own expiry is at or just after this one

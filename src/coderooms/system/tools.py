@@ -8,7 +8,16 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from coderooms.agents import validate_agent_id
+from coderooms.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
+    Question,
+    clamp_max_tokens,
+    page_answer,
+)
 from coderooms.context import AppContext
+from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
 from coderooms.errors import NotFound
 from coderooms.presets import DESCRIPTIONS, preset_of
@@ -50,11 +59,14 @@ def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> li
     def help_tool(
         agent_id: str,
         verb: Annotated[str | None, Field(description="A verb to describe in full.")] = None,
+        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
+        cursor: CursorArg = None,
     ) -> dict[str, Any]:
         """List the verbs served, one line each, and the presets that add others; or describe
         one verb in full (`verb`).
         """
         ctx.agent(agent_id)
+        budget = clamp_max_tokens(Clamps(), max_tokens)
         every = catalogue()
         specs = {spec.name: spec for spec in served_tools(ctx, every)}
         if verb is not None:
@@ -72,7 +84,9 @@ def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> li
                 "writes": spec.effect.writes.value,
                 "description": (spec.fn.__doc__ or "").strip(),
             }
-        return {
+        question = Question.of("help", served=sorted(specs))
+        _, offset = question.read(cursor)
+        answer = {
             "verbs": [
                 {
                     "verb": name,
@@ -84,6 +98,9 @@ def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> li
             ],
             "presets": presets_answer(ctx, every),
         }
+        return page_answer(
+            answer, "verbs", question=question, offset=offset, max_tokens=budget, what="verbs"
+        )
 
     health_tool.__name__ = "health"
     help_tool.__name__ = "help"

@@ -15,6 +15,7 @@ from fastmcp.exceptions import ToolError
 
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
+from coderooms.freshness.alerts import Alert, AlertWriter
 from coderooms.freshness.room import repo_freshness
 from coderooms.freshness.state import watcher_id_for
 from coderooms.graph.driver import Graph
@@ -135,3 +136,42 @@ def test_a_read_only_server_refuses_to_start_a_watcher(
         assert status["in_process"] == []
 
     session(ctx, scenario)
+
+
+def test_alerts_list_pages_by_cursor(
+    app_context: AppContext, graph: Graph, root: Path, repo_id: str
+) -> None:
+    writer = AlertWriter(graph)
+    alerts = [
+        Alert(repo_id, "co_change_prediction", "low", f"f{i}.py", f"p{i}", "usual partner", {})
+        for i in range(12)
+    ]
+    writer.write(alerts, "w", 1_000)
+    try:
+
+        async def scenario(call: Call) -> None:
+            await call("ingest", {"roots": [str(root)], "repo": repo_id})  # a repo it reads
+            whole = await call("alerts_list", {"repo": repo_id})
+            assert whole["count"] == 12
+            assert "next_cursor" not in whole
+            first = await call("alerts_list", {"repo": repo_id, "max_tokens": 300})
+            seen = list(first["alerts"])
+            assert 0 < len(seen) < 12
+            cursor = first.get("next_cursor")
+            while cursor:
+                page = await call(
+                    "alerts_list", {"repo": repo_id, "max_tokens": 300, "cursor": cursor}
+                )
+                assert page["offset"] == len(seen)
+                seen += page["alerts"]
+                cursor = page.get("next_cursor")
+            assert [a["id"] for a in seen] == [a["id"] for a in whole["alerts"]]
+            with pytest.raises(ToolError) as refused:
+                await call("alerts_list", {"repo": repo_id, "unacked": True,
+                                           "cursor": first["next_cursor"]})  # fmt: skip
+            payload = json.loads(str(refused.value))
+            assert (payload["error"], payload["field"]) == ("invalid_input", "cursor")
+
+        session(app_context, scenario)
+    finally:
+        graph.run_text("MATCH (a:Alert {repo_id: $repo}) DETACH DELETE a", repo=repo_id)

@@ -11,6 +11,7 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
+from coderooms.budget import Question
 from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
 from coderooms.semantic import query as semantic
@@ -153,3 +154,24 @@ def test_activate_cuts_its_results_to_the_budget(app_context: AppContext, shop: 
         ("activate", {"seeds": [target], "max_hops": 3, "cursor": cut["next_cursor"]}),
     )[0]
     assert cut["results"] + rest["results"] == whole["results"]
+
+
+def test_heuristics_surface_pages_its_samples(app_context: AppContext, shop: str) -> None:
+    node = sid(shop, "shop/cart.py", "Cart.total_price")
+    (whole,) = calls(app_context, ("heuristics_surface", {"node_id": node}))
+    facts = whole["graph_facts"]
+    assert facts["ghost_references_sample"] == {"items": [{"name": "sum", "edge": "CALLS"}]}
+    tests = facts["test_callers_sample"]["items"]
+    # a cursor of this question names one list: its page is that list alone
+    cursor = Question.of("heuristics_surface", node_id=node, query=None).cursor(
+        0, "ghost_references_sample"
+    )
+    (page,) = calls(app_context, ("heuristics_surface", {"node_id": node, "cursor": cursor}))
+    assert page == {
+        "node": {"id": node},
+        "graph_facts": {"ghost_references_sample": facts["ghost_references_sample"]},
+    }
+    assert tests == [sid(shop, "tests/test_cart.py", "test_total_price")]
+    other = sid(shop, "shop/cart.py", "Cart")
+    refused = error_of(app_context, "heuristics_surface", {"node_id": other, "cursor": cursor})
+    assert (refused["error"], refused["field"]) == ("invalid_input", "cursor")

@@ -162,13 +162,15 @@ def test_lists_are_bounded_and_say_so(
     )
     assert len(got["callers"]["items"]) == 2
     assert got["callers"]["total"] == 6
-    assert got["callers"]["more"] == "4 more not listed: impact path='pkg/core.py' pages every one"
+    cursor = got["callers"]["next_cursor"]
+    assert cursor.startswith("callers@2.")
+    assert got["callers"]["more"] == "4 more callers: call again with cursor=next_cursor"
     assert got["callers"]["items"][0].endswith(" x2")  # most call sites first
     assert (len(got["importers"]["items"]), got["importers"]["total"]) == (1, 4)
-    assert got["importers"]["more"].startswith("3 more not listed")
-    # three symbols read, the module among them: two listed, two more named by seek
+    assert got["importers"]["more"].startswith("3 more importers: call again with cursor=")
+    # three symbols read, the module among them: two listed, two more a cursor pages
     assert (len(got["symbols"]["items"]), got["symbols"]["total"]) == (2, 4)
-    assert got["symbols"]["more"].startswith("2 more not listed: seek")
+    assert got["symbols"]["more"].startswith("2 more symbols: call again with cursor=")
     text = got["text"]
     assert (text["end_line"], text["truncated"]) == (3, True)
     assert text["content"] == "import os\n\n\n"
@@ -257,9 +259,56 @@ def test_a_budget_cuts_the_symbols_and_the_cursor_goes_on(
     cut = v1("ctx-t", path="pkg/core.py", repo=repo_id, max_tokens=100)
     shown = len(cut["symbols"]["items"])
     assert 0 < shown < whole["symbols"]["total"]
-    assert cut["symbols"]["next_cursor"] == str(shown)
+    cursor = cut["symbols"]["next_cursor"]
+    assert cursor.startswith(f"symbols@{shown}.")
     assert cut["symbols"]["more"].startswith(f"{whole['symbols']['total'] - shown} more symbols")
-    rest = v1("ctx-t", path="pkg/core.py", repo=repo_id, cursor=str(shown))
+    assert cut["callers"] == whole["callers"]  # the budget cuts the symbols only
+    rest = v1("ctx-t", path="pkg/core.py", repo=repo_id, cursor=cursor)
     assert rest["symbols"]["offset"] == shown
     assert cut["symbols"]["items"] + rest["symbols"]["items"] == whole["symbols"]["items"]
-    assert cut["callers"] == whole["callers"]  # the other lists are whole on every page
+    assert "callers" not in rest  # a cursor's page is its list alone
+    assert (rest["path"], rest["hash"]) == (whole["path"], whole["hash"])
+
+
+PAGED = ("callers", "callees", "ghosts", "importers", "symbols", "tests")
+
+
+def test_every_list_pages_to_its_end_and_no_row_twice(
+    verbs: dict[str, Any], root: Path, repo_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    v1, v2 = verbs["surgical_context"], verbs["surgical_context_v2"]
+    whole = v1("ctx-e", path="pkg/core.py", repo=repo_id)
+    for bound in ("MAX_CALLERS", "MAX_CALLEES", "MAX_GHOSTS", "MAX_IMPORTERS", "MAX_TESTS"):
+        monkeypatch.setattr(context_limits, bound, 1)
+    monkeypatch.setattr(context_limits, "MAX_SYMBOLS", 2)
+    first = v1("ctx-e", path="pkg/core.py", repo=repo_id)
+    for name in PAGED:
+        assert whole[name]["total"] == first[name]["total"], name
+        seen = list(first[name]["items"])
+        cursor = first[name].get("next_cursor")
+        if whole[name]["total"] > len(seen):
+            assert cursor, name
+        while cursor:
+            page = (v2 if len(seen) % 2 else v1)("ctx-e", path="pkg/core.py", repo=repo_id,
+                                                 cursor=cursor)  # fmt: skip
+            assert set(page) == {"repo", "path", "lines", "hash", "disk", name}
+            assert page[name]["offset"] == len(seen)
+            seen += page[name]["items"]
+            cursor = page[name].get("next_cursor")
+        assert seen == whole[name]["items"], name
+        assert len(set(seen)) == len(seen), name
+
+
+def test_a_cursor_of_another_question_is_refused(
+    verbs: dict[str, Any], root: Path, repo_id: str
+) -> None:
+    v1 = verbs["surgical_context"]
+    cut = v1("ctx-q", path="pkg/core.py", repo=repo_id, max_tokens=100)
+    cursor = cut["symbols"]["next_cursor"]
+    other_list = cursor.replace("symbols@", "callers@")
+    for wrong, path in ((cursor, "pkg/service.py"), (other_list, "pkg/core.py"),
+                        ("3", "pkg/core.py"), ("nope@3.abc", "pkg/core.py")):  # fmt: skip
+        with pytest.raises(InvalidInput) as refused:
+            v1("ctx-q", path=path, repo=repo_id, cursor=wrong)
+        assert refused.value.field == "cursor", wrong
+        assert "cursor" in refused.value.message

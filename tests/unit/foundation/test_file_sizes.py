@@ -17,7 +17,7 @@ CEILINGS = {
     "coderooms/ingest/references.py": 525,
     "coderooms/ingest/languages/javascript.py": 500,
     "coderooms/search/text_search.py": 478,
-    "coderooms/perspective/verbs.py": 475,
+    "coderooms/perspective/verbs.py": 416,
     "coderooms/ingest/languages/python.py": 466,
     "coderooms/ingest/languages/__init__.py": 463,
     "coderooms/ingest/resolve.py": 454,
