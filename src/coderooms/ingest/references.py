@@ -22,6 +22,12 @@ from coderooms.ingest.model import (
     SymbolDef,
     SymbolKind,
 )
+from coderooms.ingest.namespace_names import (
+    CSHARP_VALUES,
+    Usings,
+    csharp_candidates,
+    csharp_usings,
+)
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.returned_types import (
     CALLED,
@@ -53,6 +59,8 @@ WELL_KNOWN_GLOBALS = {
     "py": frozenset({"os", "sys"}),
 }
 PACKAGE_SCOPED = frozenset({"go", "java"})
+MEMBERS_BY_NAME = frozenset({"java", "csharp"})
+"""Languages whose methods see their type's members by bare name (`m()` is `this.m()`)."""
 INHERITING = frozenset({"js", "java"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
@@ -153,6 +161,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     scope.includes = includes
     scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
+    if language == "csharp":
+        scope.usings = csharp_usings(extraction.imports, extraction.symbols)
     if group in TABLE_GROUPS:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
@@ -275,6 +285,8 @@ class _Scope:
     path: str = ""
     includes: tuple[tuple[Target, ...], ...] = ()
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
+    usings: Usings | None = None
+    """C#: what the file's `using` directives bring into scope (`namespace_names`)."""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -298,6 +310,8 @@ class _Scope:
         request = RefRequest(source, kind, ref, parts[-1], line, self.group, ghost=parts[-1])
         if parts[0] == UNKNOWN_RECEIVER:
             return request  # a member of an expression's result: only a unique name can answer
+        if self.usings is not None:
+            return self._namespaced(request, source, kind, parts)
         if any(p.endswith(CALLED) for p in parts[:-1]):
             return chained(self, request, parts)
         wanted = TYPE_KINDS if kind == INHERITS else None
@@ -353,6 +367,27 @@ class _Scope:
             request.bound, request.ghost = True, ref
         elif len(parts) > 1 and parts[0][:1].isupper():
             request.ghost = ref  # `String::from`, `Math.max`: see resolve.unique_type_member
+        return request
+
+    def _namespaced(
+        self, request: RefRequest, source: str, kind: str, parts: list[str]
+    ) -> RefRequest:
+        """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
+        never by a short name alone (a ghost)."""
+        request.bound = True
+        if any(p.endswith(CALLED) for p in parts) or parts[0] in CSHARP_VALUES:
+            return request  # a member of a call's result or of the base class: not followed
+        if len(parts) > 1 and parts[0][:1].islower() and parts[0] != "this":
+            return request  # a member of a value (`obj.M()`, `_field.M()`)
+        wanted = TYPE_KINDS if kind == INHERITS else None
+        request.local = self._local(source, parts, wanted)
+        if request.local is not None:
+            return request
+        assert self.usings is not None
+        candidates = csharp_candidates(self.path, source, parts, self.kinds, self.usings)
+        request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
+        if len(parts) > 1 and parts[0] != "this":
+            request.ghost = ".".join(parts)
         return request
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
@@ -483,8 +518,12 @@ class _Scope:
                     return self._accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
-            if i and self.language != "java" and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
-                continue  # only Java sees a type's members by their bare names
+            if (
+                i
+                and self.language not in MEMBERS_BY_NAME
+                and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
+            ):
+                continue  # only Java and C# see a type's members by their bare names
             found = self._accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found

@@ -26,7 +26,7 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "csharp"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -208,6 +208,41 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("src/main.cpp::main", "CALLS", "src/shape.cpp::shapes.total", "import"),
         ("src/main.cpp::Square", "INHERITS", "include/shapes/shape.hpp::shapes.Shape", "import"),
         ("src/shape.cpp::shapes.total", "CALLS", "?:area", "ghost"),  # a member of a value
+    ],
+    "csharp": [
+        # a partial class's other part, found by its fully qualified name
+        (
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle.Scale",
+            "CALLS",
+            "src/Shapes/Circle.Validation.cs::Geo.Shapes.Circle.Validate",
+            "import",
+        ),
+        # the enclosing namespace `Geo.Shapes` sees `Shape` of Shape.cs
+        (
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle",
+            "INHERITS",
+            "src/Shapes/Shape.cs::Geo.Shapes.Shape",
+            "import",
+        ),
+        # `using static Geo.Util.MathUtil;`
+        (
+            "src/App/Program.cs::Geo.App.Program.Main",
+            "CALLS",
+            "src/Util/MathUtil.cs::Geo.Util.MathUtil.Clamp",
+            "import",
+        ),
+        # `using Geo.Shapes;` for `new Circle(..)`, and `using Shp = Geo.Shapes;` for `Shp.Circle`
+        (
+            "src/App/Program.cs::Geo.App.Program.Main",
+            "CALLS",
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle",
+            "import",
+        ),
+        # a type's own member by its bare name
+        ("src/Broken.cs::Geo.Broken.Ok", "CALLS", "src/Broken.cs::Geo.Broken.Fine", "local"),
+        ("src/App/Program.cs::Geo.App.Program.Main", "CALLS", "?:Missing", "ghost"),
+        ("src/App/Program.cs::Geo.App.Program.Main", "CALLS", "?:Console.WriteLine", "ghost"),
+        ("src/App/Program.cs", "IMPORTS", "?:System", "ghost"),  # a namespace is no file
     ],
     "java": [
         (

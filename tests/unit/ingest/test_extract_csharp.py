@@ -1,0 +1,158 @@
+"""C# extraction and name candidates (the fixture snapshots cover a whole repo)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from coderooms.ingest.languages import extract
+from coderooms.ingest.model import Extraction, ImportRef, InheritRef, SymbolKind
+from coderooms.ingest.namespace_names import csharp_candidates, csharp_usings
+from coderooms.ingest.references import build_record, decode_alternative
+from coderooms.ingest.targets import Target
+
+
+def run(source: str, path: str = "src/A.cs") -> Extraction:
+    return extract("csharp", path, dedent(source).lstrip("\n").encode())
+
+
+def test_definitions_namespaces_members_and_docs() -> None:
+    ex = run(
+        """
+        using System;
+        namespace A.B {
+          /// <summary>
+          /// Holds <c>T</c>.
+          /// </summary>
+          [Serializable]
+          public partial class C<T> : Base<T>, IFoo where T : class {
+            public C(int x) : base(x) { M(); }
+            public int P { get; set; }
+            public int Q => 1;
+            public void M() { int Local(int a) => a; Local(1); }
+            public void M(int overload) { }
+            ~C() { }
+            public static C<T> operator +(C<T> a, C<T> b) => a;
+            public static implicit operator int(C<T> c) => 0;
+            struct S { }
+            record R(int X);
+            interface I { void Z(); }
+            enum E { One }
+            delegate void D();
+            int field = Make();
+          }
+        }
+        namespace F;
+        record struct RS(int A);
+        """
+    )
+    syms = {s.qualname: (s.kind, s.parent, s.start_line, s.signature) for s in ex.symbols}
+    assert syms == {
+        "": (SymbolKind.MODULE, None, 1, ""),
+        "A.B.C": (
+            SymbolKind.CLASS, "", 6, "public partial class C<T> : Base<T>, IFoo where T : class"
+        ),
+        "A.B.C.C": (SymbolKind.METHOD, "A.B.C", 8, "public C(int x) : base(x)"),
+        "A.B.C.P": (SymbolKind.METHOD, "A.B.C", 9, "public int P"),
+        "A.B.C.Q": (SymbolKind.METHOD, "A.B.C", 10, "public int Q"),
+        "A.B.C.M": (SymbolKind.METHOD, "A.B.C", 11, "public void M()"),
+        "A.B.C.M.Local": (SymbolKind.FUNCTION, "A.B.C.M", 11, "int Local(int a)"),
+        "A.B.C.~C": (SymbolKind.METHOD, "A.B.C", 13, "~C()"),
+        "A.B.C.operator+": (
+            SymbolKind.METHOD, "A.B.C", 14, "public static C<T> operator +(C<T> a, C<T> b)"
+        ),
+        "A.B.C.operatorint": (
+            SymbolKind.METHOD, "A.B.C", 15, "public static implicit operator int(C<T> c)"
+        ),
+        "A.B.C.S": (SymbolKind.CLASS, "A.B.C", 16, "struct S"),
+        "A.B.C.R": (SymbolKind.CLASS, "A.B.C", 17, "record R(int X)"),
+        "A.B.C.I": (SymbolKind.INTERFACE, "A.B.C", 18, "interface I"),
+        "A.B.C.I.Z": (SymbolKind.METHOD, "A.B.C.I", 18, "void Z()"),
+        "A.B.C.E": (SymbolKind.CLASS, "A.B.C", 19, "enum E"),
+        "A.B.C.D": (SymbolKind.CLASS, "A.B.C", 20, "delegate void D()"),
+        "F.RS": (SymbolKind.CLASS, "", 25, "record struct RS(int A)"),
+    }  # fmt: skip
+    assert next(s.doc for s in ex.symbols if s.qualname == "A.B.C") == "Holds T."
+    assert ex.inherits == [InheritRef("A.B.C", "Base", 7), InheritRef("A.B.C", "IFoo", 7)]
+    assert [(c.caller, c.callee) for c in ex.calls] == [
+        ("A.B.C.C", "M"),
+        ("A.B.C.M", "Local"),
+        ("A.B.C", "Make"),  # a field initialiser belongs to the class
+    ]
+    assert ex.problems == []
+
+
+def test_imports_and_call_names() -> None:
+    ex = run(
+        """
+        using System;
+        global using X.Y;
+        using static System.Math;
+        using Col = System.Collections.Generic;
+        class K {
+          void M() {
+            this.N(); obj.Run<int>(1); new Foo.Bar<int>(); Col.List.Make(); base.M();
+            a?.b(); Foo().Bar(); M<int>(); K k = new();
+          }
+        }
+        """
+    )
+    assert ex.imports == [
+        ImportRef("System", (), None, 1),
+        ImportRef("X.Y", (), None, 2),
+        ImportRef("System.Math", ("*",), None, 3),
+        ImportRef("System.Collections.Generic", (), "Col", 4),
+    ]
+    assert [c.callee for c in ex.calls] == [
+        "this.N", "obj.Run", "Foo.Bar", "Col.List.Make", "base.M", "a.b", "Foo", "Foo().Bar",
+        "M",
+    ]  # fmt: skip
+
+
+def candidates(source: str, ref: str, path: str = "src/App/Program.cs") -> list[tuple[str, ...]]:
+    ex = run(source, path)
+    kinds = {s.qualname: s.kind for s in ex.symbols}
+    usings = csharp_usings(ex.imports, ex.symbols)
+    caller = next(c.caller for c in ex.calls)
+    return [
+        (qual, *(t.encode() for t in targets))
+        for targets, qual in csharp_candidates(path, caller, ref.split("."), kinds, usings)
+    ]
+
+
+PROGRAM = """
+    using Geo.Shapes;
+    using static Geo.Util.MathUtil;
+    using Shp = Geo.Shapes;
+    namespace Geo.App {
+      partial class Program { void Main() { Go(); } }
+    }
+"""
+
+
+def test_candidates_follow_csharp_lookup_order() -> None:
+    own = "@src/App"
+    assert candidates(PROGRAM, "Go") == [
+        ("Geo.App.Program.Go", "~Program.cs", own),  # another part of the partial class
+        ("Geo.App.Go", "~Go.cs", own),  # the enclosing namespaces, innermost first
+        ("Geo.Go", "~Go.cs", own),
+        ("Go", "~Go.cs", own),
+        ("Geo.Shapes.Go", "~Go.cs", own),  # `using Geo.Shapes;`
+        ("Geo.Util.MathUtil.Go", "~MathUtil.cs", "~Go.cs", own),  # `using static`
+    ]
+    assert candidates(PROGRAM, "Shp.Circle") == [
+        ("Geo.Shapes.Circle", "~Shapes.cs", "~Circle.cs", own)
+    ]
+    assert candidates(PROGRAM, "this.Run") == [("Geo.App.Program.Run", "~Program.cs", own)]
+
+
+def test_references_are_bound_and_never_guessed() -> None:
+    source = dedent(PROGRAM).replace("Go();", "Go(); obj.Run(); base.Stop(); Make().Use();")
+    ex = extract("csharp", "src/App/Program.cs", source.encode())
+    record = build_record("src/App/Program.cs", "csharp", ex)
+    refs = {r.ref: r for r in record.references}
+    assert all(r.bound for r in refs.values())
+    for value in ("obj.Run", "base.Stop", "Make().Use"):
+        assert refs[value].alternatives == ()
+    first = decode_alternative(refs["Go"].alternatives[0])
+    assert first.qual == "Geo.App.Program.Go"
+    assert first.targets == (Target("~", "Program.cs"), Target("@", "src/App"))
