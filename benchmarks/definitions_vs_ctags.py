@@ -94,6 +94,19 @@ _CSHARP_KINDS = {
     "property": "property",
 }
 
+
+def _php_kind(symbol: SymbolDef) -> str | None:
+    if symbol.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE):
+        # classes, interfaces, traits; ctags 5.9 has no kind for a PHP 8.1 `enum` (it tags
+        # the enum's methods as functions)
+        return None if symbol.signature.startswith("enum ") else "type"
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    return None
+
+
+_PHP_KINDS = {"class": "type", "interface": "type", "trait": "type", "function": "function"}
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
@@ -102,6 +115,7 @@ LANGUAGES: dict[str, Rules] = {
     "csharp": Rules(
         frozenset({".cs"}), "C#", _CSHARP_KINDS, _csharp_kind, lambda n: n.rpartition(".")[2]
     ),
+    "php": Rules(frozenset({".php"}), "PHP", _PHP_KINDS, _php_kind),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
 project's headers are), else C: see `source_files`."""

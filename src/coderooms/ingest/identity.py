@@ -27,6 +27,7 @@ LANGUAGE_GROUPS = {
     "c": "c",
     "cpp": "c",
     "csharp": "csharp",
+    "php": "php",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

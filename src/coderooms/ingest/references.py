@@ -24,9 +24,12 @@ from coderooms.ingest.model import (
 )
 from coderooms.ingest.namespace_names import (
     CSHARP_VALUES,
+    Uses,
     Usings,
     csharp_candidates,
     csharp_usings,
+    php_candidates,
+    php_uses,
 )
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.returned_types import (
@@ -163,6 +166,11 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     scope.package = _package_target(language, path, extraction.symbols)
     if language == "csharp":
         scope.usings = csharp_usings(extraction.imports, extraction.symbols)
+    elif language == "php":
+        listed: dict[str, list[str]] = {}
+        for inherit in extraction.inherits:
+            listed.setdefault(inherit.child, []).append(inherit.base)
+        scope.uses = php_uses(path, extraction.imports, extraction.symbols, listed)
     if group in TABLE_GROUPS:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
@@ -287,6 +295,8 @@ class _Scope:
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
     usings: Usings | None = None
     """C#: what the file's `using` directives bring into scope (`namespace_names`)."""
+    uses: Uses | None = None
+    """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -312,6 +322,8 @@ class _Scope:
             return request  # a member of an expression's result: only a unique name can answer
         if self.usings is not None:
             return self._namespaced(request, source, kind, parts)
+        if self.uses is not None:
+            return self._php(request, source, kind, parts)
         if any(p.endswith(CALLED) for p in parts[:-1]):
             return chained(self, request, parts)
         wanted = TYPE_KINDS if kind == INHERITS else None
@@ -387,6 +399,29 @@ class _Scope:
         candidates = csharp_candidates(self.path, source, parts, self.kinds, self.usings)
         request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
         if len(parts) > 1 and parts[0] != "this":
+            request.ghost = ".".join(parts)
+        return request
+
+    def _php(self, request: RefRequest, source: str, kind: str, parts: list[str]) -> RefRequest:
+        """PHP: in this file first, then by fully qualified name elsewhere (`namespace_names`);
+        never by a short name alone (a ghost)."""
+        request.bound = True
+        if any(p.endswith(CALLED) for p in parts) or parts[0].startswith("$"):
+            return request  # a member of a call's result or of a variable: not followed
+        if parts[0] == "static":
+            parts = ["self", *parts[1:]]
+        wanted = TYPE_KINDS if kind == INHERITS else None
+        if parts[0] != "parent":  # `parent::m()` is the base's `m`, never the class's own
+            request.local = self._local(source, parts, wanted)
+            if request.local is not None:
+                return request
+        assert self.uses is not None
+        candidates = php_candidates(self.path, source, parts, self.kinds, self.uses)
+        request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
+        alias = self.uses.aliases.get(parts[0])
+        if alias is not None:
+            request.ghost = ".".join([alias, *parts[1:]])
+        elif len(parts) > 1 and parts[0] not in ("this", "self", "parent"):
             request.ghost = ".".join(parts)
         return request
 

@@ -11,7 +11,8 @@ Conventions common to every deep language (details in each language module's doc
   Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`
   and `main.rs`, which take their parent directory's name (the stem when there is none); `.d.ts`
   files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
-  (`package a.b`), where the package clause matters for resolution.
+  (`package a.b`), where the package clause matters for resolution, and PHP (its first
+  `namespace App\\Models`, for code at the top level).
 * Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
   top level). Containers that have no symbol kind (a Rust inline `mod m { }`, a TS
   `namespace N { }`) prefix their contents' qualnames (`m.f`) but are not symbols, so their
@@ -62,6 +63,7 @@ from coderooms.ingest.languages import (
     go,
     java,
     javascript,
+    php,
     python,
     reparse,
     rust,
@@ -145,6 +147,12 @@ def _csharp() -> object:
     return tree_sitter_c_sharp.language()
 
 
+def _php() -> object:
+    import tree_sitter_php
+
+    return tree_sitter_php.language_php()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -166,6 +174,7 @@ _SPECS: dict[str, _Spec] = {
     "c": _Spec(_c, c.QUERY, c.extract),
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
     "csharp": _Spec(_csharp, csharp.QUERY, csharp.extract),
+    "php": _Spec(_php, php.QUERY, php.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
