@@ -11,7 +11,9 @@ to each other: `Form1.cs`, `Form1.Designer.cs`).
 Candidates, in C#'s order:
 1. a member the enclosing partial type does not define in this file (`M()`, `this.M()`): the
    same type's other parts, innermost type first;
-2. a type reference (`new Foo()`, `Foo.Bar()`, `: Base`): under each enclosing namespace,
+2. then a member of the innermost type's bases, one level up (`base.M()`: the first base only),
+   each base name looked up as a type (3.);
+3. a type reference (`new Foo()`, `Foo.Bar()`, `: Base`): under each enclosing namespace,
    innermost first, then the global namespace, then under each `using` namespace; a `using X =
    A.B.C;` alias head is replaced by what it names; a bare name also as a static member of each
    `using static` class.
@@ -23,11 +25,8 @@ import posixpath
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import directory_of
-from coderooms.ingest.model import ImportRef, SymbolDef, SymbolKind
+from coderooms.ingest.model import ImportRef, InheritRef, SymbolDef, SymbolKind
 from coderooms.ingest.targets import Target
-
-CSHARP_VALUES = frozenset({"base"})
-"""Heads whose members no rule here finds (a base class's member: a ghost)."""
 
 
 @dataclass(slots=True)
@@ -39,9 +38,13 @@ class Usings:
     aliases: dict[str, str] = field(default_factory=dict)
     partials: frozenset[str] = frozenset()
     """Qualnames of the file's `partial` types."""
+    bases: dict[str, list[str]] = field(default_factory=dict)
+    """Type qualname -> the names of its base list, in order."""
 
 
-def csharp_usings(imports: list[ImportRef], symbols: list[SymbolDef]) -> Usings:
+def csharp_usings(
+    imports: list[ImportRef], symbols: list[SymbolDef], inherits: list[InheritRef]
+) -> Usings:
     namespaces: list[str] = []
     statics: list[str] = []
     aliases: dict[str, str] = {}
@@ -57,8 +60,11 @@ def csharp_usings(imports: list[ImportRef], symbols: list[SymbolDef]) -> Usings:
         for s in symbols
         if s.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE) and " partial " in f" {s.signature} "
     )
+    bases: dict[str, list[str]] = {}
+    for inherit in inherits:
+        bases.setdefault(inherit.child, []).append(inherit.base)
     return Usings(
-        tuple(dict.fromkeys(namespaces)), tuple(dict.fromkeys(statics)), aliases, partials
+        tuple(dict.fromkeys(namespaces)), tuple(dict.fromkeys(statics)), aliases, partials, bases
     )
 
 
@@ -95,23 +101,45 @@ def csharp_candidates(
     own_dir = Target("@", directory_of(path))
     found: list[tuple[tuple[Target, ...], str]] = []
 
-    def add(type_parts: list[str], prefix: list[str]) -> None:
-        qual = ".".join([*prefix, *type_parts])
-        files = [Target("~", f"{p}.cs") for p in type_parts[:-1] if p[:1].isupper()]
-        files.append(Target("~", f"{type_parts[-1]}.cs"))
-        targets = (*dict.fromkeys(files), own_dir)
+    def add(targets: tuple[Target, ...], qual: str) -> None:
         if all(qual != known for _, known in found):
             found.append((targets, qual))
 
-    receiver = parts[0] == "this"
+    receiver = parts[0] in ("this", "base")
     if receiver or len(parts) == 1:
-        member = parts[1:] if receiver else parts
-        for owner in enclosing_types(source, kinds):
+        member = ".".join(parts[1:] if receiver else parts)
+        owners = enclosing_types(source, kinds)
+        for owner in owners if parts[0] != "base" else ():
             if owner in usings.partials and member:
                 name = owner.rsplit(".", 1)[-1]
-                found.append(((Target("~", f"{name}.cs"), own_dir), f"{owner}.{'.'.join(member)}"))
+                add((Target("~", f"{name}.cs"), own_dir), f"{owner}.{member}")
+        bases = usings.bases.get(owners[0], []) if owners and member else []
+        for base in bases[:1] if parts[0] == "base" else bases:  # one level up
+            for targets, qual in _csharp_types(base.split("."), source, kinds, usings, own_dir):
+                add(targets, f"{qual}.{member}")
         if receiver:
             return found
+    for targets, qual in _csharp_types(parts, source, kinds, usings, own_dir):
+        add(targets, qual)
+    return found
+
+
+def _csharp_types(
+    parts: list[str],
+    source: str,
+    kinds: dict[str, SymbolKind],
+    usings: Usings,
+    own_dir: Target,
+) -> list[tuple[tuple[Target, ...], str]]:
+    """A type reference under each enclosing namespace, the global one, each `using` namespace
+    (a bare name also as a `using static` class's member); an alias head replaced."""
+    found: list[tuple[tuple[Target, ...], str]] = []
+
+    def add(type_parts: list[str], prefix: list[str]) -> None:
+        files = [Target("~", f"{p}.cs") for p in type_parts[:-1] if p[:1].isupper()]
+        files.append(Target("~", f"{type_parts[-1]}.cs"))
+        found.append(((*dict.fromkeys(files), own_dir), ".".join([*prefix, *type_parts])))
+
     head = usings.aliases.get(parts[0])
     if head is not None:
         named = head.split(".")

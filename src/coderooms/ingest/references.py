@@ -23,7 +23,6 @@ from coderooms.ingest.model import (
     SymbolKind,
 )
 from coderooms.ingest.namespace_names import (
-    CSHARP_VALUES,
     Uses,
     Usings,
     csharp_candidates,
@@ -165,7 +164,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
     if language == "csharp":
-        scope.usings = csharp_usings(extraction.imports, extraction.symbols)
+        scope.usings = csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
     elif language == "php":
         listed: dict[str, list[str]] = {}
         for inherit in extraction.inherits:
@@ -387,9 +386,9 @@ class _Scope:
         """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
         never by a short name alone (a ghost)."""
         request.bound = True
-        if any(p.endswith(CALLED) for p in parts) or parts[0] in CSHARP_VALUES:
-            return request  # a member of a call's result or of the base class: not followed
-        if len(parts) > 1 and parts[0][:1].islower() and parts[0] != "this":
+        if any(p.endswith(CALLED) for p in parts):
+            return request  # a member of a call's result: not followed
+        if len(parts) > 1 and parts[0][:1].islower() and parts[0] not in ("this", "base"):
             return request  # a member of a value (`obj.M()`, `_field.M()`)
         wanted = TYPE_KINDS if kind == INHERITS else None
         request.local = self._local(source, parts, wanted)
@@ -398,7 +397,7 @@ class _Scope:
         assert self.usings is not None
         candidates = csharp_candidates(self.path, source, parts, self.kinds, self.usings)
         request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
-        if len(parts) > 1 and parts[0] != "this":
+        if len(parts) > 1 and parts[0] not in ("this", "base"):
             request.ghost = ".".join(parts)
         return request
 

@@ -239,6 +239,13 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
             "src/Shapes/Circle.cs::Geo.Shapes.Circle",
             "import",
         ),
+        # an inherited member, in the base class `Shape` (one level up)
+        (
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle.Scale",
+            "CALLS",
+            "src/Shapes/Shape.cs::Geo.Shapes.Shape.Describe",
+            "import",
+        ),
         # a type's own member by its bare name
         ("src/Broken.cs::Geo.Broken.Ok", "CALLS", "src/Broken.cs::Geo.Broken.Fine", "local"),
         ("src/App/Program.cs::Geo.App.Program.Main", "CALLS", "?:Missing", "ghost"),

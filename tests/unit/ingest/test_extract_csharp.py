@@ -111,7 +111,7 @@ def test_imports_and_call_names() -> None:
 def candidates(source: str, ref: str, path: str = "src/App/Program.cs") -> list[tuple[str, ...]]:
     ex = run(source, path)
     kinds = {s.qualname: s.kind for s in ex.symbols}
-    usings = csharp_usings(ex.imports, ex.symbols)
+    usings = csharp_usings(ex.imports, ex.symbols, ex.inherits)
     caller = next(c.caller for c in ex.calls)
     return [
         (qual, *(t.encode() for t in targets))
@@ -151,8 +151,36 @@ def test_references_are_bound_and_never_guessed() -> None:
     record = build_record("src/App/Program.cs", "csharp", ex)
     refs = {r.ref: r for r in record.references}
     assert all(r.bound for r in refs.values())
-    for value in ("obj.Run", "base.Stop", "Make().Use"):
+    for value in ("obj.Run", "Make().Use"):
         assert refs[value].alternatives == ()
     first = decode_alternative(refs["Go"].alternatives[0])
     assert first.qual == "Geo.App.Program.Go"
     assert first.targets == (Target("~", "Program.cs"), Target("@", "src/App"))
+
+
+def test_inherited_members_are_looked_up_one_level() -> None:
+    source = """
+        using Geo.Core;
+        namespace Geo.App {
+          class Program : AppBase, IRunner { void Main() { Go(); } }
+        }
+    """
+    own = "@src/App"
+    assert candidates(source, "Go") == [
+        ("Geo.App.AppBase.Go", "~AppBase.cs", own),  # each base, looked up as a type
+        ("Geo.AppBase.Go", "~AppBase.cs", own),
+        ("AppBase.Go", "~AppBase.cs", own),
+        ("Geo.Core.AppBase.Go", "~AppBase.cs", own),
+        ("Geo.App.IRunner.Go", "~IRunner.cs", own),
+        ("Geo.IRunner.Go", "~IRunner.cs", own),
+        ("IRunner.Go", "~IRunner.cs", own),
+        ("Geo.Core.IRunner.Go", "~IRunner.cs", own),
+        ("Geo.App.Go", "~Go.cs", own),  # then a type `Go` (`new Go()`)
+        ("Geo.Go", "~Go.cs", own),
+        ("Go", "~Go.cs", own),
+        ("Geo.Core.Go", "~Go.cs", own),
+    ]
+    # `base.Go()`: the first base only
+    assert [q for q, *_ in candidates(source, "base.Go")] == [
+        "Geo.App.AppBase.Go", "Geo.AppBase.Go", "AppBase.Go", "Geo.Core.AppBase.Go",
+    ]  # fmt: skip

@@ -13,7 +13,8 @@
   (`implicit operator int(C c)`). Fields, events, indexers and lambdas are not symbols; calls
   in them belong to the enclosing definition.
 * Partial classes: each part is a symbol of its own file under the same qualname; resolution
-  looks for a member a part does not define in the other parts (`namespace_names`).
+  looks for a member a part does not define in the other parts, then in the bases
+  (`namespace_names`).
 * Imports: `using A.B;` -> ("A.B", ()); `using static A.B.C;` -> ("A.B.C", ("*",)) (the static
   members of C); `using X = A.B.C;` -> ("A.B.C", (), "X"); `global using` alike.
 * Calls: `M()` -> `M`; `obj.M()` -> `obj.M`; `this.M()` / `base.M()` -> `this.M` / `base.M`;
