@@ -5,6 +5,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.ingest.languages import extract
+from coderooms.ingest.languages.csharp import first_branches
 from coderooms.ingest.model import Extraction, ImportRef, InheritRef, SymbolKind
 from coderooms.ingest.namespace_names import csharp_candidates, csharp_usings
 from coderooms.ingest.references import build_record, decode_alternative
@@ -184,3 +185,31 @@ def test_inherited_members_are_looked_up_one_level() -> None:
     assert [q for q, *_ in candidates(source, "base.Go")] == [
         "Geo.App.AppBase.Go", "Geo.AppBase.Go", "AppBase.Go", "Geo.Core.AppBase.Go",
     ]  # fmt: skip
+
+
+def test_first_branches_keep_lines_and_offsets() -> None:
+    source = dedent(
+        """
+        class K {
+        #if NET
+            public int M(ReadOnlySpan<int> x)
+        #else
+            public int M(int[] x)
+        #endif
+            { return Go(x); }
+        #pragma warning disable 1
+            void N() { }
+        }
+        """
+    ).lstrip("\n")
+    blanked = first_branches(source.encode())
+    assert len(blanked) == len(source.encode())
+    assert blanked.count(b"\n") == source.count("\n")
+    assert b"int[]" not in blanked
+    assert b"#" not in blanked
+    ex = run(source)
+    assert [(s.qualname, s.start_line) for s in ex.symbols] == [
+        ("", 1), ("K", 1), ("K.M", 3), ("K.N", 9),
+    ]  # fmt: skip
+    assert ex.problems == []
+    assert first_branches(b"class A { }") == b"class A { }"
