@@ -388,7 +388,8 @@ class _Scope:
         request.bound = True
         if any(p.endswith(CALLED) for p in parts):
             return request  # a member of a call's result: not followed
-        if len(parts) > 1 and parts[0][:1].islower() and parts[0] not in ("this", "base"):
+        value = parts[0][:1].islower() or parts[0].startswith("_")
+        if len(parts) > 1 and value and parts[0] not in ("this", "base"):
             return request  # a member of a value (`obj.M()`, `_field.M()`)
         wanted = TYPE_KINDS if kind == INHERITS else None
         request.local = self._local(source, parts, wanted)

@@ -147,12 +147,12 @@ def test_candidates_follow_csharp_lookup_order() -> None:
 
 
 def test_references_are_bound_and_never_guessed() -> None:
-    source = dedent(PROGRAM).replace("Go();", "Go(); obj.Run(); base.Stop(); Make().Use();")
+    source = dedent(PROGRAM).replace("Go();", "Go(); obj.Run(); _f.Run(); Make().Use();")
     ex = extract("csharp", "src/App/Program.cs", source.encode())
     record = build_record("src/App/Program.cs", "csharp", ex)
     refs = {r.ref: r for r in record.references}
     assert all(r.bound for r in refs.values())
-    for value in ("obj.Run", "Make().Use"):
+    for value in ("obj.Run", "_f.Run", "Make().Use"):
         assert refs[value].alternatives == ()
     first = decode_alternative(refs["Go"].alternatives[0])
     assert first.qual == "Geo.App.Program.Go"
