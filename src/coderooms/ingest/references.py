@@ -389,8 +389,12 @@ class _Scope:
         if any(p.endswith(CALLED) for p in parts):
             return request  # a member of a call's result: not followed
         value = parts[0][:1].islower() or parts[0].startswith("_")
-        if len(parts) > 1 and value and parts[0] not in ("this", "base"):
-            return request  # a member of a value (`obj.M()`, `_field.M()`)
+        if len(parts) > 1 and (value or parts[0] == "this"):
+            typed = self._typed(source, parts)  # `x.M()`, `this._f.M()`: `T.M` of its type
+            if typed is not None:
+                parts = typed
+            elif parts[0] != "this" or len(parts) > 2:
+                return request  # a member of a value of unknown type (`obj.M()`)
         wanted = TYPE_KINDS if kind == INHERITS else None
         request.local = self._local(source, parts, wanted)
         if request.local is not None:
@@ -476,7 +480,11 @@ class _Scope:
         ones (a Java class's fields included; other languages reach fields through `this`)."""
         scope = source
         while True:
-            if scope and self.kinds.get(scope) in TYPE_KINDS and self.language != "java":
+            if (
+                scope
+                and self.kinds.get(scope) in TYPE_KINDS
+                and self.language not in (MEMBERS_BY_NAME)
+            ):
                 scope = scope.rpartition(".")[0]
                 continue
             declared = self.types.get((scope, name))

@@ -213,3 +213,46 @@ def test_first_branches_keep_lines_and_offsets() -> None:
     ]  # fmt: skip
     assert ex.problems == []
     assert first_branches(b"class A { }") == b"class A { }"
+
+
+def test_declared_types_name_the_receiver() -> None:
+    source = """
+        namespace Geo.App {
+          class K {
+            private readonly Foo _f;
+            Bar P { get; }
+            void M(Baz b, int i, Qux? q, List<Zed> zs) {
+              var x = new Foo.Inner();
+              Foo y = Make(), z = null;
+              foreach (Zed e in zs) { }
+              b.Run(); _f.Run(); this._f.Stop(); x.Go(); unknown.Run();
+            }
+          }
+        }
+    """
+    ex = run(source, "src/App/K.cs")
+    facts = {(f.scope, f.name, f.kind.value, f.annotation) for f in ex.facts}
+    assert facts == {
+        ("Geo.App.K", "_f", "assign", "Foo"),
+        ("Geo.App.K.P", "P", "assign", "Bar"),
+        ("Geo.App.K.M", "b", "param", "Baz"),
+        ("Geo.App.K.M", "q", "param", "Qux"),
+        ("Geo.App.K.M", "zs", "param", "List"),
+        ("Geo.App.K.M", "x", "assign", "Foo.Inner"),
+        ("Geo.App.K.M", "y", "assign", "Foo"),
+        ("Geo.App.K.M", "z", "assign", "Foo"),
+        ("Geo.App.K.M", "e", "param", "Zed"),
+    }
+    refs = {r.ref: r for r in build_record("src/App/K.cs", "csharp", ex).references}
+    firsts = {
+        ref: decode_alternative(r.alternatives[0]).qual for ref, r in refs.items() if r.alternatives
+    }
+    assert firsts == {
+        "b.Run": "Geo.App.Baz.Run",
+        "_f.Run": "Geo.App.Foo.Run",  # a field, by its bare name
+        "this._f.Stop": "Geo.App.Foo.Stop",
+        "x.Go": "Geo.App.Foo.Inner.Go",
+        "Make": "Geo.App.Make",
+        "Foo.Inner": "Geo.App.Foo.Inner",
+    }
+    assert refs["unknown.Run"].alternatives == ()

@@ -25,6 +25,10 @@
   arguments dropped; C# does not say which entry is a class and which an interface.
 * Preprocessor: directives are blanked and only the first branch of each `#if` is read
   (`first_branches`; `#elif`/`#else` branches are not extracted), as lines and offsets stay.
+* Declared types (PARAM facts for parameters and `foreach (T x in xs)`, ASSIGN facts for
+  locals, fields and properties, attributed to the innermost definition: a field to its class):
+  `Foo f`, `Foo? f` -> `Foo`, `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`; built-in,
+  array and tuple types and other `var`s are not recorded.
 * Doc: the `///` (or other) comment block right above, XML tags removed (`<summary>`).
 """
 
@@ -46,7 +50,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = """
 (namespace_declaration) @namespace
@@ -67,6 +71,9 @@ QUERY = """
 (invocation_expression function: (_) @call)
 (object_creation_expression type: (_) @new)
 (using_directive) @import
+(parameter type: (_) name: (identifier)) @typed
+(variable_declaration) @typed
+(foreach_statement) @typed
 """
 
 _MEMBERS = {
@@ -119,7 +126,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     caps = QueryCursor(query).captures(root)
     entries = []
     for role, nodes in caps.items():
-        if role in ("call", "new", "import"):
+        if role in ("call", "new", "import", "typed"):
             continue
         for node in nodes:
             end = root.end_byte if role == "file_namespace" else node.end_byte
@@ -138,6 +145,10 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         c.call(new, type_name(new, source))
     for node in caps.get("import", ()):
         _import(node, c)
+    for node in caps.get("typed", ()):
+        _declared_types(node, c)
+    for node in caps.get("property", ()):
+        _declared_types(node, c)
     _clean_docs(c)
 
 
@@ -236,6 +247,52 @@ def _import(node: Node, c: Collector) -> None:
         c.imp(module, ("*",), None, node)
     else:
         c.imp(module, (), None, node)
+
+
+_NAMED_TYPES = frozenset({"identifier", "qualified_name", "generic_name"})
+
+
+def _named_type(node: Node | None, source: bytes) -> str | None:
+    """`Foo`, `a.Foo<T>` -> `a.Foo`, `Foo?` -> `Foo`; None for `int`, `Foo[]`, `var`, tuples."""
+    if node is not None and node.type == "nullable_type":
+        node = node.child_by_field_name("type") or node.named_child(0)
+    if node is None or node.type not in _NAMED_TYPES:
+        return None
+    return type_name(node, source)
+
+
+def _declared_types(node: Node, c: Collector) -> None:
+    """PARAM facts for parameters and `foreach (T x in xs)`, ASSIGN facts for locals, fields
+    and properties (`Foo x`, `var x = new Foo()` -> `Foo`), attributed to the innermost
+    definition (a field or property to its class)."""
+    source = c.source
+    if node.type in ("parameter", "foreach_statement", "property_declaration"):
+        name = node.child_by_field_name("left" if node.type == "foreach_statement" else "name")
+        typed = _named_type(node.child_by_field_name("type"), source)
+        if name is not None and name.type == "identifier" and typed:
+            kind = FactKind.ASSIGN if node.type == "property_declaration" else FactKind.PARAM
+            c.fact(name, kind, text(name, source), annotation=typed)
+        return
+    type_node = node.child_by_field_name("type")
+    implicit = type_node is not None and type_node.type == "implicit_type"
+    declared = None if implicit else _named_type(type_node, source)
+    for declarator in node.named_children:
+        if declarator.type != "variable_declarator":
+            continue
+        name = declarator.child_by_field_name("name")
+        if name is None or name.type != "identifier":
+            continue
+        typed = declared
+        if implicit:  # `var x = new Foo()`: the constructed type
+            value = declarator.named_children[-1] if declarator.named_child_count > 1 else None
+            created = (
+                value.child_by_field_name("type")
+                if value is not None and value.type == "object_creation_expression"
+                else None
+            )
+            typed = _named_type(created, source)
+        if typed:
+            c.fact(name, FactKind.ASSIGN, text(name, source), annotation=typed)
 
 
 def _clean_docs(c: Collector) -> None:
