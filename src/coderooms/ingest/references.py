@@ -410,8 +410,13 @@ class _Scope:
         """PHP: in this file first, then by fully qualified name elsewhere (`namespace_names`);
         never by a short name alone (a ghost)."""
         request.bound = True
-        if any(p.endswith(CALLED) for p in parts) or parts[0].startswith("$"):
-            return request  # a member of a call's result or of a variable: not followed
+        if any(p.endswith(CALLED) for p in parts):
+            return request  # a member of a call's result: not followed
+        if parts[0].startswith("$") or (parts[0] == "this" and len(parts) > 2):
+            typed = self._typed(source, parts)  # `$x->m()`, `$this->foo->m()`: its type's `m`
+            if typed is None:
+                return request  # a variable or property of unknown type
+            parts = typed
         if parts[0] == "static":
             parts = ["self", *parts[1:]]
         wanted = TYPE_KINDS if kind == INHERITS else None

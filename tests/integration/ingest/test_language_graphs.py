@@ -300,6 +300,8 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("bin/app.php::", "CALLS", "src/Support/functions.php::App.Support.slugify", "import"),
         ("bin/app.php::", "CALLS", "?:missing", "ghost"),
         ("src/Models/User.php::App.Models.User.touch", "CALLS", "?:repository", "ghost"),
+        # `$user = new User(..); $user->label()`: the declared type's method
+        ("bin/app.php::", "CALLS", "src/Models/User.php::App.Models.User.label", "import"),
     ],
     "java": [
         (

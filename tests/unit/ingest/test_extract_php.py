@@ -7,7 +7,7 @@ from textwrap import dedent
 from coderooms.ingest.languages import extract
 from coderooms.ingest.model import Extraction, ImportRef, InheritRef, SymbolKind
 from coderooms.ingest.namespace_names import php_candidates, php_require, php_uses
-from coderooms.ingest.references import build_record
+from coderooms.ingest.references import build_record, decode_alternative
 from coderooms.ingest.targets import Target, import_requests
 
 
@@ -164,3 +164,44 @@ def test_values_and_results_are_never_guessed() -> None:
     assert refs["this.save"].local is None
     assert refs["this.save"].alternatives
     assert refs["Str.lower"].ghost == "App.Support.Str.lower"
+
+
+def test_declared_types_name_the_receiver() -> None:
+    source = """
+        <?php
+        namespace App;
+        use Lib\\Logger;
+        class K {
+            private ?Foo $foo;
+            public function __construct(private Logger $logger, int $n) {}
+            public function m(Bar $b, ?\\Lib\\Baz $z, string $s) {
+                $x = new Qux();
+                $b->run(); $z->run(); $x->go(); $this->foo->stop(); $this->logger->log();
+                $s->nope(); $this->bar->nope();
+            }
+        }
+    """
+    ex = run(source)
+    facts = {(f.scope, f.name, f.kind.value, f.annotation) for f in ex.facts}
+    assert facts == {
+        ("App.K", "foo", "assign", "Foo"),
+        ("App.K", "logger", "assign", "Logger"),  # as written: `use` resolves it
+        ("App.K.__construct", "$logger", "param", "Logger"),
+        ("App.K.m", "$b", "param", "Bar"),
+        ("App.K.m", "$z", "param", "Lib.Baz"),
+        ("App.K.m", "$x", "assign", "Qux"),
+    }
+    refs = {r.ref: r for r in build_record("src/A.php", "php", ex).references}
+    firsts = {
+        ref: decode_alternative(r.alternatives[0]).qual for ref, r in refs.items() if r.alternatives
+    }
+    assert firsts == {
+        "$b.run": "App.Bar.run",
+        "$z.run": "App.Lib.Baz.run",  # the leading `\\` is not kept: the namespace first
+        "$x.go": "App.Qux.go",
+        "this.foo.stop": "App.Foo.stop",
+        "this.logger.log": "Lib.Logger.log",  # the `use`d name
+        "Qux": "App.Qux",
+    }
+    assert refs["$s.nope"].alternatives == ()
+    assert refs["this.bar.nope"].alternatives == ()

@@ -25,6 +25,9 @@
   `new $cls()`, `new self()`/`new static()` and `new class { }` are not recorded.
 * Inheritance: `extends` (the class's first base), `implements`, and each `use Trait;` in a class
   body (a mixin), in that order.
+* Declared types (PARAM facts for typed parameters, `Foo $x` -> `$x`; ASSIGN facts for typed
+  properties and promoted constructor parameters, `private Foo $foo` -> `foo` of the class, and
+  for `$x = new Foo()` -> `$x`): `?Foo` -> `Foo`; built-in and union types are not recorded.
 * Doc: the `/** ... */` block right above.
 """
 
@@ -42,7 +45,7 @@ from coderooms.ingest.languages.common import (
     string_value,
     text,
 )
-from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = """
 (namespace_definition) @namespace
@@ -63,6 +66,9 @@ QUERY = """
 (require_once_expression) @require
 (include_expression) @require
 (include_once_expression) @require
+(simple_parameter) @typed
+(property_declaration) @typed
+(assignment_expression left: (variable_name) right: (object_creation_expression)) @typed
 """
 
 _ACCESS = frozenset({"member_access_expression", "nullsafe_member_access_expression"})
@@ -114,6 +120,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         _use(node, c)
     for node in caps.get("require", ()):
         _require(node, c)
+    for node in caps.get("typed", ()):
+        _declared_types(node, c)
 
 
 def qualified(node: Node, source: bytes) -> str:
@@ -164,7 +172,55 @@ def _function(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
     method = role == "method" and outer.in_type
     kind = SymbolKind.METHOD if method else SymbolKind.FUNCTION
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
+    parameters = node.child_by_field_name("parameters")
+    for param in parameters.named_children if method and parameters is not None else ():
+        if param.type == "property_promotion_parameter":  # `__construct(private Foo $foo)`
+            typed = _named_type(param.child_by_field_name("type"), source)
+            name = param.child_by_field_name("name")
+            if typed and name is not None:
+                c.fact_of(outer.prefix, name, FactKind.ASSIGN, text(name, source)[1:], None, typed)
+                c.fact(name, FactKind.PARAM, text(name, source), annotation=typed)
     return Scope(qual, qual, in_type=False)
+
+
+def _named_type(node: Node | None, source: bytes) -> str | None:
+    """`Foo`, `?\\App\\Foo` -> `App.Foo`; None for `int`, unions, `self`."""
+    if node is not None and node.type == "optional_type":
+        node = node.named_child(0) if node.named_child_count else None
+    if node is None or node.type != "named_type" or not node.named_child_count:
+        return None
+    name = node.named_child(0)
+    if name is None or name.type not in _NAMES or text(name, source) in _RELATIVE:
+        return None
+    return qualified(name, source)
+
+
+def _declared_types(node: Node, c: Collector) -> None:
+    """PARAM facts for typed parameters (`Foo $x` -> `$x`: Foo), ASSIGN facts for typed
+    properties (`private Foo $foo;` -> `foo` of the class) and `$x = new Foo()`."""
+    source = c.source
+    if node.type == "simple_parameter":
+        typed = _named_type(node.child_by_field_name("type"), source)
+        name = node.child_by_field_name("name")
+        if typed and name is not None:
+            c.fact(name, FactKind.PARAM, text(name, source), annotation=typed)
+        return
+    if node.type == "property_declaration":
+        typed = _named_type(node.child_by_field_name("type"), source)
+        for element in node.named_children if typed else ():
+            name = (
+                element.child_by_field_name("name") if element.type == "property_element" else None
+            )
+            if name is not None:
+                c.fact(name, FactKind.ASSIGN, text(name, source)[1:], annotation=typed)
+        return
+    left = node.child_by_field_name("left")
+    right = node.child_by_field_name("right")
+    created = (
+        next((ch for ch in right.named_children if ch.type in _NAMES), None) if right else None
+    )
+    if left is not None and created is not None and text(created, source) not in _RELATIVE:
+        c.fact(left, FactKind.ASSIGN, text(left, source), annotation=qualified(created, source))
 
 
 def _variable(node: Node, source: bytes) -> str | None:
