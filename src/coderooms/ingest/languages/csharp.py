@@ -19,8 +19,8 @@
   members of C); `using X = A.B.C;` -> ("A.B.C", (), "X"); `global using` alike.
 * Calls: `M()` -> `M`; `obj.M()` -> `obj.M`; `this.M()` / `base.M()` -> `this.M` / `base.M`;
   `a?.M()` -> `a.M`; generic arguments dropped (`M<int>()` -> `M`); `Foo().Bar()` -> `Foo().Bar`;
-  `new Foo.Bar()` -> `Foo.Bar`. Target-typed `new()` and constructor initialisers (`: base(x)`,
-  `: this(x)`) are not recorded.
+  `new Foo.Bar()` -> `Foo.Bar`. `nameof(x)` (an operator), target-typed `new()` and
+  constructor initialisers (`: base(x)`, `: this(x)`) are not recorded.
 * Inheritance: each entry of a base list (`: Base<T>, IFoo`, a record's `Base(X)`), generic
   arguments dropped; C# does not say which entry is a class and which an interface.
 * Preprocessor: directives are blanked and only the first branch of each `#if` is read
@@ -140,7 +140,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         return _member(node, role, outer, c)
 
     nest(entries, handle)
-    c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
+    calls = [n for n in caps.get("call", ()) if n.type != "identifier" or n.text != b"nameof"]
+    c.calls(calls, _MEMBERS, _WRAPPERS, _CALLS)
     for new in caps.get("new", ()):
         c.call(new, type_name(new, source))
     for node in caps.get("import", ()):
