@@ -26,8 +26,8 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "csharp"]
-LANGUAGES += ["php"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
+LANGUAGES += ["csharp", "php"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
