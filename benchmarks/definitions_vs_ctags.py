@@ -49,6 +49,9 @@ class Rules:
     ctags_language: str
     ctags_kinds: dict[str, str]
     our_kind: Callable[[SymbolDef], str | None]
+    ctags_name: Callable[[str], str] = str
+    """ctags' name as we name the symbol (C#: `IEnumerable.GetEnumerator`, an explicit
+    interface implementation, is the method `GetEnumerator`)."""
 
 
 def _c_kind(symbol: SymbolDef) -> str | None:
@@ -71,11 +74,48 @@ _C_KINDS = {
     "macro": "macro",
 }
 
+
+def _csharp_kind(symbol: SymbolDef) -> str | None:
+    if symbol.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE):
+        # a delegate is a type here; ctags tags it a method (a callable's signature)
+        return "function" if " delegate " in f" {symbol.signature} " else "type"
+    if symbol.kind is SymbolKind.METHOD:
+        # a property's header ends in its name (`[Attr(1)] public int P`), a method's does not
+        return "property" if symbol.signature.endswith(symbol.name) else "function"
+    return None  # local functions: ctags leaves them untagged
+
+
+_CSHARP_KINDS = {
+    "class": "type",
+    "struct": "type",
+    "enum": "type",
+    "interface": "type",
+    "method": "function",
+    "property": "property",
+}
+
+
+def _php_kind(symbol: SymbolDef) -> str | None:
+    if symbol.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE):
+        # classes, interfaces, traits; ctags 5.9 has no kind for a PHP 8.1 `enum` (it tags
+        # the enum's methods as functions)
+        return None if symbol.signature.startswith("enum ") else "type"
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    return None
+
+
+_PHP_KINDS = {"class": "type", "interface": "type", "trait": "type", "function": "function"}
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
         frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
     ),
+    "csharp": Rules(
+        frozenset({".cs"}), "C#", _CSHARP_KINDS, _csharp_kind, lambda n: n.rpartition(".")[2]
+    ),
+    "php": Rules(frozenset({".php"}), "PHP", _PHP_KINDS, _php_kind),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
 project's headers are), else C: see `source_files`."""
@@ -117,7 +157,8 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
             if kind is None or tag.get("_type") != "tag" or tag["name"].startswith("__anon"):
                 continue  # ctags names anonymous types `__anon<hash>`: we make no symbol
             entries = found[tag["path"]]
-            key = (kind, tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
+            name = rules.ctags_name(tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
+            key = (kind, name)
             entries[key] = min(entries.get(key, tag["line"]), tag["line"])
     return found
 

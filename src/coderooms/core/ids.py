@@ -26,6 +26,8 @@ LANGUAGE_GROUPS = {
     "java": "java",
     "c": "c",
     "cpp": "c",
+    "csharp": "csharp",
+    "php": "php",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

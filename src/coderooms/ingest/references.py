@@ -22,6 +22,14 @@ from coderooms.ingest.model import (
     SymbolDef,
     SymbolKind,
 )
+from coderooms.ingest.namespace_names import (
+    Uses,
+    Usings,
+    csharp_candidates,
+    csharp_usings,
+    php_candidates,
+    php_uses,
+)
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.returned_types import (
     CALLED,
@@ -53,6 +61,8 @@ WELL_KNOWN_GLOBALS = {
     "py": frozenset({"os", "sys"}),
 }
 PACKAGE_SCOPED = frozenset({"go", "java"})
+MEMBERS_BY_NAME = frozenset({"java", "csharp"})
+"""Languages whose methods see their type's members by bare name (`m()` is `this.m()`)."""
 INHERITING = frozenset({"js", "java"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
@@ -153,6 +163,13 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     scope.includes = includes
     scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
+    if language == "csharp":
+        scope.usings = csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
+    elif language == "php":
+        listed: dict[str, list[str]] = {}
+        for inherit in extraction.inherits:
+            listed.setdefault(inherit.child, []).append(inherit.base)
+        scope.uses = php_uses(path, extraction.imports, extraction.symbols, listed)
     if group in TABLE_GROUPS:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
@@ -275,6 +292,10 @@ class _Scope:
     path: str = ""
     includes: tuple[tuple[Target, ...], ...] = ()
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
+    usings: Usings | None = None
+    """C#: what the file's `using` directives bring into scope (`namespace_names`)."""
+    uses: Uses | None = None
+    """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -298,6 +319,10 @@ class _Scope:
         request = RefRequest(source, kind, ref, parts[-1], line, self.group, ghost=parts[-1])
         if parts[0] == UNKNOWN_RECEIVER:
             return request  # a member of an expression's result: only a unique name can answer
+        if self.usings is not None:
+            return self._namespaced(request, source, kind, parts)
+        if self.uses is not None:
+            return self._php(request, source, kind, parts)
         if any(p.endswith(CALLED) for p in parts[:-1]):
             return chained(self, request, parts)
         wanted = TYPE_KINDS if kind == INHERITS else None
@@ -355,6 +380,60 @@ class _Scope:
             request.ghost = ref  # `String::from`, `Math.max`: see resolve.unique_type_member
         return request
 
+    def _namespaced(
+        self, request: RefRequest, source: str, kind: str, parts: list[str]
+    ) -> RefRequest:
+        """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
+        never by a short name alone (a ghost)."""
+        request.bound = True
+        if any(p.endswith(CALLED) for p in parts):
+            return request  # a member of a call's result: not followed
+        value = parts[0][:1].islower() or parts[0].startswith("_")
+        if len(parts) > 1 and (value or parts[0] == "this"):
+            typed = self._typed(source, parts)  # `x.M()`, `this._f.M()`: `T.M` of its type
+            if typed is not None:
+                parts = typed
+            elif parts[0] != "this" or len(parts) > 2:
+                return request  # a member of a value of unknown type (`obj.M()`)
+        wanted = TYPE_KINDS if kind == INHERITS else None
+        request.local = self._local(source, parts, wanted)
+        if request.local is not None:
+            return request
+        assert self.usings is not None
+        candidates = csharp_candidates(self.path, source, parts, self.kinds, self.usings)
+        request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
+        if len(parts) > 1 and parts[0] not in ("this", "base"):
+            request.ghost = ".".join(parts)
+        return request
+
+    def _php(self, request: RefRequest, source: str, kind: str, parts: list[str]) -> RefRequest:
+        """PHP: in this file first, then by fully qualified name elsewhere (`namespace_names`);
+        never by a short name alone (a ghost)."""
+        request.bound = True
+        if any(p.endswith(CALLED) for p in parts):
+            return request  # a member of a call's result: not followed
+        if parts[0].startswith("$") or (parts[0] == "this" and len(parts) > 2):
+            typed = self._typed(source, parts)  # `$x->m()`, `$this->foo->m()`: its type's `m`
+            if typed is None:
+                return request  # a variable or property of unknown type
+            parts = typed
+        if parts[0] == "static":
+            parts = ["self", *parts[1:]]
+        wanted = TYPE_KINDS if kind == INHERITS else None
+        if parts[0] != "parent":  # `parent::m()` is the base's `m`, never the class's own
+            request.local = self._local(source, parts, wanted)
+            if request.local is not None:
+                return request
+        assert self.uses is not None
+        candidates = php_candidates(self.path, source, parts, self.kinds, self.uses)
+        request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
+        alias = self.uses.aliases.get(parts[0])
+        if alias is not None:
+            request.ghost = ".".join([alias, *parts[1:]])
+        elif len(parts) > 1 and parts[0] not in ("this", "self", "parent"):
+            request.ghost = ".".join(parts)
+        return request
+
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
         """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define:
         what the base its `extends` names has under that name, up the chain while the bases are
@@ -406,7 +485,11 @@ class _Scope:
         ones (a Java class's fields included; other languages reach fields through `this`)."""
         scope = source
         while True:
-            if scope and self.kinds.get(scope) in TYPE_KINDS and self.language != "java":
+            if (
+                scope
+                and self.kinds.get(scope) in TYPE_KINDS
+                and self.language not in (MEMBERS_BY_NAME)
+            ):
                 scope = scope.rpartition(".")[0]
                 continue
             declared = self.types.get((scope, name))
@@ -483,8 +566,12 @@ class _Scope:
                     return self._accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
-            if i and self.language != "java" and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
-                continue  # only Java sees a type's members by their bare names
+            if (
+                i
+                and self.language not in MEMBERS_BY_NAME
+                and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
+            ):
+                continue  # only Java and C# see a type's members by their bare names
             found = self._accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found

@@ -361,6 +361,9 @@ def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> l
         if language == "java":
             requests.append(ImportRequest(ref.line, label, java_module(ref.module, ref.names)))
             continue
+        if language == "php":
+            requests.extend(_php_import_requests(path, ref))
+            continue
         module = module_targets(language, path, ref.module, ref.level)
         names = [n for n in ref.names if n not in {"*", "default"}]
         if not names or language in {"javascript", "typescript", "tsx", "go"}:
@@ -372,6 +375,19 @@ def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> l
             )
             requests.append(ImportRequest(ref.line, label, (*submodule, *module)))
     return requests
+
+
+def _php_import_requests(path: str, ref: ImportRef) -> list[ImportRequest]:
+    """`require 'lib/x.php'` -> that file; `use A\\B\\C;` names a class, not a file: a ghost
+    named `A.B.C` (`namespace_names` resolves what the class's name is used for)."""
+    from coderooms.ingest.namespace_names import is_php_path, php_require
+
+    if is_php_path(ref.module):
+        return [ImportRequest(ref.line, ref.module, php_require(path, ref.module))]
+    return [
+        ImportRequest(ref.line, f"{ref.module}.{name}" if ref.module else name, ())
+        for name in ref.names
+    ]
 
 
 def _python_import_requests(ref: ImportRef, label: str) -> list[ImportRequest]:

@@ -7,6 +7,8 @@ A file is a test file when its repo-relative path matches `TEST_PATH_PATTERN`:
 - JavaScript / TypeScript: `*.test.<ext>` or `*.spec.<ext>` (js, jsx, mjs, cjs, ts, tsx);
 - Go: `*_test.go`;
 - Java: `*Test.java`, `*Tests.java` (and `src/test/...` through the directory rule);
+- C#: `*Tests.cs`, `*Test.cs`;
+- PHP: `*Test.php` (PHPUnit's convention);
 - Rust: integration tests under `tests/` (the directory rule; inline `#[cfg(test)]` modules
   live in the file they test and are not told apart).
 
@@ -26,6 +28,8 @@ TEST_PATH_PATTERN = (
     r"|conftest\.py"
     r"|[^/]*\.(?:test|spec)\.(?:js|jsx|mjs|cjs|ts|tsx)"
     r"|[^/]*Tests?\.java"
+    r"|[^/]*Tests?\.cs"
+    r"|[^/]*Test\.php"
     r")"
 )
 

@@ -27,6 +27,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
 LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
+LANGUAGES += ["csharp", "php"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -208,6 +209,99 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("src/main.cpp::main", "CALLS", "src/shape.cpp::shapes.total", "import"),
         ("src/main.cpp::Square", "INHERITS", "include/shapes/shape.hpp::shapes.Shape", "import"),
         ("src/shape.cpp::shapes.total", "CALLS", "?:area", "ghost"),  # a member of a value
+    ],
+    "csharp": [
+        # a partial class's other part, found by its fully qualified name
+        (
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle.Scale",
+            "CALLS",
+            "src/Shapes/Circle.Validation.cs::Geo.Shapes.Circle.Validate",
+            "import",
+        ),
+        # the enclosing namespace `Geo.Shapes` sees `Shape` of Shape.cs
+        (
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle",
+            "INHERITS",
+            "src/Shapes/Shape.cs::Geo.Shapes.Shape",
+            "import",
+        ),
+        # `using static Geo.Util.MathUtil;`
+        (
+            "src/App/Program.cs::Geo.App.Program.Main",
+            "CALLS",
+            "src/Util/MathUtil.cs::Geo.Util.MathUtil.Clamp",
+            "import",
+        ),
+        # `using Geo.Shapes;` for `new Circle(..)`, and `using Shp = Geo.Shapes;` for `Shp.Circle`
+        (
+            "src/App/Program.cs::Geo.App.Program.Main",
+            "CALLS",
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle",
+            "import",
+        ),
+        # an inherited member, in the base class `Shape` (one level up)
+        (
+            "src/Shapes/Circle.cs::Geo.Shapes.Circle.Scale",
+            "CALLS",
+            "src/Shapes/Shape.cs::Geo.Shapes.Shape.Describe",
+            "import",
+        ),
+        # a type's own member by its bare name
+        ("src/Broken.cs::Geo.Broken.Ok", "CALLS", "src/Broken.cs::Geo.Broken.Fine", "local"),
+        ("src/App/Program.cs::Geo.App.Program.Main", "CALLS", "?:Missing", "ghost"),
+        ("src/App/Program.cs::Geo.App.Program.Main", "CALLS", "?:Console.WriteLine", "ghost"),
+        ("src/App/Program.cs", "IMPORTS", "?:System", "ghost"),  # a namespace is no file
+    ],
+    "php": [
+        # `use App\Support\{Greets, Str as S};`: the alias, then the class of that full name
+        (
+            "src/Models/User.php::App.Models.User.label",
+            "CALLS",
+            "src/Support/Str.php::App.Support.Str.upper",
+            "import",
+        ),
+        # `use function App\Support\slugify;` kept in the conventional functions.php
+        (
+            "src/Models/User.php::App.Models.User.label",
+            "CALLS",
+            "src/Support/functions.php::App.Support.slugify",
+            "import",
+        ),
+        # `$this->greet()` from the class's trait, `parent::save()` from its `extends` base
+        (
+            "src/Models/User.php::App.Models.User.label",
+            "CALLS",
+            "src/Support/Greets.php::App.Support.Greets.greet",
+            "import",
+        ),
+        (
+            "src/Models/User.php::App.Models.User.persist",
+            "CALLS",
+            "src/Models/Model.php::App.Models.Model.save",
+            "import",
+        ),
+        # the current namespace `App\Models` sees `Model`; the mixin is a base too
+        (
+            "src/Models/User.php::App.Models.User",
+            "INHERITS",
+            "src/Models/Model.php::App.Models.Model",
+            "import",
+        ),
+        (
+            "src/Models/User.php::App.Models.User",
+            "INHERITS",
+            "src/Support/Greets.php::App.Support.Greets",
+            "import",
+        ),
+        ("src/Models/User.php::App.Models.User", "INHERITS", "?:JsonSerializable", "ghost"),
+        # a `require` of a literal path lands on the file; a `use` names a class, not a file
+        ("bin/app.php", "IMPORTS", "src/Support/functions.php", "import"),
+        ("bin/app.php", "IMPORTS", "?:App.Models.User", "ghost"),
+        ("bin/app.php::", "CALLS", "src/Support/functions.php::App.Support.slugify", "import"),
+        ("bin/app.php::", "CALLS", "?:missing", "ghost"),
+        ("src/Models/User.php::App.Models.User.touch", "CALLS", "?:repository", "ghost"),
+        # `$user = new User(..); $user->label()`: the declared type's method
+        ("bin/app.php::", "CALLS", "src/Models/User.php::App.Models.User.label", "import"),
     ],
     "java": [
         (

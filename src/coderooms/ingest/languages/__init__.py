@@ -11,7 +11,8 @@ Conventions common to every deep language (details in each language module's doc
   Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`
   and `main.rs`, which take their parent directory's name (the stem when there is none); `.d.ts`
   files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
-  (`package a.b`), where the package clause matters for resolution.
+  (`package a.b`), where the package clause matters for resolution, and PHP (its first
+  `namespace App\\Models`, for code at the top level).
 * Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
   top level). Containers that have no symbol kind (a Rust inline `mod m { }`, a TS
   `namespace N { }`) prefix their contents' qualnames (`m.f`) but are not symbols, so their
@@ -56,7 +57,18 @@ from pathlib import PurePosixPath
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from coderooms.ingest.languages import c, go, java, javascript, python, reparse, rust, typescript
+from coderooms.ingest.languages import (
+    c,
+    csharp,
+    go,
+    java,
+    javascript,
+    php,
+    python,
+    reparse,
+    rust,
+    typescript,
+)
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
 
@@ -129,6 +141,18 @@ def _java() -> object:
     return tree_sitter_java.language()
 
 
+def _csharp() -> object:
+    import tree_sitter_c_sharp
+
+    return tree_sitter_c_sharp.language()
+
+
+def _php() -> object:
+    import tree_sitter_php
+
+    return tree_sitter_php.language_php()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -149,6 +173,8 @@ _SPECS: dict[str, _Spec] = {
     "java": _Spec(_java, java.QUERY, java.extract),
     "c": _Spec(_c, c.QUERY, c.extract),
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
+    "csharp": _Spec(_csharp, csharp.QUERY, csharp.extract),
+    "php": _Spec(_php, php.QUERY, php.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
@@ -442,6 +468,8 @@ def extract(language: str, path: str, source: bytes) -> Extraction:
 def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction:
     compiled = _compiled_for(language, spec)
     parse_source = source[3:] if source.startswith(_BOM) else source
+    if language == "csharp":
+        parse_source = csharp.first_branches(parse_source)
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
     if language == "c" and path.endswith(".h") and c.reads_as_cpp(tree.root_node, parse_source):
         # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)

@@ -1,0 +1,262 @@
+"""Where a name of a namespaced language (C#, PHP) may be defined, by the language's own lookup
+rules (C# below; PHP in `php_candidates`).
+
+A C# qualname is the fully qualified name (`A.B.C.M`: namespace `A.B`, class `C`), so a
+candidate is an `Alternative` whose qual is a fully qualified name: whichever file defines that
+very name is the answer, never a file that merely defines something of the same short name.
+What files to look in is the convention that a type lives in a file named after it
+(`~Foo.cs`), and the importing file's own directory (several types per file, partial parts next
+to each other: `Form1.cs`, `Form1.Designer.cs`).
+
+Candidates, in C#'s order:
+1. a member the enclosing partial type does not define in this file (`M()`, `this.M()`): the
+   same type's other parts, innermost type first;
+2. then a member of the innermost type's bases, one level up (`base.M()`: the first base only),
+   each base name looked up as a type (3.);
+3. a type reference (`new Foo()`, `Foo.Bar()`, `: Base`): under each enclosing namespace,
+   innermost first, then the global namespace, then under each `using` namespace; a `using X =
+   A.B.C;` alias head is replaced by what it names; a bare name also as a static member of each
+   `using static` class.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+
+from coderooms.ingest.identity import directory_of
+from coderooms.ingest.model import ImportRef, InheritRef, SymbolDef, SymbolKind
+from coderooms.ingest.targets import Target
+
+
+@dataclass(slots=True)
+class Usings:
+    """What a C# file's `using` directives bring into scope."""
+
+    namespaces: tuple[str, ...] = ()
+    statics: tuple[str, ...] = ()
+    aliases: dict[str, str] = field(default_factory=dict)
+    partials: frozenset[str] = frozenset()
+    """Qualnames of the file's `partial` types."""
+    bases: dict[str, list[str]] = field(default_factory=dict)
+    """Type qualname -> the names of its base list, in order."""
+
+
+def csharp_usings(
+    imports: list[ImportRef], symbols: list[SymbolDef], inherits: list[InheritRef]
+) -> Usings:
+    namespaces: list[str] = []
+    statics: list[str] = []
+    aliases: dict[str, str] = {}
+    for ref in imports:
+        if ref.alias:
+            aliases.setdefault(ref.alias, ref.module)
+        elif ref.names:
+            statics.append(ref.module)
+        else:
+            namespaces.append(ref.module)
+    partials = frozenset(
+        s.qualname
+        for s in symbols
+        if s.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE) and " partial " in f" {s.signature} "
+    )
+    bases: dict[str, list[str]] = {}
+    for inherit in inherits:
+        bases.setdefault(inherit.child, []).append(inherit.base)
+    return Usings(
+        tuple(dict.fromkeys(namespaces)), tuple(dict.fromkeys(statics)), aliases, partials, bases
+    )
+
+
+def enclosing_namespace(source: str, kinds: dict[str, SymbolKind]) -> list[str]:
+    """The namespace parts around definition `source`: the leading parts of its qualname that
+    are no symbol (`A.B.C.M` with class `A.B.C` -> [A, B])."""
+    parts = source.split(".") if source else []
+    found: list[str] = []
+    for i in range(1, len(parts) + 1):
+        if ".".join(parts[:i]) in kinds:
+            break
+        found = parts[:i]
+    return found
+
+
+def enclosing_types(source: str, kinds: dict[str, SymbolKind]) -> list[str]:
+    """The type qualnames around `source`, innermost first."""
+    parts = source.split(".") if source else []
+    return [
+        ".".join(parts[:i])
+        for i in range(len(parts), 0, -1)
+        if kinds.get(".".join(parts[:i])) in (SymbolKind.CLASS, SymbolKind.INTERFACE)
+    ]
+
+
+def csharp_candidates(
+    path: str,
+    source: str,
+    parts: list[str],
+    kinds: dict[str, SymbolKind],
+    usings: Usings,
+) -> list[tuple[tuple[Target, ...], str]]:
+    """(targets, fully qualified name) pairs to look for, in order (see the module docstring)."""
+    own_dir = Target("@", directory_of(path))
+    found: list[tuple[tuple[Target, ...], str]] = []
+
+    def add(targets: tuple[Target, ...], qual: str) -> None:
+        if all(qual != known for _, known in found):
+            found.append((targets, qual))
+
+    receiver = parts[0] in ("this", "base")
+    if receiver or len(parts) == 1:
+        member = ".".join(parts[1:] if receiver else parts)
+        owners = enclosing_types(source, kinds)
+        for owner in owners if parts[0] != "base" else ():
+            if owner in usings.partials and member:
+                name = owner.rsplit(".", 1)[-1]
+                add((Target("~", f"{name}.cs"), own_dir), f"{owner}.{member}")
+        bases = usings.bases.get(owners[0], []) if owners and member else []
+        for base in bases[:1] if parts[0] == "base" else bases:  # one level up
+            for targets, qual in _csharp_types(base.split("."), source, kinds, usings, own_dir):
+                add(targets, f"{qual}.{member}")
+        if receiver:
+            return found
+    for targets, qual in _csharp_types(parts, source, kinds, usings, own_dir):
+        add(targets, qual)
+    return found
+
+
+def _csharp_types(
+    parts: list[str],
+    source: str,
+    kinds: dict[str, SymbolKind],
+    usings: Usings,
+    own_dir: Target,
+) -> list[tuple[tuple[Target, ...], str]]:
+    """A type reference under each enclosing namespace, the global one, each `using` namespace
+    (a bare name also as a `using static` class's member); an alias head replaced."""
+    found: list[tuple[tuple[Target, ...], str]] = []
+
+    def add(type_parts: list[str], prefix: list[str]) -> None:
+        files = [Target("~", f"{p}.cs") for p in type_parts[:-1] if p[:1].isupper()]
+        files.append(Target("~", f"{type_parts[-1]}.cs"))
+        found.append(((*dict.fromkeys(files), own_dir), ".".join([*prefix, *type_parts])))
+
+    head = usings.aliases.get(parts[0])
+    if head is not None:
+        named = head.split(".")
+        add([named[-1], *parts[1:]], named[:-1])
+        return found
+    namespace = enclosing_namespace(source, kinds)
+    for i in range(len(namespace), -1, -1):
+        add(parts, namespace[:i])
+    for used in usings.namespaces:
+        add(parts, used.split("."))
+    if len(parts) == 1:
+        for static in usings.statics:
+            segments = static.split(".")
+            add([segments[-1], *parts], segments[:-1])
+    return found
+
+
+# -- PHP ------------------------------------------------------------------------------------------
+
+FUNCTION_FILES = [Target("~", "functions.php"), Target("~", "helpers.php")]
+"""Where a PHP project keeps its functions by convention (composer `autoload.files`)."""
+PHP_RELATIVE = frozenset({"this", "self", "static", "parent"})
+"""Heads naming the enclosing class (`parent`: its `extends` base)."""
+
+
+@dataclass(slots=True)
+class Uses:
+    """What a PHP file's `use` and `require` statements bring in."""
+
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Local name -> fully qualified name (`use App\\Support\\Str as S;` -> S: App.Support.Str)."""
+    required: tuple[Target, ...] = ()
+    """The files its `require`/`include` of a literal path may name, in order."""
+    namespace: str = ""
+    """The file's (first) namespace, for code at the top level."""
+    bases: dict[str, list[str]] = field(default_factory=dict)
+    """Class qualname -> its `extends`, `implements` and `use Trait` names, in order."""
+
+
+def php_uses(
+    path: str, imports: list[ImportRef], symbols: list[SymbolDef], bases: dict[str, list[str]]
+) -> Uses:
+    aliases: dict[str, str] = {}
+    required: list[Target] = []
+    for ref in imports:
+        if is_php_path(ref.module):
+            required.extend(php_require(path, ref.module))
+            continue
+        locals_ = ref.aliases or (None,) * len(ref.names)
+        for name, alias in zip(ref.names, locals_, strict=True):
+            full = f"{ref.module}.{name}" if ref.module else name
+            aliases.setdefault(alias or name, full)
+    module = next((s for s in symbols if s.kind is SymbolKind.MODULE), None)
+    namespace = module.signature.removeprefix("namespace ").replace("\\", ".") if module else ""
+    return Uses(aliases, tuple(dict.fromkeys(required)), namespace, bases)
+
+
+def is_php_path(module: str) -> bool:
+    """A `require`d path (`lib/x.php`, `__DIR__/x.php`), not a `use`d name (`App.Models`)."""
+    return "/" in module or module.endswith((".php", ".inc"))
+
+
+def php_require(path: str, spec: str) -> tuple[Target, ...]:
+    """`__DIR__/x.php` -> next to the requiring file; `lib/x.php` -> next to it, then from the
+    repo's root (what an include path of `.` gives)."""
+    if spec.startswith("__DIR__"):
+        joined = posixpath.normpath(posixpath.join(directory_of(path), spec[7:].lstrip("/")))
+        return () if joined.startswith("..") else (Target("=", joined),)
+    if spec.startswith("/"):
+        return ()
+    found = []
+    joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
+    if not joined.startswith(".."):
+        found.append(Target("=", joined))
+    clean = posixpath.normpath(spec)
+    if not clean.startswith("..") and Target("=", clean) not in found:
+        found.append(Target("=", clean))
+    return tuple(found)
+
+
+def php_candidates(
+    path: str, source: str, parts: list[str], kinds: dict[str, SymbolKind], uses: Uses
+) -> list[tuple[tuple[Target, ...], str]]:
+    """(targets, fully qualified name) pairs to look for, in order: a member of the enclosing
+    class's bases and traits (`$this->m()`, `self::m()`, `parent::m()`: one level up), or a
+    class or function name resolved as PHP does (a `use` alias, else the current namespace,
+    then the global one)."""
+    own_dir = Target("@", directory_of(path))
+    if parts[0] in PHP_RELATIVE:
+        owner = next(iter(enclosing_types(source, kinds)), None)
+        if owner is None or len(parts) != 2:
+            return []
+        bases = uses.bases.get(owner, [])
+        if parts[0] == "parent":
+            bases = bases[:1]
+        namespace = enclosing_namespace(source, kinds)
+        return [
+            (targets, f"{qual}.{parts[1]}")
+            for base in bases
+            for targets, qual in _php_names(base.split("."), namespace, uses, own_dir)
+        ]
+    namespace = enclosing_namespace(source, kinds) if source else uses.namespace.split(".")
+    return _php_names(parts, [p for p in namespace if p], uses, own_dir)
+
+
+def _php_names(
+    parts: list[str], namespace: list[str], uses: Uses, own_dir: Target
+) -> list[tuple[tuple[Target, ...], str]]:
+    alias = uses.aliases.get(parts[0])
+    if alias is not None:
+        imported = alias.split(".")
+        parts, quals = [imported[-1], *parts[1:]], [".".join([*imported, *parts[1:]])]
+    else:
+        quals = [".".join([*namespace, *parts])] if namespace else []
+        quals.append(".".join(parts))
+    files = [Target("~", f"{p}.php") for p in parts]
+    if len(parts) == 1 and parts[0][:1].islower():  # a function: where functions are kept
+        files += FUNCTION_FILES
+    targets = (*dict.fromkeys(files), *uses.required, own_dir)
+    return [(targets, qual) for qual in dict.fromkeys(quals)]
