@@ -24,7 +24,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass, field
 
-from coderooms.ingest.identity import directory_of
+from coderooms.core.ids import directory_of
 from coderooms.ingest.model import ImportRef, InheritRef, SymbolDef, SymbolKind
 from coderooms.ingest.targets import Target
 
