@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from coderooms.ingest.languages import extract, language_for_path
 from coderooms.ingest.model import SymbolDef, SymbolKind
@@ -49,6 +50,11 @@ class Rules:
     ctags_language: str
     ctags_kinds: dict[str, str]
     our_kind: Callable[[SymbolDef], str | None]
+    ctags_options: tuple[str, ...] = ()
+    """Extra ctags arguments (a regex language definition where ctags has no parser)."""
+    tag_counts: Callable[[dict[str, Any]], bool] | None = None
+    """Whether a ctags tag of a compared kind counts (None: all do): drops what ctags tags by
+    mistake, each case named where the rule is defined."""
 
 
 def _c_kind(symbol: SymbolDef) -> str | None:
@@ -71,10 +77,34 @@ _C_KINDS = {
     "macro": "macro",
 }
 
+
+def _type_or_function(symbol: SymbolDef) -> str | None:
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    if symbol.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE):
+        return "type"
+    return None
+
+
+def _kotlin_tag(tag: dict[str, Any]) -> bool:
+    """ctags tags Kotlin lambda parameters (`{ segment -> ...}`) and `for (i in ...)` loop
+    variables as methods: a method tag counts only when its line has `fun`. A companion object
+    is no symbol of ours on purpose (its members are the class's)."""
+    pattern = tag.get("pattern", "")
+    if tag.get("kind") == "object":
+        return "companion object" not in pattern
+    return tag.get("kind") != "method" or "fun " in pattern
+
+
+_KOTLIN_KINDS = {"class": "type", "interface": "type", "object": "type", "method": "function"}
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
         frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
+    ),
+    "kotlin": Rules(
+        frozenset({".kt"}), "Kotlin", _KOTLIN_KINDS, _type_or_function, tag_counts=_kotlin_tag
     ),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
@@ -103,6 +133,7 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
                 "ctags",
                 "--output-format=json",
                 "--fields=+nK",
+                *rules.ctags_options,
                 f"--language-force={rules.ctags_language}",
                 "-f",
                 "-",
@@ -114,8 +145,10 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
         for line in out.decode("utf-8", "replace").splitlines():
             tag = json.loads(line)
             kind = rules.ctags_kinds.get(tag.get("kind", ""))
-            if kind is None or tag.get("_type") != "tag" or tag["name"].startswith("__anon"):
-                continue  # ctags names anonymous types `__anon<hash>`: we make no symbol
+            if kind is None or tag.get("_type") != "tag" or tag["name"].startswith(("__anon", "<")):
+                continue  # anonymous types `__anon<hash>`, Kotlin `<lambda>`: we make no symbol
+            if rules.tag_counts is not None and not rules.tag_counts(tag):
+                continue
             entries = found[tag["path"]]
             key = (kind, tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
             entries[key] = min(entries.get(key, tag["line"]), tag["line"])

@@ -26,6 +26,9 @@ LANGUAGE_GROUPS = {
     "java": "java",
     "c": "c",
     "cpp": "c",
+    "kotlin": "java",
+    "swift": "swift",
+    "scala": "scala",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

@@ -26,7 +26,7 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "kotlin"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -142,12 +142,14 @@ def test_structure_edges(lang: str, fixture_graph: Callable[[str], GraphData]) -
     assert all(a.split("::", 1)[0] == b.split("::", 1)[0] for a, b in contained)
     references = [e for e in data["edges"] if e[1] in {"CALLS", "INHERITS", "IMPORTS"}]
     assert references
-    assert all(e[3] in {"import", "local", "package", "unique", "ghost"} for e in references)
+    vias = {"import", "local", "package", "unique", "ghost", "typed"}
+    assert all(e[3] in vias for e in references)
     assert all((e[3] == "ghost") == e[2].startswith("?:") for e in references)
 
 
 # -- what the reviewed snapshots show right --------------------------------------------------------
 
+KT = "src/main/kotlin/com/example/"
 RESOLVED_RIGHT: dict[str, list[Edge]] = {
     "python": [
         ("scripts/broken.py", "IMPORTS", "shop/__init__.py", "import"),
@@ -227,6 +229,27 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
             "INHERITS",
             "?:java.io.Serializable",
             "ghost",
+        ),
+    ],
+    "kotlin": [
+        # `import ...Shape as Figure`; `Circle.unit()` is the companion object's member
+        (f"{KT}app/Main.kt::Square", "INHERITS", f"{KT}shapes/Shape.kt::Shape", "import"),
+        (f"{KT}app/Main.kt::main", "CALLS", f"{KT}shapes/Circle.kt::Circle.unit", "import"),
+        (f"{KT}app/Main.kt::main", "CALLS", f"{KT}shapes/Shape.kt::total", "import"),
+        # `import com.example.util.*` opens the package
+        (f"{KT}app/Main.kt::main", "CALLS", f"{KT}util/Strings.kt::Helpers.log", "package"),
+        (f"{KT}app/Main.kt::main", "CALLS", "?:listOf", "ghost"),  # the standard library
+        # a bare `log(...)` inherited from Base, in another file of the package
+        (f"{KT}shapes/Circle.kt::Circle.area", "CALLS", f"{KT}shapes/Shape.kt::Base.log", "import"),
+        (f"{KT}shapes/Circle.kt::Circle", "INHERITS", f"{KT}shapes/Shape.kt::Base", "package"),
+        # Odd.kt declares a package its directory does not spell: imports still resolve
+        ("src/main/kotlin/misc/Odd.kt", "IMPORTS", f"{KT}shapes/Circle.kt", "import"),
+        # a test under src/test/kotlin sees its package under src/main/kotlin
+        (
+            "src/test/kotlin/com/example/shapes/CircleTest.kt::CircleTest.unitCircleHasAreaPi",
+            "CALLS",
+            f"{KT}shapes/Circle.kt::Circle.area",
+            "typed",  # `Circle.unit()` is declared to return a Circle
         ),
     ],
 }

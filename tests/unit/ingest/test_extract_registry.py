@@ -40,6 +40,8 @@ REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
         ("main.go", "go"),
         ("lib.rs", "rust"),
         ("A.java", "java"),
+        ("A.kt", "kotlin"),
+        ("build.gradle.kts", "kotlin"),
         ("README.md", "markdown"),
         ("package.json", "json"),
         ("ci.yml", "yaml"),
@@ -69,7 +71,18 @@ def test_language_for_path(path: str, language: str | None) -> None:
 
 
 def test_deep_languages() -> None:
-    expected = {"python", "javascript", "typescript", "tsx", "go", "rust", "java", "c", "cpp"}
+    expected = {
+        "python",
+        "javascript",
+        "typescript",
+        "tsx",
+        "go",
+        "rust",
+        "java",
+        "c",
+        "cpp",
+        "kotlin",
+    }
     assert expected == DEEP_LANGUAGES
 
 

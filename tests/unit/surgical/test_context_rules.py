@@ -45,6 +45,8 @@ from coderooms.surgical.test_conventions import is_test_path
         ("unittest/case.py", False), ("pkg/testing.py", False), ("latest/a.py", False),
         ("contest.py", False), ("cmd/main.go", False), ("web/a.ts", False),
         ("src/main/java/Foo.java", False), ("pkg/tests_util.py", False),
+        ("okio/src/jvmTest/kotlin/okio/BufferTest.kt", True), ("app/src/UtilsTests.kt", True),
+        ("okio/src/commonMain/kotlin/okio/Buffer.kt", False), ("src/Testing.kt", False),
     ],
 )  # fmt: skip
 def test_test_paths(path: str, test: bool) -> None:

@@ -10,8 +10,9 @@ Conventions common to every deep language (details in each language module's doc
 * Module symbol: exactly one per file, kind MODULE, qualname `""`, parent None, lines 1..last.
   Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`
   and `main.rs`, which take their parent directory's name (the stem when there is none); `.d.ts`
-  files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
-  (`package a.b`), where the package clause matters for resolution.
+  files drop the `.d`. Its signature is `""`, except Go (`package x`), Java, Kotlin and Scala
+  (`package a.b`; Scala's chained `package a` `package b` is `package a.b`), where the package
+  clause matters for resolution.
 * Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
   top level). Containers that have no symbol kind (a Rust inline `mod m { }`, a TS
   `namespace N { }`) prefix their contents' qualnames (`m.f`) but are not symbols, so their
@@ -56,7 +57,17 @@ from pathlib import PurePosixPath
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from coderooms.ingest.languages import c, go, java, javascript, python, reparse, rust, typescript
+from coderooms.ingest.languages import (
+    c,
+    go,
+    java,
+    javascript,
+    kotlin,
+    python,
+    reparse,
+    rust,
+    typescript,
+)
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
 
@@ -129,6 +140,12 @@ def _java() -> object:
     return tree_sitter_java.language()
 
 
+def _kotlin() -> object:
+    import tree_sitter_kotlin
+
+    return tree_sitter_kotlin.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -149,6 +166,7 @@ _SPECS: dict[str, _Spec] = {
     "java": _Spec(_java, java.QUERY, java.extract),
     "c": _Spec(_c, c.QUERY, c.extract),
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
+    "kotlin": _Spec(_kotlin, kotlin.QUERY, kotlin.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
@@ -376,7 +394,7 @@ def _module_symbol(path: str, source: bytes, sig: str, doc: str | None = None) -
     )
 
 
-_PACKAGE_CLAUSES = frozenset({"package_clause", "package_declaration"})
+_PACKAGE_CLAUSES = frozenset({"package_clause", "package_declaration", "package_header"})
 
 
 def _module_doc(root: Node, source: bytes) -> str | None:
