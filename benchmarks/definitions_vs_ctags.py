@@ -98,6 +98,35 @@ def _kotlin_tag(tag: dict[str, Any]) -> bool:
 
 _KOTLIN_KINDS = {"class": "type", "interface": "type", "object": "type", "method": "function"}
 
+_SWIFT_MODIFIERS = (
+    r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|public|private|fileprivate|internal|open|package"
+    r"|final|static|class|override|mutating|nonmutating|convenience|required|indirect|lazy"
+    r"|dynamic|optional|nonisolated|distributed|(private|fileprivate|internal|public)"
+    r"\(set\))[ \t]+)*"
+)
+_SWIFT_OPERATOR = r"[^ \t(A-Za-z_`][^ \t(A-Za-z_]*"
+_SWIFT_OPTIONS = (
+    "--langdef=SwiftRegex",
+    "--kinddef-SwiftRegex=t,type,types",
+    "--kinddef-SwiftRegex=f,function,functions",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}(class|struct|enum|actor|protocol)"
+    r"[ \t]+([A-Za-z_][A-Za-z0-9_]*)/\6/t/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]+([A-Za-z_][A-Za-z0-9_]*)/\5/f/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]*({_SWIFT_OPERATOR})/\5/f/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]+`([^`]+)`/\5/f/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}(init)[?!]?[ \t]*[(<]/\5/f/",
+)
+"""Universal Ctags 5.9 has no Swift parser: a regex tagger of its own (optlib), one line per
+definition, independent of tree-sitter. Modifiers and attributes may precede the keyword;
+operator functions (`static func == (`) are tagged by their operator; a name on the line after
+`func` is missed (a line regex)."""
+
+
+def _swift_tag(tag: dict[str, Any]) -> bool:
+    """`class func`/`class var` read as a type named `func`/`var` to the regex."""
+    return tag.get("name") not in {"func", "var", "let", "subscript", "case", "override"}
+
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
@@ -105,6 +134,14 @@ LANGUAGES: dict[str, Rules] = {
     ),
     "kotlin": Rules(
         frozenset({".kt"}), "Kotlin", _KOTLIN_KINDS, _type_or_function, tag_counts=_kotlin_tag
+    ),
+    "swift": Rules(
+        frozenset({".swift"}),
+        "SwiftRegex",
+        {"type": "type", "function": "function"},
+        _type_or_function,
+        _SWIFT_OPTIONS,
+        _swift_tag,
     ),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
@@ -145,7 +182,11 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
         for line in out.decode("utf-8", "replace").splitlines():
             tag = json.loads(line)
             kind = rules.ctags_kinds.get(tag.get("kind", ""))
-            if kind is None or tag.get("_type") != "tag" or tag["name"].startswith(("__anon", "<")):
+            if (
+                kind is None
+                or tag.get("_type") != "tag"
+                or tag["name"].startswith(("__anon", "<lambda>"))
+            ):
                 continue  # anonymous types `__anon<hash>`, Kotlin `<lambda>`: we make no symbol
             if rules.tag_counts is not None and not rules.tag_counts(tag):
                 continue

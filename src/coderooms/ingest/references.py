@@ -43,6 +43,7 @@ from coderooms.ingest.targets import (
     jvm_module,
     path_stem,
     rust_module,
+    swift_module,
 )
 
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
@@ -59,9 +60,11 @@ PACKAGE_SCOPED = frozenset({"go", "java", "kotlin", "scala", "swift"})
 BARE_MEMBERS = frozenset({"java", "kotlin", "scala", "swift"})
 """Languages where a type's members are seen by their bare names inside it (an implicit
 `this`/`self`), and a class's fields by theirs."""
+IMPLICIT_MEMBERS = frozenset({"kotlin", "scala", "swift"})
+"""Languages whose bare `m()` may be an inherited member (`references._Scope._bare_member`)."""
 DECLARED_PACKAGES = frozenset({"java", "kotlin", "scala"})
 """Languages whose module signature declares a package (`package a.b`)."""
-INHERITING = frozenset({"js", "java", "scala"})
+INHERITING = frozenset({"js", "java", "scala", "swift"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
@@ -168,6 +171,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
             if not ref.names and ref.module
             for target in jvm_module(language, ref.module, ())
         )
+    elif language == "swift":  # `import M` opens module M's declarations
+        scope.wildcards = tuple(t for ref in extraction.imports for t in swift_module(ref.module))
     if group in TABLE_GROUPS:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
@@ -288,7 +293,8 @@ class _Scope:
     """Where the file's package lives: its directory (Go); for Java every directory ending in
     the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
     wildcards: tuple[Target, ...] = ()
-    """Kotlin/Scala: the packages (or a type's members) the file's wildcard imports open."""
+    """Kotlin/Scala: the packages (or a type's members) the file's wildcard imports open;
+    Swift: the directories of the modules it imports (`Sources/M/`)."""
     path: str = ""
     includes: tuple[tuple[Target, ...], ...] = ()
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
@@ -348,10 +354,12 @@ class _Scope:
                 Alternative(targets, qual).encode() for qual in quals for targets in self.includes
             )
             return request
+        if self.language == "swift" and parts[0] == "self" and kind != INHERITS:
+            return self._inherited(request, source, ["this", *parts[1:]])
         if self.group in INHERITING and parts[0] in ("super", "this"):
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
-        bare_member = self.language in JVM_SUFFIXES and len(parts) == 1
+        bare_member = self.language in IMPLICIT_MEMBERS and len(parts) == 1
         if java_bare and inherit and parts[0][:1].islower():
             # an inherited `m()` (a capitalized name is a type)
             return self._inherited(request, source, ["this", *parts])
@@ -404,9 +412,10 @@ class _Scope:
         return rewritten
 
     def _bare_member(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
-        """Kotlin/Scala `m()` that no enclosing definition of the file has: a member the
-        enclosing class inherits (an implicit `this`, as Java's `_inherited`), else a top-level
-        function of the file's package or of a wildcard import, in that order; never a guess."""
+        """Kotlin/Scala/Swift `m()` that no enclosing definition of the file has: a member the
+        enclosing class inherits (an implicit `this`/`self`, as Java's `_inherited`), else a
+        top-level function of the file's package or of a wildcard import (Swift: its directory,
+        then the imported modules), in that order; never a guess by name alone."""
         owner = self._enclosing_type(source)
         found: tuple[str, ...] = ()
         if owner is not None and owner in self.bases:

@@ -8,6 +8,7 @@ A file is a test file when its repo-relative path matches `TEST_PATH_PATTERN`:
 - Go: `*_test.go`;
 - Java: `*Test.java`, `*Tests.java` (and `src/test/...` through the directory rule);
 - Kotlin: `*Test.kt`, `*Tests.kt` (and `src/test/...` through the directory rule);
+- Swift: `*Tests.swift`, `*Test.swift` (XCTest; SwiftPM's `Tests/` through the directory rule);
 - Rust: integration tests under `tests/` (the directory rule; inline `#[cfg(test)]` modules
   live in the file they test and are not told apart).
 
@@ -28,6 +29,7 @@ TEST_PATH_PATTERN = (
     r"|[^/]*\.(?:test|spec)\.(?:js|jsx|mjs|cjs|ts|tsx)"
     r"|[^/]*Tests?\.java"
     r"|[^/]*Tests?\.kt"
+    r"|[^/]*Tests?\.swift"
     r")"
 )
 

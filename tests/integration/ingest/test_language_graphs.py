@@ -26,7 +26,18 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "kotlin"]
+LANGUAGES = [
+    "python",
+    "javascript",
+    "typescript",
+    "go",
+    "rust",
+    "java",
+    "c",
+    "cpp",
+    "kotlin",
+    "swift",
+]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -251,6 +262,57 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
             f"{KT}shapes/Circle.kt::Circle.area",
             "typed",  # `Circle.unit()` is declared to return a Circle
         ),
+    ],
+    "swift": [
+        # `import Geometry`: the module's directory, Sources/Geometry/
+        ("Sources/App/main.swift", "IMPORTS", "Sources/Geometry/Circle.swift", "import"),
+        (
+            "Sources/App/main.swift::Square",
+            "INHERITS",
+            "Sources/Geometry/Shape.swift::Base",
+            "package",
+        ),
+        ("Sources/App/main.swift::run", "CALLS", "Sources/Geometry/Shape.swift::total", "import"),
+        # a bare `log(...)` and `super.init()`: Base's, in the imported module
+        (
+            "Sources/App/main.swift::Square.area",
+            "CALLS",
+            "Sources/Geometry/Shape.swift::Base.log",
+            "import",
+        ),
+        (
+            "Sources/App/main.swift::Square.init",
+            "CALLS",
+            "Sources/Geometry/Shape.swift::Base.init",
+            "import",
+        ),
+        # the extension's method is Circle's; what it returns (a Circle) answers `.area()`
+        (
+            "Sources/App/main.swift::run",
+            "CALLS",
+            "Sources/Geometry/Circle.swift::Circle.scaled",
+            "package",
+        ),
+        (
+            "Sources/App/main.swift::run",
+            "CALLS",
+            "Sources/Geometry/Circle.swift::Circle.area",
+            "typed",
+        ),
+        # a top-level function of another file of the module (same directory)
+        (
+            "Sources/Geometry/Circle.swift::Circle.area",
+            "CALLS",
+            "Sources/Geometry/Circle.swift::scale",
+            "local",
+        ),
+        (
+            "Sources/Geometry/Circle.swift::Circle",
+            "INHERITS",
+            "Sources/Geometry/Shape.swift::Shape",
+            "package",
+        ),
+        ("Sources/App/main.swift::run", "CALLS", "?:print", "ghost"),  # the standard library
     ],
 }
 

@@ -42,6 +42,7 @@ REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
         ("A.java", "java"),
         ("A.kt", "kotlin"),
         ("build.gradle.kts", "kotlin"),
+        ("Sources/App/main.swift", "swift"),
         ("README.md", "markdown"),
         ("package.json", "json"),
         ("ci.yml", "yaml"),
@@ -82,6 +83,7 @@ def test_deep_languages() -> None:
         "c",
         "cpp",
         "kotlin",
+        "swift",
     }
     assert expected == DEEP_LANGUAGES
 

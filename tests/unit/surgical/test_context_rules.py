@@ -47,6 +47,7 @@ from coderooms.surgical.test_conventions import is_test_path
         ("src/main/java/Foo.java", False), ("pkg/tests_util.py", False),
         ("okio/src/jvmTest/kotlin/okio/BufferTest.kt", True), ("app/src/UtilsTests.kt", True),
         ("okio/src/commonMain/kotlin/okio/Buffer.kt", False), ("src/Testing.kt", False),
+        ("Sources/AppTests/RequestTests.swift", True), ("Sources/App/Request.swift", False),
     ],
 )  # fmt: skip
 def test_test_paths(path: str, test: bool) -> None:

@@ -66,6 +66,7 @@ from coderooms.ingest.languages import (
     python,
     reparse,
     rust,
+    swift,
     typescript,
 )
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
@@ -146,6 +147,12 @@ def _kotlin() -> object:
     return tree_sitter_kotlin.language()
 
 
+def _swift() -> object:
+    import tree_sitter_swift
+
+    return tree_sitter_swift.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -167,6 +174,7 @@ _SPECS: dict[str, _Spec] = {
     "c": _Spec(_c, c.QUERY, c.extract),
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
     "kotlin": _Spec(_kotlin, kotlin.QUERY, kotlin.extract),
+    "swift": _Spec(_swift, swift.QUERY, swift.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
