@@ -127,6 +127,34 @@ def _swift_tag(tag: dict[str, Any]) -> bool:
     return tag.get("name") not in {"func", "var", "let", "subscript", "case", "override"}
 
 
+_SCALA_MODIFIERS = (
+    r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|private|protected|final|sealed|abstract|implicit"
+    r"|lazy|override|case|open|inline|transparent|infix|opaque)(\[[A-Za-z_.]*\])?[ \t]+)*"
+)
+_SCALA_NAME = r"[A-Za-z_$][A-Za-z0-9_$]*(_[-!#%&*+\/:<=>?@^|~]+)?|[-!#%&*+\/:<=>?@^|~]+"
+"""A Scala name: alphanumeric (optionally `_` and an operator, `unary_!`) or an operator (`/`
+escaped: it delimits ctags's regex)."""
+_SCALA_OPTIONS = (
+    "--langdef=ScalaRegex",
+    "--kinddef-ScalaRegex=t,type,types",
+    "--kinddef-ScalaRegex=f,function,functions",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}(class|trait|object|enum)"
+    r"[ \t]+([A-Za-z_][A-Za-z0-9_$]*)/\6/t/",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}package[ \t]+object[ \t]+"
+    r"([A-Za-z_][A-Za-z0-9_]*)/\5/t/",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}def[ \t]+({_SCALA_NAME})/\5/f/",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}def[ \t]+`([^`]+)`/\5/f/",
+)
+"""Universal Ctags 5.9 has no Scala parser: a regex tagger of its own, as for Swift, one line
+per `class`/`trait`/`object`/`enum` and `def` at a line's start (a `def` after `new X {` on the
+same line is missed); `def this` (an auxiliary constructor, no symbol of ours) is dropped
+(`_scala_tag`)."""
+
+
+def _scala_tag(tag: dict[str, Any]) -> bool:
+    return tag.get("name") not in {"this", "class", "object", "trait"}
+
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
@@ -142,6 +170,14 @@ LANGUAGES: dict[str, Rules] = {
         _type_or_function,
         _SWIFT_OPTIONS,
         _swift_tag,
+    ),
+    "scala": Rules(
+        frozenset({".scala"}),
+        "ScalaRegex",
+        {"type": "type", "function": "function"},
+        _type_or_function,
+        _SCALA_OPTIONS,
+        _scala_tag,
     ),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++

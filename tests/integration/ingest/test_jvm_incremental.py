@@ -1,6 +1,6 @@
-"""Kotlin packages and imports under incremental ingest: a class, a package file or a base that
-appears, changes or goes re-resolves the files importing it or sharing its package, and the graph
-equals a full ingest's (whole-root incremental and the claim-scoped `ingest_paths` alike)."""
+"""Kotlin and Scala packages and imports under incremental ingest: a class or a package file
+that appears, changes or goes re-resolves the files importing it or sharing its package, and the
+graph equals a full ingest's (whole-root incremental and the claim-scoped `ingest_paths` alike)."""
 
 from __future__ import annotations
 
@@ -73,4 +73,32 @@ def test_kotlin_classes_and_packages_reresolve_importers(
     found = calls(graph, repo)
     assert (f"{APP}::main", "CALLS", "?:geo.Point.origin", "ghost") in found
     assert (f"{APP}::main", "CALLS", "?:local", "ghost") in found
+    assert_equals_full(graph, tree, repo, full_repo)
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_scala_chained_packages_and_companions_reresolve(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    def update(*paths: str) -> None:
+        if targeted:
+            ingest_paths(graph, tree.root, list(paths), repo=repo)
+        else:
+            ingest(graph, tree, repo)
+
+    app = "src/main/scala/geo/App.scala"
+    tree.write(app, "package geo\n\nobject App {\n  def run(): Unit = Point.origin()\n}\n")
+    ingest(graph, tree, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    point = "src/main/scala/geo/Point.scala"  # `package geo` written as a chain of one
+    tree.write(point, "package geo\n\ncase class Point(x: Int)\nobject Point {\n"
+               "  def origin(): Point = Point(0)\n}\n")  # fmt: skip
+    update(point)
+    assert (f"{app}::App.run", "CALLS", f"{point}::Point.origin", "package") in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete(point)
+    update(point)
+    assert (f"{app}::App.run", "CALLS", "?:Point.origin", "ghost") in calls(graph, repo)
     assert_equals_full(graph, tree, repo, full_repo)

@@ -37,6 +37,7 @@ LANGUAGES = [
     "cpp",
     "kotlin",
     "swift",
+    "scala",
 ]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
@@ -161,6 +162,7 @@ def test_structure_edges(lang: str, fixture_graph: Callable[[str], GraphData]) -
 # -- what the reviewed snapshots show right --------------------------------------------------------
 
 KT = "src/main/kotlin/com/example/"
+SC = "src/main/scala/com/example/"
 RESOLVED_RIGHT: dict[str, list[Edge]] = {
     "python": [
         ("scripts/broken.py", "IMPORTS", "shop/__init__.py", "import"),
@@ -261,6 +263,55 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
             "CALLS",
             f"{KT}shapes/Circle.kt::Circle.area",
             "typed",  # `Circle.unit()` is declared to return a Circle
+        ),
+    ],
+    "scala": [
+        # `import ...{Circle, Shape => Figure, Shapes}`; `Circle.unit()` is the companion's
+        (f"{SC}app/Main.scala::Square", "INHERITS", f"{SC}shapes/Shape.scala::Shape", "import"),
+        (
+            f"{SC}app/Main.scala::Main.main",
+            "CALLS",
+            f"{SC}shapes/Circle.scala::Circle.unit",
+            "import",
+        ),
+        (
+            f"{SC}app/Main.scala::Main.main",
+            "CALLS",
+            f"{SC}shapes/Shape.scala::Shapes.total",
+            "import",
+        ),
+        # `import com.example.util._` opens the package
+        (
+            f"{SC}app/Main.scala::Main.main",
+            "CALLS",
+            f"{SC}util/Helpers.scala::Helpers.log",
+            "package",
+        ),
+        # `package com.example` / `package shapes` is the package com.example.shapes
+        (
+            f"{SC}shapes/Circle.scala::Circle",
+            "INHERITS",
+            f"{SC}shapes/Shape.scala::Base",
+            "package",
+        ),
+        # a bare `log(...)` inherited from Base, in another file of the package
+        (
+            f"{SC}shapes/Circle.scala::Circle.area",
+            "CALLS",
+            f"{SC}shapes/Shape.scala::Base.log",
+            "import",
+        ),
+        (
+            "src/test/scala/com/example/shapes/CircleSpec.scala::CircleSpec",
+            "CALLS",
+            f"{SC}shapes/Circle.scala::Circle.area",
+            "typed",  # `Circle.unit()` is declared to return a Circle
+        ),
+        (
+            "src/test/scala/com/example/shapes/CircleSpec.scala::CircleSpec",
+            "CALLS",
+            "?:test",
+            "ghost",
         ),
     ],
     "swift": [

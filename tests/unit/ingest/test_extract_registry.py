@@ -43,6 +43,7 @@ REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
         ("A.kt", "kotlin"),
         ("build.gradle.kts", "kotlin"),
         ("Sources/App/main.swift", "swift"),
+        ("src/main/scala/A.scala", "scala"),
         ("README.md", "markdown"),
         ("package.json", "json"),
         ("ci.yml", "yaml"),
@@ -84,6 +85,7 @@ def test_deep_languages() -> None:
         "cpp",
         "kotlin",
         "swift",
+        "scala",
     }
     assert expected == DEEP_LANGUAGES
 

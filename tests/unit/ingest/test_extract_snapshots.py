@@ -31,6 +31,7 @@ LANGUAGES = [
     "cpp",
     "kotlin",
     "swift",
+    "scala",
 ]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 

@@ -66,6 +66,7 @@ from coderooms.ingest.languages import (
     python,
     reparse,
     rust,
+    scala,
     swift,
     typescript,
 )
@@ -153,6 +154,12 @@ def _swift() -> object:
     return tree_sitter_swift.language()
 
 
+def _scala() -> object:
+    import tree_sitter_scala
+
+    return tree_sitter_scala.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -175,6 +182,7 @@ _SPECS: dict[str, _Spec] = {
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
     "kotlin": _Spec(_kotlin, kotlin.QUERY, kotlin.extract),
     "swift": _Spec(_swift, swift.QUERY, swift.extract),
+    "scala": _Spec(_scala, scala.QUERY, scala.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
