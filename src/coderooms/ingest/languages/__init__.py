@@ -44,6 +44,9 @@ Conventions common to every deep language (details in each language module's doc
   wildcard import (Python, JS `export *`, Rust); Rust `mod x;` is ImportRef("self.x", (), "x"),
   and Rust `self`/`super` paths inside an inline `mod m { }` are rewritten relative to the file's
   module (`super::x` -> `self.x`, `self::y` -> `self.m.y`).
+  Kotlin and Scala imports are written as Java's (`import a.b.C` -> ("a.b", ("C",)), a
+  wildcard ("a.b", ()); renames in `aliases`: Kotlin `as`, Scala `D => E` / `D as E`); Swift
+  `import M` is ("M", ()): a module, no names (see `kotlin`, `scala`, `swift`).
 * Syntax errors do not stop extraction: tree-sitter recovers and whatever parsed is extracted;
   the problem reads `syntax errors: N regions, first at line L`.
 """
