@@ -149,6 +149,11 @@ def test_declared_types() -> None:
         class C(val dep: Dep, plain: Int) {
             val cache: Map<String, Item>? = null
             fun m(x: Foo?, n: Int): Bar? = null
+            fun built() {
+                val a = Widget(1)
+                val b = ui.Panel()
+                val c = make()
+            }
         }
         """
     )
@@ -160,4 +165,6 @@ def test_declared_types() -> None:
         (FactKind.PARAM, "C.m", "x", "Foo"),
         (FactKind.PARAM, "C.m", "n", "Int"),
         (FactKind.RETURNS, "C.m", "m", "Bar"),
+        (FactKind.ASSIGN, "C.built", "a", "Widget"),  # a call of a capitalised name
+        (FactKind.ASSIGN, "C.built", "b", "ui.Panel"),
     }

@@ -133,6 +133,8 @@ def test_callee_names_and_declared_types() -> None:
             new a.B(1).m()
             xs.map(_.f).filter(x => x.ok)
             val typed: Widget = make()
+            val built = Circle(1)
+            val made = new Dog(2)
             None
           }
         }
@@ -140,7 +142,7 @@ def test_callee_names_and_declared_types() -> None:
     )
     assert [c.callee for c in ex.calls] == [
         "p.describe", "a.b.c", "foo", "foo().bar", "this.x", "super.y", "?.m", "a.B",
-        "xs.map", "xs.map().filter", "make",
+        "xs.map", "xs.map().filter", "make", "Circle", "Dog",
     ]  # fmt: skip
     facts = {(f.kind, f.scope, f.name, f.annotation) for f in ex.facts}
     assert facts == {
@@ -148,4 +150,6 @@ def test_callee_names_and_declared_types() -> None:
         (FactKind.PARAM, "Calls.run", "xs", "List"),
         (FactKind.RETURNS, "Calls.run", "run", "Option"),
         (FactKind.ASSIGN, "Calls.run", "typed", "Widget"),
+        (FactKind.ASSIGN, "Calls.run", "built", "Circle"),
+        (FactKind.ASSIGN, "Calls.run", "made", "Dog"),
     }

@@ -115,17 +115,20 @@ def test_callee_names_and_declared_types() -> None:
             (p!).z()
             items.map { $0.area() }.filter { true }
             let typed: Widget = make()
+            let built = Circle(radius: 1)
+            let plain = make()
             return nil
         }
         """
     )
     assert [c.callee for c in ex.calls] == [
         "p.move", "a.b.c", "foo", "foo().bar", "self.x", "super.y", "Point", "Point().area",
-        "?.z", "items.map", "items.map().filter", "$0.area", "make",
+        "?.z", "items.map", "items.map().filter", "$0.area", "make", "Circle", "make",
     ]  # fmt: skip
     facts = {(f.kind, f.scope, f.name, f.annotation) for f in ex.facts}
     assert facts == {
         (FactKind.PARAM, "calls", "p", "Point"),
         (FactKind.RETURNS, "calls", "calls", "Result"),
         (FactKind.ASSIGN, "calls", "typed", "Widget"),
+        (FactKind.ASSIGN, "calls", "built", "Circle"),
     }

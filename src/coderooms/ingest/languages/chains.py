@@ -80,3 +80,17 @@ def first_and_last(node: Node) -> tuple[Node | None, Node | None]:
 
 def first_named(node: Node) -> Node | None:
     return node.named_child(0) if node.named_child_count else None
+
+
+def constructed(value: Node | None, source: bytes, calls: dict[str, Callee]) -> str | None:
+    """The class a `val x = Foo(...)` / `let x = a.Foo(...)` initialiser constructs: a call of a
+    plain dotted name whose last part is capitalised (Kotlin, Swift and Scala have no `new` to
+    say so; a capitalised function is rare), else None."""
+    callee_of = calls.get(value.type) if value is not None else None
+    callee = callee_of(value) if value is not None and callee_of is not None else None
+    if callee is None:
+        return None
+    name = dotted(text(callee, source))
+    if name is None or not name.rpartition(".")[2][:1].isupper():
+        return None
+    return name

@@ -20,8 +20,9 @@
   `this.m` / `super.m`; `a!!.b()`, `(x).m()` -> `?.b`, `?.m`; `a.b().c()` -> `a.b().c`;
   `Foo()` (a constructor call reads as any call) -> `Foo`.
 * Declared types: PARAM facts for parameters, ASSIGN facts for properties with a declared type
-  (`val x: Foo`), RETURNS for a declared return type; nullability and generic arguments dropped
-  (`List<Bar>?` -> `List`).
+  (`val x: Foo`) or built by a call of a capitalised name (`val x = Foo(1)`, `a.Foo(1)`),
+  RETURNS for a declared return type; nullability and generic arguments dropped (`List<Bar>?`
+  -> `List`).
 * Not extracted (grammar limits, tree-sitter-kotlin 1.1): a top-level declaration whose
   annotation line is followed by a soft-keyword modifier (`@OptIn(X::class)` then `actual
   class C`, `annotation class A`) parses as an expression; a primary constructor with modifiers
@@ -39,6 +40,7 @@ from coderooms.ingest.languages.chains import (
     Callee,
     Split,
     chain_callee,
+    constructed,
     first_and_last,
     first_named,
 )
@@ -212,9 +214,18 @@ def _declared_type(node: Node, c: Collector) -> None:
         declared = next(
             (ch for ch in node.named_children if ch.type == "variable_declaration"), None
         )
-        if declared is None or declared.named_child_count < 2:
+        if declared is None or not declared.named_child_count:
             return
-        name, typed = declared.named_children[0], declared.named_children[1]
+        name = declared.named_children[0]
+        if declared.named_child_count < 2:  # `val x = Foo()`: the class constructed
+            value = next(
+                (ch for ch in node.named_children if ch.start_byte > declared.end_byte), None
+            )
+            built = constructed(value, source, _CALLS)
+            if built and name.type == "identifier":
+                c.fact(name, FactKind.ASSIGN, text(name, source), annotation=built)
+            return
+        typed = declared.named_children[1]
         kind = FactKind.ASSIGN
     else:
         if node.named_child_count < 2:

@@ -20,9 +20,10 @@
   `super.m`; `f[T](x)` -> `f`; `new a.B(x)` -> `a.B`; `a().b()` -> `a().b`; a member of
   anything else -> `?.m`. A call without parentheses (`p.area`, `xs.head`) and an infix call
   (`a max b`) read as field accesses and operators and are not calls.
-* Declared types: PARAM facts for parameters, ASSIGN facts for class parameters and typed
-  `val`/`var`, RETURNS for a declared return type; type arguments dropped (`List[Int]` ->
-  `List`); type parameters in scope are not types.
+* Declared types: PARAM facts for parameters, ASSIGN facts for class parameters, typed
+  `val`/`var` and ones built by `new Foo(..)` or a call of a capitalised name (`Foo(1)`),
+  RETURNS for a declared return type; type arguments dropped (`List[Int]` -> `List`); type
+  parameters in scope are not types.
 * Inheritance: `extends A(x) with B with C` (Scala 3 `extends A, B`) -> A, B, C; type arguments
   dropped.
 """
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query, QueryCursor
 
-from coderooms.ingest.languages.chains import Callee, Split, chain_callee
+from coderooms.ingest.languages.chains import Callee, Split, chain_callee, constructed
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -204,7 +205,16 @@ def _declared_type(node: Node, c: Collector, generic: set[str]) -> None:
     source = c.source
     name = node.child_by_field_name("name") or node.child_by_field_name("pattern")
     typed = node.child_by_field_name("type")
-    if name is None or name.type != "identifier" or typed is None:
+    if name is None or name.type != "identifier":
+        return
+    if typed is None:  # `val x = Foo(1)` / `new Foo(1)`: the class constructed
+        value = node.child_by_field_name("value")
+        built = constructed(value, source, _CALLS)
+        if value is not None and value.type == "instance_expression":
+            created = next((ch for ch in value.named_children if ch.type in _NAMED_TYPES), None)
+            built = _type_name(created, source) if created is not None else None
+        if built and node.type != "parameter":
+            c.fact(name, FactKind.ASSIGN, text(name, source), annotation=built)
         return
     declared = _type_name(typed, source)
     if not declared or (declared in generic and declared in _type_parameters(node, source)):

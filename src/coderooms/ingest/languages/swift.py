@@ -19,8 +19,9 @@
   `self.m` / `super.init`; `Point(x: 1)` (an initialiser call reads as any call) -> `Point`;
   `a().b()` -> `a().b`; a member of anything else -> `?.m`.
 * Declared types: PARAM facts for parameters, ASSIGN facts for properties with a type
-  annotation, RETURNS for a declared return type; optionals and generic arguments dropped
-  (`[Item]` and tuples are not recorded).
+  annotation or built by a call of a capitalised name (`let c = Circle(radius: 1)`), RETURNS
+  for a declared return type; optionals and generic arguments dropped (`[Item]` and tuples are
+  not recorded).
 * Inheritance: the inheritance clause of a type (superclass and protocols alike, `: NSObject,
   Shape` -> NSObject, Shape) and of an extension (see above).
 """
@@ -29,7 +30,13 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query, QueryCursor
 
-from coderooms.ingest.languages.chains import Callee, Split, chain_callee, first_named
+from coderooms.ingest.languages.chains import (
+    Callee,
+    Split,
+    chain_callee,
+    constructed,
+    first_named,
+)
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -209,6 +216,11 @@ def _declared_type(node: Node, c: Collector) -> None:
         annotation = next((ch for ch in node.named_children if ch.type == "type_annotation"), None)
         typed = annotation.child_by_field_name("name") if annotation is not None else None
         kind = FactKind.ASSIGN
+        if typed is None and name is not None:  # `let x = Foo(...)`: the type constructed
+            built = constructed(node.child_by_field_name("value"), source, _CALLS)
+            if built:
+                c.fact(name, kind, text(name, source), annotation=built)
+            return
     if name is None or typed is None or typed.type not in _TYPES:
         return
     declared = _type_name(typed, source)
