@@ -10,6 +10,8 @@
   Overloads share a qualname: the first one written is the symbol. Auxiliary constructors (`def
   this(...)`), `val`/`var` members, `given`s, lambdas and type members are no symbols: their
   calls belong to the definition around them.
+  Methods of anonymous classes (`new Monad[F] { def pure ... }`, how type class instances are
+  written) are symbols of the definition around them (Java and Kotlin drop them).
 * Top-level `val`/`var` (Scala 3) -> VARIABLE, named by a simple pattern only.
 * Packages: the module symbol's signature is `package a.b`, every top-level package clause
   joined (`package a` then `package b` -> `package a.b`; `package a.b { ... }` blocks count).
