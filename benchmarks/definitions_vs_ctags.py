@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from coderooms.ingest.languages import extract, language_for_path
 from coderooms.ingest.model import SymbolDef, SymbolKind
@@ -52,6 +53,11 @@ class Rules:
     ctags_name: Callable[[str], str] = str
     """ctags' name as we name the symbol (C#: `IEnumerable.GetEnumerator`, an explicit
     interface implementation, is the method `GetEnumerator`)."""
+    ctags_options: tuple[str, ...] = ()
+    """Extra ctags arguments (a regex language definition where ctags has no parser)."""
+    tag_counts: Callable[[dict[str, Any]], bool] | None = None
+    """Whether a ctags tag of a compared kind counts (None: all do): drops what ctags tags by
+    mistake, each case named where the rule is defined."""
 
 
 def _c_kind(symbol: SymbolDef) -> str | None:
@@ -107,6 +113,84 @@ def _php_kind(symbol: SymbolDef) -> str | None:
 
 _PHP_KINDS = {"class": "type", "interface": "type", "trait": "type", "function": "function"}
 
+
+def _type_or_function(symbol: SymbolDef) -> str | None:
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    if symbol.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE):
+        return "type"
+    return None
+
+
+def _kotlin_tag(tag: dict[str, Any]) -> bool:
+    """ctags tags Kotlin lambda parameters (`{ segment -> ...}`) and `for (i in ...)` loop
+    variables as methods: a method tag counts only when its line has `fun`. A companion object
+    is no symbol of ours on purpose (its members are the class's)."""
+    pattern = tag.get("pattern", "")
+    if tag.get("kind") == "object":
+        return "companion object" not in pattern
+    return tag.get("kind") != "method" or "fun " in pattern
+
+
+_KOTLIN_KINDS = {"class": "type", "interface": "type", "object": "type", "method": "function"}
+
+_SWIFT_MODIFIERS = (
+    r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|public|private|fileprivate|internal|open|package"
+    r"|final|static|class|override|mutating|nonmutating|convenience|required|indirect|lazy"
+    r"|dynamic|optional|nonisolated|distributed|(private|fileprivate|internal|public)"
+    r"\(set\))[ \t]+)*"
+)
+_SWIFT_OPERATOR = r"[^ \t(A-Za-z_`][^ \t(A-Za-z_]*"
+_SWIFT_OPTIONS = (
+    "--langdef=SwiftRegex",
+    "--kinddef-SwiftRegex=t,type,types",
+    "--kinddef-SwiftRegex=f,function,functions",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}(class|struct|enum|actor|protocol)"
+    r"[ \t]+([A-Za-z_][A-Za-z0-9_]*)/\6/t/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]+([A-Za-z_][A-Za-z0-9_]*)/\5/f/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]*({_SWIFT_OPERATOR})/\5/f/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]+`([^`]+)`/\5/f/",
+    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}(init)[?!]?[ \t]*[(<]/\5/f/",
+)
+"""Universal Ctags 5.9 has no Swift parser: a regex tagger of its own (optlib), one line per
+definition, independent of tree-sitter. Modifiers and attributes may precede the keyword;
+operator functions (`static func == (`) are tagged by their operator; a name on the line after
+`func` is missed (a line regex)."""
+
+
+def _swift_tag(tag: dict[str, Any]) -> bool:
+    """`class func`/`class var` read as a type named `func`/`var` to the regex."""
+    return tag.get("name") not in {"func", "var", "let", "subscript", "case", "override"}
+
+
+_SCALA_MODIFIERS = (
+    r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|private|protected|final|sealed|abstract|implicit"
+    r"|lazy|override|case|open|inline|transparent|infix|opaque)(\[[A-Za-z_.]*\])?[ \t]+)*"
+)
+_SCALA_NAME = r"[A-Za-z_$][A-Za-z0-9_$]*(_[-!#%&*+\/:<=>?@^|~]+)?|[-!#%&*+\/:<=>?@^|~]+"
+"""A Scala name: alphanumeric (optionally `_` and an operator, `unary_!`) or an operator (`/`
+escaped: it delimits ctags's regex)."""
+_SCALA_OPTIONS = (
+    "--langdef=ScalaRegex",
+    "--kinddef-ScalaRegex=t,type,types",
+    "--kinddef-ScalaRegex=f,function,functions",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}(class|trait|object|enum)"
+    r"[ \t]+([A-Za-z_][A-Za-z0-9_$]*)/\6/t/",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}package[ \t]+object[ \t]+"
+    r"([A-Za-z_][A-Za-z0-9_]*)/\5/t/",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}def[ \t]+({_SCALA_NAME})/\5/f/",
+    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}def[ \t]+`([^`]+)`/\5/f/",
+)
+"""Universal Ctags 5.9 has no Scala parser: a regex tagger of its own, as for Swift, one line
+per `class`/`trait`/`object`/`enum` and `def` at a line's start (a `def` after `new X {` on the
+same line is missed); `def this` (an auxiliary constructor, no symbol of ours) is dropped
+(`_scala_tag`)."""
+
+
+def _scala_tag(tag: dict[str, Any]) -> bool:
+    return tag.get("name") not in {"this", "class", "object", "trait"}
+
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
@@ -116,6 +200,25 @@ LANGUAGES: dict[str, Rules] = {
         frozenset({".cs"}), "C#", _CSHARP_KINDS, _csharp_kind, lambda n: n.rpartition(".")[2]
     ),
     "php": Rules(frozenset({".php"}), "PHP", _PHP_KINDS, _php_kind),
+    "kotlin": Rules(
+        frozenset({".kt"}), "Kotlin", _KOTLIN_KINDS, _type_or_function, tag_counts=_kotlin_tag
+    ),
+    "swift": Rules(
+        frozenset({".swift"}),
+        "SwiftRegex",
+        {"type": "type", "function": "function"},
+        _type_or_function,
+        ctags_options=_SWIFT_OPTIONS,
+        tag_counts=_swift_tag,
+    ),
+    "scala": Rules(
+        frozenset({".scala"}),
+        "ScalaRegex",
+        {"type": "type", "function": "function"},
+        _type_or_function,
+        ctags_options=_SCALA_OPTIONS,
+        tag_counts=_scala_tag,
+    ),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
 project's headers are), else C: see `source_files`."""
@@ -143,6 +246,7 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
                 "ctags",
                 "--output-format=json",
                 "--fields=+nK",
+                *rules.ctags_options,
                 f"--language-force={rules.ctags_language}",
                 "-f",
                 "-",
@@ -154,8 +258,14 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
         for line in out.decode("utf-8", "replace").splitlines():
             tag = json.loads(line)
             kind = rules.ctags_kinds.get(tag.get("kind", ""))
-            if kind is None or tag.get("_type") != "tag" or tag["name"].startswith("__anon"):
-                continue  # ctags names anonymous types `__anon<hash>`: we make no symbol
+            if (
+                kind is None
+                or tag.get("_type") != "tag"
+                or tag["name"].startswith(("__anon", "<lambda>"))
+            ):
+                continue  # anonymous types `__anon<hash>`, Kotlin `<lambda>`: we make no symbol
+            if rules.tag_counts is not None and not rules.tag_counts(tag):
+                continue
             entries = found[tag["path"]]
             name = rules.ctags_name(tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
             key = (kind, name)

@@ -28,6 +28,9 @@ LANGUAGE_GROUPS = {
     "cpp": "c",
     "csharp": "csharp",
     "php": "php",
+    "kotlin": "java",
+    "swift": "swift",
+    "scala": "scala",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

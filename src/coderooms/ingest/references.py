@@ -41,14 +41,17 @@ from coderooms.ingest.returned_types import (
 )
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
+    JVM_SUFFIXES,
     Binding,
     ImportRequest,
     Target,
     bindings,
     c_implementations,
     import_requests,
+    jvm_module,
     path_stem,
     rust_module,
+    swift_module,
 )
 
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
@@ -60,10 +63,16 @@ WELL_KNOWN_GLOBALS = {
     ),
     "py": frozenset({"os", "sys"}),
 }
-PACKAGE_SCOPED = frozenset({"go", "java"})
-MEMBERS_BY_NAME = frozenset({"java", "csharp"})
-"""Languages whose methods see their type's members by bare name (`m()` is `this.m()`)."""
-INHERITING = frozenset({"js", "java"})
+PACKAGE_SCOPED = frozenset({"go", "java", "kotlin", "scala", "swift"})
+"""Languages whose files see their package's (Swift: their directory's) other files."""
+BARE_MEMBERS = frozenset({"java", "csharp", "kotlin", "scala", "swift"})
+"""Languages where a type's members are seen by their bare names inside it (an implicit
+`this`/`self`), and a class's fields by theirs."""
+IMPLICIT_MEMBERS = frozenset({"kotlin", "scala", "swift"})
+"""Languages whose bare `m()` may be an inherited member (`references._Scope._bare_member`)."""
+DECLARED_PACKAGES = frozenset({"java", "kotlin", "scala"})
+"""Languages whose module signature declares a package (`package a.b`)."""
+INHERITING = frozenset({"js", "java", "scala", "swift"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
@@ -170,6 +179,15 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         for inherit in extraction.inherits:
             listed.setdefault(inherit.child, []).append(inherit.base)
         scope.uses = php_uses(path, extraction.imports, extraction.symbols, listed)
+    if language in JVM_SUFFIXES:
+        scope.wildcards = tuple(
+            target
+            for ref in extraction.imports
+            if not ref.names and ref.module
+            for target in jvm_module(language, ref.module, ())
+        )
+    elif language == "swift":  # `import M` opens module M's declarations
+        scope.wildcards = tuple(t for ref in extraction.imports for t in swift_module(ref.module))
     if group in TABLE_GROUPS:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
@@ -205,7 +223,7 @@ def c_includes(imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
 
 def _package_target(language: str, path: str, symbols: list[SymbolDef]) -> Target:
     directory = directory_of(path)
-    if language == "java":
+    if language in DECLARED_PACKAGES:
         declared = next((s.signature for s in symbols if s.kind is SymbolKind.MODULE), None)
         name = declared.removeprefix("package ").strip() if declared else ""
         relative = name.replace(".", "/")
@@ -289,6 +307,9 @@ class _Scope:
     package: Target = ROOT_PACKAGE
     """Where the file's package lives: its directory (Go); for Java every directory ending in
     the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
+    wildcards: tuple[Target, ...] = ()
+    """Kotlin/Scala: the packages (or a type's members) the file's wildcard imports open;
+    Swift: the directories of the modules it imports (`Sources/M/`)."""
     path: str = ""
     includes: tuple[tuple[Target, ...], ...] = ()
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
@@ -356,14 +377,19 @@ class _Scope:
                 Alternative(targets, qual).encode() for qual in quals for targets in self.includes
             )
             return request
+        if self.language == "swift" and parts[0] == "self" and kind != INHERITS:
+            return self._inherited(request, source, ["this", *parts[1:]])
         if self.group in INHERITING and parts[0] in ("super", "this"):
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
+        bare_member = self.language in IMPLICIT_MEMBERS and len(parts) == 1
         if java_bare and inherit and parts[0][:1].islower():
             # an inherited `m()` (a capitalized name is a type)
             return self._inherited(request, source, ["this", *parts])
         if parts[0] in RECEIVERS:
             return request
+        if bare_member and inherit and kind != INHERITS and parts[0][:1].islower():
+            return self._bare_member(request, source, parts)
         if self.language == "java" and len(parts) > 1 and parts[0][:1].islower():
             qualified = _java_qualified(parts)
             if qualified is not None:
@@ -372,7 +398,8 @@ class _Scope:
                 return request
         if self.language in PACKAGE_SCOPED:
             package = Alternative((self.package,), ".".join(parts))
-            request.alternatives = (package.encode(),)
+            opened = [Alternative((t,), ".".join(parts)) for t in self.wildcards]
+            request.alternatives = tuple(a.encode() for a in (package, *opened))
         if len(parts) > 1 and parts[0] in WELL_KNOWN_GLOBALS.get(self.group, frozenset()):
             # `console.log`: a runtime global, never a symbol of the repo
             request.bound, request.ghost = True, ref
@@ -461,6 +488,27 @@ class _Scope:
             rewritten.alternatives = (*rewritten.alternatives, *walked)
         return rewritten
 
+    def _bare_member(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+        """Kotlin/Scala/Swift `m()` that no enclosing definition of the file has: a member the
+        enclosing class inherits (an implicit `this`/`self`, as Java's `_inherited`), else a
+        top-level function of the file's package or of a wildcard import (Swift: its directory,
+        then the imported modules), in that order; never a guess by name alone."""
+        owner = self._enclosing_type(source)
+        found: tuple[str, ...] = ()
+        if owner is not None and owner in self.bases:
+            inherited = self._inherited(
+                RefRequest(source, request.kind, request.ref, parts[0], request.line, self.group),
+                source,
+                ["this", *parts],
+            )
+            if inherited.local is not None:
+                return inherited
+            found = inherited.alternatives
+        opened = [Alternative((t,), parts[0]) for t in (self.package, *self.wildcards)]
+        request.bound = True
+        request.alternatives = (*found, *(a.encode() for a in opened))
+        return request
+
     def _typed(self, source: str, parts: list[str]) -> list[str] | None:
         """`x.m` / `this.f.m` where `x` / field `f` has a declared type `T`: `T.m`'s parts."""
         if len(parts) < 2 or not self.types:
@@ -485,11 +533,7 @@ class _Scope:
         ones (a Java class's fields included; other languages reach fields through `this`)."""
         scope = source
         while True:
-            if (
-                scope
-                and self.kinds.get(scope) in TYPE_KINDS
-                and self.language not in (MEMBERS_BY_NAME)
-            ):
+            if scope and self.kinds.get(scope) in TYPE_KINDS and self.language not in BARE_MEMBERS:
                 scope = scope.rpartition(".")[0]
                 continue
             declared = self.types.get((scope, name))
@@ -566,12 +610,9 @@ class _Scope:
                     return self._accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
-            if (
-                i
-                and self.language not in MEMBERS_BY_NAME
-                and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
-            ):
-                continue  # only Java and C# see a type's members by their bare names
+            bare = self.language in BARE_MEMBERS
+            if i and not bare and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
+                continue  # only JVM languages, C# and Swift see a type's members by bare names
             found = self._accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found

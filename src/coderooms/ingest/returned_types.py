@@ -30,6 +30,8 @@ MAX_CHAIN = 16
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 SELF_TYPES = frozenset({"this", "Self"})
+PACKAGE_LANGUAGES = frozenset({"go", "java", "kotlin", "scala", "swift"})
+"""Languages where a type the file neither defines nor imports may be its package's."""
 MEMBER_KINDS = frozenset({SymbolKind.METHOD, SymbolKind.FUNCTION})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
 
@@ -138,7 +140,7 @@ def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: st
             return request
         if found is not None:
             name = found[1]
-    elif scope._binding(name.split("."))[0] is None and scope.language not in ("go", "java"):
+    elif scope._binding(name.split("."))[0] is None and scope.language not in PACKAGE_LANGUAGES:
         return request  # a type the file neither defines nor imports (a global, a parameter)
     rewritten = scope.request(request.source, request.kind, f"{name}.{member}", request.line, False)
     if rewritten is None:

@@ -27,6 +27,7 @@ JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", "
 JS_RUNTIME_TO_SOURCE = {".js": (".ts", ".tsx"), ".mjs": (".mts",), ".cjs": (".cts",)}
 PACKAGE_FILES = frozenset({"__init__", "index", "mod", "lib", "main"})
 GO_MAJOR_VERSION = re.compile(r"^v\d+$")
+IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +208,40 @@ def java_module(module: str, names: tuple[str, ...]) -> tuple[Target, ...]:
     return (Target("%", relative),)
 
 
+JVM_SUFFIXES = {"kotlin": (".kt", ".java"), "scala": (".scala", ".java")}
+"""The files a Kotlin or Scala class import may name, in order: the language's own, then Java's
+(both compile to one classpath)."""
+
+
+def jvm_module(
+    language: str, module: str, names: tuple[str, ...], *, package: bool = True
+) -> tuple[Target, ...]:
+    """Kotlin and Scala: `a.b` + `C` -> `a/b/C.kt` (`.scala`), `a/b/C.java`, then any file of
+    the package's directory (a file need not be named for its class); `a.b.C` (a member of C, a
+    nested class) likewise for C; a lowercase name (a top-level function, a package object's
+    member) or a wildcard -> the package's directory. `package=False`: the named files only."""
+    segments = module.split(".") if module else []
+    for i, segment in enumerate(segments):
+        if segment[:1].isupper():
+            return _jvm_files(language, segments[:i], segment, package)
+    if names and names[0][:1].isupper():
+        return _jvm_files(language, segments, names[0], package)
+    return (Target("%", "/".join(segments)),) if segments else ()
+
+
+def _jvm_files(language: str, segments: list[str], name: str, package: bool) -> tuple[Target, ...]:
+    relative = "/".join([*segments, name])
+    found = [Target("~", relative + suffix) for suffix in JVM_SUFFIXES[language]]
+    if package and segments:
+        found.append(Target("%", "/".join(segments)))
+    return tuple(found)
+
+
+def swift_module(module: str) -> tuple[Target, ...]:
+    """`import M`: a SwiftPM target's sources, `Sources/M/` (the files directly there)."""
+    return (Target("%", f"Sources/{module}"),) if IDENT.fullmatch(module) else ()
+
+
 def rust_module(path: str, module: str) -> tuple[Target, ...]:
     parts = [p for p in module.split(".") if p]
     if not parts:
@@ -296,6 +331,10 @@ def module_targets(language: str, path: str, module: str, level: int = 0) -> tup
         return java_module(module, ())
     if language in {"c", "cpp"}:
         return c_include(path, module)
+    if language in JVM_SUFFIXES:
+        return jvm_module(language, module, ())
+    if language == "swift":
+        return swift_module(module)
     return ()
 
 
@@ -320,6 +359,9 @@ def bindings(language: str, path: str, imports: Iterable[ImportRef]) -> dict[str
                 if name != "*":
                     module = java_module(ref.module, (name,))
                     bound.setdefault(name, Binding(module, outer + name, (), label))
+            continue
+        if language in JVM_SUFFIXES:
+            _jvm_bindings(language, ref, label, bound)
             continue
         module = module_targets(language, path, ref.module, ref.level)
         if not ref.names:
@@ -350,6 +392,20 @@ def bindings(language: str, path: str, imports: Iterable[ImportRef]) -> dict[str
     return bound
 
 
+def _jvm_bindings(language: str, ref: ImportRef, label: str, bound: dict[str, Binding]) -> None:
+    """Kotlin/Scala `import a.b.C` (`as D`) binds C (D) to C of `jvm_module`'s files;
+    `import a.b.C.m` binds `C.m` there; a wildcard binds nothing."""
+    segments = ref.module.split(".") if ref.module else []
+    owner = next((i for i, s in enumerate(segments) if s[:1].isupper()), None)
+    outer = ".".join(segments[owner:]) + "." if owner is not None else ""
+    aliases = ref.aliases if len(ref.aliases) == len(ref.names) else (None,) * len(ref.names)
+    for name, alias in zip(ref.names, aliases, strict=True):
+        if name in {"*", "_"}:
+            continue
+        module = jvm_module(language, ref.module, (name,))
+        bound.setdefault(alias or name, Binding(module, outer + name, (), label))
+
+
 def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
     """One request per imported module (and per name that may itself be a submodule)."""
     requests: list[ImportRequest] = []
@@ -363,6 +419,11 @@ def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> l
             continue
         if language == "php":
             requests.extend(_php_import_requests(path, ref))
+            continue
+        if language in JVM_SUFFIXES:
+            named = tuple(n for n in ref.names if n not in {"*", "_"})
+            files = jvm_module(language, ref.module, named, package=False)
+            requests.append(ImportRequest(ref.line, label, files))
             continue
         module = module_targets(language, path, ref.module, ref.level)
         names = [n for n in ref.names if n not in {"*", "default"}]

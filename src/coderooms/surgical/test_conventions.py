@@ -9,6 +9,9 @@ A file is a test file when its repo-relative path matches `TEST_PATH_PATTERN`:
 - Java: `*Test.java`, `*Tests.java` (and `src/test/...` through the directory rule);
 - C#: `*Tests.cs`, `*Test.cs`;
 - PHP: `*Test.php` (PHPUnit's convention);
+- Kotlin: `*Test.kt`, `*Tests.kt` (and `src/test/...` through the directory rule);
+- Swift: `*Tests.swift`, `*Test.swift` (XCTest; SwiftPM's `Tests/` through the directory rule);
+- Scala: `*Spec.scala`, `*Suite.scala`, `*Test.scala`, `*Tests.scala` (and `src/test/...`);
 - Rust: integration tests under `tests/` (the directory rule; inline `#[cfg(test)]` modules
   live in the file they test and are not told apart).
 
@@ -30,6 +33,9 @@ TEST_PATH_PATTERN = (
     r"|[^/]*Tests?\.java"
     r"|[^/]*Tests?\.cs"
     r"|[^/]*Test\.php"
+    r"|[^/]*Tests?\.kt"
+    r"|[^/]*Tests?\.swift"
+    r"|[^/]*(?:Spec|Suite|Tests?)\.scala"
     r")"
 )
 

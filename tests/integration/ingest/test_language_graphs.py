@@ -26,8 +26,21 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
-LANGUAGES += ["csharp", "php"]
+LANGUAGES = [
+    "python",
+    "javascript",
+    "typescript",
+    "go",
+    "rust",
+    "java",
+    "c",
+    "cpp",
+    "kotlin",
+    "swift",
+    "scala",
+    "csharp",
+    "php",
+]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -143,12 +156,15 @@ def test_structure_edges(lang: str, fixture_graph: Callable[[str], GraphData]) -
     assert all(a.split("::", 1)[0] == b.split("::", 1)[0] for a, b in contained)
     references = [e for e in data["edges"] if e[1] in {"CALLS", "INHERITS", "IMPORTS"}]
     assert references
-    assert all(e[3] in {"import", "local", "package", "unique", "ghost"} for e in references)
+    vias = {"import", "local", "package", "unique", "ghost", "typed"}
+    assert all(e[3] in vias for e in references)
     assert all((e[3] == "ghost") == e[2].startswith("?:") for e in references)
 
 
 # -- what the reviewed snapshots show right --------------------------------------------------------
 
+KT = "src/main/kotlin/com/example/"
+SC = "src/main/scala/com/example/"
 RESOLVED_RIGHT: dict[str, list[Edge]] = {
     "python": [
         ("scripts/broken.py", "IMPORTS", "shop/__init__.py", "import"),
@@ -322,6 +338,127 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
             "?:java.io.Serializable",
             "ghost",
         ),
+    ],
+    "kotlin": [
+        # `import ...Shape as Figure`; `Circle.unit()` is the companion object's member
+        (f"{KT}app/Main.kt::Square", "INHERITS", f"{KT}shapes/Shape.kt::Shape", "import"),
+        (f"{KT}app/Main.kt::main", "CALLS", f"{KT}shapes/Circle.kt::Circle.unit", "import"),
+        (f"{KT}app/Main.kt::main", "CALLS", f"{KT}shapes/Shape.kt::total", "import"),
+        # `import com.example.util.*` opens the package
+        (f"{KT}app/Main.kt::main", "CALLS", f"{KT}util/Strings.kt::Helpers.log", "package"),
+        (f"{KT}app/Main.kt::main", "CALLS", "?:listOf", "ghost"),  # the standard library
+        # a bare `log(...)` inherited from Base, in another file of the package
+        (f"{KT}shapes/Circle.kt::Circle.area", "CALLS", f"{KT}shapes/Shape.kt::Base.log", "import"),
+        (f"{KT}shapes/Circle.kt::Circle", "INHERITS", f"{KT}shapes/Shape.kt::Base", "package"),
+        # Odd.kt declares a package its directory does not spell: imports still resolve
+        ("src/main/kotlin/misc/Odd.kt", "IMPORTS", f"{KT}shapes/Circle.kt", "import"),
+        # a test under src/test/kotlin sees its package under src/main/kotlin
+        (
+            "src/test/kotlin/com/example/shapes/CircleTest.kt::CircleTest.unitCircleHasAreaPi",
+            "CALLS",
+            f"{KT}shapes/Circle.kt::Circle.area",
+            "typed",  # `Circle.unit()` is declared to return a Circle
+        ),
+    ],
+    "scala": [
+        # `import ...{Circle, Shape => Figure, Shapes}`; `Circle.unit()` is the companion's
+        (f"{SC}app/Main.scala::Square", "INHERITS", f"{SC}shapes/Shape.scala::Shape", "import"),
+        (
+            f"{SC}app/Main.scala::Main.main",
+            "CALLS",
+            f"{SC}shapes/Circle.scala::Circle.unit",
+            "import",
+        ),
+        (
+            f"{SC}app/Main.scala::Main.main",
+            "CALLS",
+            f"{SC}shapes/Shape.scala::Shapes.total",
+            "import",
+        ),
+        # `import com.example.util._` opens the package
+        (
+            f"{SC}app/Main.scala::Main.main",
+            "CALLS",
+            f"{SC}util/Helpers.scala::Helpers.log",
+            "package",
+        ),
+        # `package com.example` / `package shapes` is the package com.example.shapes
+        (
+            f"{SC}shapes/Circle.scala::Circle",
+            "INHERITS",
+            f"{SC}shapes/Shape.scala::Base",
+            "package",
+        ),
+        # a bare `log(...)` inherited from Base, in another file of the package
+        (
+            f"{SC}shapes/Circle.scala::Circle.area",
+            "CALLS",
+            f"{SC}shapes/Shape.scala::Base.log",
+            "import",
+        ),
+        (
+            "src/test/scala/com/example/shapes/CircleSpec.scala::CircleSpec",
+            "CALLS",
+            f"{SC}shapes/Circle.scala::Circle.area",
+            "typed",  # `Circle.unit()` is declared to return a Circle
+        ),
+        (
+            "src/test/scala/com/example/shapes/CircleSpec.scala::CircleSpec",
+            "CALLS",
+            "?:test",
+            "ghost",
+        ),
+    ],
+    "swift": [
+        # `import Geometry`: the module's directory, Sources/Geometry/
+        ("Sources/App/main.swift", "IMPORTS", "Sources/Geometry/Circle.swift", "import"),
+        (
+            "Sources/App/main.swift::Square",
+            "INHERITS",
+            "Sources/Geometry/Shape.swift::Base",
+            "package",
+        ),
+        ("Sources/App/main.swift::run", "CALLS", "Sources/Geometry/Shape.swift::total", "import"),
+        # a bare `log(...)` and `super.init()`: Base's, in the imported module
+        (
+            "Sources/App/main.swift::Square.area",
+            "CALLS",
+            "Sources/Geometry/Shape.swift::Base.log",
+            "import",
+        ),
+        (
+            "Sources/App/main.swift::Square.init",
+            "CALLS",
+            "Sources/Geometry/Shape.swift::Base.init",
+            "import",
+        ),
+        # the extension's method is Circle's; what it returns (a Circle) answers `.area()`
+        (
+            "Sources/App/main.swift::run",
+            "CALLS",
+            "Sources/Geometry/Circle.swift::Circle.scaled",
+            "package",
+        ),
+        (
+            "Sources/App/main.swift::run",
+            "CALLS",
+            "Sources/Geometry/Circle.swift::Circle.area",
+            "typed",
+        ),
+        # a top-level function of another file of the module (same directory)
+        (
+            "Sources/Geometry/Circle.swift::Circle.area",
+            "CALLS",
+            "Sources/Geometry/Circle.swift::scale",
+            "local",
+        ),
+        (
+            "Sources/Geometry/Circle.swift::Circle",
+            "INHERITS",
+            "Sources/Geometry/Shape.swift::Shape",
+            "package",
+        ),
+        ("Sources/App/main.swift::run", "CALLS", "?:print", "ghost"),  # the standard library
     ],
 }
 

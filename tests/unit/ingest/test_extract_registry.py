@@ -40,6 +40,10 @@ REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
         ("main.go", "go"),
         ("lib.rs", "rust"),
         ("A.java", "java"),
+        ("A.kt", "kotlin"),
+        ("build.gradle.kts", "kotlin"),
+        ("Sources/App/main.swift", "swift"),
+        ("src/main/scala/A.scala", "scala"),
         ("README.md", "markdown"),
         ("package.json", "json"),
         ("ci.yml", "yaml"),
@@ -69,8 +73,22 @@ def test_language_for_path(path: str, language: str | None) -> None:
 
 
 def test_deep_languages() -> None:
-    expected = {"python", "javascript", "typescript", "tsx", "go", "rust", "java", "c", "cpp"}
-    expected |= {"csharp", "php"}
+    expected = {
+        "python",
+        "javascript",
+        "typescript",
+        "tsx",
+        "go",
+        "rust",
+        "java",
+        "c",
+        "cpp",
+        "kotlin",
+        "swift",
+        "scala",
+        "csharp",
+        "php",
+    }
     assert expected == DEEP_LANGUAGES
 
 

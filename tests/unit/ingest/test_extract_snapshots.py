@@ -20,8 +20,21 @@ from coderooms.ingest.model import Extraction
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
-LANGUAGES += ["csharp", "php"]
+LANGUAGES = [
+    "python",
+    "javascript",
+    "typescript",
+    "go",
+    "rust",
+    "java",
+    "c",
+    "cpp",
+    "kotlin",
+    "swift",
+    "scala",
+    "csharp",
+    "php",
+]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 

@@ -48,6 +48,12 @@ from coderooms.surgical.test_conventions import is_test_path
         ("unittest/case.py", False), ("pkg/testing.py", False), ("latest/a.py", False),
         ("contest.py", False), ("cmd/main.go", False), ("web/a.ts", False),
         ("src/main/java/Foo.java", False), ("pkg/tests_util.py", False),
+        ("okio/src/jvmTest/kotlin/okio/BufferTest.kt", True), ("app/src/UtilsTests.kt", True),
+        ("okio/src/commonMain/kotlin/okio/Buffer.kt", False), ("src/Testing.kt", False),
+        ("Sources/AppTests/RequestTests.swift", True), ("Sources/App/Request.swift", False),
+        ("core/shared/ParserSpec.scala", True), ("os/src-jvm/PathSuite.scala", True),
+        ("os/src/ZipOpTests.scala", True), ("os/src/Spec.scala.txt", False),
+        ("os/src/Inspect.scala", False),
     ],
 )  # fmt: skip
 def test_test_paths(path: str, test: bool) -> None:

@@ -10,9 +10,10 @@ Conventions common to every deep language (details in each language module's doc
 * Module symbol: exactly one per file, kind MODULE, qualname `""`, parent None, lines 1..last.
   Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`
   and `main.rs`, which take their parent directory's name (the stem when there is none); `.d.ts`
-  files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
-  (`package a.b`), where the package clause matters for resolution, and PHP (its first
-  `namespace App\\Models`, for code at the top level).
+  files drop the `.d`. Its signature is `""`, except Go (`package x`), Java, Kotlin and Scala
+  (`package a.b`; Scala's chained `package a` `package b` is `package a.b`), where the package
+  clause matters for resolution, and PHP (its first `namespace App\\Models`, for code at the top
+  level).
 * Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
   top level). Containers that have no symbol kind (a Rust inline `mod m { }`, a TS
   `namespace N { }`) prefix their contents' qualnames (`m.f`) but are not symbols, so their
@@ -44,6 +45,9 @@ Conventions common to every deep language (details in each language module's doc
   wildcard import (Python, JS `export *`, Rust); Rust `mod x;` is ImportRef("self.x", (), "x"),
   and Rust `self`/`super` paths inside an inline `mod m { }` are rewritten relative to the file's
   module (`super::x` -> `self.x`, `self::y` -> `self.m.y`).
+  Kotlin and Scala imports are written as Java's (`import a.b.C` -> ("a.b", ("C",)), a
+  wildcard ("a.b", ()); renames in `aliases`: Kotlin `as`, Scala `D => E` / `D as E`); Swift
+  `import M` is ("M", ()): a module, no names (see `kotlin`, `scala`, `swift`).
 * Syntax errors do not stop extraction: tree-sitter recovers and whatever parsed is extracted;
   the problem reads `syntax errors: N regions, first at line L`.
 """
@@ -63,10 +67,13 @@ from coderooms.ingest.languages import (
     go,
     java,
     javascript,
+    kotlin,
     php,
     python,
     reparse,
     rust,
+    scala,
+    swift,
     typescript,
 )
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
@@ -153,6 +160,24 @@ def _php() -> object:
     return tree_sitter_php.language_php()
 
 
+def _kotlin() -> object:
+    import tree_sitter_kotlin
+
+    return tree_sitter_kotlin.language()
+
+
+def _swift() -> object:
+    import tree_sitter_swift
+
+    return tree_sitter_swift.language()
+
+
+def _scala() -> object:
+    import tree_sitter_scala
+
+    return tree_sitter_scala.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -175,6 +200,9 @@ _SPECS: dict[str, _Spec] = {
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
     "csharp": _Spec(_csharp, csharp.QUERY, csharp.extract),
     "php": _Spec(_php, php.QUERY, php.extract),
+    "kotlin": _Spec(_kotlin, kotlin.QUERY, kotlin.extract),
+    "swift": _Spec(_swift, swift.QUERY, swift.extract),
+    "scala": _Spec(_scala, scala.QUERY, scala.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
@@ -402,7 +430,7 @@ def _module_symbol(path: str, source: bytes, sig: str, doc: str | None = None) -
     )
 
 
-_PACKAGE_CLAUSES = frozenset({"package_clause", "package_declaration"})
+_PACKAGE_CLAUSES = frozenset({"package_clause", "package_declaration", "package_header"})
 
 
 def _module_doc(root: Node, source: bytes) -> str | None:

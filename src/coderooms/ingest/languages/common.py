@@ -463,6 +463,10 @@ class Collector:
         self.ex.symbols.append(symbol)
         return True
 
+    def defines(self, qualname: str) -> bool:
+        """Whether a definition of `qualname` was recorded (so far, in source order)."""
+        return bool(qualname) and qualname in self._seen
+
     def fact(
         self,
         at: Node,

@@ -1,0 +1,65 @@
+"""Swift modules under incremental ingest: a file of the module or of an imported module that
+appears, changes or goes re-resolves the calls of the files seeing it, and the graph equals a full
+ingest's (whole-root incremental and the claim-scoped `ingest_paths` alike)."""
+
+from __future__ import annotations
+
+import pytest
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.targeted import ingest_paths
+from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
+from tests.integration.ingest.scenario_tree import Tree, ingest, references
+
+APP = "Sources/App/main.swift"
+MAIN = "import Geometry\n\nfunc run() {\n    helper()\n    Circle.unit().area()\n}\n"
+
+
+def calls(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:
+    return {r for r in references(graph, repo) if r[1] == "CALLS"}
+
+
+def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
+    wipe(graph, full_repo)
+    ingest(graph, tree, full_repo, mode="full")
+    assert snapshot(graph, repo) == snapshot(graph, full_repo)
+    assert dangling_edges(graph, repo) == []
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_swift_module_files_reresolve_callers(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    def update(*paths: str) -> None:
+        if targeted:
+            ingest_paths(graph, tree.root, list(paths), repo=repo)
+        else:
+            ingest(graph, tree, repo)
+
+    tree.write(APP, MAIN)
+    ingest(graph, tree, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    helper = "Sources/App/Helper.swift"
+    circle = "Sources/Geometry/Circle.swift"
+    tree.write(helper, "func helper() {}\n")
+    tree.write(circle, "struct Circle {\n    static func unit() -> Circle { Circle() }\n"
+               "    func area() -> Double { 0 }\n}\n")  # fmt: skip
+    update(helper, circle)
+    found = calls(graph, repo)
+    assert (f"{APP}::run", "CALLS", f"{helper}::helper", "import") in found  # never by name
+    assert (f"{APP}::run", "CALLS", f"{circle}::Circle.unit", "package") in found
+    assert (f"{APP}::run", "CALLS", f"{circle}::Circle.area", "typed") in found
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write(circle, "struct Circle {\n    static func unit() -> Int { 1 }\n}\n")
+    update(circle)
+    found = calls(graph, repo)
+    assert not any(edge[2] == f"{circle}::Circle.area" for edge in found)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete(helper)
+    tree.delete(circle)
+    update(helper, circle)
+    assert not any(edge[3] != "ghost" for edge in calls(graph, repo))
+    assert_equals_full(graph, tree, repo, full_repo)
