@@ -71,11 +71,28 @@ _C_KINDS = {
     "macro": "macro",
 }
 
+
+def _ruby_kind(symbol: SymbolDef) -> str | None:
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    if symbol.kind is SymbolKind.CLASS:
+        return "type"
+    return None
+
+
+_RUBY_KINDS = {
+    "method": "function",
+    "singletonMethod": "function",
+    "class": "type",
+    "module": "type",
+}
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
         frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
     ),
+    "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
 project's headers are), else C: see `source_files`."""

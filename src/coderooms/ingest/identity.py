@@ -26,6 +26,7 @@ LANGUAGE_GROUPS = {
     "java": "java",
     "c": "c",
     "cpp": "c",
+    "ruby": "ruby",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

@@ -53,6 +53,12 @@ WELL_KNOWN_GLOBALS = {
     "py": frozenset({"os", "sys"}),
 }
 PACKAGE_SCOPED = frozenset({"go", "java"})
+REQUIRING = frozenset({"ruby"})
+"""Groups whose names not defined in the file are looked up only in the files it requires
+(Ruby `require`/`require_relative`), in order, as C's are through its includes; else a ghost."""
+MEMBERS_BY_BARE_NAME = frozenset({"java", "ruby"})
+"""Languages where a bare name in a method may be a member of its class (Java's `m()`, Ruby's
+implicit `self`); Ruby constants are looked up in the enclosing classes and modules too."""
 INHERITING = frozenset({"js", "java"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
@@ -134,6 +140,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
     includes = c_includes(record.imports) if group == "c" else ()
+    if group in REQUIRING:
+        includes = tuple(request.targets for request in record.imports if request.targets)
     bases: dict[str, str] = {}
     embedded: dict[str, list[str]] = {}
     if group == "js":  # `super.m()` / inherited `this.m()`: the class's `extends`
@@ -331,6 +339,8 @@ class _Scope:
                 Alternative(targets, qual).encode() for qual in quals for targets in self.includes
             )
             return request
+        if self.group in REQUIRING:
+            return self._required(request, source, parts)
         if self.group in INHERITING and parts[0] in ("super", "this"):
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
@@ -353,6 +363,32 @@ class _Scope:
             request.bound, request.ghost = True, ref
         elif len(parts) > 1 and parts[0][:1].isupper():
             request.ghost = ref  # `String::from`, `Math.max`: see resolve.unique_type_member
+        return request
+
+    def _required(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+        """Ruby: `name` (a method of `self` or a constant) in the files the file requires, in
+        order, first within each enclosing class or module (innermost first), then at the top
+        level; `self.m` as `m`. Never a name elsewhere in the repo (else a ghost)."""
+        request.bound = True
+        if parts[0] in RECEIVERS:
+            if len(parts) != 2:
+                return request
+            parts = parts[1:]
+        elif len(parts) > 1 and not parts[0][:1].isupper():
+            return request  # `obj.m`: a method of a value, whose class is not known
+        name = ".".join(parts)
+        if parts[0][:1].isupper():
+            request.ghost = name  # a constant path: `?:Minitest.Test`, `?:Shop.log`
+        scope = source.split(".") if source else []
+        quals = [
+            ".".join([*scope[:i], name])
+            for i in range(len(scope), 0, -1)
+            if self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
+        ]
+        quals.append(name)
+        request.alternatives = tuple(
+            Alternative(targets, qual).encode() for qual in quals for targets in self.includes
+        )
         return request
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
@@ -483,8 +519,12 @@ class _Scope:
                     return self._accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
-            if i and self.language != "java" and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
-                continue  # only Java sees a type's members by their bare names
+            if (
+                i
+                and self.language not in MEMBERS_BY_BARE_NAME
+                and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
+            ):
+                continue  # only Java and Ruby see a type's members by their bare names
             found = self._accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found

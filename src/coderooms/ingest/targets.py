@@ -280,6 +280,26 @@ def c_implementations(header: Target) -> tuple[Target, ...]:
     return tuple(Target(header.mode, r + suffix) for r in roots for suffix in C_SOURCE_SUFFIXES)
 
 
+RUBY_LOAD_PATH = ("lib", "test", "spec")
+"""Where `require "x"` looks in the repo: a gem's `lib/` (Rake's and RSpec's test tasks add
+`test/` and `spec/`)."""
+
+
+def ruby_require(path: str, spec: str) -> tuple[Target, ...]:
+    """`require_relative "x"` (written `./x`): `x.rb` next to the requiring file; `require "a/b"`:
+    `a/b.rb` under a `lib/` (any gem's of the repo), then `test/`, `spec/`; else a ghost (a gem)."""
+    if not spec or spec.startswith("/"):
+        return ()
+    file = spec if spec.endswith(".rb") else spec + ".rb"
+    if spec.startswith("."):
+        joined = posixpath.normpath(posixpath.join(directory_of(path), file))
+        return () if joined.startswith("..") else (Target("=", joined),)
+    clean = posixpath.normpath(file)
+    if clean.startswith(".."):
+        return ()
+    return tuple(Target("~", f"{root}/{clean}") for root in RUBY_LOAD_PATH)
+
+
 # -- bindings and requests -----------------------------------------------------------------------
 
 
@@ -296,6 +316,8 @@ def module_targets(language: str, path: str, module: str, level: int = 0) -> tup
         return java_module(module, ())
     if language in {"c", "cpp"}:
         return c_include(path, module)
+    if language == "ruby":
+        return ruby_require(path, module)
     return ()
 
 

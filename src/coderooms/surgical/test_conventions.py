@@ -9,6 +9,9 @@ A file is a test file when its repo-relative path matches `TEST_PATH_PATTERN`:
 - Java: `*Test.java`, `*Tests.java` (and `src/test/...` through the directory rule);
 - Rust: integration tests under `tests/` (the directory rule; inline `#[cfg(test)]` modules
   live in the file they test and are not told apart).
+- Ruby: `*_spec.rb` (RSpec), `test_*.rb`, `*_test.rb` (Minitest, Test::Unit);
+- Lua: `*_spec.lua` (busted);
+- Bash: `*.bats`, `test_*.sh`.
 
 The pattern is written once and used both by Cypher (`=~`, Java regex, whole-string match)
 and by Python (`re.fullmatch`): it keeps to the syntax both share.
@@ -26,6 +29,10 @@ TEST_PATH_PATTERN = (
     r"|conftest\.py"
     r"|[^/]*\.(?:test|spec)\.(?:js|jsx|mjs|cjs|ts|tsx)"
     r"|[^/]*Tests?\.java"
+    r"|test_[^/]*\.(?:rb|sh)"
+    r"|[^/]*_test\.rb"
+    r"|[^/]*_spec\.(?:rb|lua)"
+    r"|[^/]*\.bats"
     r")"
 )
 

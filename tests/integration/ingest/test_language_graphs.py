@@ -26,7 +26,7 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "ruby"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -208,6 +208,27 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("src/main.cpp::main", "CALLS", "src/shape.cpp::shapes.total", "import"),
         ("src/main.cpp::Square", "INHERITS", "include/shapes/shape.hpp::shapes.Shape", "import"),
         ("src/shape.cpp::shapes.total", "CALLS", "?:area", "ghost"),  # a member of a value
+    ],
+    "ruby": [
+        # `Cart` in `module Shop`: `Shop::Cart` (lexical scope), in a required file
+        ("lib/shop.rb::Shop.open", "CALLS", "lib/shop/cart.rb::Shop.Cart", "import"),
+        ("lib/shop/cart.rb::Shop.Cart.add", "CALLS", "lib/shop/item.rb::Shop.Item", "import"),
+        ("lib/shop/cart.rb::Shop.Cart.add", "CALLS", "lib/shop/cart.rb::Shop.Cart.touch", "local"),
+        (
+            "lib/shop/item.rb::Shop.Item.price",
+            "CALLS",
+            "lib/shop/item.rb::Shop.Item.round",
+            "local",
+        ),
+        ("test/test_cart.rb::TestCart.test_add", "CALLS", "lib/shop.rb::Shop.open", "import"),
+        # defined in lib/shop/cart.rb, which test_cart.rb does not require itself
+        ("test/test_cart.rb::TestCart.test_add", "CALLS", "?:Shop.Cart.empty", "ghost"),
+        ("test/test_cart.rb::TestCart.test_add", "CALLS", "?:add", "ghost"),  # a value's method
+        ("lib/shop/cart.rb::Shop.Cart", "INHERITS", "?:Base.Collection", "ghost"),
+        ("lib/shop/item.rb::Shop.Item", "INHERITS", "?:Comparable", "ghost"),  # a mixin
+        ("test/test_cart.rb", "IMPORTS", "lib/shop.rb", "import"),  # the load path: lib/
+        ("lib/shop/cart.rb", "IMPORTS", "lib/shop/item.rb", "import"),  # require_relative
+        ("lib/shop.rb", "IMPORTS", "?:json", "ghost"),  # a gem
     ],
     "java": [
         (

@@ -45,6 +45,10 @@ from coderooms.surgical.test_conventions import is_test_path
         ("unittest/case.py", False), ("pkg/testing.py", False), ("latest/a.py", False),
         ("contest.py", False), ("cmd/main.go", False), ("web/a.ts", False),
         ("src/main/java/Foo.java", False), ("pkg/tests_util.py", False),
+        ("spec/models/user_spec.rb", True), ("lib/test_cart.rb", True), ("lib/cart_test.rb", True),
+        ("lib/cart.rb", False), ("spec/spec_helper.rb", False), ("src/a_spec.lua", True),
+        ("src/a.lua", False), ("t/run.bats", True), ("bin/test_run.sh", True),
+        ("bin/run.sh", False),
     ],
 )  # fmt: skip
 def test_test_paths(path: str, test: bool) -> None:

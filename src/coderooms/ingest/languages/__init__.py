@@ -56,7 +56,17 @@ from pathlib import PurePosixPath
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from coderooms.ingest.languages import c, go, java, javascript, python, reparse, rust, typescript
+from coderooms.ingest.languages import (
+    c,
+    go,
+    java,
+    javascript,
+    python,
+    reparse,
+    ruby,
+    rust,
+    typescript,
+)
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
 
@@ -129,6 +139,12 @@ def _java() -> object:
     return tree_sitter_java.language()
 
 
+def _ruby() -> object:
+    import tree_sitter_ruby
+
+    return tree_sitter_ruby.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -149,6 +165,7 @@ _SPECS: dict[str, _Spec] = {
     "java": _Spec(_java, java.QUERY, java.extract),
     "c": _Spec(_c, c.QUERY, c.extract),
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
+    "ruby": _Spec(_ruby, ruby.QUERY, ruby.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)

@@ -1,0 +1,72 @@
+"""Ruby `require`, Lua `require` and Bash `source` under incremental ingest: a required file that
+appears, changes or goes re-resolves the references of the files requiring it, and the graph
+equals a full ingest's (whole-root incremental and the claim-scoped `ingest_paths` alike)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.targeted import ingest_paths
+from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
+from tests.integration.ingest.scenario_tree import Tree, ingest, references
+
+Edge = tuple[str, str, str, str]
+
+
+def calls(graph: Graph, repo: str) -> set[Edge]:
+    return {r for r in references(graph, repo) if r[1] == "CALLS"}
+
+
+def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
+    wipe(graph, full_repo)
+    ingest(graph, tree, full_repo, mode="full")
+    assert snapshot(graph, repo) == snapshot(graph, full_repo)
+    assert dangling_edges(graph, repo) == []
+
+
+def updater(graph: Graph, tree: Tree, repo: str, targeted: bool) -> Callable[..., None]:
+    def update(*paths: str) -> None:
+        if targeted:
+            ingest_paths(graph, tree.root, list(paths), repo=repo)
+        else:
+            ingest(graph, tree, repo)
+
+    return update
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_ruby_required_file_changes_reresolve_requirers(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    update = updater(graph, tree, repo, targeted)
+    tree.write(
+        "lib/app.rb",
+        'require "shop/cart"\nmodule App\n  def self.run\n    Shop::Cart.make\n  end\nend\n',
+    )
+    tree.write("other/cart.rb", "module Shop\n  class Cart\n    def self.make; end\n  end\nend\n")
+    ingest(graph, tree, repo)
+    # `Shop.Cart.make` is defined in the repo, but not where the require points
+    assert calls(graph, repo) == {("lib/app.rb::App.run", "CALLS", "?:Shop.Cart.make", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write(
+        "lib/shop/cart.rb", "module Shop\n  class Cart\n    def self.make; end\n  end\nend\n"
+    )
+    update("lib/shop/cart.rb")
+    assert calls(graph, repo) == {
+        ("lib/app.rb::App.run", "CALLS", "lib/shop/cart.rb::Shop.Cart.make", "import")
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/shop/cart.rb", "module Shop\n  class Cart\n  end\nend\n")
+    update("lib/shop/cart.rb")
+    assert calls(graph, repo) == {("lib/app.rb::App.run", "CALLS", "?:Shop.Cart.make", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("lib/shop/cart.rb")
+    update("lib/shop/cart.rb")
+    assert calls(graph, repo) == {("lib/app.rb::App.run", "CALLS", "?:Shop.Cart.make", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)
