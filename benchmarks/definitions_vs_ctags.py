@@ -49,6 +49,8 @@ class Rules:
     ctags_language: str
     ctags_kinds: dict[str, str]
     our_kind: Callable[[SymbolDef], str | None]
+    ctags_name: Callable[[str], str] = str
+    """ctags' name of a tag as ours is named (Lua: `M.f` / `M:m` -> `f` / `m`)."""
 
 
 def _c_kind(symbol: SymbolDef) -> str | None:
@@ -87,12 +89,24 @@ _RUBY_KINDS = {
     "module": "type",
 }
 
+
+def _lua_kind(symbol: SymbolDef) -> str | None:
+    return "function" if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD) else None
+
+
+def _last_segment(name: str) -> str:
+    """`M.f` / `M:m` -> `f` / `m`; `""` (not compared) for what is no name (`t["x"]`)."""
+    last = name.replace(":", ".").rsplit(".", 1)[-1]
+    return last if last.isidentifier() else ""
+
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
         frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
     ),
     "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind),
+    "lua": Rules(frozenset({".lua"}), "Lua", {"function": "function"}, _lua_kind, _last_segment),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
 project's headers are), else C: see `source_files`."""
@@ -134,7 +148,10 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
             if kind is None or tag.get("_type") != "tag" or tag["name"].startswith("__anon"):
                 continue  # ctags names anonymous types `__anon<hash>`: we make no symbol
             entries = found[tag["path"]]
-            key = (kind, tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
+            name = rules.ctags_name(tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
+            if not name:
+                continue  # a name we never make (Lua `t["x"] = function`)
+            key = (kind, name)
             entries[key] = min(entries.get(key, tag["line"]), tag["line"])
     return found
 

@@ -27,6 +27,7 @@ LANGUAGE_GROUPS = {
     "c": "c",
     "cpp": "c",
     "ruby": "ruby",
+    "lua": "lua",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

@@ -56,6 +56,9 @@ PACKAGE_SCOPED = frozenset({"go", "java"})
 REQUIRING = frozenset({"ruby"})
 """Groups whose names not defined in the file are looked up only in the files it requires
 (Ruby `require`/`require_relative`), in order, as C's are through its includes; else a ghost."""
+BINDING_ONLY = frozenset({"lua"})
+"""Groups where a name is found only in the file or through what an import binds (Lua's
+`local x = require("m")`): never by a name alone."""
 MEMBERS_BY_BARE_NAME = frozenset({"java", "ruby"})
 """Languages where a bare name in a method may be a member of its class (Java's `m()`, Ruby's
 implicit `self`); Ruby constants are looked up in the enclosing classes and modules too."""
@@ -341,6 +344,9 @@ class _Scope:
             return request
         if self.group in REQUIRING:
             return self._required(request, source, parts)
+        if self.group in BINDING_ONLY:
+            request.bound = True  # neither bound by a `require` nor defined here: a ghost
+            return request
         if self.group in INHERITING and parts[0] in ("super", "this"):
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS

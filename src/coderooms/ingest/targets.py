@@ -300,6 +300,22 @@ def ruby_require(path: str, spec: str) -> tuple[Target, ...]:
     return tuple(Target("~", f"{root}/{clean}") for root in RUBY_LOAD_PATH)
 
 
+LUA_ROOTS = ("", "lua/", "src/")
+"""Where `require("a.b")` looks in the repo (`package.path` as a rock or a plugin lays it out)."""
+
+
+def lua_module(spec: str) -> tuple[Target, ...]:
+    """`require("a.b")`: `a/b.lua`, then `a/b/init.lua`, from the repo's root, `lua/`, `src/`."""
+    if not spec or spec.startswith((".", "/")) or "/" in spec or ".." in spec:
+        return ()
+    relative = spec.replace(".", "/")
+    return tuple(
+        Target("=", f"{root}{relative}{tail}")
+        for root in LUA_ROOTS
+        for tail in (".lua", "/init.lua")
+    )
+
+
 # -- bindings and requests -----------------------------------------------------------------------
 
 
@@ -318,6 +334,8 @@ def module_targets(language: str, path: str, module: str, level: int = 0) -> tup
         return c_include(path, module)
     if language == "ruby":
         return ruby_require(path, module)
+    if language == "lua":
+        return lua_module(module)
     return ()
 
 

@@ -26,7 +26,7 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "ruby"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "ruby", "lua"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -229,6 +229,18 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("test/test_cart.rb", "IMPORTS", "lib/shop.rb", "import"),  # the load path: lib/
         ("lib/shop/cart.rb", "IMPORTS", "lib/shop/item.rb", "import"),  # require_relative
         ("lib/shop.rb", "IMPORTS", "?:json", "ghost"),  # a gem
+    ],
+    "lua": [
+        # `require("shop")` finds src/shop/init.lua; the returned table `shop` is the module
+        ("main.lua", "IMPORTS", "src/shop/init.lua", "import"),
+        ("main.lua::main", "CALLS", "src/shop/init.lua::open", "import"),
+        ("src/shop/init.lua::open", "CALLS", "src/shop/cart.lua::new", "import"),  # Cart.new
+        ("src/shop/init.lua::open", "CALLS", "src/shop/init.lua::log", "local"),  # shop.log
+        ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::touch", "local"),  # self:touch
+        ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::round", "local"),
+        ("spec/cart_spec.lua::", "CALLS", "?:shop.cart.missing", "ghost"),  # not defined there
+        ("spec/cart_spec.lua::", "CALLS", "?:undefined_global", "ghost"),  # never by name alone
+        ("src/shop/init.lua", "IMPORTS", "?:dkjson", "ghost"),  # a rock not in the repo
     ],
     "java": [
         (

@@ -70,3 +70,38 @@ def test_ruby_required_file_changes_reresolve_requirers(
     update("lib/shop/cart.rb")
     assert calls(graph, repo) == {("lib/app.rb::App.run", "CALLS", "?:Shop.Cart.make", "ghost")}
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_lua_required_module_changes_reresolve_requirers(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    update = updater(graph, tree, repo, targeted)
+    tree.write(
+        "main.lua", 'local util = require("app.util")\n\nlocal function main()\n  util.run()\nend\n'
+    )
+    ingest(graph, tree, repo)
+    assert calls(graph, repo) == {("main.lua::main", "CALLS", "?:app.util.run", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/app/util/init.lua", "local M = {}\nfunction M.run() end\nreturn M\n")
+    update("src/app/util/init.lua")
+    assert calls(graph, repo) == {
+        ("main.lua::main", "CALLS", "src/app/util/init.lua::run", "import")
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/app/util/init.lua", "local M = {}\nfunction M.stop() end\nreturn M\n")
+    update("src/app/util/init.lua")
+    assert calls(graph, repo) == {("main.lua::main", "CALLS", "?:app.util.run", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/app/util.lua", "local M = {}\nfunction M.run() end\nreturn M\n")
+    update("src/app/util.lua")  # `app/util.lua` comes before `app/util/init.lua`
+    assert calls(graph, repo) == {("main.lua::main", "CALLS", "src/app/util.lua::run", "import")}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("src/app/util.lua")
+    update("src/app/util.lua")
+    assert calls(graph, repo) == {("main.lua::main", "CALLS", "?:app.util.run", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)

@@ -70,7 +70,7 @@ def test_language_for_path(path: str, language: str | None) -> None:
 
 def test_deep_languages() -> None:
     expected = {"python", "javascript", "typescript", "tsx", "go", "rust", "java", "c", "cpp"}
-    expected |= {"ruby"}
+    expected |= {"ruby", "lua"}
     assert expected == DEEP_LANGUAGES
 
 

@@ -20,7 +20,7 @@ from coderooms.ingest.model import Extraction
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "ruby"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "ruby", "lua"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 

@@ -61,6 +61,7 @@ from coderooms.ingest.languages import (
     go,
     java,
     javascript,
+    lua,
     python,
     reparse,
     ruby,
@@ -145,6 +146,12 @@ def _ruby() -> object:
     return tree_sitter_ruby.language()
 
 
+def _lua() -> object:
+    import tree_sitter_lua
+
+    return tree_sitter_lua.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -166,6 +173,7 @@ _SPECS: dict[str, _Spec] = {
     "c": _Spec(_c, c.QUERY, c.extract),
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
     "ruby": _Spec(_ruby, ruby.QUERY, ruby.extract),
+    "lua": _Spec(_lua, lua.QUERY, lua.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
