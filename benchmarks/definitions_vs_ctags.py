@@ -106,6 +106,7 @@ LANGUAGES: dict[str, Rules] = {
         frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
     ),
     "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind),
+    "bash": Rules(frozenset({".sh", ".bash", ".bats"}), "Sh", {"function": "function"}, _lua_kind),
     "lua": Rules(frozenset({".lua"}), "Lua", {"function": "function"}, _lua_kind, _last_segment),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++

@@ -28,6 +28,7 @@ LANGUAGE_GROUPS = {
     "cpp": "c",
     "ruby": "ruby",
     "lua": "lua",
+    "bash": "bash",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

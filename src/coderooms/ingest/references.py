@@ -53,9 +53,19 @@ WELL_KNOWN_GLOBALS = {
     "py": frozenset({"os", "sys"}),
 }
 PACKAGE_SCOPED = frozenset({"go", "java"})
-REQUIRING = frozenset({"ruby"})
+REQUIRING = frozenset({"ruby", "bash"})
 """Groups whose names not defined in the file are looked up only in the files it requires
-(Ruby `require`/`require_relative`), in order, as C's are through its includes; else a ghost."""
+(Ruby `require`/`require_relative`, Bash `source`), in order, as C's are through its
+includes; else a ghost."""
+_BUILTIN_NAMES = """
+: . [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare
+dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let
+local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source
+suspend test times trap true type typeset ulimit umask unalias unset wait
+"""
+SHELL_BUILTINS = frozenset(_BUILTIN_NAMES.split())
+"""Bash builtins: a command of one of these names is never a call of a function of the repo
+unless the file itself defines one."""
 BINDING_ONLY = frozenset({"lua"})
 """Groups where a name is found only in the file or through what an import binds (Lua's
 `local x = require("m")`): never by a name alone."""
@@ -290,6 +300,8 @@ class _Scope:
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
     ) -> RefRequest | None:
+        if self.group == "bash":
+            return self._command(source, kind, ref, line)
         parts = [p for p in ref.split(".") if p]
         if self.language == "java" and parts == ["this"] and kind != INHERITS:
             owner = self._enclosing_type(source)  # `this(...)`: another constructor
@@ -369,6 +381,24 @@ class _Scope:
             request.bound, request.ghost = True, ref
         elif len(parts) > 1 and parts[0][:1].isupper():
             request.ghost = ref  # `String::from`, `Math.max`: see resolve.unique_type_member
+        return request
+
+    def _command(self, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
+        """Bash: a command names the file's function of that name, else one a sourced file
+        defines (in `source` order), else it is a ghost; a builtin, or any command of a file that
+        sources nothing, is a command outside the repo (no edge at all)."""
+        if source not in self.kinds:
+            source = ""
+        request = RefRequest(source, kind, ref, ref, line, self.group, ghost=ref)
+        if self.kinds.get(ref) is SymbolKind.FUNCTION:
+            request.local = ref
+            return request
+        if ref in SHELL_BUILTINS or not self.includes:
+            return None
+        request.bound = True
+        request.alternatives = tuple(
+            Alternative(targets, ref).encode() for targets in self.includes
+        )
         return request
 
     def _required(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:

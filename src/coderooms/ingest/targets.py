@@ -316,6 +316,19 @@ def lua_module(spec: str) -> tuple[Target, ...]:
     )
 
 
+def bash_source(path: str, spec: str) -> tuple[Target, ...]:
+    """`source lib/x.sh` / `. ./x.sh`: next to the sourcing file, then from the repo's root."""
+    if not spec or spec.startswith(("/", "~")):
+        return ()
+    found: list[Target] = []
+    for base in (directory_of(path), ""):
+        joined = posixpath.normpath(posixpath.join(base, spec))
+        target = Target("=", joined)
+        if not joined.startswith("..") and target not in found:
+            found.append(target)
+    return tuple(found)
+
+
 # -- bindings and requests -----------------------------------------------------------------------
 
 
@@ -336,6 +349,8 @@ def module_targets(language: str, path: str, module: str, level: int = 0) -> tup
         return ruby_require(path, module)
     if language == "lua":
         return lua_module(module)
+    if language == "bash":
+        return bash_source(path, module)
     return ()
 
 

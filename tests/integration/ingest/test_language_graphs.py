@@ -26,7 +26,8 @@ from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp", "ruby", "lua"]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
+LANGUAGES += ["ruby", "lua", "bash"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -241,6 +242,21 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("spec/cart_spec.lua::", "CALLS", "?:shop.cart.missing", "ghost"),  # not defined there
         ("spec/cart_spec.lua::", "CALLS", "?:undefined_global", "ghost"),  # never by name alone
         ("src/shop/init.lua", "IMPORTS", "?:dkjson", "ghost"),  # a rock not in the repo
+    ],
+    "bash": [
+        # `. lib/cart.sh` from bin/: not next to the file, but from the repo's root
+        ("bin/shop.sh", "IMPORTS", "lib/cart.sh", "import"),
+        ("bin/shop.sh::main", "CALLS", "lib/cart.sh::cart_add", "import"),
+        # defined in lib/log.sh, which lib/cart.sh sources: one level only
+        ("bin/shop.sh::main", "CALLS", "?:log", "ghost"),
+        ("bin/shop.sh::main", "CALLS", "?:tee", "ghost"),  # an external command
+        ("bin/shop.sh::", "CALLS", "bin/shop.sh::main", "local"),
+        # `source "$(dirname "${BASH_SOURCE[0]}")/log.sh"`: next to the file
+        ("lib/cart.sh", "IMPORTS", "lib/log.sh", "import"),
+        ("lib/cart.sh::cart_add", "CALLS", "lib/log.sh::die", "import"),
+        ("lib/cart.sh::cart_add", "CALLS", "lib/cart.sh::cart_count", "local"),
+        ("test/cart.bats", "IMPORTS", "test/helper.bash", "import"),  # bats `load helper`
+        ("test/cart.bats::", "CALLS", "test/helper.bash::assert_added", "import"),
     ],
     "java": [
         (

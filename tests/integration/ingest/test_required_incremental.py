@@ -105,3 +105,34 @@ def test_lua_required_module_changes_reresolve_requirers(
     update("src/app/util.lua")
     assert calls(graph, repo) == {("main.lua::main", "CALLS", "?:app.util.run", "ghost")}
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_bash_sourced_file_changes_reresolve_sourcers(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    update = updater(graph, tree, repo, targeted)
+    tree.write("bin/run.sh", "source lib/util.sh\n\nmain() {\n  helper x\n  echo done\n}\n")
+    tree.write("other/util.sh", "helper() { :; }\n")
+    ingest(graph, tree, repo)
+    # `helper` is defined in the repo, but not where `source` points; `echo` is a builtin
+    assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "?:helper", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/util.sh", "helper() { :; }\n")
+    update("lib/util.sh")
+    assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "lib/util.sh::helper", "import")}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("bin/lib/util.sh", "helper() { :; }\n")
+    update("bin/lib/util.sh")  # next to the sourcing file comes first
+    assert calls(graph, repo) == {
+        ("bin/run.sh::main", "CALLS", "bin/lib/util.sh::helper", "import")
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("bin/lib/util.sh")
+    tree.write("lib/util.sh", "other() { :; }\n")
+    update("bin/lib/util.sh", "lib/util.sh")
+    assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "?:helper", "ghost")}
+    assert_equals_full(graph, tree, repo, full_repo)

@@ -8,8 +8,8 @@ failure) are recorded in `Extraction.problems`.
 Conventions common to every deep language (details in each language module's docstring):
 
 * Module symbol: exactly one per file, kind MODULE, qualname `""`, parent None, lines 1..last.
-  Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`
-  and `main.rs`, which take their parent directory's name (the stem when there is none); `.d.ts`
+  Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`,
+  `main.rs` and `init.lua`, which take their parent directory's name (the stem when there is none); `.d.ts`
   files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
   (`package a.b`), where the package clause matters for resolution.
 * Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
@@ -43,6 +43,10 @@ Conventions common to every deep language (details in each language module's doc
   wildcard import (Python, JS `export *`, Rust); Rust `mod x;` is ImportRef("self.x", (), "x"),
   and Rust `self`/`super` paths inside an inline `mod m { }` are rewritten relative to the file's
   module (`super::x` -> `self.x`, `self::y` -> `self.m.y`).
+* Ruby keeps a `require` path as written and writes `require_relative "x"` as `./x`; Lua keeps
+  the module name (`a.b`), with the local a `local x = require("a.b")` binds as `alias`; Bash
+  keeps a sourced literal path as written (`./x.sh` for one under the script's own directory);
+  none has names.
 * Syntax errors do not stop extraction: tree-sitter recovers and whatever parsed is extracted;
   the problem reads `syntax errors: N regions, first at line L`.
 """
@@ -57,6 +61,7 @@ from pathlib import PurePosixPath
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from coderooms.ingest.languages import (
+    bash,
     c,
     go,
     java,
@@ -152,6 +157,12 @@ def _lua() -> object:
     return tree_sitter_lua.language()
 
 
+def _bash() -> object:
+    import tree_sitter_bash
+
+    return tree_sitter_bash.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -174,6 +185,7 @@ _SPECS: dict[str, _Spec] = {
     "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
     "ruby": _Spec(_ruby, ruby.QUERY, ruby.extract),
     "lua": _Spec(_lua, lua.QUERY, lua.extract),
+    "bash": _Spec(_bash, bash.QUERY, bash.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
@@ -221,8 +233,9 @@ _EXTENSIONS: dict[str, str] = {
     ".scss": "scss",
     ".sass": "scss",
     ".less": "less",
-    ".sh": "shell",
-    ".bash": "shell",
+    ".sh": "bash",
+    ".bash": "bash",
+    ".bats": "bash",
     ".zsh": "shell",
     ".fish": "shell",
     ".ps1": "powershell",
@@ -300,7 +313,7 @@ _FILENAMES: dict[str, str] = {
     ".gitattributes": "text",
     ".editorconfig": "ini",
     ".env": "dotenv",
-    ".bashrc": "shell",
+    ".bashrc": "bash",
     ".zshrc": "shell",
     ".profile": "shell",
 }
@@ -308,6 +321,7 @@ _FILENAMES: dict[str, str] = {
 _DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 _INDEX_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 _PACKAGE_FILES = frozenset({"__init__.py", "__init__.pyi", "mod.rs", "lib.rs", "main.rs"})
+_PACKAGE_FILES |= {"init.lua"}
 
 
 def grammar(language: str) -> Language:
