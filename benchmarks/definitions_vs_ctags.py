@@ -83,6 +83,7 @@ def _ruby_kind(symbol: SymbolDef) -> str | None:
 
 
 _RUBY_KINDS = {
+    "accessor": "function",
     "method": "function",
     "singletonMethod": "function",
     "class": "type",

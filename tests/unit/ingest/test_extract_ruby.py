@@ -26,7 +26,7 @@ def test_modules_classes_methods_and_singleton_methods() -> None:
           class B::C < Base
             include Comparable
             extend Forwardable, ::Other
-            attr_reader :x
+            attr_accessor :x
             def m(a, b = 1)
               helper(a)
               Foo::Bar.baz
@@ -51,6 +51,8 @@ def test_modules_classes_methods_and_singleton_methods() -> None:
         "": (SymbolKind.MODULE, None, 1, ""),
         "A": (SymbolKind.CLASS, "", 5, "module A"),
         "A.B.C": (SymbolKind.CLASS, "A", 7, "class B::C < Base"),
+        "A.B.C.x": (SymbolKind.METHOD, "A.B.C", 10, "attr_accessor :x"),
+        "A.B.C.x=": (SymbolKind.METHOD, "A.B.C", 10, "attr_accessor :x"),
         "A.B.C.m": (SymbolKind.METHOD, "A.B.C", 11, "def m(a, b = 1)"),
         "A.B.C.s": (SymbolKind.METHOD, "A.B.C", 19, "def self.s"),
         "A.B.C.t": (SymbolKind.METHOD, "A.B.C", 21, "def t"),
@@ -81,8 +83,8 @@ def test_modules_classes_methods_and_singleton_methods() -> None:
 
 
 def test_require_relative_is_written_relative() -> None:
-    ex = run('require_relative "item"\nload "tasks.rb"\n')
-    assert [i.module for i in ex.imports] == ["./item", "tasks.rb"]
+    ex = run('require_relative "item"\nload "tasks.rb"\nautoload :Cart, "shop/cart"\n')
+    assert [i.module for i in ex.imports] == ["./item", "tasks.rb", "shop/cart"]
 
 
 def test_require_targets() -> None:

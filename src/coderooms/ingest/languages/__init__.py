@@ -9,8 +9,8 @@ Conventions common to every deep language (details in each language module's doc
 
 * Module symbol: exactly one per file, kind MODULE, qualname `""`, parent None, lines 1..last.
   Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`,
-  `main.rs` and `init.lua`, which take their parent directory's name (the stem when there is none); `.d.ts`
-  files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
+  `main.rs` and `init.lua`, which take their parent directory's name (the stem when there is
+  none); `.d.ts` files drop the `.d`. Its signature is `""`, except Go (`package x`) and Java
   (`package a.b`), where the package clause matters for resolution.
 * Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
   top level). Containers that have no symbol kind (a Rust inline `mod m { }`, a TS

@@ -8,10 +8,12 @@
   methods share the qualname: the first one written is the symbol); a top-level `def` ->
   FUNCTION. Operator and setter methods keep their names (`C.==`, `C.name=`). `def obj.m` on a
   local `obj` -> METHOD `obj.m` in the enclosing scope (parent the enclosing symbol).
-  Accessors (`attr_reader :x`), constants and `alias` are not symbols.
+  Accessors, as a `def` there would be: `attr_reader :x` -> `C.x`, `attr_writer :x` -> `C.x=`,
+  `attr_accessor :x` -> both (signature: the declaration).
+  Constants and `alias` are not symbols.
 * Imports: `require "a/b"` -> ImportRef("a/b"); `require_relative "x"` -> ImportRef("./x")
-  (relative to the file: the leading `.`); `load "x.rb"` as `require`. Only string literals
-  without interpolation count.
+  (relative to the file: the leading `.`); `load "x.rb"` and `autoload :C, "a/c"` as
+  `require`. Only string literals without interpolation count.
 * Calls: `f(x)` / `f x` -> `f` (a bare `f` without arguments reads as a local variable and is
   not a call); `obj.m` -> `obj.m`; `self.m` -> `self.m`; `A::B.m` -> `A.B.m`; `A::B.new` ->
   `A.B` (a constructor call is a call of the class); `a.b.c` -> `a.b.c` (every Ruby member is a
@@ -50,8 +52,9 @@ QUERY = """
 (call) @call
 """
 
-_IMPORTS = frozenset({"require", "require_relative", "load"})
+_IMPORTS = frozenset({"require", "require_relative", "load", "autoload"})
 _MIXINS = frozenset({"include", "extend", "prepend"})
+_ACCESSORS = frozenset({"attr_reader", "attr_writer", "attr_accessor"})
 _DECLARATIONS = frozenset(
     {
         *_IMPORTS,
@@ -90,10 +93,21 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             return _type(node, role, outer, c, owners)
         if role == "sclass":
             return Scope(outer.prefix, outer.parent, in_type=True)  # `class << self`
+        if role == "accessor":
+            _accessors(node, outer, c)
+            return outer
         return _method(node, role, outer, c)
 
+    calls = caps.get("call", ())
+    entries.extend(
+        (n.start_byte, n.end_byte, n, "accessor")
+        for n in calls
+        if n.child_by_field_name("receiver") is None
+        and (method := n.child_by_field_name("method")) is not None
+        and text(method, source) in _ACCESSORS
+    )
     nest(entries, handle)
-    for node in caps.get("call", ()):
+    for node in calls:
         _call(node, c, owners, source)
 
 
@@ -182,6 +196,27 @@ def _leading_comment(node: Node, source: bytes) -> str | None:
     return first_sentence(lines)
 
 
+def _accessors(node: Node, outer: Scope, c: Collector) -> None:
+    """`attr_reader :x` -> `x`, `attr_writer :x` -> `x=`, `attr_accessor :x` -> both."""
+    source = c.source
+    method = node.child_by_field_name("method")
+    arguments = node.child_by_field_name("arguments")
+    if method is None or arguments is None:
+        return
+    name = text(method, source)
+    sig = signature(source, node.start_byte, node.end_byte)
+    kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
+    for arg in arguments.named_children:
+        if arg.type != "simple_symbol":
+            continue
+        attribute = text(arg, source).removeprefix(":")
+        names = [attribute] if name == "attr_reader" else [f"{attribute}="]
+        if name == "attr_accessor":
+            names.insert(0, attribute)
+        for accessor in names:
+            c.define(kind, outer.qualify(accessor), outer.parent, node, sig, scope=False)
+
+
 def _call(node: Node, c: Collector, owners: dict[int, str], source: bytes) -> None:
     method = node.child_by_field_name("method")
     if method is None:
@@ -226,6 +261,8 @@ def _declaration(
     arguments = node.child_by_field_name("arguments")
     args = arguments.named_children if arguments is not None else []
     if name in _IMPORTS:
+        if name == "autoload":  # `autoload :Request, "rack/request"`: the path, required later
+            args = args[1:] if args and args[0].type == "simple_symbol" else []
         literal = args[0] if args else None
         if literal is None or literal.type != "string" or literal.named_child_count != 1:
             return  # `require x`, `require "#{dir}/x"`: not a literal path
@@ -237,11 +274,11 @@ def _declaration(
         if spec:
             c.imp(spec, (), None, node)
         return
+    body = node.parent
+    owner = owners.get(body.start_byte) if body is not None else None
+    if owner is None:
+        return  # at top level, or inside a method: not a class's mixin
     if name in _MIXINS:
-        body = node.parent
-        owner = owners.get(body.start_byte) if body is not None else None
-        if owner is None:
-            return  # `include M` at top level, or inside a method: not a class's mixin
         for arg in args:
             if arg.type in _CONSTANTS:
                 c.inherit(owner, constant_name(arg, source), arg)
