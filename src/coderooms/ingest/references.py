@@ -12,7 +12,12 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, TABLE_GROUPS, table_entries
+from coderooms.ingest.js_reexports import (
+    REEXPORT_GROUPS,
+    STAR_GROUPS,
+    TABLE_GROUPS,
+    table_entries,
+)
 from coderooms.ingest.model import (
     CALLS,
     INHERITS,
@@ -150,6 +155,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     kinds = {s.qualname: s.kind for s in extraction.symbols}
     if group in REEXPORT_GROUPS:
         record.names = table_entries(extraction.imports, extraction.facts)
+    elif group in STAR_GROUPS:  # what the file requires, for what requires the file
+        record.names = sorted({"*" + ref.module for ref in extraction.imports})
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
     includes = c_includes(record.imports) if group == "c" else ()

@@ -222,8 +222,13 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
             "local",
         ),
         ("test/test_cart.rb::TestCart.test_add", "CALLS", "lib/shop.rb::Shop.open", "import"),
-        # defined in lib/shop/cart.rb, which test_cart.rb does not require itself
-        ("test/test_cart.rb::TestCart.test_add", "CALLS", "?:Shop.Cart.empty", "ghost"),
+        # defined in lib/shop/cart.rb, which lib/shop.rb requires (requires are transitive)
+        (
+            "test/test_cart.rb::TestCart.test_add",
+            "CALLS",
+            "lib/shop/cart.rb::Shop.Cart.empty",
+            "import",
+        ),
         ("test/test_cart.rb::TestCart.test_add", "CALLS", "?:add", "ghost"),  # a value's method
         ("lib/shop/cart.rb::Shop.Cart", "INHERITS", "?:Base.Collection", "ghost"),
         ("lib/shop/item.rb::Shop.Item", "INHERITS", "?:Comparable", "ghost"),  # a mixin
@@ -247,8 +252,9 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         # `. lib/cart.sh` from bin/: not next to the file, but from the repo's root
         ("bin/shop.sh", "IMPORTS", "lib/cart.sh", "import"),
         ("bin/shop.sh::main", "CALLS", "lib/cart.sh::cart_add", "import"),
-        # defined in lib/log.sh, which lib/cart.sh sources: one level only
-        ("bin/shop.sh::main", "CALLS", "?:log", "ghost"),
+        # defined in lib/log.sh, which lib/cart.sh sources (sourcing is transitive)
+        ("bin/shop.sh::main", "CALLS", "lib/log.sh::log", "import"),
+        ("test/cart.bats::", "CALLS", "lib/cart.sh::cart_add", "import"),  # `run cart_add`
         ("bin/shop.sh::main", "CALLS", "?:tee", "ghost"),  # an external command
         ("bin/shop.sh::", "CALLS", "bin/shop.sh::main", "local"),
         # `source "$(dirname "${BASH_SOURCE[0]}")/log.sh"`: next to the file

@@ -136,3 +136,70 @@ def test_bash_sourced_file_changes_reresolve_sourcers(
     update("bin/lib/util.sh", "lib/util.sh")
     assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "?:helper", "ghost")}
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_ruby_requires_are_followed_transitively(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    update = updater(graph, tree, repo, targeted)
+    tree.write("test/test_app.rb", 'require "shop"\n\ndef test_it\n  Shop::Cart.make\nend\n')
+    tree.write("lib/shop.rb", 'require "json"\nmodule Shop\nend\n')
+    cart = "module Shop\n  class Cart\n    def self.make; end\n  end\nend\n"
+    tree.write("lib/shop/cart.rb", cart)
+    ingest(graph, tree, repo)
+    ghost = ("test/test_app.rb::test_it", "CALLS", "?:Shop.Cart.make", "ghost")
+    found = ("test/test_app.rb::test_it", "CALLS", "lib/shop/cart.rb::Shop.Cart.make", "import")
+    assert calls(graph, repo) == {ghost}  # lib/shop.rb does not require shop/cart
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/shop.rb", 'require "json"\nrequire "shop/cart"\nmodule Shop\nend\n')
+    update("lib/shop.rb")  # a second-level require appears
+    assert calls(graph, repo) == {found}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/shop/cart.rb", "module Shop\n  class Cart\n  end\nend\n")
+    update("lib/shop/cart.rb")  # the second-level file changes
+    assert calls(graph, repo) == {ghost}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/shop/cart.rb", cart)
+    update("lib/shop/cart.rb")
+    assert calls(graph, repo) == {found}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("lib/shop/cart.rb")
+    update("lib/shop/cart.rb")
+    assert calls(graph, repo) == {ghost}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_bash_sources_are_followed_transitively(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    update = updater(graph, tree, repo, targeted)
+    tree.write("bin/run.sh", "source lib/a.sh\n\nmain() {\n  deep\n}\n")
+    tree.write("lib/a.sh", "source lib/b.sh\n")
+    tree.write("lib/b.sh", "deep() { :; }\n")
+    ingest(graph, tree, repo)
+    found = ("bin/run.sh::main", "CALLS", "lib/b.sh::deep", "import")
+    ghost = ("bin/run.sh::main", "CALLS", "?:deep", "ghost")
+    assert calls(graph, repo) == {found}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/a.sh", "true\n")
+    update("lib/a.sh")  # the middle file stops sourcing
+    assert calls(graph, repo) == {ghost}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/a.sh", "source lib/b.sh\n")
+    tree.delete("lib/b.sh")
+    update("lib/a.sh", "lib/b.sh")
+    assert calls(graph, repo) == {ghost}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/b.sh", "deep() { :; }\n")
+    update("lib/b.sh")  # the second-level file appears
+    assert calls(graph, repo) == {found}
+    assert_equals_full(graph, tree, repo, full_repo)
