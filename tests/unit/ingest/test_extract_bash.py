@@ -6,6 +6,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.ingest.languages import extract
+from coderooms.ingest.languages.bash import bats_source
 from coderooms.ingest.model import Extraction, ImportRef, SymbolKind
 from coderooms.ingest.references import build_record, decode_alternative
 from coderooms.ingest.targets import Target, bash_source
@@ -99,3 +100,19 @@ def test_commands_are_calls_only_of_functions() -> None:
     grep = by_ref["grep"]
     assert grep.bound
     assert [decode_alternative(a).qual for a in grep.alternatives] == ["grep"]
+
+
+def test_bats_tests_parse_as_functions_of_no_symbol() -> None:
+    source = b"@test \"a {x}\" {\n  f() { :; }\n  run f\n}\n@test 'one' { false; }\n"
+    rewritten = bats_source(source)
+    assert len(rewritten) == len(source)
+    assert rewritten.splitlines()[0] == b"_____()       {"
+    ex = extract("bash", "test/a.bats", source)
+    assert [s.qualname for s in ex.symbols] == ["", "f"]
+    assert ex.problems == []
+    assert [(c.caller, c.callee) for c in ex.calls] == [
+        ("f", ":"),
+        ("", "run"),
+        ("", "f"),
+        ("", "false"),
+    ]

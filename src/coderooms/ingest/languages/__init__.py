@@ -481,6 +481,8 @@ def extract(language: str, path: str, source: bytes) -> Extraction:
 def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction:
     compiled = _compiled_for(language, spec)
     parse_source = source[3:] if source.startswith(_BOM) else source
+    if language == "bash" and path.endswith(".bats"):
+        parse_source = bash.bats_source(parse_source)  # `@test "x" {` read as a function
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
     if language == "c" and path.endswith(".h") and c.reads_as_cpp(tree.root_node, parse_source):
         # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)

@@ -15,6 +15,9 @@
   `source`/`.` are imports, not calls.
   Which calls name a function is settled in resolution (`references`): builtins and external
   commands are never linked to a symbol.
+* bats: a `@test "name" {` header is read as a function header of no symbol (`bats_source`
+  rewrites it in place before parsing, as bats itself turns each test into a function), so the
+  test's body parses; its calls belong to the file.
 * Doc: the `#` comment block right above the function.
 """
 
@@ -51,6 +54,29 @@ bats `@test` or the `}` closing its body)."""
 _LITERAL = re.compile(r"[^\s$`\"'\\*?\[\]{}()<>|;&]+")
 
 
+_BATS_TEST = re.compile(
+    rb'^([ \t]*)@test([ \t]+)("(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\')([ \t]*)\{', re.M
+)
+BATS_PLACEHOLDER = "_____"
+"""The name a bats `@test "..." {` header is read under (as bats itself turns each test into a
+function); no symbol is made of it."""
+
+
+def bats_source(source: bytes) -> bytes:
+    """`source` with each bats `@test "name" {` header rewritten, byte for byte in place, as the
+    function header `_____()       {`, which tree-sitter-bash parses (a `@test` line reads as a
+    command whose `{` opens nothing, and what follows as broken statements)."""
+    if b"@test" not in source:
+        return source
+
+    def header(match: re.Match[bytes]) -> bytes:
+        indent, gap, name, space = match.groups()
+        filler = b" " * (len(gap) + len(name) + len(space) - 2)
+        return indent + BATS_PLACEHOLDER.encode() + b"()" + filler + b"{"
+
+    return _BATS_TEST.sub(header, source)
+
+
 def extract(root: Node, query: Query, c: Collector) -> None:
     source = c.source
     caps = QueryCursor(query).captures(root)
@@ -60,12 +86,18 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         if name_node is None:
             return outer
         name = text(name_node, source)
+        if name == BATS_PLACEHOLDER:
+            return outer  # a bats `@test`: its calls belong to the file
         c.define(SymbolKind.FUNCTION, name, "", node, header(node, _body(node), source))
         return Scope(name, "", in_type=False)
 
-    nest(spans(caps.get("function", ()), "function"), handle)
-    names = caps.get("name", ())
-    bats = any(text(n, source) == "@test" for n in names)  # a bats file: `load` sources
+    functions = caps.get("function", ())
+    nest(spans(functions, "function"), handle)
+    bats = any(  # a bats file: `load` sources a helper, `run f` runs `f`
+        (name := n.child_by_field_name("name")) is not None
+        and text(name, source) == BATS_PLACEHOLDER
+        for n in functions
+    )
     for node in caps.get("command", ()):
         name_node = node.child_by_field_name("name")
         if name_node is None:
