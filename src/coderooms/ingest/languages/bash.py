@@ -94,8 +94,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     functions = caps.get("function", ())
     nest(spans(functions, "function"), handle)
     bats = any(  # a bats file: `load` sources a helper, `run f` runs `f`
-        (name := n.child_by_field_name("name")) is not None
-        and text(name, source) == BATS_PLACEHOLDER
+        (test_name := n.child_by_field_name("name")) is not None
+        and text(test_name, source) == BATS_PLACEHOLDER
         for n in functions
     )
     for node in caps.get("command", ()):
