@@ -74,9 +74,9 @@ unless the file itself defines one."""
 BINDING_ONLY = frozenset({"lua"})
 """Groups where a name is found only in the file or through what an import binds (Lua's
 `local x = require("m")`): never by a name alone."""
-MEMBERS_BY_BARE_NAME = frozenset({"java", "ruby"})
-"""Languages where a bare name in a method may be a member of its class (Java's `m()`, Ruby's
-implicit `self`); Ruby constants are looked up in the enclosing classes and modules too."""
+MEMBERS_BY_BARE_NAME = frozenset({"java"})
+"""Languages where a bare name in a method may be a member of its class (Java's `m()`; Ruby
+has its own rules: `_Scope._ruby`)."""
 INHERITING = frozenset({"js", "java"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
@@ -171,11 +171,14 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     elif group in INHERITING:  # Java: the first base (`extends`, else an interface)
         for inherit in extraction.inherits:
             bases.setdefault(inherit.child, inherit.base)
-    elif language == "go":  # a struct's embedded types, whose methods it promotes
+    elif language in ("go", "ruby"):  # Go: a struct's embedded types; Ruby: bases, mixins
         for inherit in extraction.inherits:
             embedded.setdefault(inherit.child, []).append(inherit.base)
     scope = _Scope(kinds, bound, language, directory_of(path), group, bases)
-    scope.embedded = embedded
+    if language == "ruby":
+        scope.ancestors = embedded
+    else:
+        scope.embedded = embedded
     scope.types = declared_types(extraction.facts)
     scope.returns = declared_returns(extraction.facts)
     scope.includes = includes
@@ -301,6 +304,8 @@ class _Scope:
     """Where the file's package lives: its directory (Go); for Java every directory ending in
     the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
     path: str = ""
+    ancestors: dict[str, list[str]] = field(default_factory=dict)
+    """Ruby: class qualname -> its superclass and mixins as written, in source order."""
     includes: tuple[tuple[Target, ...], ...] = ()
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
 
@@ -345,6 +350,8 @@ class _Scope:
             # `httparse::Request::new()` without a `use`: a crate of the repo, if one is named so
             # (`x.len()` on a local reads the same and names no crate)
             request.bound, request.alternatives = True, self._rust_alternatives(parts)
+        if self.language == "ruby":
+            return self._ruby(request, source, parts, wanted)
         request.local = self._local(source, parts, wanted)
         if request.local is not None:
             return request
@@ -361,8 +368,6 @@ class _Scope:
                 Alternative(targets, qual).encode() for qual in quals for targets in self.includes
             )
             return request
-        if self.group in REQUIRING:
-            return self._required(request, source, parts)
         if self.group in BINDING_ONLY:
             request.bound = True  # neither bound by a `require` nor defined here: a ghost
             return request
@@ -408,31 +413,76 @@ class _Scope:
         )
         return request
 
-    def _required(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
-        """Ruby: `name` (a method of `self` or a constant) in the files the file requires, in
-        order, first within each enclosing class or module (innermost first), then at the top
-        level; `self.m` as `m`. Never a name elsewhere in the repo (else a ghost)."""
+    def _ruby(
+        self,
+        request: RefRequest,
+        source: str,
+        parts: list[str],
+        wanted: frozenset[SymbolKind] | None,
+    ) -> RefRequest:
+        """Ruby, by its own lookup rules, in the file first, then in the files it requires (in
+        order, and what those require: `resolve.Lookup.through_requires`), never a name
+        elsewhere in the repo (else a ghost):
+
+        * a constant (`Item`, `Foo::Bar.baz`): in each enclosing class or module, innermost
+          first, then at the top level (`Module.nesting`);
+        * a method of `self` (`helper(x)`, `self.save`): in the enclosing class, then in its
+          ancestors (its mixins, last included first, then its superclass, each as the constant
+          it names, up the chain while the file defines them), then at the top level (a
+          top-level `def` is a private method of every object).
+        `obj.m` (a method of a value, whose class is not known) is a ghost."""
         request.bound = True
         if parts[0] in RECEIVERS:
             if len(parts) != 2:
                 return request
             parts = parts[1:]
         elif len(parts) > 1 and not parts[0][:1].isupper():
-            return request  # `obj.m`: a method of a value, whose class is not known
+            return request
         name = ".".join(parts)
-        if parts[0][:1].isupper():
-            request.ghost = name  # a constant path: `?:Minitest.Test`, `?:Shop.log`
         scope = source.split(".") if source else []
-        quals = [
-            ".".join([*scope[:i], name])
+        types = [
+            ".".join(scope[:i])
             for i in range(len(scope), 0, -1)
             if self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
         ]
+        if parts[0][:1].isupper():
+            request.ghost = name  # a constant path: `?:Minitest.Test`, `?:Shop.log`
+            quals = [f"{owner}.{name}" for owner in types]
+        else:
+            quals = [f"{owner}.{name}" for owner in types[:1]]
+            quals += [f"{base}.{name}" for base in self._ruby_ancestors(types[0])] if types else []
         quals.append(name)
+        for qual in quals:
+            found = self._accept(qual, wanted)
+            if found is not None:
+                request.bound, request.local = False, found
+                return request
         request.alternatives = tuple(
             Alternative(targets, qual).encode() for qual in quals for targets in self.includes
         )
         return request
+
+    def _ruby_ancestors(self, owner: str) -> list[str]:
+        """The constants a class's ancestors may be, nearest first: each mixin (last included
+        first) and then the superclass, as the class's lexical scope would name them; a base
+        the file defines is followed to its own ancestors (at most 8 classes)."""
+        found: list[str] = []
+        pending, seen = [owner], {owner}
+        while pending and len(seen) <= 8:
+            current = pending.pop(0)
+            lexical = current.split(".")
+            for base in reversed(self.ancestors.get(current, [])):
+                candidates = [".".join([*lexical[:i], base]) for i in range(len(lexical), 0, -1)]
+                candidates.append(base)
+                local = next((c for c in candidates if self.kinds.get(c) in TYPE_KINDS), None)
+                if local is not None:
+                    found.append(local)
+                    if local not in seen:
+                        seen.add(local)
+                        pending.append(local)
+                else:
+                    found.extend(c for c in candidates if c not in found)
+        return found
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
         """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define:
@@ -567,7 +617,7 @@ class _Scope:
                 and self.language not in MEMBERS_BY_BARE_NAME
                 and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
             ):
-                continue  # only Java and Ruby see a type's members by their bare names
+                continue  # only Java sees a type's members by their bare names
             found = self._accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found

@@ -129,11 +129,51 @@ def test_names_are_looked_up_lexically_then_in_required_files() -> None:
         Target("~", "test/shop/item.rb"),
         Target("~", "spec/shop/item.rb"),
     }
+    # a method of self: its class, then the top level (not the enclosing module: no constant)
     assert [decode_alternative(a).qual for a in by_ref["self.save"].alternatives] == [
         "Shop.Cart.save",
-        "Shop.save",
         "save",
     ]
     value = by_ref["value.round"]
     assert value.bound
     assert value.alternatives == ()
+
+
+def test_methods_of_self_are_looked_up_in_ancestors() -> None:
+    source = """
+    require "remote/api"
+    module Shop
+      module Helpers
+        def fmt; end
+      end
+      class Base
+        def save; end
+      end
+      class Cart < Base
+        include Helpers
+        include Remote::Api
+        def add
+          fmt(1)
+          save()
+          post(2)
+        end
+      end
+    end
+    """
+    ex = run(source, "lib/shop/cart.rb")
+    record = build_record("lib/shop/cart.rb", "ruby", ex)
+    by_ref = {r.ref: r for r in record.references}
+    assert by_ref["fmt"].local == "Shop.Helpers.fmt"  # a mixin the file defines
+    assert by_ref["save"].local == "Shop.Base.save"  # the superclass
+    post = by_ref["post"]
+    assert post.local is None
+    quals = [decode_alternative(a).qual for a in post.alternatives]
+    assert list(dict.fromkeys(quals)) == [
+        "Shop.Cart.post",
+        "Shop.Cart.Remote.Api.post",  # the last mixin, where its constant may be defined
+        "Shop.Remote.Api.post",
+        "Remote.Api.post",
+        "Shop.Helpers.post",
+        "Shop.Base.post",
+        "post",
+    ]
