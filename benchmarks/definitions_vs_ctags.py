@@ -15,6 +15,11 @@ are not macros), `type` (ctags `s` struct, `u` union, `g` enum, `t` typedef, `c`
 CLASS), `macro` (ctags `d`; ours a `#define`); prototypes are off in ctags too; variables,
 members, enumerators, namespaces and labels are not compared.
 
+Ruby: `type` (ctags `c` class, `m` module; ours CLASS) and `function` (ctags `f` method, `S`
+singleton method, `A` accessor; ours FUNCTION/METHOD). Lua and Bash: `function` only (ctags `f`);
+ctags names a Lua function as written (`M.f`, `M:m`), compared by its last name, and a tag that
+is no name (`t["k"] = function`) is not compared.
+
 Two line rules: `strict` (ctags' line equals our symbol's first line) and `span` (ctags' line
 lies within our symbol's lines: ctags gives the line of the name, we the line where the
 definition starts, which differ for `typedef struct {...} name;`, `template <...>` and a return
