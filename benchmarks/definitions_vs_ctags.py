@@ -15,6 +15,11 @@ are not macros), `type` (ctags `s` struct, `u` union, `g` enum, `t` typedef, `c`
 CLASS), `macro` (ctags `d`; ours a `#define`); prototypes are off in ctags too; variables,
 members, enumerators, namespaces and labels are not compared.
 
+Ruby: `type` (ctags `c` class, `m` module; ours CLASS) and `function` (ctags `f` method, `S`
+singleton method, `A` accessor; ours FUNCTION/METHOD). Lua and Bash: `function` only (ctags `f`);
+ctags names a Lua function as written (`M.f`, `M:m`), compared by its last name, and a tag that
+is no name (`t["k"] = function`) is not compared.
+
 Two line rules: `strict` (ctags' line equals our symbol's first line) and `span` (ctags' line
 lies within our symbol's lines: ctags gives the line of the name, we the line where the
 definition starts, which differ for `typedef struct {...} name;`, `template <...>` and a return
@@ -52,7 +57,7 @@ class Rules:
     our_kind: Callable[[SymbolDef], str | None]
     ctags_name: Callable[[str], str] = str
     """ctags' name as we name the symbol (C#: `IEnumerable.GetEnumerator`, an explicit
-    interface implementation, is the method `GetEnumerator`)."""
+    interface implementation, is the method `GetEnumerator`; Lua: `M.f` / `M:m` -> `f` / `m`)."""
     ctags_options: tuple[str, ...] = ()
     """Extra ctags arguments (a regex language definition where ctags has no parser)."""
     tag_counts: Callable[[dict[str, Any]], bool] | None = None
@@ -118,6 +123,14 @@ def _type_or_function(symbol: SymbolDef) -> str | None:
     if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
         return "function"
     if symbol.kind in (SymbolKind.CLASS, SymbolKind.INTERFACE):
+        return "type"
+    return None
+
+
+def _ruby_kind(symbol: SymbolDef) -> str | None:
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    if symbol.kind is SymbolKind.CLASS:
         return "type"
     return None
 
@@ -191,6 +204,25 @@ def _scala_tag(tag: dict[str, Any]) -> bool:
     return tag.get("name") not in {"this", "class", "object", "trait"}
 
 
+_RUBY_KINDS = {
+    "accessor": "function",
+    "method": "function",
+    "singletonMethod": "function",
+    "class": "type",
+    "module": "type",
+}
+
+
+def _lua_kind(symbol: SymbolDef) -> str | None:
+    return "function" if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD) else None
+
+
+def _last_segment(name: str) -> str:
+    """`M.f` / `M:m` -> `f` / `m`; `""` (not compared) for what is no name (`t["x"]`)."""
+    last = name.replace(":", ".").rsplit(".", 1)[-1]
+    return last if last.isidentifier() else ""
+
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
@@ -219,6 +251,9 @@ LANGUAGES: dict[str, Rules] = {
         ctags_options=_SCALA_OPTIONS,
         tag_counts=_scala_tag,
     ),
+    "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind),
+    "bash": Rules(frozenset({".sh", ".bash", ".bats"}), "Sh", {"function": "function"}, _lua_kind),
+    "lua": Rules(frozenset({".lua"}), "Lua", {"function": "function"}, _lua_kind, _last_segment),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
 project's headers are), else C: see `source_files`."""
@@ -268,6 +303,8 @@ def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, i
                 continue
             entries = found[tag["path"]]
             name = rules.ctags_name(tag["name"].replace(" ", ""))  # `operator ==` -> `operator==`
+            if not name:
+                continue  # a name we never make (Lua `t["x"] = function`)
             key = (kind, name)
             entries[key] = min(entries.get(key, tag["line"]), tag["line"])
     return found

@@ -31,6 +31,9 @@ LANGUAGE_GROUPS = {
     "kotlin": "java",
     "swift": "swift",
     "scala": "scala",
+    "ruby": "ruby",
+    "lua": "lua",
+    "bash": "bash",
 }
 """Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
 

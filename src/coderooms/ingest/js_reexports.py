@@ -41,7 +41,11 @@ from coderooms.ingest.targets import Target, js_module, path_stem
 REEXPORT_GROUPS = frozenset({"js", "rust"})
 """Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
 entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
-TABLE_GROUPS = REEXPORT_GROUPS | {"java", "go", "swift", "scala"}
+STAR_GROUPS = frozenset({"ruby", "bash"})
+"""Language groups whose files keep one `*<spec>` entry per `require`/`source` (Ruby, Bash):
+what a required file defines is seen by what requires it, and by what requires that in turn
+(`resolve.Lookup.through_requires`)."""
+TABLE_GROUPS = REEXPORT_GROUPS | {"java", "go", "swift", "scala"} | STAR_GROUPS
 """Language groups whose files keep a module table (re-exports, returns, bases, types)."""
 MAX_HOPS = 8
 """Barrels followed one after another at most (a chain longer than that is a ghost)."""

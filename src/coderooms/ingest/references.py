@@ -12,7 +12,12 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.core.ids import LANGUAGE_GROUPS, directory_of
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, TABLE_GROUPS, table_entries
+from coderooms.ingest.js_reexports import (
+    REEXPORT_GROUPS,
+    STAR_GROUPS,
+    TABLE_GROUPS,
+    table_entries,
+)
 from coderooms.ingest.model import (
     CALLS,
     INHERITS,
@@ -72,6 +77,22 @@ IMPLICIT_MEMBERS = frozenset({"kotlin", "scala", "swift"})
 """Languages whose bare `m()` may be an inherited member (`references._Scope._bare_member`)."""
 DECLARED_PACKAGES = frozenset({"java", "kotlin", "scala"})
 """Languages whose module signature declares a package (`package a.b`)."""
+REQUIRING = frozenset({"ruby", "bash"})
+"""Groups whose names not defined in the file are looked up only in the files it requires
+(Ruby `require`/`require_relative`, Bash `source`), in order, as C's are through its
+includes; else a ghost."""
+_BUILTIN_NAMES = """
+: . [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare
+dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let
+local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source
+suspend test times trap true type typeset ulimit umask unalias unset wait
+"""
+SHELL_BUILTINS = frozenset(_BUILTIN_NAMES.split())
+"""Bash builtins: a command of one of these names is never a call of a function of the repo
+unless the file itself defines one."""
+BINDING_ONLY = frozenset({"lua"})
+"""Groups where a name is found only in the file or through what an import binds (Lua's
+`local x = require("m")`): never by a name alone."""
 INHERITING = frozenset({"js", "java", "scala", "swift"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
@@ -150,9 +171,13 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     kinds = {s.qualname: s.kind for s in extraction.symbols}
     if group in REEXPORT_GROUPS:
         record.names = table_entries(extraction.imports, extraction.facts)
+    elif group in STAR_GROUPS:  # what the file requires, for what requires the file
+        record.names = sorted({"*" + ref.module for ref in extraction.imports})
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
     includes = c_includes(record.imports) if group == "c" else ()
+    if group in REQUIRING:
+        includes = tuple(request.targets for request in record.imports if request.targets)
     bases: dict[str, str] = {}
     embedded: dict[str, list[str]] = {}
     if group == "js":  # `super.m()` / inherited `this.m()`: the class's `extends`
@@ -162,11 +187,14 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     elif group in INHERITING:  # Java: the first base (`extends`, else an interface)
         for inherit in extraction.inherits:
             bases.setdefault(inherit.child, inherit.base)
-    elif language == "go":  # a struct's embedded types, whose methods it promotes
+    elif language in ("go", "ruby"):  # Go: a struct's embedded types; Ruby: bases, mixins
         for inherit in extraction.inherits:
             embedded.setdefault(inherit.child, []).append(inherit.base)
     scope = _Scope(kinds, bound, language, directory_of(path), group, bases)
-    scope.embedded = embedded
+    if language == "ruby":
+        scope.ancestors = embedded
+    else:
+        scope.embedded = embedded
     scope.types = declared_types(extraction.facts)
     scope.returns = declared_returns(extraction.facts)
     scope.includes = includes
@@ -311,6 +339,8 @@ class _Scope:
     """Kotlin/Scala: the packages (or a type's members) the file's wildcard imports open;
     Swift: the directories of the modules it imports (`Sources/M/`)."""
     path: str = ""
+    ancestors: dict[str, list[str]] = field(default_factory=dict)
+    """Ruby: class qualname -> its superclass and mixins as written, in source order."""
     includes: tuple[tuple[Target, ...], ...] = ()
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
     usings: Usings | None = None
@@ -321,6 +351,8 @@ class _Scope:
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
     ) -> RefRequest | None:
+        if self.group == "bash":
+            return self._command(source, kind, ref, line)
         parts = [p for p in ref.split(".") if p]
         if self.language == "java" and parts == ["this"] and kind != INHERITS:
             owner = self._enclosing_type(source)  # `this(...)`: another constructor
@@ -361,6 +393,8 @@ class _Scope:
             # `httparse::Request::new()` without a `use`: a crate of the repo, if one is named so
             # (`x.len()` on a local reads the same and names no crate)
             request.bound, request.alternatives = True, self._rust_alternatives(parts)
+        if self.language == "ruby":
+            return self._ruby(request, source, parts, wanted)
         request.local = self._local(source, parts, wanted)
         if request.local is not None:
             return request
@@ -379,6 +413,9 @@ class _Scope:
             return request
         if self.language == "swift" and parts[0] == "self" and kind != INHERITS:
             return self._inherited(request, source, ["this", *parts[1:]])
+        if self.group in BINDING_ONLY:
+            request.bound = True  # neither bound by a `require` nor defined here: a ghost
+            return request
         if self.group in INHERITING and parts[0] in ("super", "this"):
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
@@ -460,6 +497,95 @@ class _Scope:
         elif len(parts) > 1 and parts[0] not in ("this", "self", "parent"):
             request.ghost = ".".join(parts)
         return request
+
+    def _command(self, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
+        """Bash: a command names the file's function of that name, else one a sourced file
+        defines (in `source` order), else it is a ghost; a builtin, or any command of a file that
+        sources nothing, is a command outside the repo (no edge at all)."""
+        if source not in self.kinds:
+            source = ""
+        request = RefRequest(source, kind, ref, ref, line, self.group, ghost=ref)
+        if self.kinds.get(ref) is SymbolKind.FUNCTION:
+            request.local = ref
+            return request
+        if ref in SHELL_BUILTINS or not self.includes:
+            return None
+        request.bound = True
+        request.alternatives = tuple(
+            Alternative(targets, ref).encode() for targets in self.includes
+        )
+        return request
+
+    def _ruby(
+        self,
+        request: RefRequest,
+        source: str,
+        parts: list[str],
+        wanted: frozenset[SymbolKind] | None,
+    ) -> RefRequest:
+        """Ruby, by its own lookup rules, in the file first, then in the files it requires (in
+        order, and what those require: `resolve.Lookup.through_requires`), never a name
+        elsewhere in the repo (else a ghost):
+
+        * a constant (`Item`, `Foo::Bar.baz`): in each enclosing class or module, innermost
+          first, then at the top level (`Module.nesting`);
+        * a method of `self` (`helper(x)`, `self.save`): in the enclosing class, then in its
+          ancestors (its mixins, last included first, then its superclass, each as the constant
+          it names, up the chain while the file defines them), then at the top level (a
+          top-level `def` is a private method of every object).
+        `obj.m` (a method of a value, whose class is not known) is a ghost."""
+        request.bound = True
+        if parts[0] in RECEIVERS:
+            if len(parts) != 2:
+                return request
+            parts = parts[1:]
+        elif len(parts) > 1 and not parts[0][:1].isupper():
+            return request
+        name = ".".join(parts)
+        scope = source.split(".") if source else []
+        types = [
+            ".".join(scope[:i])
+            for i in range(len(scope), 0, -1)
+            if self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
+        ]
+        if parts[0][:1].isupper():
+            request.ghost = name  # a constant path: `?:Minitest.Test`, `?:Shop.log`
+            quals = [f"{owner}.{name}" for owner in types]
+        else:
+            quals = [f"{owner}.{name}" for owner in types[:1]]
+            quals += [f"{base}.{name}" for base in self._ruby_ancestors(types[0])] if types else []
+        quals.append(name)
+        for qual in quals:
+            found = self._accept(qual, wanted)
+            if found is not None:
+                request.bound, request.local = False, found
+                return request
+        request.alternatives = tuple(
+            Alternative(targets, qual).encode() for qual in quals for targets in self.includes
+        )
+        return request
+
+    def _ruby_ancestors(self, owner: str) -> list[str]:
+        """The constants a class's ancestors may be, nearest first: each mixin (last included
+        first) and then the superclass, as the class's lexical scope would name them; a base
+        the file defines is followed to its own ancestors (at most 8 classes)."""
+        found: list[str] = []
+        pending, seen = [owner], {owner}
+        while pending and len(seen) <= 8:
+            current = pending.pop(0)
+            lexical = current.split(".")
+            for base in reversed(self.ancestors.get(current, [])):
+                candidates = [".".join([*lexical[:i], base]) for i in range(len(lexical), 0, -1)]
+                candidates.append(base)
+                local = next((c for c in candidates if self.kinds.get(c) in TYPE_KINDS), None)
+                if local is not None:
+                    found.append(local)
+                    if local not in seen:
+                        seen.add(local)
+                        pending.append(local)
+                else:
+                    found.extend(c for c in candidates if c not in found)
+        return found
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
         """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define:

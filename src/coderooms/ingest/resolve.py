@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from coderooms.core.ids import directory_of, file_id, ghost_id, symbol_id
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, ReexportTable, Walk
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
 from coderooms.ingest.member_tables import follow_returns, inherited_member
 from coderooms.ingest.model import INHERITS, SymbolKind
 from coderooms.ingest.python_resolver import Missing, ModuleStore, PythonResolver, encode_key
@@ -44,6 +44,8 @@ from coderooms.ingest.targets import (
     Target,
     go_package_suffixes,
     js_module,
+    module_targets,
+    path_stem,
     rust_module,
 )
 
@@ -251,6 +253,8 @@ class Lookup:
         """`in_module`, and for JS/TS through the module's re-exports (barrels), with the keys
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
+        if group in STAR_GROUPS and found is None and alternative.qual:
+            return self.through_requires(alternative, group, wanted)
         if group not in REEXPORT_GROUPS or (found is not None and alternative.qual):
             return found, set()
         walk = Walk(
@@ -268,6 +272,43 @@ class Lookup:
                     result = walk.value(paths[0], "") or found
                 return (result if isinstance(result, SymbolInfo) else None), walk.keys
         return found, walk.keys
+
+    def through_requires(
+        self, alternative: Alternative, group: str, wanted: frozenset[str]
+    ) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
+        """Ruby/Bash: `qual` in what the first existing target requires (or sources), and in
+        what that requires, nearest first (at most `REQUIRE_HOPS` deep, `REQUIRE_FILES` files),
+        with the keys looked up on the way (each file asked, each spec followed)."""
+        keys: set[tuple[str, str]] = set()
+        frontier: list[str] = []
+        for target in alternative.targets:
+            frontier = sorted(self.files_for(target, group), key=_shortest_first)
+            if frontier:
+                break
+        head = alternative.qual.partition(".")[0]
+        seen = set(frontier)
+        for _ in range(REQUIRE_HOPS):
+            deeper: list[str] = []
+            for path in frontier:
+                for spec in self.reexports(path).stars:
+                    targets = module_targets(group, path, spec)
+                    if not targets:
+                        continue  # outside the repo
+                    keys.add((path, "@" + path_stem(targets[0].path)))
+                    for target in targets:
+                        modules = sorted(self.files_for(target, group), key=_shortest_first)
+                        for module in modules:
+                            keys.add((module, head))
+                            info = self.defined(module, alternative.qual, wanted)
+                            if info is not None:
+                                return info, keys
+                            if module not in seen and len(seen) < REQUIRE_FILES:
+                                seen.add(module)
+                                deeper.append(module)
+                        if modules:
+                            break  # the first target that exists is what the spec names
+            frontier = deeper
+        return None, keys
 
     def in_module(
         self, alternative: Alternative, group: str, wanted: frozenset[str]
@@ -313,6 +354,10 @@ def _shortest_first(path: str) -> tuple[int, str]:
 
 
 EMPTY_TABLE = ReexportTable()
+REQUIRE_HOPS = 4
+"""Ruby `require` / Bash `source` chains followed one after another at most."""
+REQUIRE_FILES = 256
+"""Files a search through requires visits at most (a gem's entry file may require them all)."""
 
 CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)
 TYPE_KIND_NAMES = frozenset(k.value for k in TYPE_KINDS)

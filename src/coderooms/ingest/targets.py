@@ -315,6 +315,55 @@ def c_implementations(header: Target) -> tuple[Target, ...]:
     return tuple(Target(header.mode, r + suffix) for r in roots for suffix in C_SOURCE_SUFFIXES)
 
 
+RUBY_LOAD_PATH = ("lib", "test", "spec")
+"""Where `require "x"` looks in the repo: a gem's `lib/` (Rake's and RSpec's test tasks add
+`test/` and `spec/`)."""
+
+
+def ruby_require(path: str, spec: str) -> tuple[Target, ...]:
+    """`require_relative "x"` (written `./x`): `x.rb` next to the requiring file; `require "a/b"`:
+    `a/b.rb` under a `lib/` (any gem's of the repo), then `test/`, `spec/`; else a ghost (a gem)."""
+    if not spec or spec.startswith("/"):
+        return ()
+    file = spec if spec.endswith(".rb") else spec + ".rb"
+    if spec.startswith("."):
+        joined = posixpath.normpath(posixpath.join(directory_of(path), file))
+        return () if joined.startswith("..") else (Target("=", joined),)
+    clean = posixpath.normpath(file)
+    if clean.startswith(".."):
+        return ()
+    return tuple(Target("~", f"{root}/{clean}") for root in RUBY_LOAD_PATH)
+
+
+LUA_ROOTS = ("", "lua/", "src/")
+"""Where `require("a.b")` looks in the repo (`package.path` as a rock or a plugin lays it out)."""
+
+
+def lua_module(spec: str) -> tuple[Target, ...]:
+    """`require("a.b")`: `a/b.lua`, then `a/b/init.lua`, from the repo's root, `lua/`, `src/`."""
+    if not spec or spec.startswith((".", "/")) or "/" in spec or ".." in spec:
+        return ()
+    relative = spec.replace(".", "/")
+    return tuple(
+        Target("=", f"{root}{relative}{tail}")
+        for root in LUA_ROOTS
+        for tail in (".lua", "/init.lua")
+    )
+
+
+def bash_source(path: str, spec: str) -> tuple[Target, ...]:
+    """`source lib/x.sh` / `. ./x.sh`: next to the sourcing file, then from the repo's root."""
+    if not spec or spec.startswith(("/", "~")):
+        return ()
+    found: list[Target] = []
+    for base in (directory_of(path), ""):
+        joined = posixpath.normpath(posixpath.join(base, spec))
+        target = Target("=", joined)
+        if not joined.startswith("..") and target not in found:
+            found.append(target)
+    return tuple(found)
+
+
 # -- bindings and requests -----------------------------------------------------------------------
 
 
@@ -335,6 +384,12 @@ def module_targets(language: str, path: str, module: str, level: int = 0) -> tup
         return jvm_module(language, module, ())
     if language == "swift":
         return swift_module(module)
+    if language == "ruby":
+        return ruby_require(path, module)
+    if language == "lua":
+        return lua_module(module)
+    if language == "bash":
+        return bash_source(path, module)
     return ()
 
 

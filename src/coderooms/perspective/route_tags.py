@@ -10,9 +10,11 @@ HUB_MIN_IN_DEGREE = 10
 TEST_PATH_PATTERN = (
     r"(?:.*/)?(?:tests?|testing)/.*"
     r"|(?:.*/)?(?:test_[^/]*|[^/]*_test\.[^/]+|conftest\.py|[^/]*\.(?:test|spec)\.[^/]+)"
+    r"|(?:.*/)?(?:[^/]*_spec\.(?:rb|lua)|[^/]*\.bats)"
 )
 """A test file: under a `test`/`tests`/`testing` directory, or named `test_*`, `*_test.*`,
-`conftest.py`, `*.test.*`, `*.spec.*`. Java-style regex, the same in Cypher (`=~`) and Python."""
+`conftest.py`, `*.test.*`, `*.spec.*`, `*_spec.rb`, `*_spec.lua`, `*.bats`. Java-style regex,
+the same in Cypher (`=~`) and Python."""
 
 _TEST_PATH = re.compile(TEST_PATH_PATTERN)
 ENTRYPOINT_NAMES = frozenset({"main", "__main__"})

@@ -14,6 +14,9 @@ A file is a test file when its repo-relative path matches `TEST_PATH_PATTERN`:
 - Scala: `*Spec.scala`, `*Suite.scala`, `*Test.scala`, `*Tests.scala` (and `src/test/...`);
 - Rust: integration tests under `tests/` (the directory rule; inline `#[cfg(test)]` modules
   live in the file they test and are not told apart).
+- Ruby: `*_spec.rb` (RSpec), `test_*.rb`, `*_test.rb` (Minitest, Test::Unit);
+- Lua: `*_spec.lua` (busted);
+- Bash: `*.bats`, `test_*.sh`.
 
 The pattern is written once and used both by Cypher (`=~`, Java regex, whole-string match)
 and by Python (`re.fullmatch`): it keeps to the syntax both share.
@@ -36,6 +39,10 @@ TEST_PATH_PATTERN = (
     r"|[^/]*Tests?\.kt"
     r"|[^/]*Tests?\.swift"
     r"|[^/]*(?:Spec|Suite|Tests?)\.scala"
+    r"|test_[^/]*\.(?:rb|sh)"
+    r"|[^/]*_test\.rb"
+    r"|[^/]*_spec\.(?:rb|lua)"
+    r"|[^/]*\.bats"
     r")"
 )
 

@@ -40,7 +40,12 @@ LANGUAGES = [
     "scala",
     "csharp",
     "php",
+    "ruby",
+    "lua",
+    "bash",
 ]
+LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
+LANGUAGES += ["ruby", "lua", "bash"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]
@@ -318,6 +323,60 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("src/Models/User.php::App.Models.User.touch", "CALLS", "?:repository", "ghost"),
         # `$user = new User(..); $user->label()`: the declared type's method
         ("bin/app.php::", "CALLS", "src/Models/User.php::App.Models.User.label", "import"),
+    ],
+    "ruby": [
+        # `Cart` in `module Shop`: `Shop::Cart` (lexical scope), in a required file
+        ("lib/shop.rb::Shop.open", "CALLS", "lib/shop/cart.rb::Shop.Cart", "import"),
+        ("lib/shop/cart.rb::Shop.Cart.add", "CALLS", "lib/shop/item.rb::Shop.Item", "import"),
+        ("lib/shop/cart.rb::Shop.Cart.add", "CALLS", "lib/shop/cart.rb::Shop.Cart.touch", "local"),
+        (
+            "lib/shop/item.rb::Shop.Item.price",
+            "CALLS",
+            "lib/shop/item.rb::Shop.Item.round",
+            "local",
+        ),
+        ("test/test_cart.rb::TestCart.test_add", "CALLS", "lib/shop.rb::Shop.open", "import"),
+        # defined in lib/shop/cart.rb, which lib/shop.rb requires (requires are transitive)
+        (
+            "test/test_cart.rb::TestCart.test_add",
+            "CALLS",
+            "lib/shop/cart.rb::Shop.Cart.empty",
+            "import",
+        ),
+        ("test/test_cart.rb::TestCart.test_add", "CALLS", "?:add", "ghost"),  # a value's method
+        ("lib/shop/cart.rb::Shop.Cart", "INHERITS", "?:Base.Collection", "ghost"),
+        ("lib/shop/item.rb::Shop.Item", "INHERITS", "?:Comparable", "ghost"),  # a mixin
+        ("test/test_cart.rb", "IMPORTS", "lib/shop.rb", "import"),  # the load path: lib/
+        ("lib/shop/cart.rb", "IMPORTS", "lib/shop/item.rb", "import"),  # require_relative
+        ("lib/shop.rb", "IMPORTS", "?:json", "ghost"),  # a gem
+    ],
+    "lua": [
+        # `require("shop")` finds src/shop/init.lua; the returned table `shop` is the module
+        ("main.lua", "IMPORTS", "src/shop/init.lua", "import"),
+        ("main.lua::main", "CALLS", "src/shop/init.lua::open", "import"),
+        ("src/shop/init.lua::open", "CALLS", "src/shop/cart.lua::new", "import"),  # Cart.new
+        ("src/shop/init.lua::open", "CALLS", "src/shop/init.lua::log", "local"),  # shop.log
+        ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::touch", "local"),  # self:touch
+        ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::round", "local"),
+        ("spec/cart_spec.lua::", "CALLS", "?:shop.cart.missing", "ghost"),  # not defined there
+        ("spec/cart_spec.lua::", "CALLS", "?:undefined_global", "ghost"),  # never by name alone
+        ("src/shop/init.lua", "IMPORTS", "?:dkjson", "ghost"),  # a rock not in the repo
+    ],
+    "bash": [
+        # `. lib/cart.sh` from bin/: not next to the file, but from the repo's root
+        ("bin/shop.sh", "IMPORTS", "lib/cart.sh", "import"),
+        ("bin/shop.sh::main", "CALLS", "lib/cart.sh::cart_add", "import"),
+        # defined in lib/log.sh, which lib/cart.sh sources (sourcing is transitive)
+        ("bin/shop.sh::main", "CALLS", "lib/log.sh::log", "import"),
+        ("test/cart.bats::", "CALLS", "lib/cart.sh::cart_add", "import"),  # `run cart_add`
+        ("bin/shop.sh::main", "CALLS", "?:tee", "ghost"),  # an external command
+        ("bin/shop.sh::", "CALLS", "bin/shop.sh::main", "local"),
+        # `source "$(dirname "${BASH_SOURCE[0]}")/log.sh"`: next to the file
+        ("lib/cart.sh", "IMPORTS", "lib/log.sh", "import"),
+        ("lib/cart.sh::cart_add", "CALLS", "lib/log.sh::die", "import"),
+        ("lib/cart.sh::cart_add", "CALLS", "lib/cart.sh::cart_count", "local"),
+        ("test/cart.bats", "IMPORTS", "test/helper.bash", "import"),  # bats `load helper`
+        ("test/cart.bats::", "CALLS", "test/helper.bash::assert_added", "import"),
     ],
     "java": [
         (

@@ -47,6 +47,8 @@ PATHS = [
     "conftest.py", "src/a.test.ts", "src/a.spec.jsx", "src/__tests__/a.js", "FooTest.java",
     "src/test/java/Foo.java", "unittest/case.py", "pkg/testing.py", "contest.py", "latest/a.py",
     "src/a.ts", "attest_x.py", "Foo.java", "pkg/tests_helper.py",
+    "spec/models/user_spec.rb", "lib/test_x.rb", "lib/x_test.rb", "lib/x.rb", "spec_helper.rb",
+    "src/a_spec.lua", "src/a.lua", "t/x.bats", "bin/test_x.sh", "bin/x.sh",
 ]  # fmt: skip
 
 

@@ -52,7 +52,11 @@ REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
         ("notes.txt", "text"),
         ("index.html", "html"),
         ("site.css", "css"),
-        ("run.sh", "shell"),
+        ("run.sh", "bash"),
+        ("lib/x.bash", "bash"),
+        ("test/x.bats", "bash"),
+        ("run.zsh", "shell"),
+        ("init.lua", "lua"),
         ("x.c", "c"),
         ("x.h", "c"),
         ("x.cpp", "cpp"),
@@ -88,6 +92,9 @@ def test_deep_languages() -> None:
         "scala",
         "csharp",
         "php",
+        "ruby",
+        "lua",
+        "bash",
     }
     assert expected == DEEP_LANGUAGES
 
@@ -108,6 +115,8 @@ def test_deep_languages() -> None:
         ("cmd/app/main.go", "main"),
         ("src/index.py", "index"),
         ("com/x/App.java", "App"),
+        ("src/shop/init.lua", "shop"),
+        ("lib/init.rb", "init"),
     ],
 )
 def test_module_name(path: str, name: str) -> None:

@@ -34,6 +34,9 @@ LANGUAGES = [
     "scala",
     "csharp",
     "php",
+    "ruby",
+    "lua",
+    "bash",
 ]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 

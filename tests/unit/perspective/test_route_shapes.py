@@ -74,6 +74,8 @@ def test_test_paths() -> None:
     for path in ("tests/a.py", "pkg/test/a.py", "test_x.py", "a/x_test.go", "conftest.py"):
         assert is_test_path(path), path
     assert is_test_path("web/app.spec.ts")
+    for path in ("spec/models/user_spec.rb", "lib/a_spec.lua", "t/x.bats", "bin/test_x.sh"):
+        assert is_test_path(path), path
     for path in ("shop/a.py", "contest.py", "latest/a.py", "testing.py"):
         assert not is_test_path(path), path
     assert not is_test_path(None)

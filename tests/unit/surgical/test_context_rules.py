@@ -54,6 +54,10 @@ from coderooms.surgical.test_conventions import is_test_path
         ("core/shared/ParserSpec.scala", True), ("os/src-jvm/PathSuite.scala", True),
         ("os/src/ZipOpTests.scala", True), ("os/src/Spec.scala.txt", False),
         ("os/src/Inspect.scala", False),
+        ("spec/models/user_spec.rb", True), ("lib/test_cart.rb", True), ("lib/cart_test.rb", True),
+        ("lib/cart.rb", False), ("spec/spec_helper.rb", False), ("src/a_spec.lua", True),
+        ("src/a.lua", False), ("t/run.bats", True), ("bin/test_run.sh", True),
+        ("bin/run.sh", False),
     ],
 )  # fmt: skip
 def test_test_paths(path: str, test: bool) -> None:

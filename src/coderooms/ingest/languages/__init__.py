@@ -8,12 +8,12 @@ failure) are recorded in `Extraction.problems`.
 Conventions common to every deep language (details in each language module's docstring):
 
 * Module symbol: exactly one per file, kind MODULE, qualname `""`, parent None, lines 1..last.
-  Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`
-  and `main.rs`, which take their parent directory's name (the stem when there is none); `.d.ts`
-  files drop the `.d`. Its signature is `""`, except Go (`package x`), Java, Kotlin and Scala
-  (`package a.b`; Scala's chained `package a` `package b` is `package a.b`), where the package
-  clause matters for resolution, and PHP (its first `namespace App\\Models`, for code at the top
-  level).
+  Its name is the file stem, except for `__init__.py(i)`, `index.*` (JS/TS), `mod.rs`, `lib.rs`,
+  `main.rs` and `init.lua`, which take their parent directory's name (the stem when there is
+  none); `.d.ts` files drop the `.d`. Its signature is `""`, except Go (`package x`), Java, Kotlin
+  and Scala (`package a.b`; Scala's chained `package a` `package b` is `package a.b`), where the
+  package clause matters for resolution, and PHP (its first `namespace App\\Models`, for code at
+  the top level).
 * Qualnames are dotted within the file; `parent` is the qualname of the enclosing symbol (`""` at
   top level). Containers that have no symbol kind (a Rust inline `mod m { }`, a TS
   `namespace N { }`) prefix their contents' qualnames (`m.f`) but are not symbols, so their
@@ -48,6 +48,10 @@ Conventions common to every deep language (details in each language module's doc
   Kotlin and Scala imports are written as Java's (`import a.b.C` -> ("a.b", ("C",)), a
   wildcard ("a.b", ()); renames in `aliases`: Kotlin `as`, Scala `D => E` / `D as E`); Swift
   `import M` is ("M", ()): a module, no names (see `kotlin`, `scala`, `swift`).
+* Ruby keeps a `require` path as written and writes `require_relative "x"` as `./x`; Lua keeps
+  the module name (`a.b`), with the local a `local x = require("a.b")` binds as `alias`; Bash
+  keeps a sourced literal path as written (`./x.sh` for one under the script's own directory);
+  none has names.
 * Syntax errors do not stop extraction: tree-sitter recovers and whatever parsed is extracted;
   the problem reads `syntax errors: N regions, first at line L`.
 """
@@ -62,15 +66,18 @@ from pathlib import PurePosixPath
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from coderooms.ingest.languages import (
+    bash,
     c,
     csharp,
     go,
     java,
     javascript,
     kotlin,
+    lua,
     php,
     python,
     reparse,
+    ruby,
     rust,
     scala,
     swift,
@@ -178,6 +185,24 @@ def _scala() -> object:
     return tree_sitter_scala.language()
 
 
+def _ruby() -> object:
+    import tree_sitter_ruby
+
+    return tree_sitter_ruby.language()
+
+
+def _lua() -> object:
+    import tree_sitter_lua
+
+    return tree_sitter_lua.language()
+
+
+def _bash() -> object:
+    import tree_sitter_bash
+
+    return tree_sitter_bash.language()
+
+
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -203,6 +228,9 @@ _SPECS: dict[str, _Spec] = {
     "kotlin": _Spec(_kotlin, kotlin.QUERY, kotlin.extract),
     "swift": _Spec(_swift, swift.QUERY, swift.extract),
     "scala": _Spec(_scala, scala.QUERY, scala.extract),
+    "ruby": _Spec(_ruby, ruby.QUERY, ruby.extract),
+    "lua": _Spec(_lua, lua.QUERY, lua.extract),
+    "bash": _Spec(_bash, bash.QUERY, bash.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
@@ -250,8 +278,9 @@ _EXTENSIONS: dict[str, str] = {
     ".scss": "scss",
     ".sass": "scss",
     ".less": "less",
-    ".sh": "shell",
-    ".bash": "shell",
+    ".sh": "bash",
+    ".bash": "bash",
+    ".bats": "bash",
     ".zsh": "shell",
     ".fish": "shell",
     ".ps1": "powershell",
@@ -329,7 +358,7 @@ _FILENAMES: dict[str, str] = {
     ".gitattributes": "text",
     ".editorconfig": "ini",
     ".env": "dotenv",
-    ".bashrc": "shell",
+    ".bashrc": "bash",
     ".zshrc": "shell",
     ".profile": "shell",
 }
@@ -337,6 +366,7 @@ _FILENAMES: dict[str, str] = {
 _DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 _INDEX_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 _PACKAGE_FILES = frozenset({"__init__.py", "__init__.pyi", "mod.rs", "lib.rs", "main.rs"})
+_PACKAGE_FILES |= {"init.lua"}
 
 
 def grammar(language: str) -> Language:
@@ -498,6 +528,8 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     parse_source = source[3:] if source.startswith(_BOM) else source
     if language == "csharp":
         parse_source = csharp.first_branches(parse_source)
+    if language == "bash" and path.endswith(".bats"):
+        parse_source = bash.bats_source(parse_source)  # `@test "x" {` read as a function
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
     if language == "c" and path.endswith(".h") and c.reads_as_cpp(tree.root_node, parse_source):
         # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)

@@ -1,0 +1,108 @@
+"""Lua extraction, require targets and bindings (the fixture snapshots cover a repo)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from coderooms.ingest.languages import extract
+from coderooms.ingest.model import Extraction, ImportRef, SymbolKind
+from coderooms.ingest.references import build_record, decode_alternative
+from coderooms.ingest.targets import Target, lua_module
+
+
+def run(source: str, path: str = "src/m.lua") -> Extraction:
+    return extract("lua", path, dedent(source).lstrip("\n").encode())
+
+
+def test_the_returned_table_is_the_module() -> None:
+    ex = run(
+        """
+        local util = require("a.b")
+        local x = require "c"
+        require("d")
+        local M = {}
+        local Class = {}
+
+        -- f doc. More.
+        function M.f(a, b)
+          util.g(a)
+          helper()
+          M.h()
+          obj:m(1)
+          x.y.z()
+          f(1)(2)
+          ;("s"):rep(2)
+        end
+
+        function M:method() self:other() end
+        function Class:new() self.init() end
+        local function helper() end
+        function global_fn() end
+        M.assigned = function(a) end
+        local anon = function() end
+        local mt = { __index = function() end, ["k"] = function() end }
+        function a.b.c:d() end
+        return M
+        """
+    )
+    syms = {s.qualname: (s.kind, s.start_line, s.signature) for s in ex.symbols if s.qualname}
+    assert syms == {
+        "f": (SymbolKind.FUNCTION, 8, "function M.f(a, b)"),
+        "method": (SymbolKind.METHOD, 18, "function M:method()"),
+        "Class.new": (SymbolKind.METHOD, 19, "function Class:new()"),
+        "helper": (SymbolKind.FUNCTION, 20, "local function helper()"),
+        "global_fn": (SymbolKind.FUNCTION, 21, "function global_fn()"),
+        "assigned": (SymbolKind.FUNCTION, 22, "M.assigned = function(a)"),
+        "anon": (SymbolKind.FUNCTION, 23, "local anon = function()"),
+        "mt.__index": (SymbolKind.FUNCTION, 24, "__index = function()"),
+        "a.b.c.d": (SymbolKind.METHOD, 25, "function a.b.c:d()"),
+    }
+    assert next(s.doc for s in ex.symbols if s.qualname == "f") == "f doc."
+    assert [(c.caller, c.callee) for c in ex.calls] == [
+        ("f", "util.g"),
+        ("f", "helper"),
+        ("f", "h"),
+        ("f", "obj.m"),
+        ("f", "x.y.z"),
+        ("f", "f"),
+        ("f", "?.rep"),
+        ("method", "other"),
+        ("Class.new", "Class.init"),
+    ]
+    assert ex.imports == [
+        ImportRef("a.b", (), "util", 1),
+        ImportRef("c", (), "x", 2),
+        ImportRef("d", (), None, 3),
+    ]
+    assert ex.problems == []
+
+
+def test_without_a_returned_table_names_keep_their_table() -> None:
+    ex = run("local M = {}\nfunction M.f() M.g() end\n")
+    assert [s.qualname for s in ex.symbols] == ["", "M.f"]
+    assert [c.callee for c in ex.calls] == ["M.g"]
+
+
+def test_module_targets() -> None:
+    assert lua_module("a.b") == (
+        Target("=", "a/b.lua"),
+        Target("=", "a/b/init.lua"),
+        Target("=", "lua/a/b.lua"),
+        Target("=", "lua/a/b/init.lua"),
+        Target("=", "src/a/b.lua"),
+        Target("=", "src/a/b/init.lua"),
+    )
+    assert lua_module("./x") == ()
+    assert lua_module("a/b") == ()
+
+
+def test_names_resolve_through_bindings_only() -> None:
+    source = 'local util = require("a.b")\nlocal function f() util.g() Other.h() k() end\n'
+    record = build_record("m.lua", "lua", extract("lua", "m.lua", source.encode()))
+    by_ref = {r.ref: r for r in record.references}
+    g = by_ref["util.g"]
+    assert [decode_alternative(a).qual for a in g.alternatives] == ["g"]
+    assert decode_alternative(g.alternatives[0]).targets[0] == Target("=", "a/b.lua")
+    for name in ("Other.h", "k"):  # never looked up by name elsewhere: a ghost
+        assert by_ref[name].bound
+        assert by_ref[name].alternatives == ()
