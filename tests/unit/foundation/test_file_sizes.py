@@ -19,7 +19,6 @@ CEILINGS = {
     "coderooms/search/text_search.py": 478,
     "coderooms/perspective/verbs.py": 416,
     "coderooms/ingest/languages/python.py": 466,
-    "coderooms/ingest/languages/__init__.py": 463,
     "coderooms/ingest/resolve.py": 454,
     "coderooms/search/seek.py": 436,
     "coderooms/freshness/engine.py": 408,

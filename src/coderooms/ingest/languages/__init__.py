@@ -61,7 +61,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
@@ -84,6 +83,8 @@ from coderooms.ingest.languages import (
     typescript,
 )
 from coderooms.ingest.languages.common import Collector, doc_of, docstring
+from coderooms.ingest.languages.file_names import language_for_path, module_name
+from coderooms.ingest.languages.grammars import grammar_loader
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
 
 __all__ = [
@@ -101,108 +102,6 @@ is not worth the parse time)."""
 _BOM = b"\xef\xbb\xbf"
 
 
-def _python() -> object:
-    import tree_sitter_python
-
-    return tree_sitter_python.language()
-
-
-def _javascript() -> object:
-    import tree_sitter_javascript
-
-    return tree_sitter_javascript.language()
-
-
-def _typescript() -> object:
-    import tree_sitter_typescript
-
-    return tree_sitter_typescript.language_typescript()
-
-
-def _tsx() -> object:
-    import tree_sitter_typescript
-
-    return tree_sitter_typescript.language_tsx()
-
-
-def _go() -> object:
-    import tree_sitter_go
-
-    return tree_sitter_go.language()
-
-
-def _rust() -> object:
-    import tree_sitter_rust
-
-    return tree_sitter_rust.language()
-
-
-def _c() -> object:
-    import tree_sitter_c
-
-    return tree_sitter_c.language()
-
-
-def _cpp() -> object:
-    import tree_sitter_cpp
-
-    return tree_sitter_cpp.language()
-
-
-def _java() -> object:
-    import tree_sitter_java
-
-    return tree_sitter_java.language()
-
-
-def _csharp() -> object:
-    import tree_sitter_c_sharp
-
-    return tree_sitter_c_sharp.language()
-
-
-def _php() -> object:
-    import tree_sitter_php
-
-    return tree_sitter_php.language_php()
-
-
-def _kotlin() -> object:
-    import tree_sitter_kotlin
-
-    return tree_sitter_kotlin.language()
-
-
-def _swift() -> object:
-    import tree_sitter_swift
-
-    return tree_sitter_swift.language()
-
-
-def _scala() -> object:
-    import tree_sitter_scala
-
-    return tree_sitter_scala.language()
-
-
-def _ruby() -> object:
-    import tree_sitter_ruby
-
-    return tree_sitter_ruby.language()
-
-
-def _lua() -> object:
-    import tree_sitter_lua
-
-    return tree_sitter_lua.language()
-
-
-def _bash() -> object:
-    import tree_sitter_bash
-
-    return tree_sitter_bash.language()
-
-
 Extractor = Callable[[Node, Query, Collector], None]
 
 
@@ -214,159 +113,26 @@ class _Spec:
 
 
 _SPECS: dict[str, _Spec] = {
-    "python": _Spec(_python, python.QUERY, python.extract),
-    "javascript": _Spec(_javascript, javascript.QUERY, javascript.extract),
-    "typescript": _Spec(_typescript, typescript.QUERY, typescript.extract),
-    "tsx": _Spec(_tsx, typescript.QUERY, typescript.extract),
-    "go": _Spec(_go, go.QUERY, go.extract),
-    "rust": _Spec(_rust, rust.QUERY, rust.extract),
-    "java": _Spec(_java, java.QUERY, java.extract),
-    "c": _Spec(_c, c.QUERY, c.extract),
-    "cpp": _Spec(_cpp, c.CPP_QUERY, c.extract),
-    "csharp": _Spec(_csharp, csharp.QUERY, csharp.extract),
-    "php": _Spec(_php, php.QUERY, php.extract),
-    "kotlin": _Spec(_kotlin, kotlin.QUERY, kotlin.extract),
-    "swift": _Spec(_swift, swift.QUERY, swift.extract),
-    "scala": _Spec(_scala, scala.QUERY, scala.extract),
-    "ruby": _Spec(_ruby, ruby.QUERY, ruby.extract),
-    "lua": _Spec(_lua, lua.QUERY, lua.extract),
-    "bash": _Spec(_bash, bash.QUERY, bash.extract),
+    "python": _Spec(grammar_loader("python"), python.QUERY, python.extract),
+    "javascript": _Spec(grammar_loader("javascript"), javascript.QUERY, javascript.extract),
+    "typescript": _Spec(grammar_loader("typescript"), typescript.QUERY, typescript.extract),
+    "tsx": _Spec(grammar_loader("tsx"), typescript.QUERY, typescript.extract),
+    "go": _Spec(grammar_loader("go"), go.QUERY, go.extract),
+    "rust": _Spec(grammar_loader("rust"), rust.QUERY, rust.extract),
+    "java": _Spec(grammar_loader("java"), java.QUERY, java.extract),
+    "c": _Spec(grammar_loader("c"), c.QUERY, c.extract),
+    "cpp": _Spec(grammar_loader("cpp"), c.CPP_QUERY, c.extract),
+    "csharp": _Spec(grammar_loader("csharp"), csharp.QUERY, csharp.extract),
+    "php": _Spec(grammar_loader("php"), php.QUERY, php.extract),
+    "kotlin": _Spec(grammar_loader("kotlin"), kotlin.QUERY, kotlin.extract),
+    "swift": _Spec(grammar_loader("swift"), swift.QUERY, swift.extract),
+    "scala": _Spec(grammar_loader("scala"), scala.QUERY, scala.extract),
+    "ruby": _Spec(grammar_loader("ruby"), ruby.QUERY, ruby.extract),
+    "lua": _Spec(grammar_loader("lua"), lua.QUERY, lua.extract),
+    "bash": _Spec(grammar_loader("bash"), bash.QUERY, bash.extract),
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
-
-_EXTENSIONS: dict[str, str] = {
-    # deep languages
-    ".py": "python",
-    ".pyi": "python",
-    ".pyw": "python",
-    ".js": "javascript",
-    ".mjs": "javascript",
-    ".cjs": "javascript",
-    ".jsx": "javascript",
-    ".ts": "typescript",
-    ".mts": "typescript",
-    ".cts": "typescript",
-    ".tsx": "tsx",
-    ".go": "go",
-    ".rs": "rust",
-    ".java": "java",
-    # text and other code kinds, no deep extraction
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".mdx": "markdown",
-    ".rst": "restructuredtext",
-    ".txt": "text",
-    ".text": "text",
-    ".json": "json",
-    ".jsonc": "json",
-    ".json5": "json",
-    ".jsonl": "json",
-    ".ipynb": "json",
-    ".yaml": "yaml",
-    ".yml": "yaml",
-    ".toml": "toml",
-    ".ini": "ini",
-    ".cfg": "ini",
-    ".conf": "ini",
-    ".properties": "properties",
-    ".env": "dotenv",
-    ".xml": "xml",
-    ".html": "html",
-    ".htm": "html",
-    ".css": "css",
-    ".scss": "scss",
-    ".sass": "scss",
-    ".less": "less",
-    ".sh": "bash",
-    ".bash": "bash",
-    ".bats": "bash",
-    ".zsh": "shell",
-    ".fish": "shell",
-    ".ps1": "powershell",
-    ".bat": "batch",
-    ".cmd": "batch",
-    ".c": "c",
-    ".h": "c",
-    ".cc": "cpp",
-    ".cpp": "cpp",
-    ".cxx": "cpp",
-    ".c++": "cpp",
-    ".hh": "cpp",
-    ".hpp": "cpp",
-    ".hxx": "cpp",
-    ".cs": "csharp",
-    ".rb": "ruby",
-    ".php": "php",
-    ".kt": "kotlin",
-    ".kts": "kotlin",
-    ".scala": "scala",
-    ".swift": "swift",
-    ".m": "objective-c",
-    ".mm": "objective-c",
-    ".lua": "lua",
-    ".pl": "perl",
-    ".pm": "perl",
-    ".r": "r",
-    ".dart": "dart",
-    ".ex": "elixir",
-    ".exs": "elixir",
-    ".erl": "erlang",
-    ".hs": "haskell",
-    ".ml": "ocaml",
-    ".clj": "clojure",
-    ".zig": "zig",
-    ".jl": "julia",
-    ".groovy": "groovy",
-    ".gradle": "groovy",
-    ".vue": "vue",
-    ".svelte": "svelte",
-    ".sql": "sql",
-    ".graphql": "graphql",
-    ".gql": "graphql",
-    ".proto": "protobuf",
-    ".tf": "terraform",
-    ".cmake": "cmake",
-    ".mk": "makefile",
-    ".dockerfile": "dockerfile",
-    ".csv": "csv",
-    ".tsv": "csv",
-    ".svg": "xml",
-}
-
-_FILENAMES: dict[str, str] = {
-    "makefile": "makefile",
-    "gnumakefile": "makefile",
-    "dockerfile": "dockerfile",
-    "containerfile": "dockerfile",
-    "cmakelists.txt": "cmake",
-    "gemfile": "ruby",
-    "rakefile": "ruby",
-    "jenkinsfile": "groovy",
-    "go.mod": "gomod",
-    "go.sum": "text",
-    "cargo.lock": "toml",
-    "readme": "text",
-    "license": "text",
-    "licence": "text",
-    "copying": "text",
-    "authors": "text",
-    "changelog": "text",
-    "notice": "text",
-    ".gitignore": "ignore",
-    ".dockerignore": "ignore",
-    ".gitattributes": "text",
-    ".editorconfig": "ini",
-    ".env": "dotenv",
-    ".bashrc": "bash",
-    ".zshrc": "shell",
-    ".profile": "shell",
-}
-
-_DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
-_INDEX_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
-_PACKAGE_FILES = frozenset({"__init__.py", "__init__.pyi", "mod.rs", "lib.rs", "main.rs"})
-_PACKAGE_FILES |= {"init.lua"}
 
 
 def grammar(language: str) -> Language:
@@ -375,36 +141,6 @@ def grammar(language: str) -> Language:
     if spec is None:
         raise KeyError(f"no tree-sitter grammar for {language!r}")
     return Language(spec.grammar())
-
-
-def language_for_path(path: str) -> str | None:
-    """The language of a file from its name: a deep language, a text kind, or None if unknown."""
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    lower = name.lower()
-    by_name = _FILENAMES.get(lower)
-    if by_name is not None:
-        return by_name
-    if lower.startswith(("dockerfile.", "containerfile.")):
-        return "dockerfile"
-    dot = lower.rfind(".")
-    if dot <= 0:
-        return None
-    return _EXTENSIONS.get(lower[dot:])
-
-
-def module_name(path: str) -> str:
-    """The module symbol's name for `path` (see the module docstring)."""
-    pure = PurePosixPath(path.replace("\\", "/"))
-    file_name = pure.name
-    stem = pure.stem
-    if file_name.endswith(_DECLARATION_SUFFIXES):
-        stem = file_name.rsplit(".", 2)[0]
-    package_file = file_name in _PACKAGE_FILES or (
-        stem == "index" and file_name.endswith(_INDEX_SUFFIXES)
-    )
-    if package_file and pure.parent.name:
-        return pure.parent.name
-    return stem or file_name
 
 
 class _Compiled:
