@@ -13,7 +13,7 @@ CEILINGS = {
     "coderooms/ingest/changeset.py": 829,
     "coderooms/ingest/python_resolver.py": 717,
     "coderooms/ingest/python_scope.py": 698,
-    "coderooms/ingest/languages/common.py": 631,
+    "coderooms/ingest/languages/common.py": 551,
     "coderooms/ingest/references.py": 525,
     "coderooms/ingest/languages/javascript.py": 500,
     "coderooms/search/text_search.py": 478,

@@ -82,7 +82,8 @@ from coderooms.ingest.languages import (
     swift,
     typescript,
 )
-from coderooms.ingest.languages.common import Collector, doc_of, docstring
+from coderooms.ingest.languages.common import Collector
+from coderooms.ingest.languages.doc_comments import doc_of, docstring
 from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.grammars import grammar_loader
 from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind

@@ -43,13 +43,13 @@ from coderooms.ingest.languages.common import (
     Collector,
     Scope,
     dotted,
-    first_sentence,
     header,
     nest,
     signature,
     text,
     type_name,
 )
+from coderooms.ingest.languages.doc_comments import first_sentence
 from coderooms.ingest.model import FactKind, SymbolKind
 
 QUERY = """

@@ -30,13 +30,13 @@ from coderooms.ingest.languages.common import (
     UNKNOWN_OBJECT,
     Collector,
     Scope,
-    first_sentence,
     nest,
     signature,
     spans,
     string_value,
     text,
 )
+from coderooms.ingest.languages.doc_comments import first_sentence
 from coderooms.ingest.model import SymbolKind
 
 QUERY = """
