@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.ingest.identity import LANGUAGE_GROUPS, directory_of
+from coderooms.ingest.java_on_demand import OnDemand, on_demand_imports, on_demand_quals
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, TABLE_GROUPS, table_entries
 from coderooms.ingest.model import (
     CALLS,
@@ -153,6 +154,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     scope.includes = includes
     scope.path = path
     scope.package = _package_target(language, path, extraction.symbols)
+    if language == "java":
+        scope.on_demand = on_demand_imports(extraction.imports)
     if group in TABLE_GROUPS:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
@@ -275,6 +278,8 @@ class _Scope:
     path: str = ""
     includes: tuple[tuple[Target, ...], ...] = ()
     """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
+    on_demand: tuple[OnDemand, ...] = ()
+    """Java: the on-demand imports (`import a.b.*;`), looked in after the package."""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -334,7 +339,7 @@ class _Scope:
         if self.group in INHERITING and parts[0] in ("super", "this"):
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
-        if java_bare and inherit and parts[0][:1].islower():
+        if java_bare and inherit and not parts[0][:1].isupper():
             # an inherited `m()` (a capitalized name is a type)
             return self._inherited(request, source, ["this", *parts])
         if parts[0] in RECEIVERS:
@@ -347,7 +352,11 @@ class _Scope:
                 return request
         if self.language in PACKAGE_SCOPED:
             package = Alternative((self.package,), ".".join(parts))
-            request.alternatives = (package.encode(),)
+            on_demand = on_demand_quals(self.on_demand, parts)
+            request.alternatives = (
+                package.encode(),
+                *(Alternative(targets, qual).encode() for targets, qual in on_demand),
+            )
         if len(parts) > 1 and parts[0] in WELL_KNOWN_GLOBALS.get(self.group, frozenset()):
             # `console.log`: a runtime global, never a symbol of the repo
             request.bound, request.ghost = True, ref

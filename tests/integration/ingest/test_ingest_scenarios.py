@@ -842,3 +842,30 @@ def test_a_pub_use_that_changes_re_resolves_what_went_through_it(
         ("src/b.rs", "pub struct Shape {}\n", ("?:crate.Shape.area", "ghost")),
         ("src/lib.rs", mods + "pub use self::a::*;\n", ("src/a.rs::Shape.area", "import")),
     ])  # fmt: skip
+
+
+def test_a_java_on_demand_import_follows_the_types_its_package_gains_and_loses(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    codec = "package org.lib;\npublic class Codec { public void encode() {} }\n"
+    local = "package org.app;\nclass Codec { void encode() {} }\n"
+    tree.write("src/main/java/org/lib/Other.java", "package org.lib;\npublic class Other {}\n")
+    tree.write(
+        "src/main/java/org/app/Use.java",
+        "package org.app;\nimport org.lib.*;\n"
+        "class Use {\n  void run(Codec c) {\n    c.encode();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/main/java/org/app/Use.java::Use.run"
+    assert calls_of(graph, repo, run) == {("?:Codec.encode", "ghost")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        # the imported package gains the type: the on-demand import names it
+        ("src/main/java/org/lib/Codec.java", codec,
+         ("src/main/java/org/lib/Codec.java::Codec.encode", "package")),
+        # a type of the same package shadows the on-demand import
+        ("src/main/java/org/app/Codec.java", local,
+         ("src/main/java/org/app/Codec.java::Codec.encode", "package")),
+        ("src/main/java/org/app/Codec.java", None,
+         ("src/main/java/org/lib/Codec.java::Codec.encode", "package")),
+        ("src/main/java/org/lib/Codec.java", None, ("?:Codec.encode", "ghost")),
+    ])  # fmt: skip

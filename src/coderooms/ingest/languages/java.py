@@ -15,10 +15,13 @@
   `obj.m`; a method of an expression's result is `?.` and the trailing names (`a().b()` ->
   `?.b`, `new A().m()` -> `?.m`, `a[0].f.m()` -> `?.f.m`); `new a.B<T>()` -> `a.B`;
   `super(...)` / `this(...)` -> `super` / `this`.
-* Declared types (PARAM facts for parameters and `for (T x : xs)`, ASSIGN facts for locals and
-  fields, `annotation` the type without generic arguments, attributed to the innermost
-  definition: a field to its class): `Foo f`, `List<Bar> xs` -> `List`, `var x = new Foo()` ->
-  `Foo`; primitive and array types are not recorded.
+* Declared types (PARAM facts for parameters, `for (T x : xs)` and `catch (E e)`, ASSIGN facts
+  for locals, `try (T r = ...)` resources and fields, `annotation` the type without generic
+  arguments, attributed to the innermost definition: a field to its class): `Foo f`,
+  `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`. A name declared without one such type
+  (`var x = make()`, an array, a lambda's parameter, `Foo... xs`, `catch (A | B e)`) gets `?`, so
+  that overloads (one qualname) declaring it differently leave it unknown; primitives are not
+  recorded (nothing is called on them).
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -65,6 +68,10 @@ QUERY = """
 (local_variable_declaration) @typed
 (field_declaration) @typed
 (enhanced_for_statement) @typed
+(resource) @typed
+(catch_formal_parameter) @typed
+(spread_parameter) @typed
+(lambda_expression) @typed
 """
 
 _NAMED_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -187,33 +194,68 @@ def _import(node: Node, c: Collector) -> None:
     c.imp(module, (name,), None, node)
 
 
-_UNTYPED = frozenset({"integral_type", "floating_point_type", "boolean_type", "array_type"})
+_PRIMITIVE = frozenset({"integral_type", "floating_point_type", "boolean_type", "void_type"})
+UNKNOWN_TYPE = "?"
+"""The annotation of a name declared without one type we record (`var x = make()`, `Foo[] xs`,
+a lambda's parameter, `catch (A | B e)`): another declaration of the name in the same
+definition (an overload shares its qualname) then no longer gives it a type."""
 
 
 def _declared_types(node: Node, c: Collector) -> None:
     source = c.source
-    type_node = node.child_by_field_name("type")
-    if type_node is None or type_node.type in _UNTYPED:
+    if node.type == "lambda_expression":  # `x -> ...`, `(a, b) -> ...`: no type written
+        params = node.child_by_field_name("parameters")
+        names = [params] if params is not None and params.type == "identifier" else []
+        if params is not None and params.type == "inferred_parameters":
+            names = [p for p in params.named_children if p.type == "identifier"]
+        for param in names:
+            c.fact(param, FactKind.PARAM, text(param, source), annotation=UNKNOWN_TYPE)
         return
+    if node.type == "spread_parameter":  # `Foo... xs`: an array
+        for part in node.named_children:
+            spread = (
+                part.child_by_field_name("name") if part.type == "variable_declarator" else None
+            )
+            if spread is not None:
+                c.fact(spread, FactKind.PARAM, text(spread, source), annotation=UNKNOWN_TYPE)
+        return
+    type_node = node.child_by_field_name("type")
+    if node.type == "catch_formal_parameter":  # `catch (E e)`; a union `A | B` is no one type
+        caught = next((part for part in node.named_children if part.type == "catch_type"), None)
+        types = caught.named_children if caught is not None else []
+        type_node = types[0] if len(types) == 1 else None
+    if type_node is not None and type_node.type in _PRIMITIVE:
+        return  # nothing is called on a primitive: it cannot mislead a call
     kind = FactKind.ASSIGN
     pairs: list[tuple[Node | None, Node | None]]
-    if node.type in ("formal_parameter", "enhanced_for_statement"):
+    if node.type in ("formal_parameter", "enhanced_for_statement", "catch_formal_parameter"):
         kind = FactKind.PARAM
-        pairs = [(node.child_by_field_name("name"), None)]
+        pairs = [(node.child_by_field_name("name"), node.child_by_field_name("dimensions"))]
+    elif node.type == "resource":  # `try (T r = ...)`
+        pairs = [(node.child_by_field_name("name"), node.child_by_field_name("value"))]
     else:
         pairs = [
             (d.child_by_field_name("name"), d.child_by_field_name("value"))
             for d in node.children_by_field_name("declarator")
-            if d.child_by_field_name("dimensions") is None
         ]
-    declared = type_name(type_node, source)
+    declared = type_name(type_node, source) if type_node is not None else None
     for name, value in pairs:
         if name is None or name.type != "identifier":
             continue
         typed = declared
+        array = type_node is None or type_node.type == "array_type"
+        array = array or node.child_by_field_name("dimensions") is not None
+        if kind is FactKind.ASSIGN and name.parent is not None and name.parent is not node:
+            array = array or name.parent.child_by_field_name("dimensions") is not None
+        elif kind is FactKind.PARAM and value is not None:
+            array = True  # `Foo x[]`
         if declared == "var":  # `var x = new Foo()`: the constructed type
             created = value.child_by_field_name("type") if value is not None else None
             is_new = value is not None and value.type == "object_creation_expression"
             typed = type_name(created, source) if created is not None and is_new else None
-        if typed:
-            c.fact(name, kind, text(name, source), annotation=typed)
+        c.fact(
+            name,
+            kind,
+            text(name, source),
+            annotation=typed if typed and not array else UNKNOWN_TYPE,
+        )

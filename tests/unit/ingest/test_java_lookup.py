@@ -1,0 +1,202 @@
+"""Java names the way javac looks them up: on-demand imports after the file, its package and its
+single-type imports (JLS 6.4.1), each overload's own locals, calls on interface-typed values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.unit.ingest.test_python_resolution import base, call, plan
+
+CODEC = """
+    package org.lib.codec;
+    public class Codec {
+        public static Codec make() { return null; }
+        public void encode() {}
+        public static class Part { public void run() {} }
+    }
+"""
+
+
+def test_on_demand_imports_name_the_packages_types_after_the_package(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/lib/codec/Codec.java": CODEC,
+            "src/main/java/org/lib/codec/Base.java": """
+                package org.lib.codec;
+                public class Base { public void inherited() {} }
+            """,
+            "src/main/java/org/lib/codec/Shadowed.java": """
+                package org.lib.codec;
+                public class Shadowed { public void who() {} }
+            """,
+            "src/main/java/org/lib/other/Shadowed.java": """
+                package org.lib.other;
+                public class Shadowed { public void who() {} }
+            """,
+            "src/main/java/org/app/Shadowed.java": """
+                package org.app;
+                public class Shadowed { public void who() {} }
+            """,
+            "src/main/java/org/app/Use.java": """
+                package org.app;
+                import org.lib.codec.*;
+                import org.lib.other.*;
+                import java.util.*;
+                class Use extends Base {
+                    private Codec field;
+                    void run(Codec param, List<Codec> many) {
+                        Codec local = Codec.make();
+                        new Codec();
+                        param.encode();
+                        local.encode();
+                        field.encode();
+                        Codec.make().encode();
+                        inherited();
+                        new Shadowed().who();
+                        Shadowed s = null;
+                        s.who();
+                        many.size();
+                        Missing.call();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/main/java/org/app/Use.java::Use.run"
+    codec = "src/main/java/org/lib/codec/Codec.java::Codec"
+    assert call(found, run, "Codec") == (codec, "package")
+    assert call(found, run, "Codec.make") == (f"{codec}.make", "package")
+    for ref in ("param.encode", "local.encode", "field.encode"):
+        assert call(found, run, ref) == (f"{codec}.encode", "package"), ref
+    assert call(found, run, "Codec.make().encode") == (f"{codec}.encode", "typed")
+    use = "src/main/java/org/app/Use.java::Use"
+    assert base(found, use, "Base") == ("src/main/java/org/lib/codec/Base.java::Base", "package")
+    inherited = "src/main/java/org/lib/codec/Base.java::Base.inherited"
+    assert call(found, run, "inherited") == (inherited, "import")
+    # the same package shadows both on-demand imports (which would clash between themselves)
+    assert call(found, run, "s.who") == (
+        "src/main/java/org/app/Shadowed.java::Shadowed.who",
+        "package",
+    )
+    # a package outside the repo gives nothing; a name no package has stays a ghost
+    assert call(found, run, "many.size") == ("?:List.size", "ghost")
+    assert call(found, run, "Missing.call") == ("?:Missing.call", "ghost")
+
+
+def test_a_single_type_import_and_the_file_shadow_an_on_demand_import(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/lib/codec/Codec.java": CODEC,
+            "src/main/java/org/lib/other/Codec.java": """
+                package org.lib.other;
+                public class Codec { public void encode() {} }
+            """,
+            "src/main/java/org/app/Use.java": """
+                package org.app;
+                import org.lib.codec.*;
+                import org.lib.other.Codec;
+                class Use {
+                    void run(Codec codec, Part part) {
+                        codec.encode();
+                        part.run();
+                    }
+                    static class Part { void run() {} }
+                }
+            """,
+            "src/main/java/org/app/Nested.java": """
+                package org.app;
+                import org.lib.codec.Codec.*;
+                class Nested {
+                    void run(Part part) { part.run(); }
+                }
+            """,
+        },
+    )
+    run = "src/main/java/org/app/Use.java::Use.run"
+    assert call(found, run, "codec.encode") == (
+        "src/main/java/org/lib/other/Codec.java::Codec.encode",
+        "import",
+    )
+    assert call(found, run, "part.run") == ("src/main/java/org/app/Use.java::Use.Part.run", "local")
+    # `import a.b.C.*;` makes C's member types visible by their simple names
+    nested = "src/main/java/org/app/Nested.java::Nested.run"
+    assert call(found, nested, "part.run") == (
+        "src/main/java/org/lib/codec/Codec.java::Codec.Part.run",
+        "package",
+    )
+
+
+def test_a_local_typed_differently_in_two_overloads_links_by_neither(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/Foo.java": """
+                package org.x;
+                public class Foo { public void m() {} public void only() {} }
+            """,
+            "src/main/java/org/x/Bar.java": """
+                package org.x;
+                public class Bar { public void m() {} }
+            """,
+            "src/main/java/org/x/Use.java": """
+                package org.x;
+                import java.io.Closeable;
+                class Use {
+                    void run(Foo x) { x.m(); }
+                    void run(Bar x, int n) { x.m(); }
+                    void lambda(Foo y) { y.only(); }
+                    void lambda() { g(y -> y.only()); }
+                    void var(Foo z) { z.only(); }
+                    void var() { var z = make(); z.only(); }
+                    void array(Foo w) { w.only(); }
+                    void array(Foo[] w) { w.clone(); }
+                    void same(Foo s) { s.only(); }
+                    void same(Foo s, int n) { s.m(); }
+                    void resources() throws Exception {
+                        try (Foo r = open()) { r.only(); }
+                        catch (IllegalStateException | Failure e) { e.report(); }
+                        catch (Failure f) { f.report(); }
+                    }
+                }
+            """,
+            "src/main/java/org/x/Failure.java": """
+                package org.x;
+                public class Failure extends RuntimeException { public void report() {} }
+            """,
+        },
+    )
+    use = "src/main/java/org/x/Use.java::Use"
+    foo = "src/main/java/org/x/Foo.java::Foo"
+    assert call(found, f"{use}.run", "x.m") == ("?:m", "ghost")
+    assert call(found, f"{use}.lambda", "y.only") == ("?:only", "ghost")
+    assert call(found, f"{use}.var", "z.only") == ("?:only", "ghost")
+    assert call(found, f"{use}.array", "w.only") == ("?:only", "ghost")
+    # one type in every overload: still known
+    assert call(found, f"{use}.same", "s.only") == (f"{foo}.only", "package")
+    assert call(found, f"{use}.same", "s.m") == (f"{foo}.m", "package")
+    # try-with-resources and a catch of one type declare it; a union does not
+    assert call(found, f"{use}.resources", "r.only") == (f"{foo}.only", "package")
+    failure = "src/main/java/org/x/Failure.java::Failure.report"
+    assert call(found, f"{use}.resources", "f.report") == (failure, "package")
+    assert call(found, f"{use}.resources", "e.report") == ("?:report", "ghost")
+
+
+def test_a_bare_call_of_an_underscored_name_is_looked_up_in_the_base(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/Base.java": """
+                package org.x;
+                public abstract class Base { protected void _open() {} protected void $close() {} }
+            """,
+            "src/main/java/org/x/Sub.java": """
+                package org.x;
+                public class Sub extends Base { void run() { _open(); $close(); } }
+            """,
+        },
+    )
+    run = "src/main/java/org/x/Sub.java::Sub.run"
+    assert call(found, run, "_open") == ("src/main/java/org/x/Base.java::Base._open", "import")
+    assert call(found, run, "$close") == ("src/main/java/org/x/Base.java::Base.$close", "import")
