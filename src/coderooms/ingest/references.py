@@ -31,6 +31,7 @@ from coderooms.ingest.returned_types import (
     inherited_alternatives,
     member_of,
     member_request,
+    through_fields,
 )
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
@@ -306,9 +307,14 @@ class _Scope:
         if any(p.endswith(CALLED) for p in parts[:-1]):
             return chained(self, request, parts)
         wanted = TYPE_KINDS if kind == INHERITS else None
-        typed = self._typed(source, parts) if kind != INHERITS and inherit else None
-        if typed is not None:  # `x.m()` on a value of a declared type: `T.m`
-            return member_request(self, request, typed)
+        chain = self._typed_chain(source, parts) if kind != INHERITS and inherit else None
+        if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
+            declared, rest = chain
+            if len(rest) > 1 and self.language == "java":  # `x.f.m()`, `f` of another file's type
+                owner = self._local(source, declared.split("."), TYPE_KINDS)
+                typed = (True, owner) if owner is not None else (False, declared)
+                return through_fields(self, request, source, typed, rest[:-1], rest[-1])
+            return member_request(self, request, [*declared.split("."), *rest])
         binding, rest = self._binding(parts)
         if binding is not None:
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
@@ -393,6 +399,12 @@ class _Scope:
 
     def _typed(self, source: str, parts: list[str]) -> list[str] | None:
         """`x.m` / `this.f.m` where `x` / field `f` has a declared type `T`: `T.m`'s parts."""
+        chain = self._typed_chain(source, parts)
+        return [*chain[0].split("."), *chain[1]] if chain is not None else None
+
+    def _typed_chain(self, source: str, parts: list[str]) -> tuple[str, list[str]] | None:
+        """`_typed` as the type reached and the names still to look up in it (`f.m` when the
+        file does not declare field `f` of that type)."""
         if len(parts) < 2 or not self.types:
             return None
         if parts[0] in RECEIVERS:
@@ -408,7 +420,7 @@ class _Scope:
             if field_type is None or field_type == UNKNOWN_RECEIVER:
                 break
             declared, rest = field_type, rest[1:]
-        return [*declared.split("."), *rest]
+        return declared, rest
 
     def _type_of(self, source: str, name: str) -> str | None:
         """The declared type of `name` seen from `source`: its own scope, then the enclosing

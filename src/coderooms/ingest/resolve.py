@@ -52,6 +52,7 @@ CONFIDENCE = {
     "local": 0.9,
     "inherited": 0.9,
     "typed": 0.85,
+    "interface": 0.85,
     "package": 0.85,
     "unique": 0.6,
     "unique_attribute": 0.4,
@@ -384,6 +385,8 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             if found is None:
                 break
             via = "typed"
+        if request.group == "java" and _virtual(request) and found.kind == "Method":
+            via = _interface_via(lookup, found, via, keys)
         return Resolution(
             found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
         )
@@ -401,6 +404,25 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         request.ghost,
         _keys(keys, source_path, request),
     )
+
+
+def _virtual(request: RefRequest) -> bool:
+    """A Java call on a value (`x.m()`, `a().m()`, `this.f.m()`, an inherited `m()`), not on a
+    type (`Codec.make()`: a static method is no interface's to implement)."""
+    head = request.ref.partition(".")[0]
+    return "(" in request.ref or not head[:1].isupper()
+
+
+def _interface_via(lookup: Lookup, found: SymbolInfo, via: str, keys: set[tuple[str, str]]) -> str:
+    """`interface` when the method found is declared by an interface: the declaration the call
+    binds to, whatever implementation runs (none is guessed). The owner's name is a key, so
+    that the type turning from a class to an interface (or back) re-resolves the call."""
+    owner = found.qualname.rpartition(".")[0]
+    if not owner:
+        return via
+    keys.add(("", owner.rpartition(".")[2]))
+    declared = lookup.defined(found.path, owner, TYPE_KIND_NAMES)
+    return "interface" if declared is not None and declared.kind == "Interface" else via
 
 
 def _last_name(qual: str) -> str:

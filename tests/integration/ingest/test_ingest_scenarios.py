@@ -869,3 +869,49 @@ def test_a_java_on_demand_import_follows_the_types_its_package_gains_and_loses(
          ("src/main/java/org/lib/Codec.java::Codec.encode", "package")),
         ("src/main/java/org/lib/Codec.java", None, ("?:Codec.encode", "ghost")),
     ])  # fmt: skip
+
+
+def test_a_java_field_of_another_file_follows_its_declared_type(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    def holder(field_type: str) -> str:
+        return f"package org.x;\npublic class Holder {{\n  {field_type} pending;\n}}\n"
+
+    tree.write("src/main/java/org/x/Holder.java", holder("Tag"))
+    tree.write("src/main/java/org/x/Tag.java", "package org.x;\nclass Tag { void append() {} }\n")
+    tree.write("src/main/java/org/x/Doc.java", "package org.x;\nclass Doc { void append() {} }\n")
+    tree.write(
+        "src/main/java/org/x/State.java",
+        "package org.x;\nclass State {\n  void read(Holder h) {\n    h.pending.append();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    read = "src/main/java/org/x/State.java::State.read"
+    assert calls_of(graph, repo, read) == {("src/main/java/org/x/Tag.java::Tag.append", "typed")}
+    follow_steps(graph, tree, repo, full_repo, read, [
+        # the field's declared type changes in its own file: the call follows it
+        ("src/main/java/org/x/Holder.java", holder("Doc"),
+         ("src/main/java/org/x/Doc.java::Doc.append", "typed")),
+        ("src/main/java/org/x/Doc.java", "package org.x;\nclass Doc {}\n", ("?:append", "ghost")),
+        ("src/main/java/org/x/Holder.java", holder("Tag"),
+         ("src/main/java/org/x/Tag.java::Tag.append", "typed")),
+    ])  # fmt: skip
+
+
+def test_a_java_type_turning_into_an_interface_re_resolves_calls_on_its_values(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    interface = "package org.x;\npublic interface Shape {\n  double area();\n}\n"
+    klass = "package org.x;\npublic class Shape {\n  double area() { return 1; }\n}\n"
+    tree.write("src/main/java/org/x/Shape.java", interface)
+    tree.write(
+        "src/main/java/org/x/Use.java",
+        "package org.x;\nclass Use {\n  void run(Shape s) {\n    s.area();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/main/java/org/x/Use.java::Use.run"
+    area = "src/main/java/org/x/Shape.java::Shape.area"
+    assert calls_of(graph, repo, run) == {(area, "interface")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/main/java/org/x/Shape.java", klass, (area, "package")),
+        ("src/main/java/org/x/Shape.java", interface, (area, "interface")),
+    ])  # fmt: skip

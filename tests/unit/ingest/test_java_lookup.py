@@ -200,3 +200,102 @@ def test_a_bare_call_of_an_underscored_name_is_looked_up_in_the_base(tmp_path: P
     run = "src/main/java/org/x/Sub.java::Sub.run"
     assert call(found, run, "_open") == ("src/main/java/org/x/Base.java::Base._open", "import")
     assert call(found, run, "$close") == ("src/main/java/org/x/Base.java::Base.$close", "import")
+
+
+def test_fields_of_another_files_type_and_of_returned_values(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/Token.java": """
+                package org.x;
+                public class Token {
+                    public static class Tag { public void append() {} }
+                }
+            """,
+            "src/main/java/org/x/Tokeniser.java": """
+                package org.x;
+                public class Tokeniser {
+                    Token.Tag tagPending;
+                    Tokeniser next;
+                    int count;
+                    public static Tokeniser make() { return null; }
+                }
+            """,
+            "src/main/java/org/x/State.java": """
+                package org.x;
+                class State {
+                    private Holder holder;
+                    void read(Tokeniser t) {
+                        t.tagPending.append();
+                        t.next.tagPending.append();
+                        Tokeniser.make().tagPending.append();
+                        holder.own().tagPending.append();
+                        t.count.append();
+                        t.missing.append();
+                    }
+                    static class Holder { Tokeniser own() { return null; } }
+                }
+            """,
+        },
+    )
+    read = "src/main/java/org/x/State.java::State.read"
+    append = ("src/main/java/org/x/Token.java::Token.Tag.append", "typed")
+    assert call(found, read, "t.tagPending.append") == append
+    assert call(found, read, "t.next.tagPending.append") == append
+    assert call(found, read, "Tokeniser.make().tagPending.append") == append
+    assert call(found, read, "holder.own().tagPending.append") == append
+    # a field of no recorded type, a field the type does not declare: ghosts
+    assert call(found, read, "t.count.append") == ("?:append", "ghost")
+    assert call(found, read, "t.missing.append") == ("?:append", "ghost")
+    [tokeniser] = [
+        row["props"]
+        for row in found["files"]
+        if row["id"].endswith(":src/main/java/org/x/Tokeniser.java")
+    ]
+    assert {e for e in tokeniser["names"] if e.startswith("d")} == {
+        "dTokeniser.tagPending=Token.Tag",
+        "dTokeniser.next=Tokeniser",
+    }
+
+
+def test_a_call_on_an_interface_typed_value_links_the_interface_method(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/Shape.java": """
+                package org.x;
+                public interface Shape {
+                    double area();
+                    static Shape of() { return null; }
+                    default Shape self() { return this; }
+                }
+            """,
+            "src/main/java/org/x/Circle.java": """
+                package org.x;
+                public class Circle implements Shape {
+                    public double area() { return 1; }
+                    public static Shape make() { return null; }
+                }
+            """,
+            "src/main/java/org/x/Use.java": """
+                package org.x;
+                class Use {
+                    void run(Shape s, Circle c) {
+                        s.area();
+                        c.area();
+                        Shape.of();
+                        Circle.make().area();
+                        s.self().area();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/main/java/org/x/Use.java::Use.run"
+    area = "src/main/java/org/x/Shape.java::Shape.area"
+    assert call(found, run, "s.area") == (area, "interface")
+    # never an implementation's: Circle.area only where the value is a Circle
+    assert call(found, run, "c.area") == ("src/main/java/org/x/Circle.java::Circle.area", "package")
+    assert call(found, run, "Shape.of") == ("src/main/java/org/x/Shape.java::Shape.of", "package")
+    assert call(found, run, "Circle.make().area") == (area, "interface")
+    assert call(found, run, "s.self().area") == (area, "interface")
