@@ -27,6 +27,8 @@ INHERITED = "^"
 """In an alternative's qual, between a type and a member looked up in it and up its bases."""
 CALLED = "()"
 """Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
+CONSTRUCTED = "new()"
+"""Java: the last part of a created object (`new Foo(..).m()` -> `Foo.new().m`): a `Foo`."""
 FIELD = "."
 """Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
 declared with (Java), instead of a member of what a function returns."""
@@ -217,6 +219,10 @@ def _returned(scope: _Scope, source: str, call: list[str], depth: int) -> Typed 
     """The declared type of what `call` (its last part ends in `()`) returns."""
     if depth >= MAX_CHAIN:
         return None
+    if call[-1] == CONSTRUCTED and len(call) > 1 and scope.language == "java":
+        written = ".".join(call[:-1])  # `new Foo(..)`: a Foo
+        found = scope._local(source, call[:-1], TYPE_KINDS)
+        return (True, found) if found is not None else (False, written)
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
     if target is None:

@@ -299,3 +299,49 @@ def test_a_call_on_an_interface_typed_value_links_the_interface_method(tmp_path:
     assert call(found, run, "Shape.of") == ("src/main/java/org/x/Shape.java::Shape.of", "package")
     assert call(found, run, "Circle.make().area") == (area, "interface")
     assert call(found, run, "s.self().area") == (area, "interface")
+
+
+def test_a_member_of_a_created_object_is_the_created_types(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/Builder.java": """
+                package org.x;
+                public class Builder extends Base {
+                    public Builder add() { return this; }
+                    public String build() { return ""; }
+                }
+            """,
+            "src/main/java/org/x/Base.java": """
+                package org.x;
+                public class Base { public void reset() {} }
+            """,
+            "src/main/java/org/x/Use.java": """
+                package org.x;
+                class Use {
+                    void run() {
+                        new Builder().add();
+                        new Builder().add().build();
+                        new Builder().reset();
+                        new Local().go();
+                        new Builder() { public Builder add() { return this; } }.add();
+                    }
+                    static class Local { void go() {} }
+                }
+            """,
+        },
+    )
+    run = "src/main/java/org/x/Use.java::Use.run"
+    builder = "src/main/java/org/x/Builder.java::Builder"
+    assert call(found, run, "Builder.new().add") == (f"{builder}.add", "package")
+    assert call(found, run, "Builder.new().add().build") == (f"{builder}.build", "typed")
+    assert call(found, run, "Builder.new().reset") == (
+        "src/main/java/org/x/Base.java::Base.reset",
+        "inherited",
+    )
+    assert call(found, run, "Local.new().go") == (
+        "src/main/java/org/x/Use.java::Use.Local.go",
+        "local",
+    )
+    # an anonymous class may define the member itself: not followed
+    assert call(found, run, "?.add") == ("?:add", "ghost")

@@ -12,8 +12,10 @@
   `import static a.b.C.m;` -> ("a.b.C", ("m",)); `import static a.b.C.*;` -> ("a.b.C", ()).
   The package declaration is the module symbol's signature (`package a.b`).
 * Calls: `m()` -> `m`; `obj.m()` -> `obj.m`; `this.x.m()` -> `this.x.m`; `obj.<T>m()` ->
-  `obj.m`; a method of an expression's result is `?.` and the trailing names (`a().b()` ->
-  `?.b`, `new A().m()` -> `?.m`, `a[0].f.m()` -> `?.f.m`); `new a.B<T>()` -> `a.B`;
+  `obj.m`; a method of what a call returns is `a().b` (`x.a().b()`), of a created object
+  `A.new().m` (`new A(..).m()`: `new` is no method name; not for an anonymous class), of any
+  other expression's result `?.` and the trailing names (`a[0].f.m()` -> `?.f.m`);
+  `new a.B<T>()` -> `a.B`;
   `super(...)` / `this(...)` -> `super` / `this`.
 * Declared types (PARAM facts for parameters, `for (T x : xs)` and `catch (E e)`, ASSIGN facts
   for locals, `try (T r = ...)` resources and fields, `annotation` the type without generic
@@ -46,6 +48,7 @@ from coderooms.ingest.languages.common import (
     type_name,
 )
 from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.returned_types import CONSTRUCTED
 
 QUERY = """
 (class_declaration) @class
@@ -166,6 +169,10 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
         parts.append(text(field, source))
         obj = obj.child_by_field_name("object")
     head = text(obj, source) if obj is not None else ""
+    created = _created_type(obj, source) if obj is not None else None
+    if created is not None:  # `new Foo(..).m()`: a member of a Foo (`Foo.new().m`)
+        parts.append(f"{created}.{CONSTRUCTED}")
+        return ".".join(reversed(parts))
     if obj is not None and obj.type == "method_invocation" and not IDENT_RE.fullmatch(head):
         called = _invocation_name(obj, source)  # `a.b().c()`: what `a.b()` returns
         if called and not called.startswith(UNKNOWN_OBJECT):
@@ -174,6 +181,18 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
             return ".".join(reversed(parts))
     parts.append(head if IDENT_RE.fullmatch(head) else UNKNOWN_OBJECT)
     return ".".join(reversed(parts))
+
+
+def _created_type(node: Node, source: bytes) -> str | None:
+    """The type `new T(..)` creates: not an anonymous class's (`new T() { .. }.m()` may be its
+    own `m`), nor an inner class of a value's (`outer.new Inner()`)."""
+    if node.type != "object_creation_expression" or not node.children:
+        return None
+    if node.children[0].type != "new" or any(c.type == "class_body" for c in node.children):
+        return None
+    created = node.child_by_field_name("type")
+    name = type_name(created, source) if created is not None else None
+    return name if name and dotted(name) == name else None
 
 
 def _import(node: Node, c: Collector) -> None:
