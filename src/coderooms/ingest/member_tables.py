@@ -70,11 +70,26 @@ def follow_returns(
 def _field_type(
     lookup: Lookup, owner: SymbolInfo, field: str, group: str, keys: Keys
 ) -> SymbolInfo | None:
-    """The type field `field` of type `owner` is declared with (as its file's table says)."""
-    qual = f"{owner.qualname}.{field}"
-    keys.add((owner.path, member_key("d", qual)))
-    written = lookup.reexports(owner.path).fields.get(qual)
-    return _type_named(lookup, owner.path, written, group, keys) if written else None
+    """The type field `field` of type `owner` (its own, else up its bases) is declared with, as
+    its file's table says; None for a field of no one type (`?`), which hides its bases'."""
+    current: SymbolInfo | None = owner
+    seen: set[str] = set()
+    while current is not None and current.id not in seen and len(seen) < MAX_BASES:
+        seen.add(current.id)
+        qual = f"{current.qualname}.{field}"
+        keys.add((current.path, member_key("d", qual)))
+        table = lookup.reexports(current.path)
+        written = table.fields.get(qual)
+        if written is not None:
+            return (
+                _type_named(lookup, current.path, written, group, keys) if written != "?" else None
+            )
+        keys.add((current.path, member_key("b", current.qualname)))
+        base = table.bases.get(current.qualname)
+        if base is None:
+            return None
+        current = _type_named(lookup, current.path, base, group, keys)
+    return None
 
 
 def inherited_member(

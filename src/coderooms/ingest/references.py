@@ -29,6 +29,7 @@ from coderooms.ingest.returned_types import (
     INHERITED,
     chained,
     inherited_alternatives,
+    inherited_field,
     member_of,
     member_request,
     through_fields,
@@ -343,6 +344,10 @@ class _Scope:
             )
             return request
         if self.group in INHERITING and parts[0] in ("super", "this"):
+            if self.language == "java" and len(parts) > 2 and kind != INHERITS and inherit:
+                found = inherited_field(self, request, source, parts[1:])  # `this.f.m()`
+                if found is not None:
+                    return found
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
         if java_bare and inherit and not parts[0][:1].isupper():
@@ -350,12 +355,16 @@ class _Scope:
             return self._inherited(request, source, ["this", *parts])
         if parts[0] in RECEIVERS:
             return request
-        if self.language == "java" and len(parts) > 1 and parts[0][:1].islower():
-            qualified = _java_qualified(parts)
+        if self.language == "java" and len(parts) > 1 and not parts[0][:1].isupper():
+            qualified = _java_qualified(parts) if parts[0][:1].islower() else None
             if qualified is not None:
                 request.bound, request.alternatives = True, (qualified.encode(),)
                 request.ghost = ref
                 return request
+            if kind != INHERITS and inherit:  # `f.m()`, `f` a field of a base
+                found = inherited_field(self, request, source, parts)
+                if found is not None:
+                    return found
         if self.language in PACKAGE_SCOPED:
             package = Alternative((self.package,), ".".join(parts))
             on_demand = on_demand_quals(self.on_demand, parts)

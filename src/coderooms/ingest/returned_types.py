@@ -116,6 +116,9 @@ def table_entries(scope: _Scope) -> list[str]:
         }
     for tag, items in (("r", scope.returns), ("b", bases), ("d", fields)):
         for qual, name in items.items():
+            if tag == "d" and name == "?":  # a field of no one type: it hides a base's
+                entries.append(f"d{qual}=?")
+                continue
             where = qual.rpartition(".")[0] if tag == "d" else qual  # a field: its class
             how = _type_recipe(scope, where, name) if name != "?" else None
             if how is not None:
@@ -200,6 +203,32 @@ def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: st
     return rewritten
 
 
+def inherited_field(
+    scope: _Scope, request: RefRequest, source: str, parts: list[str]
+) -> RefRequest | None:
+    """Java `f.m()` (`this.f.m()`) where `f` is no local nor field of the enclosing classes:
+    a field of the enclosing class's bases — up the in-file chain while the bases are the
+    file's, then through the tables of the files declaring them. None: the class extends
+    nothing."""
+    owner = scope._enclosing_type(source)
+    if owner is None or scope._type_of(source, parts[0]) is not None:
+        return None  # declared in the file, if without one type (`var f = make()`): not a base's
+    current, seen = owner, set[str]()
+    while current not in seen and len(seen) < MAX_BASES:
+        seen.add(current)
+        base = scope.bases.get(current)
+        if base is None:
+            return None
+        local = scope._local(current, base.split("."), TYPE_KINDS)
+        if local is None:
+            return through_fields(scope, request, current, (False, base), parts[:-1], parts[-1])
+        written = scope.types.get((local, parts[0]))
+        if written is not None:
+            return through_fields(scope, request, local, (True, local), parts[:-1], parts[-1])
+        current = local
+    return None
+
+
 def inherited_alternatives(
     scope: _Scope, source: str, owner: str, member: str, local: bool = False
 ) -> tuple[str, ...]:
@@ -220,9 +249,8 @@ def _returned(scope: _Scope, source: str, call: list[str], depth: int) -> Typed 
     if depth >= MAX_CHAIN:
         return None
     if call[-1] == CONSTRUCTED and len(call) > 1 and scope.language == "java":
-        written = ".".join(call[:-1])  # `new Foo(..)`: a Foo
-        found = scope._local(source, call[:-1], TYPE_KINDS)
-        return (True, found) if found is not None else (False, written)
+        created = scope._local(source, call[:-1], TYPE_KINDS)  # `new Foo(..)`: a Foo
+        return (True, created) if created is not None else (False, ".".join(call[:-1]))
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
     if target is None:

@@ -915,3 +915,30 @@ def test_a_java_type_turning_into_an_interface_re_resolves_calls_on_its_values(
         ("src/main/java/org/x/Shape.java", klass, (area, "package")),
         ("src/main/java/org/x/Shape.java", interface, (area, "interface")),
     ])  # fmt: skip
+
+
+def test_a_java_field_of_a_base_in_another_file_follows_its_declaration(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    def base(field_type: str) -> str:
+        return f"package org.x;\npublic class Base {{\n  protected {field_type} ctx;\n}}\n"
+
+    tree.write("src/main/java/org/x/Base.java", base("Tag"))
+    tree.write("src/main/java/org/x/Tag.java", "package org.x;\nclass Tag { void check() {} }\n")
+    tree.write("src/main/java/org/x/Doc.java", "package org.x;\nclass Doc { void check() {} }\n")
+    tree.write(
+        "src/main/java/org/x/Sub.java",
+        "package org.x;\nclass Sub extends Base {\n  void run() {\n    ctx.check();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/main/java/org/x/Sub.java::Sub.run"
+    assert calls_of(graph, repo, run) == {("src/main/java/org/x/Tag.java::Tag.check", "typed")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/main/java/org/x/Base.java", base("Doc"),
+         ("src/main/java/org/x/Doc.java::Doc.check", "typed")),
+        # the field is gone from the base: nothing declares it
+        ("src/main/java/org/x/Base.java", base("Doc").replace("ctx", "other"),
+         ("?:check", "ghost")),
+        ("src/main/java/org/x/Base.java", base("Tag"),
+         ("src/main/java/org/x/Tag.java::Tag.check", "typed")),
+    ])  # fmt: skip

@@ -345,3 +345,44 @@ def test_a_member_of_a_created_object_is_the_created_types(tmp_path: Path) -> No
     )
     # an anonymous class may define the member itself: not followed
     assert call(found, run, "?.add") == ("?:add", "ghost")
+
+
+def test_a_field_of_a_base_gives_its_declared_type(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/Context.java": """
+                package org.x;
+                public class Context { public void check() {} }
+            """,
+            "src/main/java/org/x/Base.java": """
+                package org.x;
+                public abstract class Base { protected Context _ctx; protected Context other; }
+            """,
+            "src/main/java/org/x/Middle.java": """
+                package org.x;
+                public abstract class Middle extends Base { protected Context[] other; }
+            """,
+            "src/main/java/org/x/Parser.java": """
+                package org.x;
+                class Parser extends Middle {
+                    void run() {
+                        _ctx.check();
+                        this._ctx.check();
+                        other.check();
+                    }
+                    void local() {
+                        var _ctx = make();
+                        _ctx.check();
+                    }
+                }
+            """,
+        },
+    )
+    parser = "src/main/java/org/x/Parser.java::Parser"
+    check = ("src/main/java/org/x/Context.java::Context.check", "typed")
+    assert call(found, f"{parser}.run", "_ctx.check") == check
+    assert call(found, f"{parser}.run", "this._ctx.check") == check
+    # Middle's array field hides Base's; a local hides every field
+    assert call(found, f"{parser}.run", "other.check") == ("?:check", "ghost")
+    assert call(found, f"{parser}.local", "_ctx.check") == ("?:check", "ghost")

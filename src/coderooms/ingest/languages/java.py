@@ -17,7 +17,8 @@
   other expression's result `?.` and the trailing names (`a[0].f.m()` -> `?.f.m`);
   `new a.B<T>()` -> `a.B`;
   `super(...)` / `this(...)` -> `super` / `this`.
-* Declared types (PARAM facts for parameters, `for (T x : xs)` and `catch (E e)`, ASSIGN facts
+* Declared types (PARAM facts for parameters, `for (T x : xs)`, `catch (E e)` and patterns
+  (`o instanceof Foo f`, `case Foo f`), ASSIGN facts
   for locals, `try (T r = ...)` resources and fields, `annotation` the type without generic
   arguments, attributed to the innermost definition: a field to its class): `Foo f`,
   `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`. A name declared without one such type
@@ -75,6 +76,8 @@ QUERY = """
 (catch_formal_parameter) @typed
 (spread_parameter) @typed
 (lambda_expression) @typed
+(instanceof_expression) @typed
+(type_pattern) @typed
 """
 
 _NAMED_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -195,6 +198,21 @@ def _created_type(node: Node, source: bytes) -> str | None:
     return name if name and dotted(name) == name else None
 
 
+def _pattern(node: Node, c: Collector) -> None:
+    """The variable a type pattern binds, with its type."""
+    if node.type == "instanceof_expression":
+        name, typed = node.child_by_field_name("name"), node.child_by_field_name("right")
+    else:
+        parts = node.named_children
+        typed, name = (parts[0], parts[-1]) if len(parts) == 2 else (None, None)
+    if name is None or typed is None or name.type != "identifier":
+        return
+    simple = typed.type in _NAMED_TYPES
+    annotation = type_name(typed, c.source) if simple else None
+    if typed.type not in _PRIMITIVE:
+        c.fact(name, FactKind.PARAM, text(name, c.source), annotation=annotation or UNKNOWN_TYPE)
+
+
 def _import(node: Node, c: Collector) -> None:
     source = c.source
     path: str | None = None
@@ -237,6 +255,9 @@ def _declared_types(node: Node, c: Collector) -> None:
             )
             if spread is not None:
                 c.fact(spread, FactKind.PARAM, text(spread, source), annotation=UNKNOWN_TYPE)
+        return
+    if node.type in ("instanceof_expression", "type_pattern"):  # `o instanceof Foo f`, `case Foo f`
+        _pattern(node, c)
         return
     type_node = node.child_by_field_name("type")
     if node.type == "catch_formal_parameter":  # `catch (E e)`; a union `A | B` is no one type
