@@ -81,9 +81,12 @@ def _field_type(
         table = lookup.reexports(current.path)
         written = table.fields.get(qual)
         if written is not None:
-            return (
-                _type_named(lookup, current.path, written, group, keys) if written != "?" else None
-            )
+            if written == "?":
+                return None
+            return _type_named(lookup, current.path, written, group, keys)
+        nested = lookup.defined(current.path, qual, TYPE_NAMES)  # `Type.Inner.m()`: no field
+        if nested is not None:
+            return nested
         keys.add((current.path, member_key("b", current.qualname)))
         base = table.bases.get(current.qualname)
         if base is None:

@@ -32,6 +32,7 @@ from coderooms.ingest.returned_types import (
     inherited_field,
     member_of,
     member_request,
+    static_field,
     through_fields,
 )
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
@@ -316,6 +317,10 @@ class _Scope:
                 typed = (True, owner) if owner is not None else (False, declared)
                 return through_fields(self, request, source, typed, rest[:-1], rest[-1])
             return member_request(self, request, [*declared.split("."), *rest])
+        if self.language == "java" and kind != INHERITS and inherit:
+            found = static_field(self, request, source, parts)  # `Type.FIELD.m()`
+            if found is not None:
+                return found
         binding, rest = self._binding(parts)
         if binding is not None:
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])

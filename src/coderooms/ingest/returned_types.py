@@ -203,6 +203,27 @@ def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: st
     return rewritten
 
 
+def static_field(
+    scope: _Scope, request: RefRequest, source: str, parts: list[str]
+) -> RefRequest | None:
+    """Java `Type.FIELD.m()` / `Type.field.g().m()` (a second part that is no type's name:
+    lowercase or all capitals): the field's declared type, as `through_fields` finds it; an
+    enum's constants are of the enum's type. None when the type is the file's and declares no
+    such field (a nested type, then: `Type.Inner.m()`)."""
+    if len(parts) < 3 or not parts[0][:1].isupper():
+        return None
+    field = parts[1]
+    if not (field[:1].islower() or field[:1] == "_" or field.isupper()):
+        return None
+    owner = scope._local(source, parts[:1], TYPE_KINDS)
+    if owner is not None:
+        if scope.types.get((owner, field)) in (None, "?"):
+            return None
+        return through_fields(scope, request, source, (True, owner), parts[1:-1], parts[-1])
+    request.ghost = request.ref  # `System.out.println`: named as written when nothing answers
+    return through_fields(scope, request, source, (False, parts[0]), parts[1:-1], parts[-1])
+
+
 def inherited_field(
     scope: _Scope, request: RefRequest, source: str, parts: list[str]
 ) -> RefRequest | None:

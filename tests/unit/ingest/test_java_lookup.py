@@ -386,3 +386,56 @@ def test_a_field_of_a_base_gives_its_declared_type(tmp_path: Path) -> None:
     # Middle's array field hides Base's; a local hides every field
     assert call(found, f"{parser}.run", "other.check") == ("?:check", "ghost")
     assert call(found, f"{parser}.local", "_ctx.check") == ("?:check", "ghost")
+
+
+def test_static_fields_and_enum_constants_give_their_declared_types(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/org/x/Variant.java": """
+                package org.x;
+                public class Variant {
+                    public Variant withPadding() { return this; }
+                    public void decode() {}
+                }
+            """,
+            "src/main/java/org/x/Variants.java": """
+                package org.x;
+                public final class Variants {
+                    public static final Variant MIME = null;
+                    public static class Inner { public static void go() {} }
+                }
+            """,
+            "src/main/java/org/x/Feature.java": """
+                package org.x;
+                public enum Feature {
+                    STRICT, LENIENT { };
+                    public int getMask() { return 1; }
+                    int both() { return STRICT.getMask(); }
+                }
+            """,
+            "src/main/java/org/x/Use.java": """
+                package org.x;
+                class Use {
+                    void run() {
+                        Variants.MIME.decode();
+                        Variants.MIME.withPadding().decode();
+                        Feature.LENIENT.getMask();
+                        Variants.Inner.go();
+                        System.out.println();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/main/java/org/x/Use.java::Use.run"
+    decode = ("src/main/java/org/x/Variant.java::Variant.decode", "typed")
+    assert call(found, run, "Variants.MIME.decode") == decode
+    assert call(found, run, "Variants.MIME.withPadding().decode") == decode
+    mask = "src/main/java/org/x/Feature.java::Feature.getMask"
+    assert call(found, run, "Feature.LENIENT.getMask") == (mask, "typed")
+    both = "src/main/java/org/x/Feature.java::Feature.both"
+    assert call(found, both, "STRICT.getMask") == (mask, "local")
+    go = "src/main/java/org/x/Variants.java::Variants.Inner.go"
+    assert call(found, run, "Variants.Inner.go") == (go, "package")
+    assert call(found, run, "System.out.println") == ("?:System.out.println", "ghost")

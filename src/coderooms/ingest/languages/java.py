@@ -18,8 +18,8 @@
   `new a.B<T>()` -> `a.B`;
   `super(...)` / `this(...)` -> `super` / `this`.
 * Declared types (PARAM facts for parameters, `for (T x : xs)`, `catch (E e)` and patterns
-  (`o instanceof Foo f`, `case Foo f`), ASSIGN facts
-  for locals, `try (T r = ...)` resources and fields, `annotation` the type without generic
+  (`o instanceof Foo f`, `case Foo f`), ASSIGN facts for enum constants (of the enum's type),
+  locals, `try (T r = ...)` resources and fields, `annotation` the type without generic
   arguments, attributed to the innermost definition: a field to its class): `Foo f`,
   `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`. A name declared without one such type
   (`var x = make()`, an array, a lambda's parameter, `Foo... xs`, `catch (A | B e)`) gets `?`, so
@@ -78,6 +78,7 @@ QUERY = """
 (lambda_expression) @typed
 (instanceof_expression) @typed
 (type_pattern) @typed
+(enum_constant) @typed
 """
 
 _NAMED_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -255,6 +256,14 @@ def _declared_types(node: Node, c: Collector) -> None:
             )
             if spread is not None:
                 c.fact(spread, FactKind.PARAM, text(spread, source), annotation=UNKNOWN_TYPE)
+        return
+    if node.type == "enum_constant":  # a constant of the enum's type, a field of the enum
+        name = node.child_by_field_name("name")
+        declaration = node.parent.parent if node.parent is not None else None
+        is_enum = declaration is not None and declaration.type == "enum_declaration"
+        enum = declaration.child_by_field_name("name") if is_enum and declaration else None
+        if name is not None and enum is not None:
+            c.fact(name, FactKind.ASSIGN, text(name, source), annotation=text(enum, source))
         return
     if node.type in ("instanceof_expression", "type_pattern"):  # `o instanceof Foo f`, `case Foo f`
         _pattern(node, c)
