@@ -325,6 +325,7 @@ def test_a_member_of_a_created_object_is_the_created_types(tmp_path: Path) -> No
                         new Builder().reset();
                         new Local().go();
                         new Builder() { public Builder add() { return this; } }.add();
+                        new Builder() { public Builder add() { return this; } }.build();
                     }
                     static class Local { void go() {} }
                 }
@@ -343,8 +344,9 @@ def test_a_member_of_a_created_object_is_the_created_types(tmp_path: Path) -> No
         "src/main/java/org/x/Use.java::Use.Local.go",
         "local",
     )
-    # an anonymous class may define the member itself: not followed
+    # an anonymous class's body declaring the member: its own (no symbol); else its base's
     assert call(found, run, "?.add") == ("?:add", "ghost")
+    assert call(found, run, "Builder.new().build") == (f"{builder}.build", "package")
 
 
 def test_a_field_of_a_base_gives_its_declared_type(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@
   The package declaration is the module symbol's signature (`package a.b`).
 * Calls: `m()` -> `m`; `obj.m()` -> `obj.m`; `this.x.m()` -> `this.x.m`; `obj.<T>m()` ->
   `obj.m`; a method of what a call returns is `a().b` (`x.a().b()`), of a created object
-  `A.new().m` (`new A(..).m()`: `new` is no method name; not for an anonymous class), of any
+  `A.new().m` (`new A(..).m()`: `new` is no method name; an anonymous class only when its body
+  declares no `m`), of any
   other expression's result `?.` and the trailing names (`a[0].f.m()` -> `?.f.m`);
   `new a.B<T>()` -> `a.B`;
   `super(...)` / `this(...)` -> `super` / `this`.
@@ -173,7 +174,7 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
         parts.append(text(field, source))
         obj = obj.child_by_field_name("object")
     head = text(obj, source) if obj is not None else ""
-    created = _created_type(obj, source) if obj is not None else None
+    created = _created_type(obj, source, parts[-1]) if obj is not None else None
     if created is not None:  # `new Foo(..).m()`: a member of a Foo (`Foo.new().m`)
         parts.append(f"{created}.{CONSTRUCTED}")
         return ".".join(reversed(parts))
@@ -187,16 +188,36 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
     return ".".join(reversed(parts))
 
 
-def _created_type(node: Node, source: bytes) -> str | None:
-    """The type `new T(..)` creates: not an anonymous class's (`new T() { .. }.m()` may be its
-    own `m`), nor an inner class of a value's (`outer.new Inner()`)."""
+def _created_type(node: Node, source: bytes, member: str) -> str | None:
+    """The type `new T(..)` creates, whose `member` is asked: not an inner class of a value's
+    (`outer.new Inner()`); an anonymous class's base only when its body declares no method or
+    field of that name (`new T() { .. }.m()` is then `T`'s `m`, else the body's)."""
     if node.type != "object_creation_expression" or not node.children:
         return None
-    if node.children[0].type != "new" or any(c.type == "class_body" for c in node.children):
+    if node.children[0].type != "new":
+        return None
+    body = next((c for c in node.children if c.type == "class_body"), None)
+    if body is not None and member in _declared_names(body, source):
         return None
     created = node.child_by_field_name("type")
     name = type_name(created, source) if created is not None else None
     return name if name and dotted(name) == name else None
+
+
+def _declared_names(body: Node, source: bytes) -> set[str]:
+    """The methods and fields a class body declares."""
+    names: set[str] = set()
+    for part in body.named_children:
+        if part.type == "method_declaration":
+            name = part.child_by_field_name("name")
+            if name is not None:
+                names.add(text(name, source))
+        elif part.type == "field_declaration":
+            for declarator in part.children_by_field_name("declarator"):
+                name = declarator.child_by_field_name("name")
+                if name is not None:
+                    names.add(text(name, source))
+    return names
 
 
 def _pattern(node: Node, c: Collector) -> None:
