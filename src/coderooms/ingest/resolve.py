@@ -119,6 +119,8 @@ class Lookup:
         self.strict = False
         """Ask (`Missing`) for what is not known instead of taking it as absent: set while a
         changeset's references resolve against what was loaded of the graph."""
+        self._suffix_files: dict[str, list[str]] = {}
+        """`_under_suffix`'s answers (cleared when a file is added or removed)."""
 
     # -- filling -------------------------------------------------------------------------------
 
@@ -127,6 +129,7 @@ class Lookup:
             self.groups[path] = group
             return
         self.groups[path] = group
+        self._suffix_files.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             bisect.insort(self.by_suffix["/".join(parts[i:])], path, key=_shortest_first)
@@ -135,6 +138,7 @@ class Lookup:
     def remove_file(self, path: str) -> None:
         if self.groups.pop(path, "absent") == "absent":
             return
+        self._suffix_files.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             self.by_suffix["/".join(parts[i:])].remove(path)
@@ -178,15 +182,24 @@ class Lookup:
         elif target.mode == "@":
             found = list(self.by_dir.get(target.path, ()))
         else:
-            found = [
-                path
-                for directory in sorted(self.by_dir)
-                if directory == target.path or directory.endswith("/" + target.path)
-                for path in self.by_dir[directory]
-            ]
+            found = self._under_suffix(target.path)
         if target.mode in "@%" and group is not None:
             found = [path for path in found if self.groups.get(path) == group]
         return found
+
+    def _under_suffix(self, suffix: str) -> list[str]:
+        """The files of every directory that is `suffix` or ends in `/suffix` (a Java package on
+        any source root), remembered until a file comes or goes."""
+        found = self._suffix_files.get(suffix)
+        if found is None:
+            found = [
+                path
+                for directory in sorted(self.by_dir)
+                if directory == suffix or directory.endswith("/" + suffix)
+                for path in self.by_dir[directory]
+            ]
+            self._suffix_files[suffix] = found
+        return list(found)
 
     def _files_loaded(self, target: Target, group: str | None) -> list[str]:
         """`files_for` of a target the loading of another one brought (a Go path's suffixes)."""
