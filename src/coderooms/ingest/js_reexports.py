@@ -19,7 +19,8 @@ stand between. Each JS/TS file keeps its re-exports as its module table (`File.n
 
 Files of every group in `TABLE_GROUPS` (Java and Go too) also keep what members of values need
 (`returned_types`): `r<qual>=<type>` — the function `qual` is declared to return `<type>` (as
-written); `b<qual>=<type>` — the class `qual` extends `<type>`; `t<type>=<how>` — how the file
+written); `b<qual>=<type>` — the class `qual` extends `<type>`; Java `d<qual>.<field>=<type>` —
+the field of class `qual` is declared `<type>`; `t<type>=<how>` — how the file
 resolves the type name: `L<qualname>` (a type of the file) or `A<alternative>\t...` (encoded
 `references.Alternative`s, through its imports or package).
 
@@ -70,6 +71,8 @@ class ReexportTable:
     """class qualname -> the base its `extends` writes."""
     types: dict[str, str] = field(default_factory=dict)
     """a type name as the file writes it -> how the file resolves it (`L...` / `A...`)."""
+    fields: dict[str, str] = field(default_factory=dict)
+    """Java: `<class qualname>.<field>` -> the type its declaration writes."""
 
     @staticmethod
     def decode(entries: Iterable[str]) -> ReexportTable:
@@ -79,7 +82,7 @@ class ReexportTable:
         local: dict[str, str] = {}
         imported: dict[str, tuple[str, str]] = {}
         value: str | None = None
-        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}}
+        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}, "d": {}}
         for entry in entries:
             tag, body = entry[:1], entry[1:]
             if tag in members:
@@ -102,7 +105,7 @@ class ReexportTable:
                 value = body
         return ReexportTable(
             named, namespaces, tuple(stars), local, value, imported,
-            members["r"], members["b"], members["t"],
+            members["r"], members["b"], members["t"], members["d"],
         )  # fmt: skip
 
 

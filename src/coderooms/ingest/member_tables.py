@@ -6,7 +6,8 @@ carries where to find the callee (its alternatives) and the members to look up i
 function found (`js_reexports`: `r` its declared return type as written, `t` how that file
 resolves the name) to find the type, then the member in it: defined by the type, else — for
 Go — by another file of its package, else up its bases (`b` entries, each resolved the same
-way, to any depth, each class once). A step that finds nothing leaves a ghost.
+way, to any depth, each class once). A Java step `.f` is a field: the type the table's `d` entry
+says it is declared with. A step that finds nothing leaves a ghost.
 
 The keys recorded are every table entry read (`member_key`) and every name looked for, so a
 changeset that changes a return type, a base or what a type name means in that file, or adds or
@@ -20,39 +21,78 @@ from typing import TYPE_CHECKING
 from coderooms.core.ids import directory_of
 from coderooms.ingest.model import SymbolKind
 from coderooms.ingest.references import Alternative, decode_alternative
-from coderooms.ingest.returned_types import INHERITED
+from coderooms.ingest.returned_types import FIELD, INHERITED
 from coderooms.ingest.targets import Target
 
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo
 
-MEMBER_TAGS = frozenset("rbt")
+MEMBER_TAGS = frozenset("rbtd")
 """Module table tags of what members of values need (see `js_reexports`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
 MEMBER_NAMES = frozenset({SymbolKind.METHOD.value, SymbolKind.FUNCTION.value})
-_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}"}
+_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:"}
 
 Keys = set[tuple[str, str]]
 
 
 def member_key(tag: str, name: str) -> str:
-    """The key of table entry `name` of `tag` (`Spec.builder()`, `Spec^`, `:Builder`)."""
+    """The key of table entry `name` of `tag` (`Spec.builder()`, `Spec^`, `:Builder`,
+    `Tokeniser.tagPending:`)."""
     return _KEY_FORMS[tag].format(name)
 
 
 def follow_returns(
     lookup: Lookup, found: SymbolInfo, then: tuple[str, ...], group: str, keys: Keys
 ) -> SymbolInfo | None:
-    """What `then`'s members, looked up in turn in what each function returns, end at."""
+    """What `then`'s members, looked up in turn in what each function returns, end at. A step
+    `.f` (`FIELD`) is the field `f` of that type instead: its declared type; a chain whose
+    first step is a field starts from a type (`t.tagPending.append()` with `Tokeniser t`)."""
     current: SymbolInfo | None = found
-    for member in then:
+    is_type = found.kind in TYPE_NAMES and bool(then) and then[0].startswith(FIELD)
+    for step in then:
         if current is None:
             return None
-        returned = _returned_type(lookup, current, group, keys)
-        current = _member(lookup, returned, member, group, keys) if returned else None
-    return current
+        owner = current if is_type else _returned_type(lookup, current, group, keys)
+        if owner is None:
+            return None
+        if step.startswith(FIELD):
+            current = _field_type(lookup, owner, step[len(FIELD) :], group, keys)
+            is_type = True
+        else:
+            current = _member(lookup, owner, step, group, keys)
+            is_type = False
+    return None if is_type else current
+
+
+def _field_type(
+    lookup: Lookup, owner: SymbolInfo, field: str, group: str, keys: Keys
+) -> SymbolInfo | None:
+    """The type field `field` of type `owner` (its own, else up its bases) is declared with, as
+    its file's table says; None for a field of no one type (`?`), which hides its bases'."""
+    current: SymbolInfo | None = owner
+    seen: set[str] = set()
+    while current is not None and current.id not in seen and len(seen) < MAX_BASES:
+        seen.add(current.id)
+        qual = f"{current.qualname}.{field}"
+        keys.add((current.path, member_key("d", qual)))
+        table = lookup.reexports(current.path)
+        written = table.fields.get(qual)
+        if written is not None:
+            if written == "?":
+                return None
+            return _type_named(lookup, current.path, written, group, keys)
+        nested = lookup.defined(current.path, qual, TYPE_NAMES)  # `Type.Inner.m()`: no field
+        if nested is not None:
+            return nested
+        keys.add((current.path, member_key("b", current.qualname)))
+        base = table.bases.get(current.qualname)
+        if base is None:
+            return None
+        current = _type_named(lookup, current.path, base, group, keys)
+    return None
 
 
 def inherited_member(

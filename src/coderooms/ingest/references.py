@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass, field
 
 from coderooms.core.ids import LANGUAGE_GROUPS, directory_of
+from coderooms.ingest.java_on_demand import OnDemand, on_demand_imports, on_demand_quals
 from coderooms.ingest.js_reexports import (
     REEXPORT_GROUPS,
     STAR_GROUPS,
@@ -41,8 +42,11 @@ from coderooms.ingest.returned_types import (
     INHERITED,
     chained,
     inherited_alternatives,
+    inherited_field,
     member_of,
     member_request,
+    static_field,
+    through_fields,
 )
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
@@ -216,6 +220,8 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         )
     elif language == "swift":  # `import M` opens module M's declarations
         scope.wildcards = tuple(t for ref in extraction.imports for t in swift_module(ref.module))
+    if language == "java":
+        scope.on_demand = on_demand_imports(extraction.imports)
     if group in TABLE_GROUPS:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
@@ -347,6 +353,8 @@ class _Scope:
     """C#: what the file's `using` directives bring into scope (`namespace_names`)."""
     uses: Uses | None = None
     """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
+    on_demand: tuple[OnDemand, ...] = ()
+    """Java: the on-demand imports (`import a.b.*;`), looked in after the package."""
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -379,9 +387,18 @@ class _Scope:
         if any(p.endswith(CALLED) for p in parts[:-1]):
             return chained(self, request, parts)
         wanted = TYPE_KINDS if kind == INHERITS else None
-        typed = self._typed(source, parts) if kind != INHERITS and inherit else None
-        if typed is not None:  # `x.m()` on a value of a declared type: `T.m`
-            return member_request(self, request, typed)
+        chain = self._typed_chain(source, parts) if kind != INHERITS and inherit else None
+        if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
+            declared, rest = chain
+            if len(rest) > 1 and self.language == "java":  # `x.f.m()`, `f` of another file's type
+                owner = self._local(source, declared.split("."), TYPE_KINDS)
+                typed = (True, owner) if owner is not None else (False, declared)
+                return through_fields(self, request, source, typed, rest[:-1], rest[-1])
+            return member_request(self, request, [*declared.split("."), *rest])
+        if self.language == "java" and kind != INHERITS and inherit:
+            found = static_field(self, request, source, parts)  # `Type.FIELD.m()`
+            if found is not None:
+                return found
         binding, rest = self._binding(parts)
         if binding is not None:
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
@@ -417,26 +434,38 @@ class _Scope:
             request.bound = True  # neither bound by a `require` nor defined here: a ghost
             return request
         if self.group in INHERITING and parts[0] in ("super", "this"):
+            if self.language == "java" and len(parts) > 2 and kind != INHERITS and inherit:
+                found = inherited_field(self, request, source, parts[1:])  # `this.f.m()`
+                if found is not None:
+                    return found
             return self._inherited(request, source, parts)
         java_bare = self.language == "java" and len(parts) == 1 and kind != INHERITS
         bare_member = self.language in IMPLICIT_MEMBERS and len(parts) == 1
-        if java_bare and inherit and parts[0][:1].islower():
+        if java_bare and inherit and not parts[0][:1].isupper():
             # an inherited `m()` (a capitalized name is a type)
             return self._inherited(request, source, ["this", *parts])
         if parts[0] in RECEIVERS:
             return request
         if bare_member and inherit and kind != INHERITS and parts[0][:1].islower():
             return self._bare_member(request, source, parts)
-        if self.language == "java" and len(parts) > 1 and parts[0][:1].islower():
-            qualified = _java_qualified(parts)
+        if self.language == "java" and len(parts) > 1 and not parts[0][:1].isupper():
+            qualified = _java_qualified(parts) if parts[0][:1].islower() else None
             if qualified is not None:
                 request.bound, request.alternatives = True, (qualified.encode(),)
                 request.ghost = ref
                 return request
+            if kind != INHERITS and inherit:  # `f.m()`, `f` a field of a base
+                found = inherited_field(self, request, source, parts)
+                if found is not None:
+                    return found
         if self.language in PACKAGE_SCOPED:
             package = Alternative((self.package,), ".".join(parts))
             opened = [Alternative((t,), ".".join(parts)) for t in self.wildcards]
-            request.alternatives = tuple(a.encode() for a in (package, *opened))
+            on_demand = on_demand_quals(self.on_demand, parts)
+            request.alternatives = (
+                *(a.encode() for a in (package, *opened)),
+                *(Alternative(targets, qual).encode() for targets, qual in on_demand),
+            )
         if len(parts) > 1 and parts[0] in WELL_KNOWN_GLOBALS.get(self.group, frozenset()):
             # `console.log`: a runtime global, never a symbol of the repo
             request.bound, request.ghost = True, ref
@@ -637,6 +666,12 @@ class _Scope:
 
     def _typed(self, source: str, parts: list[str]) -> list[str] | None:
         """`x.m` / `this.f.m` where `x` / field `f` has a declared type `T`: `T.m`'s parts."""
+        chain = self._typed_chain(source, parts)
+        return [*chain[0].split("."), *chain[1]] if chain is not None else None
+
+    def _typed_chain(self, source: str, parts: list[str]) -> tuple[str, list[str]] | None:
+        """`_typed` as the type reached and the names still to look up in it (`f.m` when the
+        file does not declare field `f` of that type)."""
         if len(parts) < 2 or not self.types:
             return None
         if parts[0] in RECEIVERS:
@@ -652,7 +687,7 @@ class _Scope:
             if field_type is None or field_type == UNKNOWN_RECEIVER:
                 break
             declared, rest = field_type, rest[1:]
-        return [*declared.split("."), *rest]
+        return declared, rest
 
     def _type_of(self, source: str, name: str) -> str | None:
         """The declared type of `name` seen from `source`: its own scope, then the enclosing

@@ -54,6 +54,7 @@ CONFIDENCE = {
     "local": 0.9,
     "inherited": 0.9,
     "typed": 0.85,
+    "interface": 0.85,
     "package": 0.85,
     "unique": 0.6,
     "unique_attribute": 0.4,
@@ -120,6 +121,8 @@ class Lookup:
         self.strict = False
         """Ask (`Missing`) for what is not known instead of taking it as absent: set while a
         changeset's references resolve against what was loaded of the graph."""
+        self._suffix_files: dict[str, list[str]] = {}
+        """`_under_suffix`'s answers (cleared when a file is added or removed)."""
 
     # -- filling -------------------------------------------------------------------------------
 
@@ -128,6 +131,7 @@ class Lookup:
             self.groups[path] = group
             return
         self.groups[path] = group
+        self._suffix_files.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             bisect.insort(self.by_suffix["/".join(parts[i:])], path, key=_shortest_first)
@@ -136,6 +140,7 @@ class Lookup:
     def remove_file(self, path: str) -> None:
         if self.groups.pop(path, "absent") == "absent":
             return
+        self._suffix_files.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             self.by_suffix["/".join(parts[i:])].remove(path)
@@ -179,15 +184,24 @@ class Lookup:
         elif target.mode == "@":
             found = list(self.by_dir.get(target.path, ()))
         else:
-            found = [
-                path
-                for directory in sorted(self.by_dir)
-                if directory == target.path or directory.endswith("/" + target.path)
-                for path in self.by_dir[directory]
-            ]
+            found = self._under_suffix(target.path)
         if target.mode in "@%" and group is not None:
             found = [path for path in found if self.groups.get(path) == group]
         return found
+
+    def _under_suffix(self, suffix: str) -> list[str]:
+        """The files of every directory that is `suffix` or ends in `/suffix` (a Java package on
+        any source root), remembered until a file comes or goes."""
+        found = self._suffix_files.get(suffix)
+        if found is None:
+            found = [
+                path
+                for directory in sorted(self.by_dir)
+                if directory == suffix or directory.endswith("/" + suffix)
+                for path in self.by_dir[directory]
+            ]
+            self._suffix_files[suffix] = found
+        return list(found)
 
     def _files_loaded(self, target: Target, group: str | None) -> list[str]:
         """`files_for` of a target the loading of another one brought (a Go path's suffixes)."""
@@ -429,6 +443,8 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             if found is None:
                 break
             via = "typed"
+        if request.group == "java" and _virtual(request) and found.kind == "Method":
+            via = _interface_via(lookup, found, via, keys)
         return Resolution(
             found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
         )
@@ -446,6 +462,25 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         request.ghost,
         _keys(keys, source_path, request),
     )
+
+
+def _virtual(request: RefRequest) -> bool:
+    """A Java call on a value (`x.m()`, `a().m()`, `this.f.m()`, an inherited `m()`), not on a
+    type (`Codec.make()`: a static method is no interface's to implement)."""
+    head = request.ref.partition(".")[0]
+    return "(" in request.ref or not head[:1].isupper()
+
+
+def _interface_via(lookup: Lookup, found: SymbolInfo, via: str, keys: set[tuple[str, str]]) -> str:
+    """`interface` when the method found is declared by an interface: the declaration the call
+    binds to, whatever implementation runs (none is guessed). The owner's name is a key, so
+    that the type turning from a class to an interface (or back) re-resolves the call."""
+    owner = found.qualname.rpartition(".")[0]
+    if not owner:
+        return via
+    keys.add(("", owner.rpartition(".")[2]))
+    declared = lookup.defined(found.path, owner, TYPE_KIND_NAMES)
+    return "interface" if declared is not None and declared.kind == "Interface" else via
 
 
 def _last_name(qual: str) -> str:

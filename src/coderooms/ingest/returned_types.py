@@ -7,7 +7,9 @@ type of the value, and the member is looked up in that type: in the file when th
 defined there (its in-file bases and, for Go, its embedded types followed), else as `T.member`
 through the file's imports or package, as any `T.member` is. A return type that is a type
 parameter, a call the file does not define, or a type neither defined, imported nor (Go, Java)
-of the package leaves the member unknown: a ghost named for it, never a guess by name.
+of the package leaves the member unknown: a ghost named for it, never a guess by name. Java
+also follows fields (`a().f.m()`, `x.f.m()` with `f` declared by another file's type): each
+field's declared type in turn (`through_fields`, `then` steps `.f`).
 
 Everything here depends on the file alone, so a file's edit re-resolves exactly what it changed.
 """
@@ -25,6 +27,11 @@ INHERITED = "^"
 """In an alternative's qual, between a type and a member looked up in it and up its bases."""
 CALLED = "()"
 """Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
+CONSTRUCTED = "new()"
+"""Java: the last part of a created object (`new Foo(..).m()` -> `Foo.new().m`): a `Foo`."""
+FIELD = "."
+"""Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
+declared with (Java), instead of a member of what a function returns."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
 MAX_BASES = 16
@@ -40,24 +47,57 @@ Typed = tuple[bool, str]
 
 
 def chained(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
-    """A member of a call's result (`parts[-2]` ends in `()`): see the module docstring."""
-    if not parts[-2].endswith(CALLED):
+    """A member of a call's result (`parts[-2]` ends in `()`): see the module docstring. Java:
+    also through fields of the result (`a().f.m()`), each of the type the field is declared
+    with."""
+    called = max(i for i, p in enumerate(parts[:-1]) if p.endswith(CALLED))
+    fields = parts[called + 1 : -1]
+    if fields and scope.language != "java":
         return request  # a field of a returned value (`a().f.m()`): not followed
-    returned = _returned(scope, request.source, parts[:-1], 0)
+    returned = _returned(scope, request.source, parts[: called + 1], 0)
     if returned is None:
-        return _through_other_file(scope, request, parts)
+        return _through_other_file(scope, request, parts[: called + 1], fields, parts[-1])
+    if fields:
+        return through_fields(scope, request, request.source, returned, fields, parts[-1])
     return _member_request(scope, request, returned, parts[-1])
 
 
-def _through_other_file(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
-    """The called function is another file's: where to find it, and the member to look up in
-    what it is declared to return (`RefRequest.then`, followed by `member_tables`)."""
-    callee = ".".join([*parts[:-2], parts[-2].removesuffix(CALLED)])
+def _through_other_file(
+    scope: _Scope, request: RefRequest, call: list[str], fields: list[str], member: str
+) -> RefRequest:
+    """The called function is another file's: where to find it, and the fields and member to
+    look up in what it is declared to return (`RefRequest.then`, followed by
+    `member_tables`)."""
+    callee = ".".join([*call[:-1], call[-1].removesuffix(CALLED)])
     inner = scope.request(request.source, request.kind, callee, request.line)
     if inner is None or inner.local is not None or not inner.alternatives:
         return request
     request.alternatives, request.bound = inner.alternatives, inner.bound
-    request.then = (*inner.then, parts[-1])
+    request.then = (*inner.then, *(FIELD + f for f in fields), member)
+    return request
+
+
+def through_fields(
+    scope: _Scope, request: RefRequest, source: str, typed: Typed, fields: list[str], member: str
+) -> RefRequest:
+    """Java `x.f.g.m()` where `x` is of type `typed` (seen from `source`): the fields' declared
+    types in turn — in the file while its types declare them, then through the table of the
+    file that declares the type (`then` steps `.f`) — and `member` of the last one."""
+    local, name = typed
+    while fields and local:
+        written = scope.types.get((name, fields[0]))
+        if written is None or written == "?":
+            return request  # not declared by the file's type (inherited): not followed
+        found = scope._local(name, written.split("."), TYPE_KINDS)
+        source, fields = name, fields[1:]
+        local, name = (True, found) if found is not None else (False, written)
+    if not fields:
+        return _member_request(scope, request, (local, name), member)
+    found_type = scope.request(source, INHERITS, name, 0)
+    if found_type is None or found_type.local is not None or not found_type.alternatives:
+        return request
+    request.alternatives, request.bound = found_type.alternatives, found_type.bound
+    request.then = (*(FIELD + f for f in fields), member)
     return request
 
 
@@ -69,9 +109,20 @@ def table_entries(scope: _Scope) -> list[str]:
     bases = scope.bases
     if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
         bases = {owner: found[0] for owner, found in scope.embedded.items() if len(found) == 1}
-    for tag, items in (("r", scope.returns), ("b", bases)):
+    fields: dict[str, str] = {}
+    if scope.language == "java":  # `d`: fields' declared types, for `x.f.m()` in other files
+        fields = {
+            f"{owner}.{name}": written
+            for (owner, name), written in scope.types.items()
+            if scope.kinds.get(owner) in TYPE_KINDS
+        }
+    for tag, items in (("r", scope.returns), ("b", bases), ("d", fields)):
         for qual, name in items.items():
-            how = _type_recipe(scope, qual, name) if name != "?" else None
+            if tag == "d" and name == "?":  # a field of no one type: it hides a base's
+                entries.append(f"d{qual}=?")
+                continue
+            where = qual.rpartition(".")[0] if tag == "d" else qual  # a field: its class
+            how = _type_recipe(scope, where, name) if name != "?" else None
             if how is not None:
                 entries.append(f"{tag}{qual}={name}")
                 # one name the file resolves two ways (nested types of two classes): unknown
@@ -154,6 +205,53 @@ def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: st
     return rewritten
 
 
+def static_field(
+    scope: _Scope, request: RefRequest, source: str, parts: list[str]
+) -> RefRequest | None:
+    """Java `Type.FIELD.m()` / `Type.field.g().m()` (a second part that is no type's name:
+    lowercase or all capitals): the field's declared type, as `through_fields` finds it; an
+    enum's constants are of the enum's type. None when the type is the file's and declares no
+    such field (a nested type, then: `Type.Inner.m()`)."""
+    if len(parts) < 3 or not parts[0][:1].isupper():
+        return None
+    field = parts[1]
+    if not (field[:1].islower() or field[:1] == "_" or field.isupper()):
+        return None
+    owner = scope._local(source, parts[:1], TYPE_KINDS)
+    if owner is not None:
+        if scope.types.get((owner, field)) in (None, "?"):
+            return None
+        return through_fields(scope, request, source, (True, owner), parts[1:-1], parts[-1])
+    request.ghost = request.ref  # `System.out.println`: named as written when nothing answers
+    return through_fields(scope, request, source, (False, parts[0]), parts[1:-1], parts[-1])
+
+
+def inherited_field(
+    scope: _Scope, request: RefRequest, source: str, parts: list[str]
+) -> RefRequest | None:
+    """Java `f.m()` (`this.f.m()`) where `f` is no local nor field of the enclosing classes:
+    a field of the enclosing class's bases — up the in-file chain while the bases are the
+    file's, then through the tables of the files declaring them. None: the class extends
+    nothing."""
+    owner = scope._enclosing_type(source)
+    if owner is None or scope._type_of(source, parts[0]) is not None:
+        return None  # declared in the file, if without one type (`var f = make()`): not a base's
+    current, seen = owner, set[str]()
+    while current not in seen and len(seen) < MAX_BASES:
+        seen.add(current)
+        base = scope.bases.get(current)
+        if base is None:
+            return None
+        local = scope._local(current, base.split("."), TYPE_KINDS)
+        if local is None:
+            return through_fields(scope, request, current, (False, base), parts[:-1], parts[-1])
+        written = scope.types.get((local, parts[0]))
+        if written is not None:
+            return through_fields(scope, request, local, (True, local), parts[:-1], parts[-1])
+        current = local
+    return None
+
+
 def inherited_alternatives(
     scope: _Scope, source: str, owner: str, member: str, local: bool = False
 ) -> tuple[str, ...]:
@@ -173,6 +271,9 @@ def _returned(scope: _Scope, source: str, call: list[str], depth: int) -> Typed 
     """The declared type of what `call` (its last part ends in `()`) returns."""
     if depth >= MAX_CHAIN:
         return None
+    if call[-1] == CONSTRUCTED and len(call) > 1 and scope.language == "java":
+        created = scope._local(source, call[:-1], TYPE_KINDS)  # `new Foo(..)`: a Foo
+        return (True, created) if created is not None else (False, ".".join(call[:-1]))
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
     if target is None:

@@ -842,3 +842,103 @@ def test_a_pub_use_that_changes_re_resolves_what_went_through_it(
         ("src/b.rs", "pub struct Shape {}\n", ("?:crate.Shape.area", "ghost")),
         ("src/lib.rs", mods + "pub use self::a::*;\n", ("src/a.rs::Shape.area", "import")),
     ])  # fmt: skip
+
+
+def test_a_java_on_demand_import_follows_the_types_its_package_gains_and_loses(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    codec = "package org.lib;\npublic class Codec { public void encode() {} }\n"
+    local = "package org.app;\nclass Codec { void encode() {} }\n"
+    tree.write("src/main/java/org/lib/Other.java", "package org.lib;\npublic class Other {}\n")
+    tree.write(
+        "src/main/java/org/app/Use.java",
+        "package org.app;\nimport org.lib.*;\n"
+        "class Use {\n  void run(Codec c) {\n    c.encode();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/main/java/org/app/Use.java::Use.run"
+    assert calls_of(graph, repo, run) == {("?:Codec.encode", "ghost")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        # the imported package gains the type: the on-demand import names it
+        ("src/main/java/org/lib/Codec.java", codec,
+         ("src/main/java/org/lib/Codec.java::Codec.encode", "package")),
+        # a type of the same package shadows the on-demand import
+        ("src/main/java/org/app/Codec.java", local,
+         ("src/main/java/org/app/Codec.java::Codec.encode", "package")),
+        ("src/main/java/org/app/Codec.java", None,
+         ("src/main/java/org/lib/Codec.java::Codec.encode", "package")),
+        ("src/main/java/org/lib/Codec.java", None, ("?:Codec.encode", "ghost")),
+    ])  # fmt: skip
+
+
+def test_a_java_field_of_another_file_follows_its_declared_type(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    def holder(field_type: str) -> str:
+        return f"package org.x;\npublic class Holder {{\n  {field_type} pending;\n}}\n"
+
+    tree.write("src/main/java/org/x/Holder.java", holder("Tag"))
+    tree.write("src/main/java/org/x/Tag.java", "package org.x;\nclass Tag { void append() {} }\n")
+    tree.write("src/main/java/org/x/Doc.java", "package org.x;\nclass Doc { void append() {} }\n")
+    tree.write(
+        "src/main/java/org/x/State.java",
+        "package org.x;\nclass State {\n  void read(Holder h) {\n    h.pending.append();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    read = "src/main/java/org/x/State.java::State.read"
+    assert calls_of(graph, repo, read) == {("src/main/java/org/x/Tag.java::Tag.append", "typed")}
+    follow_steps(graph, tree, repo, full_repo, read, [
+        # the field's declared type changes in its own file: the call follows it
+        ("src/main/java/org/x/Holder.java", holder("Doc"),
+         ("src/main/java/org/x/Doc.java::Doc.append", "typed")),
+        ("src/main/java/org/x/Doc.java", "package org.x;\nclass Doc {}\n", ("?:append", "ghost")),
+        ("src/main/java/org/x/Holder.java", holder("Tag"),
+         ("src/main/java/org/x/Tag.java::Tag.append", "typed")),
+    ])  # fmt: skip
+
+
+def test_a_java_type_turning_into_an_interface_re_resolves_calls_on_its_values(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    interface = "package org.x;\npublic interface Shape {\n  double area();\n}\n"
+    klass = "package org.x;\npublic class Shape {\n  double area() { return 1; }\n}\n"
+    tree.write("src/main/java/org/x/Shape.java", interface)
+    tree.write(
+        "src/main/java/org/x/Use.java",
+        "package org.x;\nclass Use {\n  void run(Shape s) {\n    s.area();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/main/java/org/x/Use.java::Use.run"
+    area = "src/main/java/org/x/Shape.java::Shape.area"
+    assert calls_of(graph, repo, run) == {(area, "interface")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/main/java/org/x/Shape.java", klass, (area, "package")),
+        ("src/main/java/org/x/Shape.java", interface, (area, "interface")),
+    ])  # fmt: skip
+
+
+def test_a_java_field_of_a_base_in_another_file_follows_its_declaration(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    def base(field_type: str) -> str:
+        return f"package org.x;\npublic class Base {{\n  protected {field_type} ctx;\n}}\n"
+
+    tree.write("src/main/java/org/x/Base.java", base("Tag"))
+    tree.write("src/main/java/org/x/Tag.java", "package org.x;\nclass Tag { void check() {} }\n")
+    tree.write("src/main/java/org/x/Doc.java", "package org.x;\nclass Doc { void check() {} }\n")
+    tree.write(
+        "src/main/java/org/x/Sub.java",
+        "package org.x;\nclass Sub extends Base {\n  void run() {\n    ctx.check();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/main/java/org/x/Sub.java::Sub.run"
+    assert calls_of(graph, repo, run) == {("src/main/java/org/x/Tag.java::Tag.check", "typed")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/main/java/org/x/Base.java", base("Doc"),
+         ("src/main/java/org/x/Doc.java::Doc.check", "typed")),
+        # the field is gone from the base: nothing declares it
+        ("src/main/java/org/x/Base.java", base("Doc").replace("ctx", "other"),
+         ("?:check", "ghost")),
+        ("src/main/java/org/x/Base.java", base("Tag"),
+         ("src/main/java/org/x/Tag.java::Tag.check", "typed")),
+    ])  # fmt: skip

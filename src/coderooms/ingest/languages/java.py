@@ -12,13 +12,20 @@
   `import static a.b.C.m;` -> ("a.b.C", ("m",)); `import static a.b.C.*;` -> ("a.b.C", ()).
   The package declaration is the module symbol's signature (`package a.b`).
 * Calls: `m()` -> `m`; `obj.m()` -> `obj.m`; `this.x.m()` -> `this.x.m`; `obj.<T>m()` ->
-  `obj.m`; a method of an expression's result is `?.` and the trailing names (`a().b()` ->
-  `?.b`, `new A().m()` -> `?.m`, `a[0].f.m()` -> `?.f.m`); `new a.B<T>()` -> `a.B`;
+  `obj.m`; a method of what a call returns is `a().b` (`x.a().b()`), of a created object
+  `A.new().m` (`new A(..).m()`: `new` is no method name; an anonymous class only when its body
+  declares no `m`), of any
+  other expression's result `?.` and the trailing names (`a[0].f.m()` -> `?.f.m`);
+  `new a.B<T>()` -> `a.B`;
   `super(...)` / `this(...)` -> `super` / `this`.
-* Declared types (PARAM facts for parameters and `for (T x : xs)`, ASSIGN facts for locals and
-  fields, `annotation` the type without generic arguments, attributed to the innermost
-  definition: a field to its class): `Foo f`, `List<Bar> xs` -> `List`, `var x = new Foo()` ->
-  `Foo`; primitive and array types are not recorded.
+* Declared types (PARAM facts for parameters, `for (T x : xs)`, `catch (E e)` and patterns
+  (`o instanceof Foo f`, `case Foo f`), ASSIGN facts for enum constants (of the enum's type),
+  locals, `try (T r = ...)` resources and fields, `annotation` the type without generic
+  arguments, attributed to the innermost definition: a field to its class): `Foo f`,
+  `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`. A name declared without one such type
+  (`var x = make()`, an array, a lambda's parameter, `Foo... xs`, `catch (A | B e)`) gets `?`, so
+  that overloads (one qualname) declaring it differently leave it unknown; primitives are not
+  recorded (nothing is called on them).
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -43,6 +50,7 @@ from coderooms.ingest.languages.common import (
     type_name,
 )
 from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.returned_types import CONSTRUCTED
 
 QUERY = """
 (class_declaration) @class
@@ -65,6 +73,13 @@ QUERY = """
 (local_variable_declaration) @typed
 (field_declaration) @typed
 (enhanced_for_statement) @typed
+(resource) @typed
+(catch_formal_parameter) @typed
+(spread_parameter) @typed
+(lambda_expression) @typed
+(instanceof_expression) @typed
+(type_pattern) @typed
+(enum_constant) @typed
 """
 
 _NAMED_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -159,6 +174,10 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
         parts.append(text(field, source))
         obj = obj.child_by_field_name("object")
     head = text(obj, source) if obj is not None else ""
+    created = _created_type(obj, source, parts[-1]) if obj is not None else None
+    if created is not None:  # `new Foo(..).m()`: a member of a Foo (`Foo.new().m`)
+        parts.append(f"{created}.{CONSTRUCTED}")
+        return ".".join(reversed(parts))
     if obj is not None and obj.type == "method_invocation" and not IDENT_RE.fullmatch(head):
         called = _invocation_name(obj, source)  # `a.b().c()`: what `a.b()` returns
         if called and not called.startswith(UNKNOWN_OBJECT):
@@ -167,6 +186,53 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
             return ".".join(reversed(parts))
     parts.append(head if IDENT_RE.fullmatch(head) else UNKNOWN_OBJECT)
     return ".".join(reversed(parts))
+
+
+def _created_type(node: Node, source: bytes, member: str) -> str | None:
+    """The type `new T(..)` creates, whose `member` is asked: not an inner class of a value's
+    (`outer.new Inner()`); an anonymous class's base only when its body declares no method or
+    field of that name (`new T() { .. }.m()` is then `T`'s `m`, else the body's)."""
+    if node.type != "object_creation_expression" or not node.children:
+        return None
+    if node.children[0].type != "new":
+        return None
+    body = next((c for c in node.children if c.type == "class_body"), None)
+    if body is not None and member in _declared_names(body, source):
+        return None
+    created = node.child_by_field_name("type")
+    name = type_name(created, source) if created is not None else None
+    return name if name and dotted(name) == name else None
+
+
+def _declared_names(body: Node, source: bytes) -> set[str]:
+    """The methods and fields a class body declares."""
+    names: set[str] = set()
+    for part in body.named_children:
+        if part.type == "method_declaration":
+            name = part.child_by_field_name("name")
+            if name is not None:
+                names.add(text(name, source))
+        elif part.type == "field_declaration":
+            for declarator in part.children_by_field_name("declarator"):
+                name = declarator.child_by_field_name("name")
+                if name is not None:
+                    names.add(text(name, source))
+    return names
+
+
+def _pattern(node: Node, c: Collector) -> None:
+    """The variable a type pattern binds, with its type."""
+    if node.type == "instanceof_expression":
+        name, typed = node.child_by_field_name("name"), node.child_by_field_name("right")
+    else:
+        parts = node.named_children
+        typed, name = (parts[0], parts[-1]) if len(parts) == 2 else (None, None)
+    if name is None or typed is None or name.type != "identifier":
+        return
+    simple = typed.type in _NAMED_TYPES
+    annotation = type_name(typed, c.source) if simple else None
+    if typed.type not in _PRIMITIVE:
+        c.fact(name, FactKind.PARAM, text(name, c.source), annotation=annotation or UNKNOWN_TYPE)
 
 
 def _import(node: Node, c: Collector) -> None:
@@ -187,33 +253,79 @@ def _import(node: Node, c: Collector) -> None:
     c.imp(module, (name,), None, node)
 
 
-_UNTYPED = frozenset({"integral_type", "floating_point_type", "boolean_type", "array_type"})
+_PRIMITIVE = frozenset({"integral_type", "floating_point_type", "boolean_type", "void_type"})
+UNKNOWN_TYPE = "?"
+"""The annotation of a name declared without one type we record (`var x = make()`, `Foo[] xs`,
+a lambda's parameter, `catch (A | B e)`): another declaration of the name in the same
+definition (an overload shares its qualname) then no longer gives it a type."""
 
 
 def _declared_types(node: Node, c: Collector) -> None:
     source = c.source
-    type_node = node.child_by_field_name("type")
-    if type_node is None or type_node.type in _UNTYPED:
+    if node.type == "lambda_expression":  # `x -> ...`, `(a, b) -> ...`: no type written
+        params = node.child_by_field_name("parameters")
+        names = [params] if params is not None and params.type == "identifier" else []
+        if params is not None and params.type == "inferred_parameters":
+            names = [p for p in params.named_children if p.type == "identifier"]
+        for param in names:
+            c.fact(param, FactKind.PARAM, text(param, source), annotation=UNKNOWN_TYPE)
         return
+    if node.type == "spread_parameter":  # `Foo... xs`: an array
+        for part in node.named_children:
+            spread = (
+                part.child_by_field_name("name") if part.type == "variable_declarator" else None
+            )
+            if spread is not None:
+                c.fact(spread, FactKind.PARAM, text(spread, source), annotation=UNKNOWN_TYPE)
+        return
+    if node.type == "enum_constant":  # a constant of the enum's type, a field of the enum
+        name = node.child_by_field_name("name")
+        declaration = node.parent.parent if node.parent is not None else None
+        is_enum = declaration is not None and declaration.type == "enum_declaration"
+        enum = declaration.child_by_field_name("name") if is_enum and declaration else None
+        if name is not None and enum is not None:
+            c.fact(name, FactKind.ASSIGN, text(name, source), annotation=text(enum, source))
+        return
+    if node.type in ("instanceof_expression", "type_pattern"):  # `o instanceof Foo f`, `case Foo f`
+        _pattern(node, c)
+        return
+    type_node = node.child_by_field_name("type")
+    if node.type == "catch_formal_parameter":  # `catch (E e)`; a union `A | B` is no one type
+        caught = next((part for part in node.named_children if part.type == "catch_type"), None)
+        types = caught.named_children if caught is not None else []
+        type_node = types[0] if len(types) == 1 else None
+    if type_node is not None and type_node.type in _PRIMITIVE:
+        return  # nothing is called on a primitive: it cannot mislead a call
     kind = FactKind.ASSIGN
     pairs: list[tuple[Node | None, Node | None]]
-    if node.type in ("formal_parameter", "enhanced_for_statement"):
+    if node.type in ("formal_parameter", "enhanced_for_statement", "catch_formal_parameter"):
         kind = FactKind.PARAM
-        pairs = [(node.child_by_field_name("name"), None)]
+        pairs = [(node.child_by_field_name("name"), node.child_by_field_name("dimensions"))]
+    elif node.type == "resource":  # `try (T r = ...)`
+        pairs = [(node.child_by_field_name("name"), node.child_by_field_name("value"))]
     else:
         pairs = [
             (d.child_by_field_name("name"), d.child_by_field_name("value"))
             for d in node.children_by_field_name("declarator")
-            if d.child_by_field_name("dimensions") is None
         ]
-    declared = type_name(type_node, source)
+    declared = type_name(type_node, source) if type_node is not None else None
     for name, value in pairs:
         if name is None or name.type != "identifier":
             continue
         typed = declared
+        array = type_node is None or type_node.type == "array_type"
+        array = array or node.child_by_field_name("dimensions") is not None
+        if kind is FactKind.ASSIGN and name.parent is not None and name.parent is not node:
+            array = array or name.parent.child_by_field_name("dimensions") is not None
+        elif kind is FactKind.PARAM and value is not None:
+            array = True  # `Foo x[]`
         if declared == "var":  # `var x = new Foo()`: the constructed type
             created = value.child_by_field_name("type") if value is not None else None
             is_new = value is not None and value.type == "object_creation_expression"
             typed = type_name(created, source) if created is not None and is_new else None
-        if typed:
-            c.fact(name, kind, text(name, source), annotation=typed)
+        c.fact(
+            name,
+            kind,
+            text(name, source),
+            annotation=typed if typed and not array else UNKNOWN_TYPE,
+        )
