@@ -202,6 +202,7 @@ def served(
     repo = f"test-hostile-{uuid.uuid4().hex[:12]}"
     theirs = f"{repo}-theirs"
     ingest_root(graph, outside, repo=theirs, workers=1, git=False)
+    close_perspectives(graph)  # an earlier run stopped before its teardown must not fill the cap
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
@@ -234,6 +235,17 @@ def served(
             thread.join(10)
             wipe(graph, repo)
             wipe(graph, theirs)
+            close_perspectives(graph)
+
+
+def close_perspectives(graph: Graph) -> None:
+    """The perspectives this module's agent opened (`perspective_start` calls that succeed in
+    the served repo): the cap of open perspectives per agent holds across runs on one graph."""
+    graph.run_text(
+        "MATCH (p:Perspective {agent_id: $agent}) "
+        "OPTIONAL MATCH (c:PerspectiveCheckpoint {perspective_id: p.id}) DETACH DELETE p, c",
+        agent=AGENT,
+    )
 
 
 def answer_of(s: Served, verb: str, arguments: dict[str, Any]) -> tuple[str, Any]:
