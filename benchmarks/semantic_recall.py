@@ -27,8 +27,8 @@ from typing import Any
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
+from coderooms.ingest.file_records import build_record
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.ingest.references import build_record
 from coderooms.semantic import model
 from coderooms.semantic.query import nearest_symbols
 from coderooms.semantic.store import coverage, embed_pending

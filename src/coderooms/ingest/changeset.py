@@ -38,18 +38,9 @@ from coderooms.ingest.python_plan import (
 )
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver, encode_key
 from coderooms.ingest.python_scope import loaded_expr
-from coderooms.ingest.references import RefRequest, decode_alternative
-from coderooms.ingest.resolve import (
-    FILE,
-    GHOST,
-    SYMBOL,
-    Lookup,
-    Resolution,
-    SymbolInfo,
-    resolve_import,
-    resolve_reference,
-    unique_question,
-)
+from coderooms.ingest.ref_requests import RefRequest, decode_alternative
+from coderooms.ingest.reference_resolution import resolve_import, resolve_reference, unique_question
+from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup, Resolution, SymbolInfo
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,

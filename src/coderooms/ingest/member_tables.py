@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.model import SymbolKind
-from coderooms.ingest.references import Alternative, decode_alternative
+from coderooms.ingest.ref_requests import Alternative, decode_alternative
 from coderooms.ingest.returned_types import FIELD, INHERITED
 from coderooms.ingest.targets import Target
 

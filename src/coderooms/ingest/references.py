@@ -1,4 +1,6 @@
-"""From one file's extraction to what the graph needs: symbol rows and reference requests.
+"""How one file's references are looked up (`Scope.request`): in the file, through its imports,
+its package, its bases, by each language's own rules. `file_records.build_record` makes the
+file's `Scope` and asks it for every call and base the file names.
 
 Everything here depends on that one file only. A reference that resolves inside the file is
 settled now (`local`); the rest carry what resolution against other files needs — the import
@@ -8,35 +10,25 @@ resolved, and later re-resolved when other files change, without parsing this fi
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
-from coderooms.core.ids import LANGUAGE_GROUPS, directory_of
-from coderooms.ingest.java_on_demand import OnDemand, on_demand_imports, on_demand_quals
-from coderooms.ingest.js_reexports import (
-    REEXPORT_GROUPS,
-    STAR_GROUPS,
-    TABLE_GROUPS,
-    table_entries,
-)
+from coderooms.ingest.java_on_demand import OnDemand, on_demand_quals
 from coderooms.ingest.model import (
-    CALLS,
     INHERITS,
-    Extraction,
-    FactKind,
-    ScopeFact,
-    SymbolDef,
     SymbolKind,
 )
-from coderooms.ingest.namespace_names import (
-    Uses,
-    Usings,
-    csharp_candidates,
-    csharp_usings,
-    php_candidates,
-    php_uses,
+from coderooms.ingest.namespace_names import Uses, Usings
+from coderooms.ingest.namespace_requests import csharp_request, php_request
+from coderooms.ingest.ref_requests import (
+    NOT_CALLABLE,
+    RECEIVERS,
+    TYPE_KINDS,
+    UNKNOWN_RECEIVER,
+    Alternative,
+    RefRequest,
+    decode_alternative,
 )
-from coderooms.ingest.python_scope import python_references
+from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
     CALLED,
     INHERITED,
@@ -48,23 +40,13 @@ from coderooms.ingest.returned_types import (
     static_field,
     through_fields,
 )
-from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
-    JVM_SUFFIXES,
     Binding,
-    ImportRequest,
     Target,
-    bindings,
-    c_implementations,
-    import_requests,
-    jvm_module,
     path_stem,
     rust_module,
-    swift_module,
 )
 
-RECEIVERS = frozenset({"self", "this", "cls", "Self"})
-UNKNOWN_RECEIVER = "?"
 """Head of a callee whose receiver is an expression's result (`a().b()` -> `?.b`)."""
 WELL_KNOWN_GLOBALS = {
     "js": frozenset(
@@ -78,253 +60,23 @@ BARE_MEMBERS = frozenset({"java", "csharp", "kotlin", "scala", "swift"})
 """Languages where a type's members are seen by their bare names inside it (an implicit
 `this`/`self`), and a class's fields by theirs."""
 IMPLICIT_MEMBERS = frozenset({"kotlin", "scala", "swift"})
-"""Languages whose bare `m()` may be an inherited member (`references._Scope._bare_member`)."""
+"""Languages whose bare `m()` may be an inherited member (`references.Scope._bare_member`)."""
 DECLARED_PACKAGES = frozenset({"java", "kotlin", "scala"})
 """Languages whose module signature declares a package (`package a.b`)."""
 REQUIRING = frozenset({"ruby", "bash"})
 """Groups whose names not defined in the file are looked up only in the files it requires
 (Ruby `require`/`require_relative`, Bash `source`), in order, as C's are through its
 includes; else a ghost."""
-_BUILTIN_NAMES = """
-: . [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare
-dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let
-local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source
-suspend test times trap true type typeset ulimit umask unalias unset wait
-"""
-SHELL_BUILTINS = frozenset(_BUILTIN_NAMES.split())
-"""Bash builtins: a command of one of these names is never a call of a function of the repo
-unless the file itself defines one."""
 BINDING_ONLY = frozenset({"lua"})
 """Groups where a name is found only in the file or through what an import binds (Lua's
 `local x = require("m")`): never by a name alone."""
 INHERITING = frozenset({"js", "java", "scala", "swift"})
 """Groups whose `super`/`this` members not defined by the class are looked up in its base."""
-NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
-TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
 ROOT_PACKAGE = Target("@", "")
 
 
-@functools.lru_cache(maxsize=65536)
-def decode_alternative(text: str) -> Alternative:
-    return Alternative.decode(text)
-
-
-@dataclass(frozen=True, slots=True)
-class Alternative:
-    """Look for `qual` in the first existing target (qual `""` = the module itself)."""
-
-    targets: tuple[Target, ...]
-    qual: str
-
-    def encode(self) -> str:
-        return "|".join(t.encode() for t in self.targets) + "#" + self.qual
-
-    @staticmethod
-    def decode(text: str) -> Alternative:
-        targets, _, qual = text.rpartition("#")
-        return Alternative(tuple(Target.decode(t) for t in targets.split("|") if t), qual)
-
-
 @dataclass(slots=True)
-class RefRequest:
-    source: str
-    kind: str
-    ref: str
-    name: str
-    line: int
-    group: str
-    count: int = 1
-    bound: bool = False
-    alternatives: tuple[str, ...] = ()
-    """Encoded `Alternative`s (decode with `decode_alternative`): compact to ship and store."""
-    local: str | None = None
-    ghost: str = ""
-    """Name of the ghost this reference becomes when nothing resolves it."""
-    expr: str | None = None
-    """Python: what the reference means, for `python_resolver` (see `python_scope`)."""
-    then: tuple[str, ...] = ()
-    """Members looked up in turn in what the found function is declared to return
-    (`member_tables`): `Spec.builder().add().build` finds `Spec.builder`, then `add`, `build`."""
-
-
-@dataclass(slots=True)
-class FileRecord:
-    """What one file contributes to the graph, before cross-file resolution."""
-
-    path: str
-    language: str | None
-    symbols: list[SymbolDef] = field(default_factory=list)
-    references: list[RefRequest] = field(default_factory=list)
-    imports: list[ImportRequest] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
-    """Python: the module table (see `python_scope.FileScopes.table`)."""
-
-
-def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:
-    record = FileRecord(path, language)
-    if extraction is None or language is None:
-        return record
-    record.symbols = extraction.symbols
-    record.problems = list(extraction.problems)
-    record.imports = import_requests(language, path, extraction.imports)
-    group = LANGUAGE_GROUPS.get(language, language)
-    if language == "python":
-        _python_references(record, extraction, group)
-        return record
-    kinds = {s.qualname: s.kind for s in extraction.symbols}
-    if group in REEXPORT_GROUPS:
-        record.names = table_entries(extraction.imports, extraction.facts)
-    elif group in STAR_GROUPS:  # what the file requires, for what requires the file
-        record.names = sorted({"*" + ref.module for ref in extraction.imports})
-    # `export ... from` re-exports bind nothing in the file (only `import` does)
-    bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
-    includes = c_includes(record.imports) if group == "c" else ()
-    if group in REQUIRING:
-        includes = tuple(request.targets for request in record.imports if request.targets)
-    bases: dict[str, str] = {}
-    embedded: dict[str, list[str]] = {}
-    if group == "js":  # `super.m()` / inherited `this.m()`: the class's `extends`
-        for fact in extraction.facts:
-            if fact.kind is FactKind.EXTENDS and fact.value:
-                bases.setdefault(fact.scope, fact.value)
-    elif group in INHERITING:  # Java: the first base (`extends`, else an interface)
-        for inherit in extraction.inherits:
-            bases.setdefault(inherit.child, inherit.base)
-    elif language in ("go", "ruby"):  # Go: a struct's embedded types; Ruby: bases, mixins
-        for inherit in extraction.inherits:
-            embedded.setdefault(inherit.child, []).append(inherit.base)
-    scope = _Scope(kinds, bound, language, directory_of(path), group, bases)
-    if language == "ruby":
-        scope.ancestors = embedded
-    else:
-        scope.embedded = embedded
-    scope.types = declared_types(extraction.facts)
-    scope.returns = declared_returns(extraction.facts)
-    scope.includes = includes
-    scope.path = path
-    scope.package = _package_target(language, path, extraction.symbols)
-    if language == "csharp":
-        scope.usings = csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
-    elif language == "php":
-        listed: dict[str, list[str]] = {}
-        for inherit in extraction.inherits:
-            listed.setdefault(inherit.child, []).append(inherit.base)
-        scope.uses = php_uses(path, extraction.imports, extraction.symbols, listed)
-    if language in JVM_SUFFIXES:
-        scope.wildcards = tuple(
-            target
-            for ref in extraction.imports
-            if not ref.names and ref.module
-            for target in jvm_module(language, ref.module, ())
-        )
-    elif language == "swift":  # `import M` opens module M's declarations
-        scope.wildcards = tuple(t for ref in extraction.imports for t in swift_module(ref.module))
-    if language == "java":
-        scope.on_demand = on_demand_imports(extraction.imports)
-    if group in TABLE_GROUPS:
-        record.names = sorted({*record.names, *returned_table_entries(scope)})
-    merged: dict[tuple[str, str, str], RefRequest] = {}
-    seen: dict[tuple[str, str, str], RefRequest | None] = {}
-    sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
-    sites += [(i.child, INHERITS, i.base, i.line) for i in extraction.inherits]
-    for source, kind, ref, line in sites:
-        key = (source, kind, ref)
-        if key in seen:  # the same reference again (a test calling assertEqual 500 times)
-            known = seen[key]
-            if known is not None:
-                known.count += 1
-                known.line = min(known.line, line)
-            continue
-        request = scope.request(source, kind, ref, line)
-        seen[key] = _add(merged, request)
-    record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
-    return record
-
-
-def c_includes(imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
-    """Per `#include` (in order), the files a name it declares may be defined in: the paired
-    implementations of each header candidate first (`geo.h` -> `geo.c`, `geo.cpp`: a prototype
-    is no symbol), then the header itself (macros, inline functions, classes)."""
-    found = []
-    for request in imports:
-        targets = [t for header in request.targets for t in c_implementations(header)]
-        targets.extend(request.targets)
-        if targets:
-            found.append(tuple(targets))
-    return tuple(found)
-
-
-def _package_target(language: str, path: str, symbols: list[SymbolDef]) -> Target:
-    directory = directory_of(path)
-    if language in DECLARED_PACKAGES:
-        declared = next((s.signature for s in symbols if s.kind is SymbolKind.MODULE), None)
-        name = declared.removeprefix("package ").strip() if declared else ""
-        relative = name.replace(".", "/")
-        if relative and (directory == relative or directory.endswith("/" + relative)):
-            return Target("%", relative)
-    return Target("@", directory)
-
-
-def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
-    """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
-    scope declares the name with two types (not known then)."""
-    found: dict[tuple[str, str], str] = {}
-    for fact in facts:
-        if fact.kind in (FactKind.PARAM, FactKind.ASSIGN) and fact.annotation:
-            key = (fact.scope, fact.name)
-            known = found.get(key)
-            found[key] = fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
-    return found
-
-
-def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
-    """Function qualname -> the return type its declaration states; `?` when two declarations
-    of one qualname (overloads) state different ones."""
-    found: dict[str, str] = {}
-    for fact in facts:
-        if fact.kind is FactKind.RETURNS and fact.annotation:
-            if fact.scope.rpartition(".")[2] != fact.name:
-                continue  # written in a definition that is no symbol (an anonymous class)
-            known = found.get(fact.scope)
-            found[fact.scope] = (
-                fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
-            )
-    return found
-
-
-def _python_references(record: FileRecord, extraction: Extraction, group: str) -> None:
-    references, record.names = python_references(extraction)
-    record.references = sorted(
-        (
-            RefRequest(
-                source, kind, ref, ref.replace("()", "").replace("[]", "").rsplit(".", 1)[-1],
-                line, group, count, ghost=ghost, expr=expr,
-            )
-            for source, kind, ref, line, count, expr, ghost in references
-        ),
-        key=lambda r: (r.source, r.kind, r.ref),
-    )  # fmt: skip
-
-
-def _add(
-    merged: dict[tuple[str, str, str], RefRequest], request: RefRequest | None
-) -> RefRequest | None:
-    """Merge `request` into the one with its key (count, first line); the merged request."""
-    if request is None:
-        return None
-    key = (request.source, request.kind, request.ref)
-    known = merged.get(key)
-    if known is None:
-        merged[key] = request
-        return request
-    known.count += 1
-    known.line = min(known.line, request.line)
-    return known
-
-
-@dataclass(slots=True)
-class _Scope:
+class Scope:
     kinds: dict[str, SymbolKind]
     bound: dict[str, Binding]
     language: str
@@ -360,7 +112,7 @@ class _Scope:
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
     ) -> RefRequest | None:
         if self.group == "bash":
-            return self._command(source, kind, ref, line)
+            return bash_command(self, source, kind, ref, line)
         parts = [p for p in ref.split(".") if p]
         if self.language == "java" and parts == ["this"] and kind != INHERITS:
             owner = self._enclosing_type(source)  # `this(...)`: another constructor
@@ -381,9 +133,9 @@ class _Scope:
         if parts[0] == UNKNOWN_RECEIVER:
             return request  # a member of an expression's result: only a unique name can answer
         if self.usings is not None:
-            return self._namespaced(request, source, kind, parts)
+            return csharp_request(self, request, source, kind, parts)
         if self.uses is not None:
-            return self._php(request, source, kind, parts)
+            return php_request(self, request, source, kind, parts)
         if any(p.endswith(CALLED) for p in parts[:-1]):
             return chained(self, request, parts)
         wanted = TYPE_KINDS if kind == INHERITS else None
@@ -391,7 +143,7 @@ class _Scope:
         if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
             declared, rest = chain
             if len(rest) > 1 and self.language == "java":  # `x.f.m()`, `f` of another file's type
-                owner = self._local(source, declared.split("."), TYPE_KINDS)
+                owner = self.local(source, declared.split("."), TYPE_KINDS)
                 typed = (True, owner) if owner is not None else (False, declared)
                 return through_fields(self, request, source, typed, rest[:-1], rest[-1])
             return member_request(self, request, [*declared.split("."), *rest])
@@ -411,8 +163,8 @@ class _Scope:
             # (`x.len()` on a local reads the same and names no crate)
             request.bound, request.alternatives = True, self._rust_alternatives(parts)
         if self.language == "ruby":
-            return self._ruby(request, source, parts, wanted)
-        request.local = self._local(source, parts, wanted)
+            return ruby_request(self, request, source, parts, wanted)
+        request.local = self.local(source, parts, wanted)
         if request.local is not None:
             return request
         if self.group == "c":
@@ -470,151 +222,8 @@ class _Scope:
             # `console.log`: a runtime global, never a symbol of the repo
             request.bound, request.ghost = True, ref
         elif len(parts) > 1 and parts[0][:1].isupper():
-            request.ghost = ref  # `String::from`, `Math.max`: see resolve.unique_type_member
+            request.ghost = ref  # `String::from`, `Math.max`: see reference_resolution.type_member
         return request
-
-    def _namespaced(
-        self, request: RefRequest, source: str, kind: str, parts: list[str]
-    ) -> RefRequest:
-        """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
-        never by a short name alone (a ghost)."""
-        request.bound = True
-        if any(p.endswith(CALLED) for p in parts):
-            return request  # a member of a call's result: not followed
-        value = parts[0][:1].islower() or parts[0].startswith("_")
-        if len(parts) > 1 and (value or parts[0] == "this"):
-            typed = self._typed(source, parts)  # `x.M()`, `this._f.M()`: `T.M` of its type
-            if typed is not None:
-                parts = typed
-            elif parts[0] != "this" or len(parts) > 2:
-                return request  # a member of a value of unknown type (`obj.M()`)
-        wanted = TYPE_KINDS if kind == INHERITS else None
-        request.local = self._local(source, parts, wanted)
-        if request.local is not None:
-            return request
-        assert self.usings is not None
-        candidates = csharp_candidates(self.path, source, parts, self.kinds, self.usings)
-        request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
-        if len(parts) > 1 and parts[0] not in ("this", "base"):
-            request.ghost = ".".join(parts)
-        return request
-
-    def _php(self, request: RefRequest, source: str, kind: str, parts: list[str]) -> RefRequest:
-        """PHP: in this file first, then by fully qualified name elsewhere (`namespace_names`);
-        never by a short name alone (a ghost)."""
-        request.bound = True
-        if any(p.endswith(CALLED) for p in parts):
-            return request  # a member of a call's result: not followed
-        if parts[0].startswith("$") or (parts[0] == "this" and len(parts) > 2):
-            typed = self._typed(source, parts)  # `$x->m()`, `$this->foo->m()`: its type's `m`
-            if typed is None:
-                return request  # a variable or property of unknown type
-            parts = typed
-        if parts[0] == "static":
-            parts = ["self", *parts[1:]]
-        wanted = TYPE_KINDS if kind == INHERITS else None
-        if parts[0] != "parent":  # `parent::m()` is the base's `m`, never the class's own
-            request.local = self._local(source, parts, wanted)
-            if request.local is not None:
-                return request
-        assert self.uses is not None
-        candidates = php_candidates(self.path, source, parts, self.kinds, self.uses)
-        request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
-        alias = self.uses.aliases.get(parts[0])
-        if alias is not None:
-            request.ghost = ".".join([alias, *parts[1:]])
-        elif len(parts) > 1 and parts[0] not in ("this", "self", "parent"):
-            request.ghost = ".".join(parts)
-        return request
-
-    def _command(self, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
-        """Bash: a command names the file's function of that name, else one a sourced file
-        defines (in `source` order), else it is a ghost; a builtin, or any command of a file that
-        sources nothing, is a command outside the repo (no edge at all)."""
-        if source not in self.kinds:
-            source = ""
-        request = RefRequest(source, kind, ref, ref, line, self.group, ghost=ref)
-        if self.kinds.get(ref) is SymbolKind.FUNCTION:
-            request.local = ref
-            return request
-        if ref in SHELL_BUILTINS or not self.includes:
-            return None
-        request.bound = True
-        request.alternatives = tuple(
-            Alternative(targets, ref).encode() for targets in self.includes
-        )
-        return request
-
-    def _ruby(
-        self,
-        request: RefRequest,
-        source: str,
-        parts: list[str],
-        wanted: frozenset[SymbolKind] | None,
-    ) -> RefRequest:
-        """Ruby, by its own lookup rules, in the file first, then in the files it requires (in
-        order, and what those require: `resolve.Lookup.through_requires`), never a name
-        elsewhere in the repo (else a ghost):
-
-        * a constant (`Item`, `Foo::Bar.baz`): in each enclosing class or module, innermost
-          first, then at the top level (`Module.nesting`);
-        * a method of `self` (`helper(x)`, `self.save`): in the enclosing class, then in its
-          ancestors (its mixins, last included first, then its superclass, each as the constant
-          it names, up the chain while the file defines them), then at the top level (a
-          top-level `def` is a private method of every object).
-        `obj.m` (a method of a value, whose class is not known) is a ghost."""
-        request.bound = True
-        if parts[0] in RECEIVERS:
-            if len(parts) != 2:
-                return request
-            parts = parts[1:]
-        elif len(parts) > 1 and not parts[0][:1].isupper():
-            return request
-        name = ".".join(parts)
-        scope = source.split(".") if source else []
-        types = [
-            ".".join(scope[:i])
-            for i in range(len(scope), 0, -1)
-            if self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
-        ]
-        if parts[0][:1].isupper():
-            request.ghost = name  # a constant path: `?:Minitest.Test`, `?:Shop.log`
-            quals = [f"{owner}.{name}" for owner in types]
-        else:
-            quals = [f"{owner}.{name}" for owner in types[:1]]
-            quals += [f"{base}.{name}" for base in self._ruby_ancestors(types[0])] if types else []
-        quals.append(name)
-        for qual in quals:
-            found = self._accept(qual, wanted)
-            if found is not None:
-                request.bound, request.local = False, found
-                return request
-        request.alternatives = tuple(
-            Alternative(targets, qual).encode() for qual in quals for targets in self.includes
-        )
-        return request
-
-    def _ruby_ancestors(self, owner: str) -> list[str]:
-        """The constants a class's ancestors may be, nearest first: each mixin (last included
-        first) and then the superclass, as the class's lexical scope would name them; a base
-        the file defines is followed to its own ancestors (at most 8 classes)."""
-        found: list[str] = []
-        pending, seen = [owner], {owner}
-        while pending and len(seen) <= 8:
-            current = pending.pop(0)
-            lexical = current.split(".")
-            for base in reversed(self.ancestors.get(current, [])):
-                candidates = [".".join([*lexical[:i], base]) for i in range(len(lexical), 0, -1)]
-                candidates.append(base)
-                local = next((c for c in candidates if self.kinds.get(c) in TYPE_KINDS), None)
-                if local is not None:
-                    found.append(local)
-                    if local not in seen:
-                        seen.add(local)
-                        pending.append(local)
-                else:
-                    found.extend(c for c in candidates if c not in found)
-        return found
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
         """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define:
@@ -625,7 +234,7 @@ class _Scope:
         if base is None or (parts[0] == "this" and len(parts) != 2):
             request.bound = True  # never a guess by name
             return request
-        local = self._local(owner or "", base.split("."), TYPE_KINDS) if len(parts) == 2 else None
+        local = self.local(owner or "", base.split("."), TYPE_KINDS) if len(parts) == 2 else None
         found = member_of(self, local, parts[1]) if local is not None else None
         if found is not None:  # up the in-file chain: `m` of the base that has it, or leaves
             base = found[1].rpartition(".")[0] if found[0] else found[1]
@@ -664,7 +273,7 @@ class _Scope:
         request.alternatives = (*found, *(a.encode() for a in opened))
         return request
 
-    def _typed(self, source: str, parts: list[str]) -> list[str] | None:
+    def typed(self, source: str, parts: list[str]) -> list[str] | None:
         """`x.m` / `this.f.m` where `x` / field `f` has a declared type `T`: `T.m`'s parts."""
         chain = self._typed_chain(source, parts)
         return [*chain[0].split("."), *chain[1]] if chain is not None else None
@@ -758,7 +367,7 @@ class _Scope:
                 return binding, parts[i:]
         return None, parts
 
-    def _local(
+    def local(
         self, source: str, parts: list[str], wanted: frozenset[SymbolKind] | None
     ) -> str | None:
         scope = source.split(".") if source else []
@@ -768,18 +377,18 @@ class _Scope:
             for i in range(len(scope), 0, -1):
                 prefix = ".".join(scope[:i])
                 if self.kinds.get(prefix) in TYPE_KINDS:
-                    return self._accept(f"{prefix}.{parts[1]}", wanted)
+                    return self.accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
             bare = self.language in BARE_MEMBERS
             if i and not bare and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
                 continue  # only JVM languages, C# and Swift see a type's members by bare names
-            found = self._accept(".".join([*scope[:i], *parts]), wanted)
+            found = self.accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found
         return None
 
-    def _accept(self, qualname: str, wanted: frozenset[SymbolKind] | None) -> str | None:
+    def accept(self, qualname: str, wanted: frozenset[SymbolKind] | None) -> str | None:
         kind = self.kinds.get(qualname)
         if kind is None:
             return None

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from coderooms.ingest.model import INHERITS, SymbolKind
 
 if TYPE_CHECKING:
-    from coderooms.ingest.references import RefRequest, _Scope
+    from coderooms.ingest.ref_requests import RefRequest
+    from coderooms.ingest.references import Scope
 
 INHERITED = "^"
 """In an alternative's qual, between a type and a member looked up in it and up its bases."""
@@ -46,7 +47,7 @@ Typed = tuple[bool, str]
 """(True, a qualname of the file) or (False, a type or base name as the file writes it)."""
 
 
-def chained(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+def chained(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
     """A member of a call's result (`parts[-2]` ends in `()`): see the module docstring. Java:
     also through fields of the result (`a().f.m()`), each of the type the field is declared
     with."""
@@ -63,7 +64,7 @@ def chained(scope: _Scope, request: RefRequest, parts: list[str]) -> RefRequest:
 
 
 def _through_other_file(
-    scope: _Scope, request: RefRequest, call: list[str], fields: list[str], member: str
+    scope: Scope, request: RefRequest, call: list[str], fields: list[str], member: str
 ) -> RefRequest:
     """The called function is another file's: where to find it, and the fields and member to
     look up in what it is declared to return (`RefRequest.then`, followed by
@@ -78,7 +79,7 @@ def _through_other_file(
 
 
 def through_fields(
-    scope: _Scope, request: RefRequest, source: str, typed: Typed, fields: list[str], member: str
+    scope: Scope, request: RefRequest, source: str, typed: Typed, fields: list[str], member: str
 ) -> RefRequest:
     """Java `x.f.g.m()` where `x` is of type `typed` (seen from `source`): the fields' declared
     types in turn — in the file while its types declare them, then through the table of the
@@ -88,7 +89,7 @@ def through_fields(
         written = scope.types.get((name, fields[0]))
         if written is None or written == "?":
             return request  # not declared by the file's type (inherited): not followed
-        found = scope._local(name, written.split("."), TYPE_KINDS)
+        found = scope.local(name, written.split("."), TYPE_KINDS)
         source, fields = name, fields[1:]
         local, name = (True, found) if found is not None else (False, written)
     if not fields:
@@ -101,7 +102,7 @@ def through_fields(
     return request
 
 
-def table_entries(scope: _Scope) -> list[str]:
+def table_entries(scope: Scope) -> list[str]:
     """The module table entries other files' references need to follow members of what this
     file's functions return and of its classes' bases (`js_reexports`: `r`, `b`, `t`)."""
     entries: list[str] = []
@@ -131,13 +132,13 @@ def table_entries(scope: _Scope) -> list[str]:
     return entries
 
 
-def _type_recipe(scope: _Scope, qual: str, name: str) -> str | None:
+def _type_recipe(scope: Scope, qual: str, name: str) -> str | None:
     """How the file resolves type `name` written in definition `qual`: `L` + a type of the
     file, `A` + tab-separated encoded alternatives; None when nothing can."""
     if name in SELF_TYPES:
         owner = scope._enclosing_type(qual.rpartition(".")[0])
         return "L" + owner if owner is not None else None
-    local = scope._local(qual, name.split("."), TYPE_KINDS)
+    local = scope.local(qual, name.split("."), TYPE_KINDS)
     if local is not None:
         return "L" + local
     found = scope.request(qual, INHERITS, name, 0)
@@ -146,10 +147,10 @@ def _type_recipe(scope: _Scope, qual: str, name: str) -> str | None:
     return "A" + "\t".join(found.alternatives)
 
 
-def member_request(scope: _Scope, request: RefRequest, typed: list[str]) -> RefRequest:
+def member_request(scope: Scope, request: RefRequest, typed: list[str]) -> RefRequest:
     """`x.m()` with `x` of declared type `T` (`typed`: `T.m`'s parts): `m` of `T`, inherited
     when `T` is defined in the file, else `T.m` as written."""
-    owner = scope._local(request.source, typed[:-1], TYPE_KINDS) if len(typed) > 1 else None
+    owner = scope.local(request.source, typed[:-1], TYPE_KINDS) if len(typed) > 1 else None
     if owner is not None:
         return _member_request(scope, request, (True, owner), typed[-1])
     rewritten = scope.request(request.source, request.kind, ".".join(typed), request.line, False)
@@ -162,7 +163,7 @@ def member_request(scope: _Scope, request: RefRequest, typed: list[str]) -> RefR
     return rewritten
 
 
-def member_of(scope: _Scope, owner: str, member: str) -> Typed | None:
+def member_of(scope: Scope, owner: str, member: str) -> Typed | None:
     """`member` of the file's type `owner`: its own, else up its in-file bases (JS/TS, Java).
     (False, base) when the chain leaves the file at `base` before answering. (A Go type's
     methods may be in any file of its package: see `_promoted_alternatives`.)"""
@@ -175,14 +176,14 @@ def member_of(scope: _Scope, owner: str, member: str) -> Typed | None:
         base = scope.bases.get(current)
         if base is None:
             return None
-        local = scope._local(current, base.split("."), TYPE_KINDS)
+        local = scope.local(current, base.split("."), TYPE_KINDS)
         if local is None:
             return False, base
         current = local
     return None
 
 
-def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: str) -> RefRequest:
+def _member_request(scope: Scope, request: RefRequest, typed: Typed, member: str) -> RefRequest:
     local, name = typed
     if local:
         found = member_of(scope, name, member)
@@ -206,7 +207,7 @@ def _member_request(scope: _Scope, request: RefRequest, typed: Typed, member: st
 
 
 def static_field(
-    scope: _Scope, request: RefRequest, source: str, parts: list[str]
+    scope: Scope, request: RefRequest, source: str, parts: list[str]
 ) -> RefRequest | None:
     """Java `Type.FIELD.m()` / `Type.field.g().m()` (a second part that is no type's name:
     lowercase or all capitals): the field's declared type, as `through_fields` finds it; an
@@ -217,7 +218,7 @@ def static_field(
     field = parts[1]
     if not (field[:1].islower() or field[:1] == "_" or field.isupper()):
         return None
-    owner = scope._local(source, parts[:1], TYPE_KINDS)
+    owner = scope.local(source, parts[:1], TYPE_KINDS)
     if owner is not None:
         if scope.types.get((owner, field)) in (None, "?"):
             return None
@@ -227,7 +228,7 @@ def static_field(
 
 
 def inherited_field(
-    scope: _Scope, request: RefRequest, source: str, parts: list[str]
+    scope: Scope, request: RefRequest, source: str, parts: list[str]
 ) -> RefRequest | None:
     """Java `f.m()` (`this.f.m()`) where `f` is no local nor field of the enclosing classes:
     a field of the enclosing class's bases — up the in-file chain while the bases are the
@@ -242,7 +243,7 @@ def inherited_field(
         base = scope.bases.get(current)
         if base is None:
             return None
-        local = scope._local(current, base.split("."), TYPE_KINDS)
+        local = scope.local(current, base.split("."), TYPE_KINDS)
         if local is None:
             return through_fields(scope, request, current, (False, base), parts[:-1], parts[-1])
         written = scope.types.get((local, parts[0]))
@@ -253,7 +254,7 @@ def inherited_field(
 
 
 def inherited_alternatives(
-    scope: _Scope, source: str, owner: str, member: str, local: bool = False
+    scope: Scope, source: str, owner: str, member: str, local: bool = False
 ) -> tuple[str, ...]:
     """Alternatives that find type `owner` (as `source` names it; `local`: a qualname of the
     file) and look `member` up in it and its bases, in any file (`member_tables`)."""
@@ -267,12 +268,12 @@ def inherited_alternatives(
     return tuple(scope.walked(encoded, member) for encoded in found.alternatives)
 
 
-def _returned(scope: _Scope, source: str, call: list[str], depth: int) -> Typed | None:
+def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed | None:
     """The declared type of what `call` (its last part ends in `()`) returns."""
     if depth >= MAX_CHAIN:
         return None
     if call[-1] == CONSTRUCTED and len(call) > 1 and scope.language == "java":
-        created = scope._local(source, call[:-1], TYPE_KINDS)  # `new Foo(..)`: a Foo
+        created = scope.local(source, call[:-1], TYPE_KINDS)  # `new Foo(..)`: a Foo
         return (True, created) if created is not None else (False, ".".join(call[:-1]))
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
@@ -287,11 +288,11 @@ def _returned(scope: _Scope, source: str, call: list[str], depth: int) -> Typed 
             return True, owner
         prefix = target.rpartition(".")[0]  # a Rust impl of a type of another file
         return (False, prefix) if prefix and scope.language == "rust" else None
-    found = scope._local(target, written.split("."), TYPE_KINDS)
+    found = scope.local(target, written.split("."), TYPE_KINDS)
     return (True, found) if found is not None else (False, written)
 
 
-def _callee(scope: _Scope, source: str, callee: list[str], depth: int) -> str | None:
+def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | None:
     """The file's function or method that `callee` calls, or None."""
     if any(p.endswith(CALLED) for p in callee[:-1]):
         if not callee[-2].endswith(CALLED):
@@ -304,21 +305,21 @@ def _callee(scope: _Scope, source: str, callee: list[str], depth: int) -> str | 
         owner = scope._enclosing_type(source)
         found = member_of(scope, owner, callee[1]) if owner and len(callee) == 2 else None
     else:
-        typed = scope._typed(source, callee)
+        typed = scope.typed(source, callee)
         if typed is None:
-            return scope._local(source, callee, None)
-        owner = scope._local(source, typed[:-1], TYPE_KINDS)
+            return scope.local(source, callee, None)
+        owner = scope.local(source, typed[:-1], TYPE_KINDS)
         found = member_of(scope, owner, typed[-1]) if owner is not None else None
     return found[1] if found is not None and found[0] else None
 
 
-def _promoted_alternatives(scope: _Scope, request: RefRequest, owner: str, member: str) -> None:
+def _promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member: str) -> None:
     """Go: a method of `owner` no file of the package defines may be promoted from an embedded
     type: after `owner.member` in the package, `member` of each embedded type, in order (of
     two that answer, the code would not compile)."""
     extra: list[str] = []
     for base in scope.embedded.get(owner, ()):
-        local = scope._local("", base.split("."), TYPE_KINDS)
+        local = scope.local("", base.split("."), TYPE_KINDS)
         if local is not None and f"{local}.{member}" in scope.kinds:
             extra.append(scope.own_file(f"{local}.{member}"))
             continue

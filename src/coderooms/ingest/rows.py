@@ -15,7 +15,7 @@ from coderooms.core.words import symbol_words
 from coderooms.graph.fulltext import repo_key
 from coderooms.ingest.chunks import Chunk
 from coderooms.ingest.python_scope import stored_expr
-from coderooms.ingest.references import FileRecord, RefRequest
+from coderooms.ingest.ref_requests import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
 from coderooms.semantic.texts import symbol_key

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+from coderooms.ingest.file_records import build_record, c_includes
+from coderooms.ingest.import_requests import import_requests
 from coderooms.ingest.languages import extract
 from coderooms.ingest.model import Extraction, ImportRef, InheritRef, SymbolKind
-from coderooms.ingest.references import build_record, c_includes
-from coderooms.ingest.targets import Target, c_implementations, c_include, import_requests
+from coderooms.ingest.targets import Target, c_implementations, c_include
 
 
 def run(language: str, source: str, path: str) -> Extraction:

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 import pytest
 
+from coderooms.ingest.file_records import build_record
+from coderooms.ingest.import_requests import bindings, import_requests
 from coderooms.ingest.model import (
     CallRef,
     Extraction,
@@ -15,17 +17,16 @@ from coderooms.ingest.model import (
     SymbolDef,
     SymbolKind,
 )
-from coderooms.ingest.references import Alternative, RefRequest, build_record
-from coderooms.ingest.resolve import Lookup, SymbolInfo, resolve_import, resolve_reference
+from coderooms.ingest.ref_requests import Alternative, RefRequest
+from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
+from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import (
     ImportRequest,
     Target,
-    bindings,
     go_module_path,
     go_package,
     go_package_name,
     go_package_suffixes,
-    import_requests,
     java_module,
     js_module,
     path_stem,

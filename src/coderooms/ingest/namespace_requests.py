@@ -1,0 +1,72 @@
+"""C# and PHP references: in the file first, then by fully qualified name elsewhere
+(`namespace_names` lists the candidates), never by a short name alone (a ghost)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from coderooms.ingest.model import INHERITS
+from coderooms.ingest.namespace_names import csharp_candidates, php_candidates
+from coderooms.ingest.ref_requests import TYPE_KINDS, Alternative, RefRequest
+from coderooms.ingest.returned_types import CALLED
+
+if TYPE_CHECKING:
+    from coderooms.ingest.references import Scope
+
+
+def csharp_request(
+    scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+) -> RefRequest:
+    """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
+    never by a short name alone (a ghost)."""
+    request.bound = True
+    if any(p.endswith(CALLED) for p in parts):
+        return request  # a member of a call's result: not followed
+    value = parts[0][:1].islower() or parts[0].startswith("_")
+    if len(parts) > 1 and (value or parts[0] == "this"):
+        typed = scope.typed(source, parts)  # `x.M()`, `this._f.M()`: `T.M` of its type
+        if typed is not None:
+            parts = typed
+        elif parts[0] != "this" or len(parts) > 2:
+            return request  # a member of a value of unknown type (`obj.M()`)
+    wanted = TYPE_KINDS if kind == INHERITS else None
+    request.local = scope.local(source, parts, wanted)
+    if request.local is not None:
+        return request
+    assert scope.usings is not None
+    candidates = csharp_candidates(scope.path, source, parts, scope.kinds, scope.usings)
+    request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
+    if len(parts) > 1 and parts[0] not in ("this", "base"):
+        request.ghost = ".".join(parts)
+    return request
+
+
+def php_request(
+    scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+) -> RefRequest:
+    """PHP: in this file first, then by fully qualified name elsewhere (`namespace_names`);
+    never by a short name alone (a ghost)."""
+    request.bound = True
+    if any(p.endswith(CALLED) for p in parts):
+        return request  # a member of a call's result: not followed
+    if parts[0].startswith("$") or (parts[0] == "this" and len(parts) > 2):
+        typed = scope.typed(source, parts)  # `$x->m()`, `$this->foo->m()`: its type's `m`
+        if typed is None:
+            return request  # a variable or property of unknown type
+        parts = typed
+    if parts[0] == "static":
+        parts = ["self", *parts[1:]]
+    wanted = TYPE_KINDS if kind == INHERITS else None
+    if parts[0] != "parent":  # `parent::m()` is the base's `m`, never the class's own
+        request.local = scope.local(source, parts, wanted)
+        if request.local is not None:
+            return request
+    assert scope.uses is not None
+    candidates = php_candidates(scope.path, source, parts, scope.kinds, scope.uses)
+    request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
+    alias = scope.uses.aliases.get(parts[0])
+    if alias is not None:
+        request.ghost = ".".join([alias, *parts[1:]])
+    elif len(parts) > 1 and parts[0] not in ("this", "self", "parent"):
+        request.ghost = ".".join(parts)
+    return request

@@ -1,0 +1,189 @@
+"""One reference or import resolved against the repo-wide `resolve.Lookup`: the file's own
+answer, then each alternative in order, then (only where the language allows it) a unique name;
+else a ghost. Says how (`via`) and how sure (`confidence`)."""
+
+from __future__ import annotations
+
+from coderooms.core.ids import file_id, ghost_id, symbol_id
+from coderooms.ingest.member_tables import follow_returns, inherited_member
+from coderooms.ingest.model import INHERITS, SymbolKind
+from coderooms.ingest.python_resolver import encode_key
+from coderooms.ingest.ref_requests import (
+    NOT_CALLABLE,
+    TYPE_KINDS,
+    RefRequest,
+    decode_alternative,
+)
+from coderooms.ingest.resolve import (
+    CONFIDENCE,
+    FILE,
+    GHOST,
+    SYMBOL,
+    Lookup,
+    Resolution,
+    SymbolInfo,
+)
+from coderooms.ingest.returned_types import INHERITED
+from coderooms.ingest.targets import (
+    ImportRequest,
+)
+
+CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)
+TYPE_KIND_NAMES = frozenset(k.value for k in TYPE_KINDS)
+
+
+def type_member(ref: str) -> str | None:
+    """`Circle.new` / `String.from`: a member of a type named by the head. Only a method of a
+    type of that name may answer it by unique name (not any `new` or `from` in the repo)."""
+    head, _, rest = ref.partition(".")
+    if not rest or not head[:1].isupper() or "(" in ref:
+        return None  # `Foo.make().m`: a member of what a call returns is no type's by name
+    return ".".join(ref.split(".")[-2:-1])
+
+
+BARE_NAME_GROUPS = frozenset({"js"})
+"""Where a bare name no rule found may still be one top-level definition of the repo (scripts
+sharing globals). Elsewhere the language's rules are complete: a Go bare name is the universe
+(`len`, `uintptr`), a Rust one the prelude (`Ok`), a Java one an inherited member."""
+
+
+def unique_question(request: RefRequest) -> tuple[frozenset[str], str | None] | None:
+    """What the unique-name rule may answer `request` with: the kinds and the type a member
+    must belong to (None: a top-level definition); None when it may not answer at all (bound
+    or local references, members of values)."""
+    if request.bound or request.local is not None:
+        return None
+    wanted = wanted_kinds(request)
+    if "." not in request.ref:
+        if request.group not in BARE_NAME_GROUPS:
+            return None
+        return wanted - {"Method"}, None
+    member_of = type_member(request.ref)
+    return (wanted, member_of) if member_of is not None else None
+
+
+def wanted_kinds(request: RefRequest) -> frozenset[str]:
+    """What a reference may point at: a type for inheritance, anything callable for a call."""
+    return TYPE_KIND_NAMES if request.kind == INHERITS else CALLABLE_KINDS
+
+
+def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
+    repo = lookup.repo
+    if request.group == "py":
+        return _resolve_python(request, source_path, lookup)
+    if request.local is not None:
+        return Resolution(
+            symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
+        )
+    wanted = wanted_kinds(request) | {"Module"}
+    if request.group == "js" and request.kind != INHERITS:
+        wanted |= {"Variable"}  # a top-level const reached through an import may be called
+    keys: set[tuple[str, str]] = set()
+    if request.then:  # what the chain looks for: its callee, then each member
+        callee = decode_alternative(request.alternatives[0]).qual
+        keys |= {("", part) for part in (*request.then[:-1], _last_name(callee))}
+    for encoded in request.alternatives:
+        alternative = decode_alternative(encoded)
+        via = "import" if request.bound else "package"
+        if INHERITED in alternative.qual:  # a member of a type, up its bases
+            found = inherited_member(lookup, alternative, request.group, keys)
+            via = "inherited"
+        else:
+            found, looked = lookup.in_module_through(alternative, request.group, wanted)
+            keys |= looked
+        if found is None:
+            continue
+        if request.then:  # `f().m()`: `m` of what `f` is declared to give
+            found = follow_returns(lookup, found, request.then, request.group, keys)
+            if found is None:
+                break
+            via = "typed"
+        if request.group == "java" and _virtual(request) and found.kind == "Method":
+            via = _interface_via(lookup, found, via, keys)
+        return Resolution(
+            found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
+        )
+    question = unique_question(request)
+    if question is not None:
+        found = lookup.unique(request.group, request.name, *question)
+        if found is not None:
+            via = "unique" if "." not in request.ref else "unique_attribute"
+            return Resolution(found.id, SYMBOL, "unique", CONFIDENCE[via])
+    return Resolution(
+        ghost_id(repo, request.ghost),
+        GHOST,
+        "ghost",
+        CONFIDENCE["ghost"],
+        request.ghost,
+        _keys(keys, source_path, request),
+    )
+
+
+def _virtual(request: RefRequest) -> bool:
+    """A Java call on a value (`x.m()`, `a().m()`, `this.f.m()`, an inherited `m()`), not on a
+    type (`Codec.make()`: a static method is no interface's to implement)."""
+    head = request.ref.partition(".")[0]
+    return "(" in request.ref or not head[:1].isupper()
+
+
+def _interface_via(lookup: Lookup, found: SymbolInfo, via: str, keys: set[tuple[str, str]]) -> str:
+    """`interface` when the method found is declared by an interface: the declaration the call
+    binds to, whatever implementation runs (none is guessed). The owner's name is a key, so
+    that the type turning from a class to an interface (or back) re-resolves the call."""
+    owner = found.qualname.rpartition(".")[0]
+    if not owner:
+        return via
+    keys.add(("", owner.rpartition(".")[2]))
+    declared = lookup.defined(found.path, owner, TYPE_KIND_NAMES)
+    return "interface" if declared is not None and declared.kind == "Interface" else via
+
+
+def _last_name(qual: str) -> str:
+    """The name a qual ends in (`Spec.builder` -> `builder`, `Spec^run` -> `run`)."""
+    return qual.rpartition(INHERITED)[2].rpartition(".")[2]
+
+
+def _keys(keys: set[tuple[str, str]], source: str, request: RefRequest) -> tuple[str, ...]:
+    """What a reference looked up in other files than its own (not its own name)."""
+    return tuple(
+        sorted({encode_key(k) for path, k in keys if path != source and k != request.name})
+    )
+
+
+def _resolve_python(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
+    """May raise `python_resolver.Missing` (the lookup has to load files first)."""
+    repo = lookup.repo
+    ghost = Resolution(
+        ghost_id(repo, request.ghost), GHOST, "ghost", CONFIDENCE["ghost"], request.ghost
+    )
+    if request.expr is None:
+        return ghost
+    answer = lookup.python.resolve(
+        request.expr, source_path, request.kind == INHERITS, request.name
+    )
+    if answer.target is None:
+        return Resolution(
+            ghost.target, GHOST, "ghost", CONFIDENCE["ghost"], request.ghost, answer.keys
+        )
+    path, qual = answer.target
+    return Resolution(
+        symbol_id(repo, path, qual), SYMBOL, answer.via, CONFIDENCE[answer.via], None, answer.keys
+    )
+
+
+def resolve_import(
+    request: ImportRequest, group: str | None, lookup: Lookup, source_path: str = ""
+) -> Resolution:
+    for target in request.targets:
+        if target.mode == "p":
+            level, _, module = target.path.partition(":")
+            found = lookup.python.module_of(source_path, int(level), module)
+            if found is not None:
+                return Resolution(file_id(lookup.repo, found), FILE, "import", CONFIDENCE["import"])
+            continue
+        paths = lookup.files_for(target, group)
+        if paths:
+            via = "import" if target.mode == "=" else "import_suffix"
+            return Resolution(file_id(lookup.repo, paths[0]), FILE, "import", CONFIDENCE[via])
+    name = request.label or "?"
+    return Resolution(ghost_id(lookup.repo, name), GHOST, "ghost", CONFIDENCE["ghost"], name)

@@ -1,0 +1,113 @@
+"""Ruby and Bash references: in the file first, then in the files it requires or sources (in
+order, and what those require in turn: `resolve.Lookup.through_requires`), never a name
+elsewhere in the repo (else a ghost)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from coderooms.ingest.model import SymbolKind
+from coderooms.ingest.ref_requests import RECEIVERS, TYPE_KINDS, Alternative, RefRequest
+
+if TYPE_CHECKING:
+    from coderooms.ingest.references import Scope
+
+_BUILTIN_NAMES = """
+: . [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare
+dirs disown echo enable eval exec exit export false fc fg getopts hash help history jobs kill let
+local logout mapfile popd printf pushd pwd read readarray readonly return set shift shopt source
+suspend test times trap true type typeset ulimit umask unalias unset wait
+"""
+SHELL_BUILTINS = frozenset(_BUILTIN_NAMES.split())
+"""Bash builtins: a command of one of these names is never a call of a function of the repo
+unless the file itself defines one."""
+
+
+def bash_command(scope: Scope, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
+    """Bash: a command names the file's function of that name, else one a sourced file
+    defines (in `source` order), else it is a ghost; a builtin, or any command of a file that
+    sources nothing, is a command outside the repo (no edge at all)."""
+    if source not in scope.kinds:
+        source = ""
+    request = RefRequest(source, kind, ref, ref, line, scope.group, ghost=ref)
+    if scope.kinds.get(ref) is SymbolKind.FUNCTION:
+        request.local = ref
+        return request
+    if ref in SHELL_BUILTINS or not scope.includes:
+        return None
+    request.bound = True
+    request.alternatives = tuple(Alternative(targets, ref).encode() for targets in scope.includes)
+    return request
+
+
+def ruby_request(
+    scope: Scope,
+    request: RefRequest,
+    source: str,
+    parts: list[str],
+    wanted: frozenset[SymbolKind] | None,
+) -> RefRequest:
+    """Ruby, by its own lookup rules, in the file first, then in the files it requires (in
+    order, and what those require: `resolve.Lookup.through_requires`), never a name
+    elsewhere in the repo (else a ghost):
+
+    * a constant (`Item`, `Foo::Bar.baz`): in each enclosing class or module, innermost
+      first, then at the top level (`Module.nesting`);
+    * a method of `self` (`helper(x)`, `self.save`): in the enclosing class, then in its
+      ancestors (its mixins, last included first, then its superclass, each as the constant
+      it names, up the chain while the file defines them), then at the top level (a
+      top-level `def` is a private method of every object).
+    `obj.m` (a method of a value, whose class is not known) is a ghost."""
+    request.bound = True
+    if parts[0] in RECEIVERS:
+        if len(parts) != 2:
+            return request
+        parts = parts[1:]
+    elif len(parts) > 1 and not parts[0][:1].isupper():
+        return request
+    name = ".".join(parts)
+    nesting = source.split(".") if source else []
+    types = [
+        ".".join(nesting[:i])
+        for i in range(len(nesting), 0, -1)
+        if scope.kinds.get(".".join(nesting[:i])) in TYPE_KINDS
+    ]
+    if parts[0][:1].isupper():
+        request.ghost = name  # a constant path: `?:Minitest.Test`, `?:Shop.log`
+        quals = [f"{owner}.{name}" for owner in types]
+    else:
+        quals = [f"{owner}.{name}" for owner in types[:1]]
+        quals += [f"{base}.{name}" for base in ruby_ancestors(scope, types[0])] if types else []
+    quals.append(name)
+    for qual in quals:
+        found = scope.accept(qual, wanted)
+        if found is not None:
+            request.bound, request.local = False, found
+            return request
+    request.alternatives = tuple(
+        Alternative(targets, qual).encode() for qual in quals for targets in scope.includes
+    )
+    return request
+
+
+def ruby_ancestors(scope: Scope, owner: str) -> list[str]:
+    """The constants a class's ancestors may be, nearest first: each mixin (last included
+    first) and then the superclass, as the class's lexical scope would name them; a base
+    the file defines is followed to its own ancestors (at most 8 classes)."""
+    found: list[str] = []
+    pending, seen = [owner], {owner}
+    while pending and len(seen) <= 8:
+        current = pending.pop(0)
+        lexical = current.split(".")
+        for base in reversed(scope.ancestors.get(current, [])):
+            candidates = [".".join([*lexical[:i], base]) for i in range(len(lexical), 0, -1)]
+            candidates.append(base)
+            local = next((c for c in candidates if scope.kinds.get(c) in TYPE_KINDS), None)
+            if local is not None:
+                found.append(local)
+                if local not in seen:
+                    seen.add(local)
+                    pending.append(local)
+            else:
+                found.extend(c for c in candidates if c not in found)
+    return found
