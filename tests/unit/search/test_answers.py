@@ -64,7 +64,8 @@ def test_fit_always_shows_the_first_row_and_counts_commas() -> None:
     assert fit(["ab", "cd"], chars_of("ab") + 1 + chars_of("cd") + 1).by_budget is False
     cut = fit(["ab", "cd"], chars_of("ab") + 1 + chars_of("cd"))
     assert (cut.shown, cut.by_budget) == (1, True)
-    assert room(100, {}) == 400 - 2 - 80  # a fifth of a small budget is kept
+    whole = int(100 * CHARS_PER_TOKEN)
+    assert room(100, {}) == whole - 2 - whole // 5  # a fifth of a small budget is kept
     assert more(7, 3, "rows") == {
         "next_cursor": "7", "more": "3 more rows: call again with cursor='7'"
     }  # fmt: skip
