@@ -95,7 +95,14 @@ def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
 
 
 def wipe(graph: Graph, repo: str) -> None:
+    """The repo's nodes, and the perspectives opened on it with their checkpoints (an agent's
+    cap of open perspectives holds across tests that share its id)."""
     graph.run_text(REPO_NODES + "DETACH DELETE n", repo=repo, prefix=f"{repo}:")
+    graph.run_text(
+        "MATCH (p:Perspective {repo: $repo}) "
+        "OPTIONAL MATCH (c:PerspectiveCheckpoint {perspective_id: p.id}) DETACH DELETE p, c",
+        repo=repo,
+    )
 
 
 def dangling_edges(graph: Graph, repo: str) -> list[dict[str, Any]]:
