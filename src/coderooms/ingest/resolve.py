@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.import_requests import module_targets
+from coderooms.ingest.include_walk import through_includes
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
@@ -260,6 +261,8 @@ class Lookup:
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
         if group in STAR_GROUPS and found is None and alternative.qual:
+            if group == "c":
+                return through_includes(self, alternative, wanted, REQUIRE_HOPS, REQUIRE_FILES)
             return self.through_requires(alternative, group, wanted)
         if group not in REEXPORT_GROUPS or (found is not None and alternative.qual):
             return found, set()
@@ -361,6 +364,6 @@ def _shortest_first(path: str) -> tuple[int, str]:
 
 EMPTY_TABLE = ReexportTable()
 REQUIRE_HOPS = 4
-"""Ruby `require` / Bash `source` chains followed one after another at most."""
+"""Ruby `require` / Bash `source` / C `#include` chains followed one after another at most."""
 REQUIRE_FILES = 256
 """Files a search through requires visits at most (a gem's entry file may require them all)."""

@@ -66,3 +66,57 @@ def test_header_and_implementation_changes_reresolve_includers(
         ("src/main.c::main", "CALLS", "src/geo.h::twice", "import"),
     }
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+TRANSITIVE_MAIN = '#include "app.h"\n\nint main(void) { return area(2) + TRIPLE(1) + missing(); }\n'
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_names_of_headers_an_included_header_includes(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    """`main.c` includes `app.h`, which includes `geo/shape.h` (its `area` defined in the paired
+    `shape.c`), which includes `units.h` (the macro `TRIPLE`): found two and three hops away; a
+    header's include edited or removed re-resolves the file that reaches it."""
+
+    def update(*paths: str) -> None:
+        if targeted:
+            ingest_paths(graph, tree.root, list(paths), repo=repo)
+        else:
+            ingest(graph, tree, repo)
+
+    tree.write("src/main.c", TRANSITIVE_MAIN)
+    tree.write("src/app.h", '#include "geo/shape.h"\n\nint run(void);\n')
+    tree.write("include/geo/shape.h", '#include "units.h"\n\nint area(int r);\n')
+    tree.write("include/geo/units.h", "#define TRIPLE(x) ((x) * 3)\n")
+    tree.write("src/shape.c", '#include "geo/shape.h"\n\nint area(int r) { return r * r; }\n')
+    tree.write("src/other.c", "int missing(void) { return 0; }\n")  # never by name alone
+    ingest(graph, tree, repo)
+    assert calls(graph, repo) == {
+        ("src/main.c::main", "CALLS", "src/shape.c::area", "import"),
+        ("src/main.c::main", "CALLS", "include/geo/units.h::TRIPLE", "import"),
+        ("src/main.c::main", "CALLS", "?:missing", "ghost"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("include/geo/units.h", "#define DOUBLE(x) ((x) * 2)\n")
+    update("include/geo/units.h")
+    assert ("src/main.c::main", "CALLS", "?:TRIPLE", "ghost") in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("include/geo/units.h", "#define TRIPLE(x) ((x) * 3)\n")
+    tree.write("src/app.h", "int run(void);\n")  # no longer includes geo/shape.h
+    update("include/geo/units.h", "src/app.h")
+    assert calls(graph, repo) == {
+        ("src/main.c::main", "CALLS", "?:area", "ghost"),
+        ("src/main.c::main", "CALLS", "?:TRIPLE", "ghost"),
+        ("src/main.c::main", "CALLS", "?:missing", "ghost"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/app.h", '#include "geo/shape.h"\n\nint run(void);\n')
+    update("src/app.h")
+    assert ("src/main.c::main", "CALLS", "include/geo/units.h::TRIPLE", "import") in calls(
+        graph, repo
+    )
+    assert_equals_full(graph, tree, repo, full_repo)
