@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
+from coderooms.ingest.c_commands import command_candidates, include_dirs
 from coderooms.ingest.import_requests import module_targets
 from coderooms.ingest.include_walk import through_includes
 from coderooms.ingest.js_configs import config_candidates
@@ -100,6 +101,9 @@ class Lookup:
         """Directory of each `Cargo.toml` -> its module table (`rust_crates`)."""
         self.js_configs: dict[str, list[str]] = {}
         """Path of each `tsconfig.json`/`jsconfig.json` -> its module table (`js_configs`)."""
+        self.c_commands: dict[str, list[str]] = {}
+        """Path of each `compile_commands.json` -> its module table (`c_commands`)."""
+        self._c_dirs: dict[str, tuple[str, ...]] | None = None
         self.tables: dict[str, ReexportTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
@@ -162,7 +166,7 @@ class Lookup:
             raise Missing((), (target,))
         if target.mode == "G":
             return self._go_package(target.path, group)
-        if target.mode in "NRT":
+        if target.mode in "NRTI":
             for path in self.candidates(target) or ():
                 found = self.files_for(Target("=", path), group)
                 if found:
@@ -205,12 +209,28 @@ class Lookup:
             self.strict = strict
 
     def candidates(self, target: Target) -> list[str] | None:
-        """The repo paths an `N`, `R` or `T` target may be, in order (None: not the repo's)."""
+        """The repo paths an `N`, `R`, `T` or `I` target may be, in order (None: not the
+        repo's)."""
         if target.mode == "N":
             return package_candidates(self.js_packages, target.path)
         if target.mode == "R":
             return crate_candidates(self.rust_crates, target.path)
+        if target.mode == "I":
+            return command_candidates(self.c_include_dirs(), target.path)
         return config_candidates(self.js_configs, target.path)
+
+    def c_include_dirs(self) -> dict[str, tuple[str, ...]]:
+        """File -> its include directories from the repo's `compile_commands.json`."""
+        if self._c_dirs is None:
+            self._c_dirs = include_dirs(self.c_commands)
+        return self._c_dirs
+
+    def set_c_commands(self, path: str, table: list[str] | None) -> None:
+        if table is None:
+            self.c_commands.pop(path, None)
+        else:
+            self.c_commands[path] = table
+        self._c_dirs = None
 
     def go_directory(self, import_path: str) -> str | None:
         """The repo directory a Go import path names: under the `go.mod` whose module path is
