@@ -43,6 +43,8 @@ from coderooms.ingest.targets import (
     rust_module,
 )
 
+Key = tuple[str, str]
+
 CONFIDENCE = {
     "import": 0.95,
     "local": 0.9,
@@ -104,6 +106,9 @@ class Lookup:
         self.c_commands: dict[str, list[str]] = {}
         """Path of each `compile_commands.json` -> its module table (`c_commands`)."""
         self._c_dirs: dict[str, tuple[str, ...]] | None = None
+        self.c_walks: dict[tuple[str, ...], tuple[list[tuple[str, int]], tuple[Key, ...]]] = {}
+        """`include_walk`'s files reached from each start (cleared when a file is added or
+        removed)."""
         self.tables: dict[str, ReexportTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
@@ -129,6 +134,7 @@ class Lookup:
             return
         self.groups[path] = group
         self._suffix_files.clear()
+        self.c_walks.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             bisect.insort(self.by_suffix["/".join(parts[i:])], path, key=_shortest_first)
@@ -138,6 +144,7 @@ class Lookup:
         if self.groups.pop(path, "absent") == "absent":
             return
         self._suffix_files.clear()
+        self.c_walks.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             self.by_suffix["/".join(parts[i:])].remove(path)
