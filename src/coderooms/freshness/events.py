@@ -29,7 +29,7 @@ from watchdog.events import (
     FileSystemEventHandler,
 )
 
-from coderooms.core.files import IGNORE_FILES, is_excluded_dir, is_virtualenv
+from coderooms.core.files import IGNORE_FILES, is_excluded_dir, is_kept_file, is_virtualenv
 from coderooms.core.paths import is_utf8
 from coderooms.freshness.changes import ChangeKind, ChangeQueue
 
@@ -138,9 +138,8 @@ class EventRouter(FileSystemEventHandler):
             return
         root, relative = located
         parts = relative.split("/")
-        if any(is_excluded_dir(part) for part in parts[:-1]) or _in_virtualenv(
-            Path(root), parts[:-1]
-        ):
+        excluded = any(is_excluded_dir(part) for part in parts[:-1]) and not is_kept_file(relative)
+        if excluded or _in_virtualenv(Path(root), parts[:-1]):
             self._queue.count("events_excluded")
             return
         if not is_utf8(relative):

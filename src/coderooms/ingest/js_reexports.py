@@ -42,10 +42,10 @@ from coderooms.ingest.targets import Target, js_module, path_stem
 REEXPORT_GROUPS = frozenset({"js", "rust"})
 """Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
 entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
-STAR_GROUPS = frozenset({"ruby", "bash"})
-"""Language groups whose files keep one `*<spec>` entry per `require`/`source` (Ruby, Bash):
-what a required file defines is seen by what requires it, and by what requires that in turn
-(`resolve.Lookup.through_requires`)."""
+STAR_GROUPS = frozenset({"ruby", "bash", "c"})
+"""Language groups whose files keep one `*<spec>` entry per `require`/`source`/`#include`
+(Ruby, Bash, C/C++): what a required file defines is seen by what requires it, and by what
+requires that in turn (`resolve.Lookup.through_requires`, `include_walk.through_includes`)."""
 TABLE_GROUPS = REEXPORT_GROUPS | {"java", "go", "swift", "scala"} | STAR_GROUPS
 """Language groups whose files keep a module table (re-exports, returns, bases, types)."""
 MAX_HOPS = 8

@@ -2,7 +2,8 @@
 
 `go.mod` (Go module paths), `package.json` (JS/TS package names and exports),
 `tsconfig.json`/`jsconfig.json`/`tsconfig.base.json` (JS/TS `paths`), `Cargo.toml` (Rust crate
-names) keep what resolution needs as their module table (`File.names`); `pyproject.toml`,
+names), `compile_commands.json` (C/C++ include directories, at the root or in `build/`) keep
+what resolution needs as their module table (`File.names`); `pyproject.toml`,
 `setup.py` and `setup.cfg` mark Python project roots by being there. One place says which files
 these are, how each fills the `Lookup`, and which languages re-resolve when one changes.
 """
@@ -14,6 +15,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from coderooms.core.ids import GROUP_LANGUAGES
+from coderooms.ingest.c_commands import COMPILE_COMMANDS, is_database
 from coderooms.ingest.js_configs import CONFIG_NAMES
 from coderooms.ingest.js_packages import PACKAGE_JSON
 from coderooms.ingest.python_resolver import PROJECT_MARKERS
@@ -22,7 +24,7 @@ from coderooms.ingest.rust_crates import CARGO_TOML
 
 GO_MOD = "go.mod"
 PROJECT_FILE_NAMES = tuple(
-    sorted({GO_MOD, PACKAGE_JSON, CARGO_TOML, *CONFIG_NAMES, *PROJECT_MARKERS})
+    sorted({GO_MOD, PACKAGE_JSON, CARGO_TOML, COMPILE_COMMANDS, *CONFIG_NAMES, *PROJECT_MARKERS})
 )
 """Every project file's name (the graph read of a changeset returns these files' tables)."""
 
@@ -30,6 +32,7 @@ _LANGUAGES = {
     GO_MOD: ["go"],
     PACKAGE_JSON: sorted(GROUP_LANGUAGES["js"]),
     CARGO_TOML: ["rust"],
+    COMPILE_COMMANDS: sorted(GROUP_LANGUAGES["c"]),
     **{name: sorted(GROUP_LANGUAGES["js"]) for name in CONFIG_NAMES},
 }
 
@@ -48,6 +51,8 @@ def fill_lookup(lookup: Lookup, files: Iterable[tuple[str, list[str]]]) -> None:
             _put(lookup.rust_crates, directory, list(names) or None)
         elif base in CONFIG_NAMES:
             _put(lookup.js_configs, path, list(names) or None)
+        elif is_database(path):
+            lookup.set_c_commands(path, list(names) or None)
 
 
 V = TypeVar("V")

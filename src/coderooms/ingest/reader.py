@@ -9,6 +9,7 @@ from typing import Any
 
 from coderooms.core.files import BINARY_SNIFF_BYTES, looks_binary
 from coderooms.core.hashing import content_hash
+from coderooms.ingest.c_commands import command_entries, is_database
 from coderooms.ingest.chunks import chunk_text, decode
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
@@ -73,6 +74,9 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
         record.names = crate_entries(text)
     elif posixpath.basename(job.path) in CONFIG_NAMES:
         record.names = config_entries(job.path, text)
+    elif is_database(job.path):
+        root = job.absolute[: -len(job.path)] if job.absolute.endswith(job.path) else ""
+        record.names = command_entries(job.path, text, root.rstrip("/"))
     chunks = chunk_text(text)
     return ParsedFile(
         job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record, chunks

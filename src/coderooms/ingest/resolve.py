@@ -24,7 +24,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
+from coderooms.ingest.c_commands import command_candidates, include_dirs
 from coderooms.ingest.import_requests import module_targets
+from coderooms.ingest.include_walk import through_includes
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
@@ -40,6 +42,8 @@ from coderooms.ingest.targets import (
     path_stem,
     rust_module,
 )
+
+Key = tuple[str, str]
 
 CONFIDENCE = {
     "import": 0.95,
@@ -99,6 +103,12 @@ class Lookup:
         """Directory of each `Cargo.toml` -> its module table (`rust_crates`)."""
         self.js_configs: dict[str, list[str]] = {}
         """Path of each `tsconfig.json`/`jsconfig.json` -> its module table (`js_configs`)."""
+        self.c_commands: dict[str, list[str]] = {}
+        """Path of each `compile_commands.json` -> its module table (`c_commands`)."""
+        self._c_dirs: dict[str, tuple[str, ...]] | None = None
+        self.c_walks: dict[tuple[str, ...], tuple[list[tuple[str, int]], tuple[Key, ...]]] = {}
+        """`include_walk`'s files reached from each start (cleared when a file is added or
+        removed)."""
         self.tables: dict[str, ReexportTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
@@ -124,6 +134,7 @@ class Lookup:
             return
         self.groups[path] = group
         self._suffix_files.clear()
+        self.c_walks.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             bisect.insort(self.by_suffix["/".join(parts[i:])], path, key=_shortest_first)
@@ -133,6 +144,7 @@ class Lookup:
         if self.groups.pop(path, "absent") == "absent":
             return
         self._suffix_files.clear()
+        self.c_walks.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             self.by_suffix["/".join(parts[i:])].remove(path)
@@ -161,7 +173,7 @@ class Lookup:
             raise Missing((), (target,))
         if target.mode == "G":
             return self._go_package(target.path, group)
-        if target.mode in "NRT":
+        if target.mode in "NRTI":
             for path in self.candidates(target) or ():
                 found = self.files_for(Target("=", path), group)
                 if found:
@@ -204,12 +216,28 @@ class Lookup:
             self.strict = strict
 
     def candidates(self, target: Target) -> list[str] | None:
-        """The repo paths an `N`, `R` or `T` target may be, in order (None: not the repo's)."""
+        """The repo paths an `N`, `R`, `T` or `I` target may be, in order (None: not the
+        repo's)."""
         if target.mode == "N":
             return package_candidates(self.js_packages, target.path)
         if target.mode == "R":
             return crate_candidates(self.rust_crates, target.path)
+        if target.mode == "I":
+            return command_candidates(self.c_include_dirs(), target.path)
         return config_candidates(self.js_configs, target.path)
+
+    def c_include_dirs(self) -> dict[str, tuple[str, ...]]:
+        """File -> its include directories from the repo's `compile_commands.json`."""
+        if self._c_dirs is None:
+            self._c_dirs = include_dirs(self.c_commands)
+        return self._c_dirs
+
+    def set_c_commands(self, path: str, table: list[str] | None) -> None:
+        if table is None:
+            self.c_commands.pop(path, None)
+        else:
+            self.c_commands[path] = table
+        self._c_dirs = None
 
     def go_directory(self, import_path: str) -> str | None:
         """The repo directory a Go import path names: under the `go.mod` whose module path is
@@ -260,6 +288,8 @@ class Lookup:
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
         if group in STAR_GROUPS and found is None and alternative.qual:
+            if group == "c":
+                return through_includes(self, alternative, wanted, REQUIRE_HOPS, REQUIRE_FILES)
             return self.through_requires(alternative, group, wanted)
         if group not in REEXPORT_GROUPS or (found is not None and alternative.qual):
             return found, set()
@@ -361,6 +391,6 @@ def _shortest_first(path: str) -> tuple[int, str]:
 
 EMPTY_TABLE = ReexportTable()
 REQUIRE_HOPS = 4
-"""Ruby `require` / Bash `source` chains followed one after another at most."""
+"""Ruby `require` / Bash `source` / C `#include` chains followed one after another at most."""
 REQUIRE_FILES = 256
 """Files a search through requires visits at most (a gem's entry file may require them all)."""

@@ -18,6 +18,7 @@ from coderooms.core.files import (
     MAX_FILE_BYTES,
     has_binary_suffix,
     is_excluded_dir,
+    is_kept_file,
     is_virtualenv,
     is_write_temp,
 )
@@ -47,7 +48,7 @@ def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) ->
     directory, prefix = root, ""
     for part in parts[:-1]:
         prefix = f"{prefix}/{part}" if prefix else part
-        if is_excluded_dir(part):
+        if is_excluded_dir(part) and not is_kept_file(relative):
             return "excluded"
         if rules.ignored(prefix, is_dir=True):
             return "ignored"

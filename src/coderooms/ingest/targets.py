@@ -8,9 +8,11 @@ modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go 
 (`<dir>\t<spec>`: resolved by the `paths`/`baseUrl` of its nearest `tsconfig.json` or
 `jsconfig.json`: `coderooms.ingest.js_configs`), `N` a bare JS/TS specifier (resolved by the
 repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
-name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`). Candidates
-are ordered: the first that exists wins. All of this depends only on the importing file, so it
-is computed once per file and stored with the edges it produces.
+name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`), `I` a C/C++
+`#include` seen from a file (`<file>\t<spec>`, `<spec>` kept for a system include: resolved by
+the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`).
+Candidates are ordered: the first that exists wins. All of this depends only on the importing
+file, so it is computed once per file and stored with the edges it produces.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ class Target:
             return posixpath.basename(self.path)
         if self.mode == "G":
             return go_package_name(self.path)
+        if self.mode == "I":  # an include seen from a file: the header's stem
+            return path_stem(self.path.partition("\t")[2].strip("<>"))
         if self.mode in "NT":  # a package's name, or the last segment of its subpath
             return self.path.rstrip("/").rsplit("/", 1)[-1]
         if self.mode == "R":  # a crate's name, or its module's last segment
@@ -278,9 +282,11 @@ C_HEADER_SUFFIXES = frozenset({".h", ".hh", ".hpp", ".hxx"})
 
 
 def c_include(path: str, spec: str) -> tuple[Target, ...]:
-    """`#include "x.h"`: next to the including file, then under a directory named `include`
+    """`#include "x.h"`: next to the including file, then in the file's include directories
+    (`compile_commands.json`), then under a directory named `include`
     (any `*/include/x.h`), then from the repo's root (`-I.`: leveldb's `"db/db_impl.h"`);
-    `#include <x.h>`: only under an `include` directory (else a system header: a ghost)."""
+    `#include <x.h>`: the include directories, then under an `include` directory (else a system
+    header: a ghost)."""
     system = spec.startswith("<") and spec.endswith(">")
     spec = spec[1:-1] if system else spec
     if not spec or spec.startswith("/"):
@@ -290,6 +296,8 @@ def c_include(path: str, spec: str) -> tuple[Target, ...]:
         joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
         if not joined.startswith(".."):
             found.append(Target("=", joined))
+    if "\t" not in path and "\t" not in spec:  # the file's include directories, if listed
+        found.append(Target("I", f"{path}\t<{spec}>" if system else f"{path}\t{spec}"))
     clean = posixpath.normpath(spec)
     if not clean.startswith(".."):
         found.append(Target("~", "include/" + clean))
@@ -302,6 +310,13 @@ def c_implementations(header: Target) -> tuple[Target, ...]:
     """The paired implementation files of a header candidate: `=a/x.h` -> `=a/x.c`, ...;
     `~include/s/x.h` -> `~s/x.c`, ..., then `~x.c`, ... (an `include/` header's source lives
     elsewhere, `src/`: the shortest path of that name wins)."""
+    if header.mode == "I":  # next to the header in its include directory, else by name
+        file, _, spec = header.path.partition("\t")
+        root, extension = posixpath.splitext(spec.strip("<>"))
+        if extension not in C_HEADER_SUFFIXES or not root:
+            return ()
+        near = [Target("I", f"{file}\t{root}{suffix}") for suffix in C_SOURCE_SUFFIXES]
+        return (*near, *(Target("~", posixpath.basename(root) + s) for s in C_SOURCE_SUFFIXES))
     root, extension = posixpath.splitext(header.path)
     if extension not in C_HEADER_SUFFIXES or not root:
         return ()

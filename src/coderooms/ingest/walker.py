@@ -6,6 +6,7 @@ binary detection, a size cap (the rules: `coderooms.core.files`). Every text fil
 from __future__ import annotations
 
 import os
+import posixpath
 import stat
 from collections import Counter
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ import pathspec
 
 from coderooms.core.files import (
     IGNORE_FILES,
+    KEPT_IN_EXCLUDED,
     MAX_FILE_BYTES,
     has_binary_suffix,
     is_excluded_dir,
@@ -143,6 +145,11 @@ def _walk_dirs(root: Path, result: WalkResult) -> Iterator[tuple[Path, str, Igno
                 continue
             if is_dir:
                 if is_excluded_dir(entry.name):
+                    for kept in sorted(KEPT_IN_EXCLUDED):
+                        if posixpath.dirname(kept) == child:
+                            candidate = Path(entry.path) / posixpath.basename(kept)
+                            if os.path.lexists(candidate):
+                                yield candidate, kept, rules
                     continue
                 if rules.ignored(child, is_dir=True):
                     result.skip("ignored", child + "/")

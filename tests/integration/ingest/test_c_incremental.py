@@ -4,6 +4,8 @@ or goes re-resolves the calls of the files including it, and the graph equals a 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from coderooms.graph.driver import Graph
@@ -65,4 +67,133 @@ def test_header_and_implementation_changes_reresolve_includers(
         ("src/main.c::main", "CALLS", "?:make", "ghost"),
         ("src/main.c::main", "CALLS", "src/geo.h::twice", "import"),
     }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+
+TRANSITIVE_MAIN = '#include "app.h"\n\nint main(void) { return area(2) + TRIPLE(1) + missing(); }\n'
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_names_of_headers_an_included_header_includes(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    """`main.c` includes `app.h`, which includes `geo/shape.h` (its `area` defined in the paired
+    `shape.c`), which includes `units.h` (the macro `TRIPLE`): found two and three hops away; a
+    header's include edited or removed re-resolves the file that reaches it."""
+
+    def update(*paths: str) -> None:
+        if targeted:
+            ingest_paths(graph, tree.root, list(paths), repo=repo)
+        else:
+            ingest(graph, tree, repo)
+
+    tree.write("src/main.c", TRANSITIVE_MAIN)
+    tree.write("src/app.h", '#include "geo/shape.h"\n\nint run(void);\n')
+    tree.write("include/geo/shape.h", '#include "units.h"\n\nint area(int r);\n')
+    tree.write("include/geo/units.h", "#define TRIPLE(x) ((x) * 3)\n")
+    tree.write("src/shape.c", '#include "geo/shape.h"\n\nint area(int r) { return r * r; }\n')
+    tree.write("src/other.c", "int missing(void) { return 0; }\n")  # never by name alone
+    ingest(graph, tree, repo)
+    assert calls(graph, repo) == {
+        ("src/main.c::main", "CALLS", "src/shape.c::area", "import"),
+        ("src/main.c::main", "CALLS", "include/geo/units.h::TRIPLE", "import"),
+        ("src/main.c::main", "CALLS", "?:missing", "ghost"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("include/geo/units.h", "#define DOUBLE(x) ((x) * 2)\n")
+    update("include/geo/units.h")
+    assert ("src/main.c::main", "CALLS", "?:TRIPLE", "ghost") in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("include/geo/units.h", "#define TRIPLE(x) ((x) * 3)\n")
+    tree.write("src/app.h", "int run(void);\n")  # no longer includes geo/shape.h
+    update("include/geo/units.h", "src/app.h")
+    assert calls(graph, repo) == {
+        ("src/main.c::main", "CALLS", "?:area", "ghost"),
+        ("src/main.c::main", "CALLS", "?:TRIPLE", "ghost"),
+        ("src/main.c::main", "CALLS", "?:missing", "ghost"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/app.h", '#include "geo/shape.h"\n\nint run(void);\n')
+    update("src/app.h")
+    assert ("src/main.c::main", "CALLS", "include/geo/units.h::TRIPLE", "import") in calls(
+        graph, repo
+    )
+    assert_equals_full(graph, tree, repo, full_repo)
+
+
+COMMANDS_MAIN = (
+    '#include "point.h"\n#include <vec.h>\n\n'
+    "int main(void) { return point_make(1) + vec_len(2); }\n"
+)
+
+
+def database(directory: str, flags: list[str]) -> str:
+    entry = {"directory": directory, "file": "../src/main.c" if "build" in directory else
+             "src/main.c", "arguments": ["cc", *flags, "-c", "main.c"]}  # fmt: skip
+    return json.dumps([entry])
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_compile_commands_include_directories(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    """`-I`/`-isystem` of `compile_commands.json` (in `build/`, or at the root, which wins)
+    find headers nothing else does; the database appearing, changing or going re-resolves."""
+
+    def update(*paths: str) -> None:
+        if targeted:
+            ingest_paths(graph, tree.root, list(paths), repo=repo)
+        else:
+            ingest(graph, tree, repo)
+
+    def edges() -> set[tuple[str, str, str, str]]:
+        return {r for r in references(graph, repo) if r[0].startswith("src/main.c")}
+
+    tree.write("src/main.c", COMMANDS_MAIN)
+    tree.write("lib/inc/point.h", "static inline int point_make(int x) { return x; }\n")
+    tree.write("third/vec.h", "static inline int vec_len(int n) { return n; }\n")
+    ingest(graph, tree, repo)
+    ghosts = {
+        ("src/main.c", "IMPORTS", "?:point.h", "ghost"),
+        ("src/main.c", "IMPORTS", "?:<vec.h>", "ghost"),
+        ("src/main.c::main", "CALLS", "?:point_make", "ghost"),
+        ("src/main.c::main", "CALLS", "?:vec_len", "ghost"),
+    }
+    assert edges() == ghosts
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    build = f"{tree.root.resolve()}/build"
+    flags = ["-I../lib/inc", "-isystem", "../third", "-I/usr/include"]
+    tree.write("build/compile_commands.json", database(build, flags))
+    update("build/compile_commands.json")
+    found = {
+        ("src/main.c", "IMPORTS", "lib/inc/point.h", "import"),
+        ("src/main.c", "IMPORTS", "third/vec.h", "import"),
+        ("src/main.c::main", "CALLS", "lib/inc/point.h::point_make", "import"),
+        ("src/main.c::main", "CALLS", "third/vec.h::vec_len", "import"),
+    }
+    assert edges() == found
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("compile_commands.json", database(".", ["-isystem", "third"]))  # the root's wins
+    update("compile_commands.json")
+    assert edges() == {
+        ("src/main.c", "IMPORTS", "?:point.h", "ghost"),
+        ("src/main.c", "IMPORTS", "third/vec.h", "import"),
+        ("src/main.c::main", "CALLS", "?:point_make", "ghost"),
+        ("src/main.c::main", "CALLS", "third/vec.h::vec_len", "import"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("compile_commands.json")
+    update("compile_commands.json")
+    assert edges() == found
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("lib/inc/point.h")  # a header of an include directory goes
+    update("lib/inc/point.h")
+    assert ("src/main.c", "IMPORTS", "?:point.h", "ghost") in edges()
     assert_equals_full(graph, tree, repo, full_repo)

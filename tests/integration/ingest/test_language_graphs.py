@@ -44,8 +44,6 @@ LANGUAGES = [
     "lua",
     "bash",
 ]
-LANGUAGES = ["python", "javascript", "typescript", "go", "rust", "java", "c", "cpp"]
-LANGUAGES += ["ruby", "lua", "bash"]
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]

@@ -90,6 +90,16 @@ def test_excluded_and_foreign_paths_are_dropped_and_counted(tmp_path: Path) -> N
     assert counts["events_undecodable"] == 1
 
 
+def test_a_build_compilation_database_is_watched_in_its_excluded_directory(
+    tmp_path: Path,
+) -> None:
+    h = Harness(tmp_path / "root")
+    h.router.dispatch(FileModifiedEvent(str(tmp_path / "root" / "build" / "compile_commands.json")))
+    h.router.dispatch(FileModifiedEvent(str(tmp_path / "root" / "build" / "main.o.d")))
+    assert list(h.pending()) == ["build/compile_commands.json"]
+    assert h.queue.counts()["events_excluded"] == 1
+
+
 def test_events_inside_a_python_environment_are_dropped_and_counted(tmp_path: Path) -> None:
     """`pip install` into a venv must not flood the queue; the stdlib's `venv` package (no
     marker) is source like any other."""

@@ -99,13 +99,30 @@ def test_a_cpp_header_falls_back_to_the_cpp_grammar() -> None:
 def test_include_targets_and_pairs() -> None:
     assert c_include("src/a/main.c", "geo/point.h") == (
         Target("=", "src/a/geo/point.h"),
+        Target("I", "src/a/main.c\tgeo/point.h"),  # the file's `compile_commands.json` dirs
         Target("~", "include/geo/point.h"),
         Target("=", "geo/point.h"),
     )
-    assert c_include("main.c", "x.h") == (Target("=", "x.h"), Target("~", "include/x.h"))
-    assert c_include("src/main.c", "<stdio.h>") == (Target("~", "include/stdio.h"),)
-    assert c_include("src/main.c", "../x.h") == (Target("=", "x.h"),)  # `-I.` adds nothing
-    assert c_include("main.c", "../x.h") == ()
+    assert c_include("main.c", "x.h") == (
+        Target("=", "x.h"),
+        Target("I", "main.c\tx.h"),
+        Target("~", "include/x.h"),
+    )
+    assert c_include("src/main.c", "<stdio.h>") == (
+        Target("I", "src/main.c\t<stdio.h>"),
+        Target("~", "include/stdio.h"),
+    )
+    # `-I.` adds nothing; an include directory may hold what `..` names
+    assert c_include("src/main.c", "../x.h") == (
+        Target("=", "x.h"),
+        Target("I", "src/main.c\t../x.h"),
+    )
+    assert c_include("main.c", "../x.h") == (Target("I", "main.c\t../x.h"),)
+    assert c_implementations(Target("I", "src/a.c\t<geo/x.h>"))[:2] == (
+        Target("I", "src/a.c\tgeo/x.c"),
+        Target("I", "src/a.c\tgeo/x.cc"),
+    )
+    assert Target("~", "x.c") in c_implementations(Target("I", "src/a.c\tgeo/x.h"))
     assert c_implementations(Target("=", "src/x.h"))[:2] == (
         Target("=", "src/x.c"),
         Target("=", "src/x.cc"),

@@ -15,6 +15,7 @@ from coderooms.core.files import (
     looks_binary,
 )
 from coderooms.ingest.reader import ReadJob, Skipped, read_file
+from coderooms.ingest.targeted import check_path
 from coderooms.ingest.walker import walk
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -108,6 +109,21 @@ def test_default_excluded_directories_at_any_depth(tmp_path: Path, directory: st
     result = walk(tmp_path)
     assert [f.path for f in result.files] == ["a.py"]
     assert "ignored" not in result.skipped  # not an ignore rule: a default exclude
+
+
+def test_a_build_compilation_database_is_read_in_its_excluded_directory(tmp_path: Path) -> None:
+    make(
+        tmp_path,
+        "a.c",
+        "build/compile_commands.json",
+        "build/x.c",
+        "sub/build/compile_commands.json",
+    )
+    assert paths(tmp_path) == ["a.c", "build/compile_commands.json"]
+    assert check_path(tmp_path, "build/compile_commands.json") != "excluded"
+    assert check_path(tmp_path, "build/x.c") == "excluded"
+    (tmp_path / ".gitignore").write_text("build/\n")  # the ignore files still apply
+    assert paths(tmp_path) == [".gitignore", "a.c"]
 
 
 def test_default_excludes_are_directories_only(tmp_path: Path) -> None:
