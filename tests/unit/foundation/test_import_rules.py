@@ -24,12 +24,7 @@ PACKAGE = "coderooms"
 CORE_MAY_IMPORT = frozenset({"core", "errors"})
 GRAPH_MAY_IMPORT = frozenset({"graph", "core", "errors", "config"})
 
-GRAPH_EXCEPTIONS = {
-    ("coderooms/graph/completeness.py", "coderooms.ingest.model"): (
-        "SymbolKind lives in ingest/model.py, which every language module imports; new language "
-        "modules are being added, so moving the enum to core waits until they have landed"
-    ),
-}
+GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """(file, imported module) -> why `graph` still imports it. The cycle check leaves these edges
 out too (they are the known way back); a test fails when one is no longer there."""
 
