@@ -128,8 +128,3 @@ base, parent → child, importer → imported, file → symbol), `in` backward."
 HEURISTICS_LIST_MAX = 20
 """Most test callers and ghost names one heuristics_surface page lists (counts are complete;
 `next_cursor` pages the rest)."""
-TEST_PATH_PATTERN = (
-    r"(?i)(^|.*/)(tests?|testing|__tests__|spec)/.*|(^|.*/)test_[^/]*|.*_test\.[^/]+"
-    r"|.*\.(test|spec)\.[^/]+"
-)
-"""A caller whose file path matches this (Java-style regex, run in Cypher) counts as a test."""

@@ -3,24 +3,24 @@
 For the symbol: each seek signal raw and weighted, the weights, the candidate sources that would
 bring it in for the query (fulltext / exact / semantic; none when it is not a candidate), its
 rank among the candidates, the final score; and graph facts: in/out degree per edge type,
-callers from other files, test callers (symbols in files whose path looks like a test:
-TEST_PATH_PATTERN), co-change partners of its file, the ghost references it makes, and the
-completeness of its callers (call sites of its name whose receivers the graph could not prove,
-`graph/completeness`). One statement (`search/heuristics_node`) reads the node and its facts
-through its id index; the completeness statement is sent alongside it.
+callers from other files, test callers (symbols in test files: `core.files.is_test_path`, the
+rule surgical_context names tests by), co-change partners of its file, the ghost references it
+makes, and the completeness of its callers (call sites of its name whose receivers the graph
+could not prove, `graph/completeness`). One statement (`search/heuristics_node`) reads the node
+and its facts through its id index; the completeness statement is sent alongside it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
+from coderooms.core.files import is_test_path
 from coderooms.errors import NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
 from coderooms.scope.readable import readable_id
-from coderooms.search.graph_limits import SEEK_WEIGHTS, TEST_PATH_PATTERN
+from coderooms.search.graph_limits import SEEK_WEIGHTS
 from coderooms.search.seek import checked_query, rank
 from coderooms.search.seek_signals import (
     Candidate,
@@ -31,8 +31,6 @@ from coderooms.search.seek_signals import (
 )
 from coderooms.search.tokens import tokenize_query
 
-_TEST_PATH = re.compile(TEST_PATH_PATTERN)
-
 
 def _unknown(node_id: str) -> NotFound:
     return NotFound(
@@ -40,10 +38,6 @@ def _unknown(node_id: str) -> NotFound:
         field="node_id",
         hint="take a symbol id from seek, activate or view (repo:path::Qual.name)",
     )
-
-
-def looks_like_test(path: str) -> bool:
-    return _TEST_PATH.fullmatch(path) is not None
 
 
 def heuristics_surface(
@@ -149,7 +143,7 @@ def graph_facts(row: dict[str, Any]) -> dict[str, Any]:
         {(str(c["id"]), str(c["path"] or "")) for c in row["callers"]}, key=lambda c: c[0]
     )
     other_files = sorted({p for _, p in callers if p != path})
-    tests = [caller for caller, p in callers if looks_like_test(p)]
+    tests = [caller for caller, p in callers if is_test_path(p)]
     ghosts = sorted({(str(g["name"]), str(g["edge"])) for g in row["ghosts"]})
     partners = sorted(set(row["co_change_partners"]))
     return {

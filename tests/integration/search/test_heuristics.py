@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from coderooms.core.files import is_test_path
 from coderooms.errors import NotFound
 from coderooms.graph.driver import Graph
 from coderooms.search.graph_limits import SEEK_WEIGHTS
-from coderooms.search.heuristics import heuristics_surface, looks_like_test
+from coderooms.search.heuristics import heuristics_surface
 from coderooms.search.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic
 from tests.integration.search.seek_repo import retrieval_repo, sid
@@ -88,10 +89,15 @@ def test_unknown_id_is_not_found(graph: Graph, shop: str) -> None:
         ("src/a/foo_test.go", True),
         ("web/app.spec.ts", True),
         ("web/app.test.js", True),
+        ("src/test/java/shop/CartTest.java", True),
+        ("Shop.Tests/CartTests.cs", True),
+        ("app/src/CartTest.kt", True),
+        ("pkg/testing/helpers.py", False),
+        ("spec/support/helpers.rb", False),
         ("src/contest.py", False),
         ("src/latest/x.py", False),
         ("shop/cart.py", False),
     ],
 )
 def test_test_paths(path: str, is_test: bool) -> None:
-    assert looks_like_test(path) is is_test
+    assert is_test_path(path) is is_test
