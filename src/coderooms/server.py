@@ -18,7 +18,7 @@ from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
 from coderooms.listing import listed_tool
 from coderooms.perspective.tools import perspective_tools
-from coderooms.search.graph_tools import graph_search_tools
+from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.serving import refusals, served_tools
 from coderooms.surgical.context_tools import surgical_context_tools

@@ -79,8 +79,8 @@ def all_imports() -> list[Import]:
 
 
 def unit_of(name: str) -> str:
-    """`coderooms.search.seek` -> `search`; `coderooms.context` -> `context`; the package's own
-    `__init__` (`coderooms.__version__`) -> `__init__`."""
+    """`coderooms.retrieval.seek` -> `retrieval`; `coderooms.context` -> `context`; the
+    package's own `__init__` (`coderooms.__version__`) -> `__init__`."""
     parts = name.split(".")
     if len(parts) < 2:
         return "__init__"

@@ -7,11 +7,11 @@ import pytest
 from coderooms.core.files import is_test_path
 from coderooms.errors import NotFound
 from coderooms.graph.driver import Graph
-from coderooms.search.graph_limits import SEEK_WEIGHTS
-from coderooms.search.heuristics import heuristics_surface
-from coderooms.search.seek import SeekRequest, seek
+from coderooms.retrieval.graph_limits import SEEK_WEIGHTS
+from coderooms.retrieval.heuristics import heuristics_surface
+from coderooms.retrieval.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic
-from tests.integration.search.seek_repo import retrieval_repo, sid
+from tests.integration.retrieval.seek_repo import retrieval_repo, sid
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,10 @@ import pytest
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.search.graph_limits import SEEK_TOP_K_MAX, WEIGHT_SEMANTIC
-from coderooms.search.seek import SeekRequest, seek
+from coderooms.retrieval.graph_limits import SEEK_TOP_K_MAX, WEIGHT_SEMANTIC
+from coderooms.retrieval.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic
-from tests.integration.search.seek_repo import retrieval_repo, sid
+from tests.integration.retrieval.seek_repo import retrieval_repo, sid
 
 
 @pytest.fixture(scope="module")

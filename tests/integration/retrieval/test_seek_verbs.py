@@ -16,7 +16,7 @@ from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
 from coderooms.semantic import query as semantic
 from coderooms.server import create_server
-from tests.integration.search.seek_repo import retrieval_repo, sid, snapshot
+from tests.integration.retrieval.seek_repo import retrieval_repo, sid, snapshot
 
 VERBS = ("seek", "activate", "heuristics_surface")
 

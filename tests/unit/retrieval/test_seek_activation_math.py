@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from coderooms.search.activate import Spread, _receive, silent_above
-from coderooms.search.graph_limits import EDGE_WEIGHTS, NEIGHBOURS_PER_NODE
+from coderooms.retrieval.activate import Spread, _receive, silent_above
+from coderooms.retrieval.graph_limits import EDGE_WEIGHTS, NEIGHBOURS_PER_NODE
 
 
 def edge(

@@ -8,8 +8,8 @@ import uuid
 import pytest
 
 from coderooms.graph.driver import Graph
-from coderooms.search.activate import ActivateRequest, activate
-from coderooms.search.heuristics import heuristics_surface
+from coderooms.retrieval.activate import ActivateRequest, activate
+from coderooms.retrieval.heuristics import heuristics_surface
 from coderooms.semantic import query as semantic
 from tests.integration.foundation.completeness_repo import RUN, TIDY, make_unresolved_repo
 

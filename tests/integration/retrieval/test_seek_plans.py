@@ -14,7 +14,7 @@ from tests.plan_operators import SCANS, plan_operators
 SCOPE = {"repo": "r", "repos": ["r"], "prefix": "", "language": None, "kinds": None}
 VECTOR = [0.05] * 384
 PARAMS: dict[str, dict[str, Any]] = {
-    "search/seek_candidates": {
+    "retrieval/seek_candidates": {
         "text_query": "decode decode*",
         "fulltext_cap": 300,
         "names": ["decode"],
@@ -24,22 +24,22 @@ PARAMS: dict[str, dict[str, Any]] = {
         "semantic_cap": 20,
         **SCOPE,
     },
-    "search/seek_fulltext_scoped": {
+    "retrieval/seek_fulltext_scoped": {
         "text_query": "name:(rule)",
         "fulltext_cap": 300,
         "scan_cap": 3000,
         "vector": VECTOR,
         **SCOPE,
     },
-    "search/seek_semantic_rows": {"ids": ["r:a.py::f"], "vector": VECTOR, **SCOPE},
-    "search/seek_scope_has_symbols": {
+    "retrieval/seek_semantic_rows": {"ids": ["r:a.py::f"], "vector": VECTOR, **SCOPE},
+    "retrieval/seek_scope_has_symbols": {
         "repos": ["r"],
         "prefix": "src/",
         "language": "python",
         "kinds": ["Class"],
     },
-    "search/activate_seeds": {"ids": ["r:a.py::f", "r:a.py"], "repos": ["r"]},
-    "search/activate_hop": {
+    "retrieval/activate_seeds": {"ids": ["r:a.py::f", "r:a.py"], "repos": ["r"]},
+    "retrieval/activate_hop": {
         "frontier": [
             {"id": "r:a.py::f", "silent_above": 10},
             {"id": "r:a.py", "silent_above": 4000},
@@ -49,9 +49,8 @@ PARAMS: dict[str, dict[str, Any]] = {
         "most": 400,
         "repos": ["r"],
     },
-    "search/heuristics_node": {"id": "r:a.py::f", "repos": ["r"]},
+    "retrieval/heuristics_node": {"id": "r:a.py::f", "repos": ["r"]},
 }
-PREFIXES = ("search/seek_", "search/activate_", "search/heuristics_")
 
 
 def operators(graph: Graph, name: str) -> list[str]:
@@ -59,7 +58,7 @@ def operators(graph: Graph, name: str) -> list[str]:
 
 
 def test_every_retrieval_statement_is_covered() -> None:
-    assert set(PARAMS) == {name for name in statement_names() if name.startswith(PREFIXES)}
+    assert set(PARAMS) == {name for name in statement_names() if name.startswith("retrieval/")}
 
 
 @pytest.mark.parametrize("name", sorted(PARAMS))
@@ -68,14 +67,14 @@ def test_statement_seeks_an_index(graph: Graph, name: str) -> None:
 
 
 def test_candidates_use_fulltext_the_name_and_the_vector_index(graph: Graph) -> None:
-    found = operators(graph, "search/seek_candidates")
+    found = operators(graph, "retrieval/seek_candidates")
     assert found.count("ProcedureCall") == 2  # full-text and vector index queries
     assert "NodeIndexSeek" in found
 
 
 def test_semantic_rows_are_found_by_id(graph: Graph) -> None:
-    assert "NodeUniqueIndexSeek" in operators(graph, "search/seek_semantic_rows")
+    assert "NodeUniqueIndexSeek" in operators(graph, "retrieval/seek_semantic_rows")
 
 
 def test_a_hop_finds_its_frontier_by_id(graph: Graph) -> None:
-    assert "NodeUniqueIndexSeek" in operators(graph, "search/activate_hop")
+    assert "NodeUniqueIndexSeek" in operators(graph, "retrieval/activate_hop")

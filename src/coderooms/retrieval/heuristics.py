@@ -6,7 +6,7 @@ rank among the candidates, the final score; and graph facts: in/out degree per e
 callers from other files, test callers (symbols in test files: `core.files.is_test_path`, the
 rule surgical_context names tests by), co-change partners of its file, the ghost references it
 makes, and the completeness of its callers (call sites of its name whose receivers the graph
-could not prove, `graph/completeness`). One statement (`search/heuristics_node`) reads the node
+could not prove, `graph/completeness`). One statement (`retrieval/heuristics_node`) reads the node
 and its facts through its id index; the completeness statement is sent alongside it.
 """
 
@@ -19,17 +19,17 @@ from coderooms.core.files import is_test_path
 from coderooms.errors import NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
-from coderooms.scope.readable import readable_id
-from coderooms.search.graph_limits import SEEK_WEIGHTS
-from coderooms.search.seek import checked_query, rank
-from coderooms.search.seek_signals import (
+from coderooms.retrieval.graph_limits import SEEK_WEIGHTS
+from coderooms.retrieval.seek import checked_query, rank
+from coderooms.retrieval.seek_signals import (
     Candidate,
     Signals,
     graph_signal,
     prior_signal,
     signals_for,
 )
-from coderooms.search.tokens import tokenize_query
+from coderooms.retrieval.tokens import tokenize_query
+from coderooms.scope.readable import readable_id
 
 
 def _unknown(node_id: str) -> NotFound:
@@ -49,7 +49,7 @@ def heuristics_surface(
     if repos is not None and not readable_id(node_id, repos):
         raise _unknown(node_id)
     completeness = submit(graph, [node_id])
-    rows = graph.read("search/heuristics_node", id=node_id, repos=repos)
+    rows = graph.read("retrieval/heuristics_node", id=node_id, repos=repos)
     if not rows:
         raise _unknown(node_id)
     row = rows[0]

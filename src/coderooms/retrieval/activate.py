@@ -2,7 +2,7 @@
 
 Seeds are symbol or file ids (activation 1.0 each), or a query whose top ACTIVATE_QUERY_SEEDS
 `seek` hits become seeds (activation = score / best score). Each hop reads the neighbours of the
-whole frontier in ONE statement (`search/activate_hop`: an UNWIND over the frontier, each node
+whole frontier in ONE statement (`retrieval/activate_hop`: an UNWIND over the frontier, each node
 found by its id index), over CALLS, INHERITS, CONTAINS, IMPORTS and DEFINES in both directions
 (ghosts are not nodes of the answer). An edge from u (degree d: its neighbours over those edges)
 to v passes
@@ -39,7 +39,7 @@ from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
-from coderooms.search.graph_limits import (
+from coderooms.retrieval.graph_limits import (
     ACTIVATE_DECAY_MAX,
     ACTIVATE_DECAY_MIN,
     ACTIVATE_EXPAND_MAX,
@@ -59,7 +59,7 @@ from coderooms.search.graph_limits import (
     SCORE_DIGITS,
     SILENT_HUBS_LISTED,
 )
-from coderooms.search.seek import SeekRequest, seek
+from coderooms.retrieval.seek import SeekRequest, seek
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ def spread(
         ]
         state.expanded.update(frontier)
         [hop_read] = graph.read(
-            "search/activate_hop",
+            "retrieval/activate_hop",
             frontier=items,
             expanded=dict.fromkeys(state.expanded, True),
             weights=WEIGHTS_PARAM,
@@ -232,7 +232,7 @@ def seeds_from_ids(
             f"at most {ACTIVATE_SEEDS_MAX} seeds", field="seeds", hint="pass fewer seed ids"
         )
     repos = None if readable is None else list(readable)
-    rows = graph.read("search/activate_seeds", ids=sorted(set(ids)), repos=repos)
+    rows = graph.read("retrieval/activate_seeds", ids=sorted(set(ids)), repos=repos)
     if not rows:
         raise NotFound(
             "none of the seed ids is a symbol or file of the graph",

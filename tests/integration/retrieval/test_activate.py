@@ -10,15 +10,15 @@ import pytest
 
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.search.activate import WEIGHTS_PARAM, ActivateRequest, activate
-from coderooms.search.graph_limits import (
+from coderooms.retrieval.activate import WEIGHTS_PARAM, ActivateRequest, activate
+from coderooms.retrieval.graph_limits import (
     ACTIVATE_HOPS_MAX,
     EDGE_WEIGHTS,
     FIRE_FACTOR,
     NEIGHBOURS_PER_NODE,
 )
 from coderooms.semantic import query as semantic
-from tests.integration.search.seek_repo import ingest_retrieval, retrieval_repo, sid
+from tests.integration.retrieval.seek_repo import ingest_retrieval, retrieval_repo, sid
 
 
 @pytest.fixture(scope="module")
@@ -240,7 +240,7 @@ def test_a_hop_does_not_read_back_expanded_nodes(graph: Graph, hub_repo: str) ->
     helper = sid(hub_repo, "pkg/hub.py", "helper")
     expanded = [helper, sid(hub_repo, "pkg/callers.py", "c00")]
     [read] = graph.read(
-        "search/activate_hop",
+        "retrieval/activate_hop",
         frontier=[{"id": helper, "silent_above": 10_000}],
         expanded=dict.fromkeys(expanded, True),
         weights=WEIGHTS_PARAM,

@@ -1,5 +1,5 @@
 """The signals `seek` blends, per candidate symbol: lexical, semantic, graph and prior, and the
-blend itself (documented in `coderooms.search.seek` and docs/retrieval.md)."""
+blend itself (documented in `coderooms.retrieval.seek` and docs/retrieval.md)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderooms.core.words import split_identifier
-from coderooms.search.graph_limits import (
+from coderooms.retrieval.graph_limits import (
     FAN_IN_SATURATION,
     KIND_PRIOR,
     KIND_PRIOR_DEFAULT,
@@ -21,7 +21,7 @@ from coderooms.search.graph_limits import (
     WEIGHT_PRIOR,
     WEIGHT_SEMANTIC,
 )
-from coderooms.search.tokens import QueryTokens
+from coderooms.retrieval.tokens import QueryTokens
 
 
 @dataclass(frozen=True, slots=True)

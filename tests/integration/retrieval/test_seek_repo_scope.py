@@ -9,8 +9,8 @@ import pytest
 
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.search.graph_limits import FULLTEXT_CANDIDATES
-from coderooms.search.seek import SeekRequest, seek
+from coderooms.retrieval.graph_limits import FULLTEXT_CANDIDATES
+from coderooms.retrieval.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from coderooms.core.words import split_identifier
 from coderooms.graph.fulltext import escape_lucene, symbol_text_query
-from coderooms.search.graph_limits import MAX_QUERY_TOKENS, MIN_PREFIX_CHARS, MIN_TOKEN_CHARS
+from coderooms.retrieval.graph_limits import MAX_QUERY_TOKENS, MIN_PREFIX_CHARS, MIN_TOKEN_CHARS
 
 _STOP_TEXT = """
 a an and any are as at be by can could did do does for from have how i in into is it its me my of

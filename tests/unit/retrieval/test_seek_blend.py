@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from coderooms.graph.driver import Graph
-from coderooms.search import seek as seek_module
-from coderooms.search.graph_limits import (
+from coderooms.retrieval import seek as seek_module
+from coderooms.retrieval.graph_limits import (
     FAN_IN_SATURATION,
     SEMANTIC_MIN_COSINE,
     WEIGHT_GRAPH,
@@ -17,9 +17,9 @@ from coderooms.search.graph_limits import (
     WEIGHT_PRIOR,
     WEIGHT_SEMANTIC,
 )
-from coderooms.search.seek import SeekRequest, seek
-from coderooms.search.seek_signals import Signals, graph_signal, lexical_signal
-from coderooms.search.tokens import tokenize_query
+from coderooms.retrieval.seek import SeekRequest, seek
+from coderooms.retrieval.seek_signals import Signals, graph_signal, lexical_signal
+from coderooms.retrieval.tokens import tokenize_query
 from coderooms.semantic import query as semantic
 from coderooms.semantic.query import Neighbour
 
@@ -63,13 +63,13 @@ class FakeGraph(Graph):
         self.calls.append((statement, params))
         if statement == "search/repo_by_id":
             return [{"id": "r"}]
-        if statement == "search/seek_candidates":
+        if statement == "retrieval/seek_candidates":
             if params["vector"] is None:  # no query vector: no neighbours, no cosines
                 return [dict(r, cosine=None) for r in self.rows if r["sources"] != ["neighbour"]]
             return [dict(r) for r in self.rows]
-        if statement == "search/seek_semantic_rows":
+        if statement == "retrieval/seek_semantic_rows":
             return [dict(r) for r in self.extra if r["id"] in params["ids"]]
-        if statement == "search/seek_scope_has_symbols":
+        if statement == "retrieval/seek_scope_has_symbols":
             return [{"id": "x"}]
         raise AssertionError(statement)
 
@@ -173,7 +173,7 @@ def test_a_real_cosine_feeds_the_score_and_is_reported(monkeypatch: pytest.Monke
     graph = FakeGraph(rows)
     answer = seek(graph, SeekRequest(query="decode", repo="r"))
     assert answer["embeddings_used"] is True
-    [(_, params)] = [c for c in graph.calls if c[0] == "search/seek_candidates"]
+    [(_, params)] = [c for c in graph.calls if c[0] == "retrieval/seek_candidates"]
     assert params["vector"] == VECTOR
     before = {h["id"]: h["score"] for h in without["results"]}
     for hit in answer["results"]:
@@ -252,7 +252,7 @@ def test_index_fallback_adds_neighbours_of_a_small_repo(monkeypatch: pytest.Monk
     )
     graph = FakeGraph(ROWS, extra=[far])
     answer = seek(graph, SeekRequest(query="decode", repo="r"))
-    [(_, params)] = [c for c in graph.calls if c[0] == "search/seek_semantic_rows"]
+    [(_, params)] = [c for c in graph.calls if c[0] == "retrieval/seek_semantic_rows"]
     assert params["ids"] == ["r:m.py::far"]  # JSONDecoder was a candidate already
     sources = {hit["id"]: hit["sources"] for hit in answer["results"]}
     assert sources["r:m.py::far"] == ["semantic"]

@@ -22,9 +22,8 @@ from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
 from coderooms.freshness.room import freshness_of
-from coderooms.search.activate import ActivateRequest, activate
-from coderooms.search.answers import brief_freshness, seek_answer
-from coderooms.search.graph_limits import (
+from coderooms.retrieval.activate import ActivateRequest, activate
+from coderooms.retrieval.graph_limits import (
     ACTIVATE_DECAY_DEFAULT,
     ACTIVATE_EXPAND_DEFAULT,
     ACTIVATE_EXPAND_MAX,
@@ -39,9 +38,9 @@ from coderooms.search.graph_limits import (
     SEEK_TOP_K_MAX,
     SEEK_TOP_K_MIN,
 )
-from coderooms.search.heuristics import heuristics_surface
-from coderooms.search.seek import SeekRequest, seek
-from coderooms.search.tools import RepoArg
+from coderooms.retrieval.heuristics import heuristics_surface
+from coderooms.retrieval.seek import SeekRequest, seek
+from coderooms.search import RepoArg, brief_freshness, seek_answer
 from coderooms.tooling import ToolSpec
 
 HEURISTICS_LISTS = {"test_callers_sample": "test callers", "ghost_references_sample": "ghosts"}

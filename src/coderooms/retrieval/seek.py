@@ -1,14 +1,14 @@
 """`seek`: ranked symbols for a natural-language or identifier query, from indexes only.
 
-Candidates come from three index-backed sources, in one statement (`search/seek_candidates`):
+Candidates come from three index-backed sources, in one statement (`retrieval/seek_candidates`):
 the `symbol_text` full-text index (name, qualname, signature; each usable sub-token as a term
 and a prefix, each identifier word as a term; at most FULLTEXT_CANDIDATES), the exact
 `Symbol(name)` range index for identifier words (at most EXACT_CANDIDATES), and the symbols the
 semantic index calls nearest (SEMANTIC_CANDIDATES; none while no vectors exist). While no strong
-match is known, two recall fallbacks ask the full-text index again (`search/seek_fulltext_scoped`):
-`scoped` when other repos crowded the capped answer, `tails` for words ending an identifier
-(`name:*rule`). No statement scans all symbols. Each candidate in scope is scored by a fixed
-blend, not renormalised:
+match is known, two recall fallbacks ask the full-text index again
+(`retrieval/seek_fulltext_scoped`): `scoped` when other repos crowded the capped answer, `tails`
+for words ending an identifier (`name:*rule`). No statement scans all symbols. Each candidate in
+scope is scored by a fixed blend, not renormalised:
 
     score = 0.4·lexical + 0.3·semantic + (0.2·graph + 0.1·prior)·relevance
     relevance = max(lexical, semantic)   (lexical when semantic is absent)
@@ -36,7 +36,7 @@ from typing import Any
 from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
-from coderooms.search.graph_limits import (
+from coderooms.retrieval.graph_limits import (
     COSINE_DIGITS,
     EXACT_CANDIDATES,
     FULLTEXT_CANDIDATES,
@@ -51,10 +51,9 @@ from coderooms.search.graph_limits import (
     SEMANTIC_MIN_COSINE,
     STRONG_LEXICAL,
 )
-from coderooms.search.path_glob import PathPattern, compile_path_pattern
-from coderooms.search.scope import resolve_repos
-from coderooms.search.seek_signals import Candidate, Signals, lexical_signal, signals_for
-from coderooms.search.tokens import QueryTokens, fulltext_query, tokenize_query
+from coderooms.retrieval.seek_signals import Candidate, Signals, lexical_signal, signals_for
+from coderooms.retrieval.tokens import QueryTokens, fulltext_query, tokenize_query
+from coderooms.search import PathPattern, compile_path_pattern, resolve_repos
 from coderooms.semantic import query as semantic
 
 SCORE_FORMULA = (
@@ -165,7 +164,7 @@ def rank(
         "vector": vector,
     }
     rows = graph.read(
-        "search/seek_candidates",
+        "retrieval/seek_candidates",
         names=list(tokens.identifiers),
         exact_cap=EXACT_CANDIDATES,
         vector_fetch=semantic.index_fetch(SEMANTIC_CANDIDATES, repo),
@@ -185,7 +184,7 @@ def rank(
         # a recall fallback: other repos (or filtered-out symbols) crowded the capped Lucene
         # answer, so ask again with the scope applied to Lucene's best FULLTEXT_SCAN_MAX hits
         ranking.fulltext_passes.append("scoped")
-        scoped = graph.read("search/seek_fulltext_scoped", scan_cap=FULLTEXT_SCAN_MAX, **scope)
+        scoped = graph.read("retrieval/seek_fulltext_scoped", scan_cap=FULLTEXT_SCAN_MAX, **scope)
         rows = merged(rows, scoped)
     counts = dict.fromkeys(("fulltext", "exact", "semantic"), 0)
     for row in rows:
@@ -228,7 +227,7 @@ def with_all_neighbours(
     extra = sorted(ids - {str(row["id"]) for row in rows})
     if not extra:
         return marked
-    return merged(marked, graph.read("search/seek_semantic_rows", ids=extra, **scope))
+    return merged(marked, graph.read("retrieval/seek_semantic_rows", ids=extra, **scope))
 
 
 def semantic_sourced(row: dict[str, Any]) -> dict[str, Any]:
@@ -386,7 +385,7 @@ def blocked_reason(
     if not ranking.repos:
         return "empty_graph"
     has_symbols = graph.read(
-        "search/seek_scope_has_symbols",
+        "retrieval/seek_scope_has_symbols",
         repos=ranking.repos,
         prefix=glob.prefix if glob else "",
         language=language,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from coderooms.graph.fulltext import repo_key
-from coderooms.search.graph_limits import MAX_QUERY_TOKENS
-from coderooms.search.tokens import (
+from coderooms.retrieval.graph_limits import MAX_QUERY_TOKENS
+from coderooms.retrieval.tokens import (
     escape_lucene,
     fulltext_query,
     split_identifier,
