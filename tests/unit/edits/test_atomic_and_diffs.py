@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coderooms.edits import atomic
+from coderooms.edits.diffs import MAX_DIFF_CHARS, line_diff, replace_exact
 from coderooms.errors import InvalidInput
-from coderooms.surgical import atomic
-from coderooms.surgical.diffs import MAX_DIFF_CHARS, line_diff, replace_exact
 
 
 def leftovers(directory: Path) -> list[str]:

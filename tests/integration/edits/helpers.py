@@ -8,9 +8,9 @@ from typing import Any
 
 from coderooms.context import AppContext
 from coderooms.core.hashing import content_hash
+from coderooms.edits.tools import surgical_tools
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.surgical.tools import surgical_tools
 
 FILES = {
     "pkg/__init__.py": "",

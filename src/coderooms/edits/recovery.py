@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 
 from coderooms.config import Settings
+from coderooms.edits import journal
+from coderooms.edits.batch_write import write_check
 from coderooms.scope.served import served_scope
-from coderooms.surgical import journal
-from coderooms.surgical.batch_write import write_check
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from coderooms.core.clock import now_ms
 from coderooms.core.hashing import HASH_ALGORITHM
+from coderooms.edits.errors import PreviewExpired
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.surgical.errors import PreviewExpired
-from coderooms.surgical.proof import GC_BATCH
+from coderooms.surgical import GC_BATCH
 
 PREVIEW_TTL_S = 5 * 60
 """A preview not committed within this long is refused and collected."""
@@ -35,7 +35,7 @@ class Preview:
 
 
 def collect_expired(graph: Graph) -> int:
-    rows = graph.write("surgical/delete_expired_previews", now_ms=now_ms(), limit=GC_BATCH)
+    rows = graph.write("edits/delete_expired_previews", now_ms=now_ms(), limit=GC_BATCH)
     return int(rows[0]["deleted"]) if rows else 0
 
 
@@ -50,7 +50,7 @@ def store_preview(
 ) -> Preview:
     collect_expired(graph)
     now = now_ms()
-    live = graph.read("surgical/count_agent_previews", agent_id=agent_id, now_ms=now)
+    live = graph.read("edits/count_agent_previews", agent_id=agent_id, now_ms=now)
     if live and int(live[0]["live"]) >= MAX_LIVE_PREVIEWS_PER_AGENT:
         raise Forbidden(
             f"agent {agent_id!r} already holds {MAX_LIVE_PREVIEWS_PER_AGENT} live previews",
@@ -74,7 +74,7 @@ def store_preview(
 def restore_preview(graph: Graph, preview: Preview) -> None:
     """Write the preview node (a new one, or one taken by a commit whose write was refused)."""
     graph.write(
-        "surgical/create_preview",
+        "edits/create_preview",
         id=preview.id,
         agent_id=preview.agent_id,
         repo=preview.repo,
@@ -92,7 +92,7 @@ def load_preview(graph: Graph, preview_id: object, agent_id: str) -> Preview:
     """The caller's live preview, or a clear refusal (unknown, someone else's, expired)."""
     if not isinstance(preview_id, str) or not preview_id.strip():
         raise InvalidInput("preview_id must be a non-empty string", field="preview_id")
-    rows = graph.read("surgical/preview_by_id", id=preview_id)
+    rows = graph.read("edits/preview_by_id", id=preview_id)
     collect_expired(graph)
     if not rows:
         raise NotFound(
@@ -118,4 +118,4 @@ def load_preview(graph: Graph, preview_id: object, agent_id: str) -> Preview:
 
 def take_preview(graph: Graph, preview: Preview) -> bool:
     """Consume the preview; false when another commit consumed it first."""
-    return bool(graph.write("surgical/take_preview", id=preview.id, agent_id=preview.agent_id))
+    return bool(graph.write("edits/take_preview", id=preview.id, agent_id=preview.agent_id))

@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from coderooms.context import AppContext
+from coderooms.edits import atomic
+from coderooms.edits.errors import SourceModified
+from coderooms.edits.tools import FileEdit
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import IngestReport
 from coderooms.ingest.targeted import ingest_paths
-from coderooms.surgical import atomic
-from coderooms.surgical.errors import SourceModified
-from coderooms.surgical.tools import FileEdit
-from tests.integration.surgical.helpers import disk_hash, graph_hash, make_repo, verbs
+from tests.integration.edits.helpers import disk_hash, graph_hash, make_repo, verbs
 
 PATHS = ("pkg/core.py", "pkg/use.py", "notes.md")
 
@@ -56,7 +56,7 @@ def test_batch_lands_in_one_ingest_call(
         calls.append(sorted(paths))
         return real(graph, root, paths, repo=repo)
 
-    monkeypatch.setattr("coderooms.surgical.apply.ingest_paths", counting)
+    monkeypatch.setattr("coderooms.edits.apply.ingest_paths", counting)
     result = verbs(app_context)["apply_batch"]("agent-a", three_edits(repo_id))
     assert calls == [sorted(PATHS)]
     assert result["graph"]["ingests"][0]["files_changed"] == 3

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from coderooms.context import AppContext
+from coderooms.edits import atomic
+from coderooms.edits.errors import SourceModified
 from coderooms.errors import Forbidden, GraphUnavailable, InvalidInput
 from coderooms.graph.driver import Graph
-from coderooms.surgical import atomic
-from coderooms.surgical.errors import SourceModified
-from tests.integration.surgical.helpers import (
+from tests.integration.edits.helpers import (
     FILES,
     disk_hash,
     edges_to,
@@ -181,7 +181,7 @@ def test_a_failed_reingest_is_reported_not_raised(
     def broken(*args: object, **kwargs: object) -> None:
         raise GraphUnavailable("neo4j went away")
 
-    monkeypatch.setattr("coderooms.surgical.apply.ingest_paths", broken)
+    monkeypatch.setattr("coderooms.edits.apply.ingest_paths", broken)
     result = verbs(app_context)["apply"]("agent-a", "notes.md", repo=repo_id, content="new\n")
     assert result["graph"] == {"updated": False, "error": "neo4j went away"}
     assert (root / "notes.md").read_text() == "new\n"

@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from coderooms.core.hashing import content_hash
+from coderooms.edits import atomic
+from coderooms.edits.locks import try_target_locks
 from coderooms.errors import CoderoomsError
-from coderooms.surgical import atomic
-from coderooms.surgical.locks import try_target_locks
-from coderooms.surgical.proof import ABSENT_HASH
+from coderooms.surgical import ABSENT_HASH
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Graph
 from coderooms.server import create_server
-from tests.integration.surgical.helpers import make_repo
+from tests.integration.edits.helpers import make_repo
 
 
 def call(ctx: AppContext, verb: str, arguments: dict[str, Any]) -> Any:

@@ -12,12 +12,12 @@ import pytest
 
 from coderooms.core.hashing import content_hash
 from coderooms.core.paths import Target
+from coderooms.edits import atomic, batch_write, faults, journal
+from coderooms.edits.batch_write import write_all, write_check
+from coderooms.edits.locks import stripe_of, target_locks, try_target_locks
 from coderooms.ingest.targeted import check_path
 from coderooms.ingest.walker import walk
 from coderooms.scope.roots import OperatorScope, operator_scope
-from coderooms.surgical import atomic, batch_write, faults, journal
-from coderooms.surgical.batch_write import write_all, write_check
-from coderooms.surgical.locks import stripe_of, target_locks, try_target_locks
 from coderooms.surgical.proof import ABSENT_HASH
 
 FILES = 8

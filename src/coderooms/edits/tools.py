@@ -8,19 +8,19 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from coderooms.context import AppContext
 from coderooms.core.hashing import HASH_ALGORITHM
-from coderooms.effects import Effect, Writes
-from coderooms.errors import Conflict, InvalidInput
-from coderooms.surgical import apply as writes
-from coderooms.surgical.apply import MAX_BATCH_FILES, EditRequest
-from coderooms.surgical.diffs import line_diff
-from coderooms.surgical.errors import SourceModified
-from coderooms.surgical.previews import (
+from coderooms.edits import apply as writes
+from coderooms.edits.apply import MAX_BATCH_FILES, EditRequest
+from coderooms.edits.diffs import line_diff
+from coderooms.edits.errors import SourceModified
+from coderooms.edits.previews import (
     PREVIEW_TTL_S,
     load_preview,
     restore_preview,
     store_preview,
     take_preview,
 )
+from coderooms.effects import Effect, Writes
+from coderooms.errors import Conflict, InvalidInput
 from coderooms.tooling import ToolSpec
 
 PathArg = Annotated[

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Protocol
 
 from coderooms.core.paths import Target
+from coderooms.edits import atomic, faults, journal
+from coderooms.edits.journal import Entry, Journal
 from coderooms.scope.roots import OperatorScope, canonical
-from coderooms.surgical import atomic, faults, journal
-from coderooms.surgical.journal import Entry, Journal
 
 log = logging.getLogger(__name__)
 

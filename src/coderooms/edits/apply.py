@@ -27,18 +27,18 @@ from coderooms.core.files import MAX_FILE_BYTES
 from coderooms.core.hashing import HASH_ALGORITHM, content_hash
 from coderooms.core.ids import file_id
 from coderooms.core.paths import Target, resolve_target
+from coderooms.edits import journal
+from coderooms.edits.atomic import EXEC_BITS
+from coderooms.edits.batch_write import write_all, write_check
+from coderooms.edits.diffs import line_diff, replace_exact
+from coderooms.edits.errors import SourceModified
+from coderooms.edits.locks import target_locks
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.targeted import ingest_paths
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
-from coderooms.surgical import journal
-from coderooms.surgical.atomic import EXEC_BITS
-from coderooms.surgical.batch_write import write_all, write_check
-from coderooms.surgical.diffs import line_diff, replace_exact
-from coderooms.surgical.errors import SourceModified
-from coderooms.surgical.locks import target_locks
-from coderooms.surgical.proof import ABSENT_HASH, require_proof
+from coderooms.surgical import ABSENT_HASH, require_proof
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +198,7 @@ def _mode_of(target: Target) -> int | None:
 def symbols_of(graph: Graph, targets: Sequence[Target]) -> dict[tuple[str, str], list[str]]:
     found: dict[tuple[str, str], list[str]] = {t.key: [] for t in targets}
     for repo, group in _by_repo(targets).items():
-        rows = graph.read("surgical/file_symbols", repo=repo, paths=[t.relative for t in group])
+        rows = graph.read("edits/file_symbols", repo=repo, paths=[t.relative for t in group])
         for row in rows:
             found[(repo, row["path"])] = row["ids"]
     return found
