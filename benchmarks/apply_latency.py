@@ -25,9 +25,9 @@ from pathlib import Path
 
 from coderooms.config import Settings
 from coderooms.connect import open_graph
+from coderooms.edits.apply import EditRequest, execute
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.surgical.apply import EditRequest, execute
 from corpora import copy_corpus, stdlib_corpus
 
 AGENT = "bench-apply"

@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract, language_for_path
-from coderooms.ingest.model import SymbolDef, SymbolKind
+from coderooms.ingest.model import SymbolDef
 
 Key = tuple[str, str]
 

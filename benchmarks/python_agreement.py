@@ -17,8 +17,8 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import SymbolKind
 
 Key = tuple[str, str, int]
 

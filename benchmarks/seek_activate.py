@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from coderooms.config import Settings
 from coderooms.connect import open_graph
-from coderooms.search.activate import ActivateRequest, activate
-from coderooms.search.seek import SeekRequest, seek
+from coderooms.retrieval.activate import ActivateRequest, activate
+from coderooms.retrieval.seek import SeekRequest, seek
 from coderooms.semantic import query as semantic
 from coderooms.system.warmup import settle_heap
 from stdlib_graph import ensure_stdlib_graph
@@ -132,10 +132,8 @@ def main() -> None:
     try:
         repo = ensure_stdlib_graph(graph)
         seeds = [f"{repo}:{seed}" for seed in SEEDS]
-        known = {
-            row["id"]
-            for row in graph.read("search/activate_seeds", ids=seeds)  # what exists in this stdlib
-        }
+        # what exists in this stdlib
+        known = {row["id"] for row in graph.read("retrieval/activate_seeds", ids=seeds)}
         seeds = [seed for seed in seeds if seed in known]
         settle_heap()
         print(f"{platform.python_version()} stdlib, {os.cpu_count()} CPUs, repo {repo}")

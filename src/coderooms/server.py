@@ -13,17 +13,17 @@ from coderooms import __version__
 from coderooms.call_progress import ProgressNotifications
 from coderooms.capabilities import advertise
 from coderooms.context import AppContext
+from coderooms.edits import recover_writes
+from coderooms.edits.tools import surgical_tools
 from coderooms.freshness.tools import freshness_tools
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
 from coderooms.listing import listed_tool
 from coderooms.perspective.tools import perspective_tools
-from coderooms.search.graph_tools import graph_search_tools
+from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.serving import refusals, served_tools
 from coderooms.surgical.context_tools import surgical_context_tools
-from coderooms.surgical.recovery import recover_writes
-from coderooms.surgical.tools import surgical_tools
 from coderooms.system.tools import system_tools
 from coderooms.tooling import RefuseUnserved, SchemaErrorsAsJSON, ToolSpec
 

@@ -17,9 +17,9 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from coderooms.core.hashing import content_hash
+from coderooms.edits.atomic import TEMP_SUFFIX
+from coderooms.edits.faults import PAUSE_AFTER_ENV, PAUSE_FILE_ENV
 from coderooms.graph.driver import Connection
-from coderooms.surgical.atomic import TEMP_SUFFIX
-from coderooms.surgical.faults import PAUSE_AFTER_ENV, PAUSE_FILE_ENV
 from tests.e2e.stdio_client import server_env, stdio_client
 
 GRAPH_DEADLINE_S = 60.0

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.core.ids import LANGUAGE_GROUPS
+from coderooms.core.kinds import SymbolKind
 from coderooms.graph.driver import Graph
-from coderooms.ingest.model import SymbolKind
 
 STATEMENT = "graph/unresolved_call_sites"
 NAMES_LISTED = 10

@@ -22,7 +22,7 @@ from coderooms.impact.mapping import SymbolSpan, touched_symbols
 from coderooms.impact.revisions import Changes
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
-from coderooms.surgical.locate import Unlocated, not_in_graph, resolve
+from coderooms.surgical import Unlocated, not_in_graph, resolve
 
 MODULE_KIND = "Module"
 

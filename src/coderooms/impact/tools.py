@@ -20,7 +20,7 @@ from coderooms.freshness.room import freshness_of
 from coderooms.impact import limits
 from coderooms.impact.compact import compact_impact
 from coderooms.impact.verb import ImpactRequest, impact
-from coderooms.search.answers import brief_freshness
+from coderooms.search import brief_freshness
 from coderooms.tooling import ToolSpec
 
 

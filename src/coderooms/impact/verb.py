@@ -15,6 +15,7 @@ from typing import Any
 
 from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
+from coderooms.core.files import is_test_path
 from coderooms.core.ids import validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph import completeness
@@ -34,7 +35,6 @@ from coderooms.impact.walk import FILE_KIND, walk
 from coderooms.ingest.languages import DEEP_LANGUAGES
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
-from coderooms.surgical.test_conventions import is_test_path
 
 CODE_LANGUAGES = sorted(DEEP_LANGUAGES)
 

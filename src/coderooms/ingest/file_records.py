@@ -5,6 +5,7 @@ reference)."""
 from __future__ import annotations
 
 from coderooms.core.ids import LANGUAGE_GROUPS, directory_of
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import bindings, import_requests
 from coderooms.ingest.java_on_demand import on_demand_imports
 from coderooms.ingest.js_reexports import (
@@ -13,15 +14,7 @@ from coderooms.ingest.js_reexports import (
     TABLE_GROUPS,
     table_entries,
 )
-from coderooms.ingest.model import (
-    CALLS,
-    INHERITS,
-    Extraction,
-    FactKind,
-    ScopeFact,
-    SymbolDef,
-    SymbolKind,
-)
+from coderooms.ingest.model import CALLS, INHERITS, Extraction, FactKind, ScopeFact, SymbolDef
 from coderooms.ingest.namespace_names import csharp_usings, php_uses
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.ref_requests import (

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.model import SymbolKind
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.ref_requests import Alternative, decode_alternative
 from coderooms.ingest.returned_types import FIELD, INHERITED
 from coderooms.ingest.targets import Target

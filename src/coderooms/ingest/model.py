@@ -2,6 +2,8 @@
 
 Each language module turns a parsed tree into an `Extraction`. Resolution (which symbol a call or
 import points at) happens later, across files, so nothing here knows about other files.
+The kinds of definition (`SymbolKind`) live in `coderooms.core.kinds`: graph and the rooms that
+read it ask by them too.
 """
 
 from __future__ import annotations
@@ -9,20 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from coderooms.core.kinds import SymbolKind
+
 CALLS = "CALLS"
 INHERITS = "INHERITS"
 """The edge types of references (a call; a base class or implemented interface)."""
-
-
-class SymbolKind(StrEnum):
-    """The kinds of definition; each is also an extra Neo4j label on `:Symbol`."""
-
-    MODULE = "Module"
-    CLASS = "Class"
-    FUNCTION = "Function"
-    METHOD = "Method"
-    INTERFACE = "Interface"
-    VARIABLE = "Variable"
 
 
 @dataclass(frozen=True, slots=True)

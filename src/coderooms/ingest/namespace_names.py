@@ -25,7 +25,8 @@ import posixpath
 from dataclasses import dataclass, field
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.model import ImportRef, InheritRef, SymbolDef, SymbolKind
+from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.model import ImportRef, InheritRef, SymbolDef
 from coderooms.ingest.targets import Target
 
 

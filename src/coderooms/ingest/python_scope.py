@@ -38,15 +38,8 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from coderooms.ingest.model import (
-    CALLS,
-    INHERITS,
-    Extraction,
-    FactKind,
-    ImportRef,
-    ScopeFact,
-    SymbolKind,
-)
+from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.model import CALLS, INHERITS, Extraction, FactKind, ImportRef, ScopeFact
 
 BUILTINS = frozenset(dir(builtins))
 PROPERTY_DECORATORS = frozenset(

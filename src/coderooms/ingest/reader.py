@@ -10,12 +10,13 @@ from typing import Any
 from coderooms.core.files import BINARY_SNIFF_BYTES, looks_binary
 from coderooms.core.hashing import content_hash
 from coderooms.ingest.c_commands import command_entries, is_database
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.chunks import chunk_text, decode
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
 from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
-from coderooms.ingest.model import SymbolDef, SymbolKind
+from coderooms.ingest.model import SymbolDef
 from coderooms.ingest.ref_requests import FileRecord, RefRequest
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.rust_crates import CARGO_TOML, crate_entries

@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from coderooms.ingest.model import SymbolDef, SymbolKind
+from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.model import SymbolDef
 from coderooms.ingest.targets import ImportRequest, Target
 
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})

@@ -5,8 +5,9 @@ else a ghost. Says how (`via`) and how sure (`confidence`)."""
 from __future__ import annotations
 
 from coderooms.core.ids import file_id, ghost_id, symbol_id
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.member_tables import follow_returns, inherited_member
-from coderooms.ingest.model import INHERITS, SymbolKind
+from coderooms.ingest.model import INHERITS
 from coderooms.ingest.python_resolver import encode_key
 from coderooms.ingest.ref_requests import (
     NOT_CALLABLE,

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.java_on_demand import OnDemand, on_demand_quals
-from coderooms.ingest.model import (
-    INHERITS,
-    SymbolKind,
-)
+from coderooms.ingest.model import INHERITS
 from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from coderooms.ingest.model import SymbolKind
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.ref_requests import RECEIVERS, TYPE_KINDS, Alternative, RefRequest
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from coderooms.ingest.model import INHERITS, SymbolKind
+from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.model import INHERITS
 
 if TYPE_CHECKING:
     from coderooms.ingest.ref_requests import RefRequest

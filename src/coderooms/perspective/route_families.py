@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.core.files import TEST_PATH_PATTERN
 from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
 from coderooms.perspective.lens import LENS_TOP_K_MAX
@@ -18,7 +19,6 @@ from coderooms.perspective.route_shapes import (
     signature_query,
     words_query,
 )
-from coderooms.perspective.route_tags import TEST_PATH_PATTERN
 from coderooms.semantic.query import similar_symbols
 
 FAMILY_ROW_LIMIT = LENS_TOP_K_MAX

@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import re
+from coderooms.core.files import is_test_path
 
 HUB_MIN_IN_DEGREE = 10
 """A target with this many incoming CALLS (symbols, ghosts) or IMPORTS (files) is a `hub`."""
 
-TEST_PATH_PATTERN = (
-    r"(?:.*/)?(?:tests?|testing)/.*"
-    r"|(?:.*/)?(?:test_[^/]*|[^/]*_test\.[^/]+|conftest\.py|[^/]*\.(?:test|spec)\.[^/]+)"
-    r"|(?:.*/)?(?:[^/]*_spec\.(?:rb|lua)|[^/]*\.bats)"
-)
-"""A test file: under a `test`/`tests`/`testing` directory, or named `test_*`, `*_test.*`,
-`conftest.py`, `*.test.*`, `*.spec.*`, `*_spec.rb`, `*_spec.lua`, `*.bats`. Java-style regex,
-the same in Cypher (`=~`) and Python."""
-
-_TEST_PATH = re.compile(TEST_PATH_PATTERN)
 ENTRYPOINT_NAMES = frozenset({"main", "__main__"})
-
-
-def is_test_path(path: str | None) -> bool:
-    return path is not None and _TEST_PATH.fullmatch(path) is not None
 
 
 def is_private_name(name: str) -> bool:

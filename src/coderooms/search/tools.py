@@ -31,13 +31,10 @@ from coderooms.search.limits import (
     SEARCH_TOP_K_MIN,
     VIEW_MAX_LINES,
 )
+from coderooms.search.scope import RepoArg
 from coderooms.search.text_search import Mode, SearchRequest, search
 from coderooms.search.view import ViewRequest, batch_view, view
 from coderooms.tooling import ToolSpec
-
-RepoArg = Annotated[
-    str | None, Field(description="Repo id to cover; omit to cover every repo this server reads.")
-]
 
 
 class ViewItem(BaseModel):

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS, Clamps
+from coderooms.core.kinds import SymbolKind
 from coderooms.errors import CoderoomsError, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.ingest.model import SymbolKind
 from coderooms.search.limits import MAX_LINE_CHARS, VIEW_MAX_LINES
 from coderooms.search.lines import FileLines, fetch_line_ranges
 from coderooms.search.scope import resolve_repos

@@ -1,2 +1,26 @@
-"""The safe-edit half of the search & surgical room: path safety, atomic writes, previews,
-commits, batches and the proof gate. See docs/edits.md."""
+"""The surgical room: the context proof. `surgical_context` and `surgical_context_v2` name one
+file (`locate`), read its graph neighbours (`context`, ranked by `connected`, bounded by
+`context_limits`, paged compactly by `compact`), decide the proof state (`proof_state`) and keep
+the proof marks the gate asks for (`proof`, raising `errors.ProofRequired`); their MCP adapter is
+`context_tools` (wired by `server.py`). The edits the proof admits are the room beside it,
+`coderooms.edits`. See docs/surgical-context.md.
+
+Its face, what other rooms take from it: the proof gate (`require_proof`, `ProofRequired`,
+`ABSENT_HASH` the hash of a file that does not exist, `GC_BATCH`), and naming a file the way
+`surgical_context` does (`resolve`, `not_in_graph`, `Located`, `Unlocated`).
+"""
+
+from coderooms.surgical.errors import ProofRequired
+from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
+from coderooms.surgical.proof import ABSENT_HASH, GC_BATCH, require_proof
+
+__all__ = [
+    "ABSENT_HASH",
+    "GC_BATCH",
+    "Located",
+    "ProofRequired",
+    "Unlocated",
+    "not_in_graph",
+    "require_proof",
+    "resolve",
+]

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.core.files import is_test_path
 from coderooms.surgical import context_limits as limits
-from coderooms.surgical.test_conventions import is_test_path
 
 
 @dataclass(slots=True)

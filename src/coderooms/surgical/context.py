@@ -3,7 +3,7 @@ index-backed traversals sent at once, each starting at the file's node (never a 
 
 Neighbours: callers (symbols in other files calling the file's symbols), callees (what its
 symbols call in other files; unresolved ones as ghosts), imports and importers, tests that
-touch it (see `test_conventions`), co-change partners. Every list is cut at its bound in
+touch it (see `core.files.is_test_path`), co-change partners. Every list is cut at its bound in
 `context_limits` and says so (`total`, `truncated`); `completeness` says how many call sites
 named like the file's symbols have receivers the graph could not prove (`graph/completeness`).
 The disk copy is hashed (BLAKE3) and compared with the graph's hash, so the answer says
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.core.clamps import Clamps
+from coderooms.core.files import TEST_PATH_PATTERN, is_test_path
 from coderooms.core.hashing import HASH_ALGORITHM, content_hash
 from coderooms.core.ids import file_id
 from coderooms.core.paths import Target
@@ -27,7 +28,6 @@ from coderooms.ingest.languages import DEEP_LANGUAGES, language_for_path
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical.connected import Connection, rank_connected
 from coderooms.surgical.locate import Located
-from coderooms.surgical.test_conventions import TEST_PATH_PATTERN, is_test_path
 
 SAME = "same"
 DIFFERS = "differs"

@@ -1,20 +1,9 @@
-"""The errors only the edit verbs raise; each is a kind of the root errors in coderooms.errors."""
+"""The error the proof gate raises, a kind of the root errors in coderooms.errors (the edit
+verbs' own, `SourceModified` and `PreviewExpired`, are in `coderooms.edits.errors`)."""
 
 from __future__ import annotations
 
-from coderooms.errors import Conflict, Forbidden
-
-
-class SourceModified(Conflict):
-    """The file on disk is no longer the content the edit was made against."""
-
-    code = "source_modified"
-
-
-class PreviewExpired(Conflict):
-    """The preview outlived its TTL; it was collected and cannot be committed."""
-
-    code = "preview_expired"
+from coderooms.errors import Forbidden
 
 
 class ProofRequired(Forbidden):

@@ -49,12 +49,7 @@ def operators(graph: Graph, name: str) -> list[str]:
 
 
 def test_every_search_statement_is_covered() -> None:
-    retrieval = ("search/seek_", "search/activate_", "search/heuristics_")  # test_seek_plans.py
-    assert set(PARAMS) == {
-        name
-        for name in statement_names()
-        if name.startswith("search/") and not name.startswith(retrieval)
-    }
+    assert set(PARAMS) == {name for name in statement_names() if name.startswith("search/")}
 
 
 @pytest.mark.parametrize("name", sorted(set(PARAMS) - {"search/repo_ids"}))

@@ -8,11 +8,11 @@ import pytest
 
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
+from coderooms.edits.tools import FileEdit
 from coderooms.graph.driver import Connection, Graph
 from coderooms.surgical.errors import ProofRequired
 from coderooms.surgical.proof import ABSENT_HASH, mark_proof_ready, require_proof
-from coderooms.surgical.tools import FileEdit
-from tests.integration.surgical.helpers import disk_hash, make_repo, verbs
+from tests.integration.edits.helpers import disk_hash, make_repo, verbs
 
 
 @pytest.fixture

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.bash import bats_source
-from coderooms.ingest.model import Extraction, ImportRef, SymbolKind
+from coderooms.ingest.model import Extraction, ImportRef
 from coderooms.ingest.ref_requests import decode_alternative
 from coderooms.ingest.targets import Target, bash_source
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record, c_includes
 from coderooms.ingest.import_requests import import_requests
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import Extraction, ImportRef, InheritRef, SymbolKind
+from coderooms.ingest.model import Extraction, ImportRef, InheritRef
 from coderooms.ingest.targets import Target, c_implementations, c_include
 
 

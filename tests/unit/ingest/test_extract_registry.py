@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest import languages
 from coderooms.ingest.languages import (
     DEEP_LANGUAGES,
@@ -18,7 +19,7 @@ from coderooms.ingest.languages import (
     language_for_path,
     module_name,
 )
-from coderooms.ingest.model import Extraction, SymbolKind
+from coderooms.ingest.model import Extraction
 
 REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
 

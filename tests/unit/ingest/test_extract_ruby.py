@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import Extraction, ImportRef, InheritRef, SymbolKind
+from coderooms.ingest.model import Extraction, ImportRef, InheritRef
 from coderooms.ingest.ref_requests import decode_alternative
 from coderooms.ingest.targets import Target, ruby_require
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from textwrap import dedent
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef, SymbolKind
+from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef
 
 
 def run(source: str, path: str = "src/thing.rs") -> Extraction:

@@ -15,8 +15,8 @@ import sysconfig
 import warnings
 from pathlib import Path
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import SymbolKind
 
 Key = tuple[str, str, int]
 THRESHOLD = 0.995

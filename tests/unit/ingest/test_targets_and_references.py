@@ -7,16 +7,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import bindings, import_requests
-from coderooms.ingest.model import (
-    CallRef,
-    Extraction,
-    ImportRef,
-    InheritRef,
-    SymbolDef,
-    SymbolKind,
-)
+from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.ingest.ref_requests import Alternative, RefRequest
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import Lookup, SymbolInfo

@@ -11,7 +11,7 @@ from coderooms.perspective.route_shapes import (
     signature_query,
     words_query,
 )
-from coderooms.perspective.route_tags import is_test_path, target_tags
+from coderooms.perspective.route_tags import target_tags
 
 
 def test_name_tokens() -> None:
@@ -70,15 +70,18 @@ def test_module_path_pairs() -> None:
     assert module_path_pairs("a/b.c") == []
 
 
-def test_test_paths() -> None:
+def test_the_test_tag_follows_the_one_test_rule() -> None:
+    """The `test` tag is `core.files.is_test_path` (the rule surgical_context uses): JVM, .NET
+    and Swift test classes are tests; a `testing/` directory or a `test_*` file of any
+    extension no longer is (the older pattern of route_tags said so)."""
     for path in ("tests/a.py", "pkg/test/a.py", "test_x.py", "a/x_test.go", "conftest.py"):
-        assert is_test_path(path), path
-    assert is_test_path("web/app.spec.ts")
-    for path in ("spec/models/user_spec.rb", "lib/a_spec.lua", "t/x.bats", "bin/test_x.sh"):
-        assert is_test_path(path), path
-    for path in ("shop/a.py", "contest.py", "latest/a.py", "testing.py"):
-        assert not is_test_path(path), path
-    assert not is_test_path(None)
+        assert "test" in target_tags("function", "f", path, 0), path
+    for path in ("src/main/java/FooTest.java", "Src/ReaderTests.cs", "app/UtilsTest.kt",
+                 "Sources/AppTests/RequestTests.swift", "spec/models/user_spec.rb"):  # fmt: skip
+        assert "test" in target_tags("function", "f", path, 0), path
+    for path in ("shop/a.py", "contest.py", "pkg/testing/helpers.py", "docs/test_plan.md"):
+        assert "test" not in target_tags("function", "f", path, 0), path
+    assert "test" not in target_tags("ghost", "f", None, 0)
 
 
 def test_target_tags() -> None:

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import (
     bash,
     c,
@@ -86,7 +87,7 @@ from coderooms.ingest.languages.common import Collector
 from coderooms.ingest.languages.doc_comments import doc_of, docstring
 from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.grammars import grammar_loader
-from coderooms.ingest.model import Extraction, SymbolDef, SymbolKind
+from coderooms.ingest.model import Extraction, SymbolDef
 
 __all__ = [
     "DEEP_LANGUAGES",

@@ -27,6 +27,7 @@ import re
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -36,7 +37,6 @@ from coderooms.ingest.languages.common import (
     string_value,
     text,
 )
-from coderooms.ingest.model import SymbolKind
 
 QUERY = """
 (function_definition) @function

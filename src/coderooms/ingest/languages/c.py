@@ -42,6 +42,7 @@ from dataclasses import replace
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -52,7 +53,6 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import SymbolKind
 
 QUERY = """
 (function_definition) @function

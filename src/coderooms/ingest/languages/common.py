@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.doc_comments import doc_of
 from coderooms.ingest.model import (
     CallRef,
@@ -47,7 +48,6 @@ from coderooms.ingest.model import (
     InheritRef,
     ScopeFact,
     SymbolDef,
-    SymbolKind,
 )
 
 SIGNATURE_MAX = 200

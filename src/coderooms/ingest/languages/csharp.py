@@ -39,6 +39,7 @@ from dataclasses import replace
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -50,7 +51,7 @@ from coderooms.ingest.languages.common import (
     type_name,
 )
 from coderooms.ingest.languages.doc_comments import first_sentence
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = """
 (namespace_declaration) @namespace

@@ -47,6 +47,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     IDENT_RE,
     Collector,
@@ -64,7 +65,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import MODULE_VALUE, FactKind, SymbolKind
+from coderooms.ingest.model import MODULE_VALUE, FactKind
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
 

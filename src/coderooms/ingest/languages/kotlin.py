@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.chains import (
     Callee,
     Split,
@@ -56,7 +57,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = """
 (class_declaration) @class

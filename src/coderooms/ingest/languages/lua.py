@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     UNKNOWN_OBJECT,
     Collector,
@@ -37,7 +38,6 @@ from coderooms.ingest.languages.common import (
     text,
 )
 from coderooms.ingest.languages.doc_comments import first_sentence
-from coderooms.ingest.model import SymbolKind
 
 QUERY = """
 (function_declaration) @function

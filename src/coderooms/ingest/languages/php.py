@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     IDENT_RE,
     UNKNOWN_OBJECT,
@@ -45,7 +46,7 @@ from coderooms.ingest.languages.common import (
     string_value,
     text,
 )
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = """
 (namespace_definition) @namespace

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     DOTTED_RE,
     Collector,
@@ -48,7 +49,7 @@ from coderooms.ingest.languages.common import (
     spans,
     text,
 )
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = """
 (class_definition) @class

@@ -47,6 +47,7 @@ from dataclasses import replace
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -61,7 +62,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = """
 (function_item) @function

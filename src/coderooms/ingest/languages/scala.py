@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.chains import Callee, Split, chain_callee, constructed
 from coderooms.ingest.languages.common import (
     Collector,
@@ -45,7 +46,7 @@ from coderooms.ingest.languages.common import (
     spans,
     text,
 )
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = """
 (class_definition) @class

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query, QueryCursor
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.chains import (
     Callee,
     Split,
@@ -49,7 +50,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = """
 (class_declaration) @class

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from tree_sitter import Node, Query
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -37,7 +38,7 @@ from coderooms.ingest.languages.common import (
     type_name,
 )
 from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
-from coderooms.ingest.model import FactKind, SymbolKind
+from coderooms.ingest.model import FactKind
 
 QUERY = (
     CORE_QUERY

@@ -1,0 +1,197 @@
+"""A journaled write is all or nothing: a crash at any step is finished by the next recovery
+(forward once every temp is durable, back otherwise), and a write never waits on a dead one."""
+
+from __future__ import annotations
+
+import multiprocessing
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from coderooms.core.hashing import content_hash
+from coderooms.core.paths import Target
+from coderooms.edits import atomic, batch_write, faults, journal
+from coderooms.edits.batch_write import write_all, write_check
+from coderooms.edits.locks import stripe_of, target_locks, try_target_locks
+from coderooms.ingest.targeted import check_path
+from coderooms.ingest.walker import walk
+from coderooms.scope.roots import OperatorScope, operator_scope
+from coderooms.surgical.proof import ABSENT_HASH
+
+FILES = 8
+
+
+class Crash(BaseException):
+    """The process dies here: nothing after it runs."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    target: Target
+    old_bytes: bytes | None
+    new_bytes: bytes
+    old_mode: int | None = 0o644
+
+    @property
+    def old_hash(self) -> str:
+        return content_hash(self.old_bytes) if self.old_bytes is not None else ABSENT_HASH
+
+    @property
+    def new_hash(self) -> str:
+        return content_hash(self.new_bytes)
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> tuple[Path, Path, OperatorScope, list[Plan]]:
+    root, home = tmp_path / "repo", tmp_path / "state"
+    root.mkdir()
+    plans = []
+    for i in range(FILES):
+        old = None if i == FILES - 1 else f"old {i}\n".encode()  # the last one is created
+        if old is not None:
+            (root / f"f{i}.py").write_bytes(old)
+        plans.append(Plan(Target("r", root, f"f{i}.py"), old, f"new {i}\n".encode()))
+    return root, home, operator_scope([root], state_dirs=(home,)), plans
+
+
+def state(root: Path) -> list[str]:
+    return [
+        (root / f"f{i}.py").read_text() if (root / f"f{i}.py").exists() else "-"
+        for i in range(FILES)
+    ]
+
+
+def temps(root: Path) -> list[str]:
+    return [p.name for p in root.iterdir() if p.name.endswith(atomic.TEMP_SUFFIX)]
+
+
+OLD = [f"old {i}\n" for i in range(FILES - 1)] + ["-"]
+NEW = [f"new {i}\n" for i in range(FILES)]
+
+
+def test_a_crash_after_some_renames_is_rolled_forward(
+    layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, home, scope, plans = layout
+
+    def die(count: int) -> None:
+        if count == 3:
+            raise Crash
+
+    monkeypatch.setattr(faults, "after_rename", die)
+    monkeypatch.setattr(batch_write, "_back", lambda record: None)  # a dead process cleans nothing
+    with pytest.raises(Crash):
+        write_all(plans, scope, home)
+    assert state(root)[:3] == NEW[:3]
+    assert state(root)[3:] == OLD[3:]
+    assert temps(root)
+    assert journal.recover(home, write_check(scope)) == {"forward": 1}
+    assert state(root) == NEW
+    assert temps(root) == []
+    assert list(journal.journal_directory(home).iterdir()) == []
+
+
+def test_a_crash_while_staging_leaves_every_file_old(
+    layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, home, scope, plans = layout
+    real, staged = atomic.stage, [0]
+
+    def stage_then_die(*args: object, **kwargs: object) -> atomic.Staged:
+        staged[0] += 1
+        if staged[0] == 5:
+            raise Crash
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(atomic, "stage", stage_then_die)
+    monkeypatch.setattr(journal, "drop_temps", lambda record: None)
+    monkeypatch.setattr(journal.Journal, "finish", lambda self: None)
+    with pytest.raises(Crash):
+        write_all(plans, scope, home)
+    monkeypatch.undo()
+    assert temps(root)
+    assert journal.recover(home, write_check(scope)) == {"discarded": 1}
+    assert state(root) == OLD
+    assert temps(root) == []
+
+
+def test_a_file_changed_since_the_crash_sends_the_batch_back(
+    layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, home, scope, plans = layout
+
+    def die(count: int) -> None:
+        if count == 2:
+            raise Crash
+
+    monkeypatch.setattr(faults, "after_rename", die)
+    monkeypatch.setattr(batch_write, "_back", lambda record: None)
+    with pytest.raises(Crash):
+        write_all(plans, scope, home)
+    (root / "f5.py").write_text("someone else\n")  # never overwritten by a recovery
+    assert journal.recover(home, write_check(scope)) == {"back": 1}
+    expected = list(OLD)
+    expected[5] = "someone else\n"
+    assert state(root) == expected
+    assert temps(root) == []
+
+
+def test_a_failed_rename_puts_every_old_file_back_with_its_mode(
+    layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, home, scope, plans = layout
+    (root / "f0.py").chmod(0o600)
+
+    def fail(count: int) -> None:
+        if count == 4:
+            raise OSError("disk full")
+
+    monkeypatch.setattr(faults, "after_rename", fail)
+    with pytest.raises(OSError, match="disk full"):
+        write_all(plans, scope, home)
+    assert state(root) == OLD
+    assert (root / "f0.py").stat().st_mode & 0o777 == 0o600
+    assert temps(root) == []
+    assert list(journal.journal_directory(home).iterdir()) == []
+
+
+def _hold(home: str, path: str, ready: object, release: object) -> None:
+    with target_locks(Path(home), [Path(path)]):
+        ready.set()  # type: ignore[attr-defined]
+        release.wait(30)  # type: ignore[attr-defined]
+
+
+def test_a_lock_held_by_another_process_excludes_until_it_is_released(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    ready, release = context.Event(), context.Event()
+    target = tmp_path / "f.py"
+    holder = context.Process(target=_hold, args=(str(tmp_path), str(target), ready, release))
+    holder.start()
+    try:
+        assert ready.wait(30)
+        with ExitStack() as stack:
+            assert not try_target_locks(tmp_path, [target], stack, wait_s=0.0)
+        other = next(
+            tmp_path / f"other{i}.py"
+            for i in range(10)
+            if stripe_of(tmp_path / f"other{i}.py") != stripe_of(target)
+        )
+        with ExitStack() as stack:  # another stripe is free
+            assert try_target_locks(tmp_path, [other], stack, wait_s=0.0)
+    finally:
+        release.set()
+        holder.join(30)
+    with ExitStack() as stack:
+        assert try_target_locks(tmp_path, [target], stack, wait_s=0.0)
+
+
+def test_temp_files_are_never_ingested(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("A = 1\n")
+    temp = atomic.temp_path(tmp_path / "a.py")
+    temp.write_text("A = 2\n")
+    atomic.temp_path(tmp_path / "a.py", "undo").write_text("A = 0\n")
+    walked = walk(tmp_path)
+    assert [f.path for f in walked.files] == ["a.py"]
+    assert check_path(tmp_path, temp.name) == "write_temp"
