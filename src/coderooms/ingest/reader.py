@@ -9,8 +9,8 @@ from typing import Any
 
 from coderooms.core.files import BINARY_SNIFF_BYTES, looks_binary
 from coderooms.core.hashing import content_hash
-from coderooms.ingest.c_commands import command_entries, is_database
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.c_commands import command_entries, is_database
 from coderooms.ingest.chunks import chunk_text, decode
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries

@@ -18,7 +18,7 @@ from coderooms.graph.driver import Graph
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.perspective.tools import perspective_tools
-from coderooms.search.graph_tools import graph_search_tools
+from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
 from tests.integration.ingest.graph_snapshot import wipe
