@@ -47,7 +47,6 @@ from coderooms.ingest.targets import (
     rust_module,
 )
 
-"""Head of a callee whose receiver is an expression's result (`a().b()` -> `?.b`)."""
 WELL_KNOWN_GLOBALS = {
     "js": frozenset(
         {"console", "window", "document", "globalThis", "process", "module", "exports", "require"}
@@ -107,6 +106,7 @@ class Scope:
     """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
     on_demand: tuple[OnDemand, ...] = ()
     """Java: the on-demand imports (`import a.b.*;`), looked in after the package."""
+    expanding: int = 0  # locals typed by a call being followed (`returned_types.assigned`)
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True

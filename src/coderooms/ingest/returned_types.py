@@ -35,6 +35,8 @@ FIELD = "."
 declared with (Java), instead of a member of what a function returns."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
+MAX_ASSIGNED = 8
+"""Locals typed by calls followed at most through one another (`assigned`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 SELF_TYPES = frozenset({"this", "Self"})
@@ -150,6 +152,8 @@ def _type_recipe(scope: Scope, qual: str, name: str) -> str | None:
 def member_request(scope: Scope, request: RefRequest, typed: list[str]) -> RefRequest:
     """`x.m()` with `x` of declared type `T` (`typed`: `T.m`'s parts): `m` of `T`, inherited
     when `T` is defined in the file, else `T.m` as written."""
+    if any(p.endswith(CALLED) for p in typed[:-1]):  # `x = f(); x.m()`: what `f` returns
+        return assigned(scope, request, typed)
     owner = scope.local(request.source, typed[:-1], TYPE_KINDS) if len(typed) > 1 else None
     if owner is not None:
         return _member_request(scope, request, (True, owner), typed[-1])
@@ -161,6 +165,19 @@ def member_request(scope: Scope, request: RefRequest, typed: list[str]) -> RefRe
         walked = inherited_alternatives(scope, request.source, ".".join(typed[:-1]), typed[-1])
         rewritten.alternatives = (*rewritten.alternatives, *walked)
     return rewritten
+
+
+def assigned(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+    """`x.m()` where `x` was assigned a call (`x = f()`, `parts`: `f()`, `m`): `m` of what `f`
+    is declared to return, as `f().m()` is (`chained`). Locals typed by one another's calls are
+    followed `MAX_ASSIGNED` deep at most (`let a = b.f(); let b = a.g()` would never end)."""
+    if scope.expanding >= MAX_ASSIGNED:
+        return request
+    scope.expanding += 1
+    try:
+        return chained(scope, request, parts)
+    finally:
+        scope.expanding -= 1
 
 
 def member_of(scope: Scope, owner: str, member: str) -> Typed | None:
@@ -308,6 +325,14 @@ def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | N
         typed = scope.typed(source, callee)
         if typed is None:
             return scope.local(source, callee, None)
+        if typed[-2].endswith(CALLED) and scope.expanding < MAX_ASSIGNED:  # `x = f(); x.m()`
+            scope.expanding += 1
+            try:
+                returned = _returned(scope, source, typed[:-1], depth + 1)
+            finally:
+                scope.expanding -= 1
+            found = member_of(scope, returned[1], typed[-1]) if returned and returned[0] else None
+            return found[1] if found is not None and found[0] else None
         owner = scope.local(source, typed[:-1], TYPE_KINDS)
         found = member_of(scope, owner, typed[-1]) if owner is not None else None
     return found[1] if found is not None and found[0] else None
