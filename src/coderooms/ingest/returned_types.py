@@ -40,6 +40,9 @@ MAX_ASSIGNED = 8
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 SELF_TYPES = frozenset({"this", "Self"})
+RUST_CONSTRUCTORS = frozenset({"new", "default", "from"})
+"""Rust `T::new(..)` and the like give a `T` (by convention; `with_*` too: `_constructed`)."""
+RUST_PATH_HEADS = frozenset({"crate", "super", "self"})
 PACKAGE_LANGUAGES = frozenset({"go", "java", "kotlin", "scala", "swift"})
 """Languages where a type the file neither defines nor imports may be its package's."""
 MEMBER_KINDS = frozenset({SymbolKind.METHOD, SymbolKind.FUNCTION})
@@ -209,7 +212,11 @@ def _member_request(scope: Scope, request: RefRequest, typed: Typed, member: str
             return request
         if found is not None:
             name = found[1]
-    elif scope._binding(name.split("."))[0] is None and scope.language not in PACKAGE_LANGUAGES:
+    elif (
+        scope._binding(name.split("."))[0] is None
+        and scope.language not in PACKAGE_LANGUAGES
+        and not (scope.language == "rust" and name.split(".")[0] in RUST_PATH_HEADS)
+    ):
         return request  # a type the file neither defines nor imports (a global, a parameter)
     rewritten = scope.request(request.source, request.kind, f"{name}.{member}", request.line, False)
     if rewritten is None:
@@ -294,11 +301,9 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
         return (True, created) if created is not None else (False, ".".join(call[:-1]))
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
-    if target is None:
-        return None
-    written = scope.returns.get(target)
-    if written is None or written == "?":
-        return None
+    written = scope.returns.get(target) if target is not None else None
+    if written is None or written == "?" or target is None:
+        return _constructed(scope, source, callee)
     if written in SELF_TYPES:  # TS `this`, Rust `Self`: the enclosing type
         owner = scope._enclosing_type(target.rpartition(".")[0])
         if owner is not None:
@@ -307,6 +312,18 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
         return (False, prefix) if prefix and scope.language == "rust" else None
     found = scope.local(target, written.split("."), TYPE_KINDS)
     return (True, found) if found is not None else (False, written)
+
+
+def _constructed(scope: Scope, source: str, callee: list[str]) -> Typed | None:
+    """Rust `T::new(..)`, `T::default()`, `T::from(..)`, `T::with_*(..)` whose declaration the
+    file does not state (derived, or another file's): a `T`, by convention, as for `let x =
+    T::new()` (`languages.rust`); `crate::T::default()` too."""
+    if scope.language != "rust" or len(callee) < 2 or not callee[-2][:1].isupper():
+        return None
+    if callee[-1] not in RUST_CONSTRUCTORS and not callee[-1].startswith("with_"):
+        return None
+    found = scope.local(source, callee[:-1], TYPE_KINDS)
+    return (True, found) if found is not None else (False, ".".join(callee[:-1]))
 
 
 def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | None:

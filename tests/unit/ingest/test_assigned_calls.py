@@ -119,3 +119,43 @@ def test_rust_let_of_a_call_and_shadowing(tmp_path: Path) -> None:
     assert call(found, run, "made.peek") == ("src/lib.rs::Bytes.peek", "local")
     assert call(found, run, "part.peek") == ("src/lib.rs::Bytes.peek", "local")
     assert call(found, run, "s.len")[1] == "ghost"
+
+
+def test_rust_constructors_without_a_stated_return_give_their_type(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "parse"\n',
+            "src/lib.rs": """
+                mod config;
+                #[derive(Default)]
+                pub struct Config { strict: bool }
+                impl Config {
+                    pub fn strict(&mut self) -> &mut Config { self }
+                    pub fn parse(&self) {}
+                }
+                pub fn run() {
+                    Config::default().strict().parse();
+                    crate::Config::default().parse();
+                    Config::make().parse();
+                }
+            """,
+            "src/config.rs": """
+                pub fn other() {
+                    crate::Config::default().strict();
+                    crate::Config::default().missing();
+                }
+            """,
+        },
+    )
+    run = "src/lib.rs::run"
+    assert call(found, run, "Config.default().strict") == ("src/lib.rs::Config.strict", "local")
+    assert call(found, run, "Config.default().strict().parse") == (
+        "src/lib.rs::Config.parse",
+        "local",
+    )
+    assert call(found, run, "crate.Config.default().parse")[0] == "src/lib.rs::Config.parse"
+    assert call(found, run, "Config.make().parse")[1] == "ghost"  # no constructor by name
+    other = "src/config.rs::other"
+    assert call(found, other, "crate.Config.default().strict")[0] == "src/lib.rs::Config.strict"
+    assert call(found, other, "crate.Config.default().missing")[1] == "ghost"
