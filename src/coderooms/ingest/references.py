@@ -31,6 +31,7 @@ from coderooms.ingest.ref_requests import (
 from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
     CALLED,
+    FIELD_LANGUAGES,
     INHERITED,
     chained,
     inherited_alternatives,
@@ -40,12 +41,7 @@ from coderooms.ingest.returned_types import (
     static_field,
     through_fields,
 )
-from coderooms.ingest.targets import (
-    Binding,
-    Target,
-    path_stem,
-    rust_module,
-)
+from coderooms.ingest.targets import Binding, Target, path_stem, rust_module
 
 WELL_KNOWN_GLOBALS = {
     "js": frozenset(
@@ -142,7 +138,7 @@ class Scope:
         chain = self._typed_chain(source, parts) if kind != INHERITS and inherit else None
         if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
             declared, rest = chain
-            if len(rest) > 1 and self.language == "java":  # `x.f.m()`, `f` of another file's type
+            if len(rest) > 1 and self.language in FIELD_LANGUAGES and declared[-1] != ")":
                 owner = self.local(source, declared.split("."), TYPE_KINDS)
                 typed = (True, owner) if owner is not None else (False, declared)
                 return through_fields(self, request, source, typed, rest[:-1], rest[-1])

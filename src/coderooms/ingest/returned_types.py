@@ -33,6 +33,8 @@ CONSTRUCTED = "new()"
 FIELD = "."
 """Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
 declared with (Java), instead of a member of what a function returns."""
+FIELD_LANGUAGES = frozenset({"java", "go"})
+"""Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
 MAX_ASSIGNED = 8
@@ -58,7 +60,7 @@ def chained(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
     with."""
     called = max(i for i, p in enumerate(parts[:-1]) if p.endswith(CALLED))
     fields = parts[called + 1 : -1]
-    if fields and scope.language != "java":
+    if fields and scope.language not in FIELD_LANGUAGES:
         return request  # a field of a returned value (`a().f.m()`): not followed
     returned = _returned(scope, request.source, parts[: called + 1], 0)
     if returned is None:
@@ -116,7 +118,7 @@ def table_entries(scope: Scope) -> list[str]:
     if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
         bases = {owner: found[0] for owner, found in scope.embedded.items() if len(found) == 1}
     fields: dict[str, str] = {}
-    if scope.language == "java":  # `d`: fields' declared types, for `x.f.m()` in other files
+    if scope.language in FIELD_LANGUAGES:  # `d`: fields' declared types, for other files
         fields = {
             f"{owner}.{name}": written
             for (owner, name), written in scope.types.items()
