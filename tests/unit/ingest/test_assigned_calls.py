@@ -159,3 +159,26 @@ def test_rust_constructors_without_a_stated_return_give_their_type(tmp_path: Pat
     other = "src/config.rs::other"
     assert call(found, other, "crate.Config.default().strict")[0] == "src/lib.rs::Config.strict"
     assert call(found, other, "crate.Config.default().missing")[1] == "ghost"
+
+
+def test_typescript_await_of_a_promise_gives_what_it_promises(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/shape.ts": """
+                export class Shape { area(): number { return 1 } }
+                export async function load(): Promise<Shape> { return new Shape() }
+            """,
+            "src/use.ts": """
+                import { load } from "./shape";
+                export async function go() {
+                    const s = await load();
+                    s.area();
+                    load().then();
+                }
+            """,
+        },
+    )
+    go = "src/use.ts::go"
+    assert call(found, go, "s.area") == ("src/shape.ts::Shape.area", "typed")
+    assert call(found, go, "load().then")[1] == "ghost"  # `Shape` has no `then`

@@ -1,6 +1,7 @@
 """What a local is assigned, as far as it gives the local a type: an object created
 (`const x = new T()` -> `T`) or the value a call returns (`const x = f()`, Go `x := f()` and
-`x, err := f()`, Rust `let x = a.b()`), recorded as the callee with `()` (`f()`, `a.b()`): an
+`x, err := f()`, Rust `let x = a.b()`, TypeScript `const x = await f()` with `f(): Promise<T>`,
+whose declared return is recorded as `T`), recorded as the callee with `()` (`f()`, `a.b()`): an
 ASSIGN fact whose annotation `references.Scope` reads as "what `f` is declared to return"
 (`returned_types.member_request`). A call whose callee is not a path of names (`(a || b)()`,
 `x[0]()`), `require(..)` (an import, bound as such) and a local assigned a call on itself
@@ -72,6 +73,8 @@ def js_assigned(
     for declarator in caps.get("call_var", ()):
         name = declarator.child_by_field_name("name")
         value = declarator.child_by_field_name("value")
+        if value is not None and value.type == "await_expression":  # of a `Promise<T>`: a `T`
+            value = value.named_child(0)
         if (
             name is not None
             and value is not None

@@ -82,6 +82,7 @@ CORE_QUERY = f"""
 (export_statement source: (_)) @export_from
 (variable_declarator name: (identifier) value: (new_expression)) @new_var
 (variable_declarator name: (identifier) value: (call_expression)) @call_var
+(variable_declarator name: (identifier) value: (await_expression (call_expression))) @call_var
 """
 
 QUERY = (

@@ -139,9 +139,16 @@ def _declared_types(caps: dict[str, list[Node]], c: Collector) -> None:
 
 
 def _returned(node: Node | None, source: bytes) -> str | None:
-    """A declared return type: a named type, or `this` (the enclosing class)."""
+    """A declared return type: a named type, or `this` (the enclosing class); `Promise<T>` is
+    `T`, what `await` gives (`const x = await f()`), so `f().then()` is a member of `T`: a
+    ghost unless `T` has one of that name."""
     if node is not None and node.type == "this_type":
         return "this"
+    if node is not None and node.type == "generic_type":
+        name, arguments = node.child_by_field_name("name"), node.named_children[-1]
+        promised = name is not None and text(name, source) == "Promise"
+        if promised and arguments.type == "type_arguments" and arguments.named_child_count == 1:
+            return annotated_type(arguments.named_children[0], source)
     return annotated_type(node, source)
 
 
