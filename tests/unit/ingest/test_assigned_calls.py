@@ -182,3 +182,31 @@ def test_typescript_await_of_a_promise_gives_what_it_promises(tmp_path: Path) ->
     go = "src/use.ts::go"
     assert call(found, go, "s.area") == ("src/shape.ts::Shape.area", "typed")
     assert call(found, go, "load().then")[1] == "ghost"  # `Shape` has no `then`
+
+
+def test_javascript_fields_created_in_the_constructor(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/shadow.js": "export class LightShadow { dispose() {} }\n",
+            "src/light.js": """
+                import { LightShadow } from "./shadow.js";
+                export class Light {
+                    constructor() {
+                        this.shadow = new LightShadow(1);
+                        this.other = make();
+                    }
+                    dispose() {
+                        this.shadow.dispose();
+                        this.other.dispose();
+                    }
+                }
+            """,
+        },
+    )
+    dispose = "src/light.js::Light.dispose"
+    assert call(found, dispose, "this.shadow.dispose") == (
+        "src/shadow.js::LightShadow.dispose",
+        "import",
+    )
+    assert call(found, dispose, "this.other.dispose")[1] == "ghost"

@@ -70,6 +70,9 @@ def js_assigned(
             typed = dotted(text(created, c.source))
             if typed:
                 c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
+    if c.ex.language == "javascript":
+        for assignment in caps.get("this_new", ()):
+            _constructor_field(assignment, c)
     for declarator in caps.get("call_var", ()):
         name = declarator.child_by_field_name("name")
         value = declarator.child_by_field_name("value")
@@ -81,3 +84,31 @@ def js_assigned(
             and declarator.child_by_field_name("type") is None
         ):
             assigned_call(name, value, c, members, wrappers, calls)
+
+
+def _constructor_field(assignment: Node, c: Collector) -> None:
+    """JavaScript `this.f = new T(..)` in a class's `constructor` (no other assignment of `f`
+    looked at): field `f` of that class is a `T`, as TypeScript's `f: T` declares it (three.js's
+    `this.shadow = new LightShadow(..)`, then `this.shadow.dispose()`)."""
+    statement = assignment.parent
+    block = statement.parent if statement is not None else None
+    method = block.parent if block is not None else None  # a statement of the body itself
+    if method is None or statement is None or statement.type != "expression_statement":
+        return
+    name = method.child_by_field_name("name") if method.type == "method_definition" else None
+    if name is None or text(name, c.source) != "constructor":
+        return
+    body = method.parent
+    klass = body.parent if body is not None else None
+    at = klass.child_by_field_name("name") if klass is not None else None
+    field = assignment.child_by_field_name("left")
+    created = assignment.child_by_field_name("right")
+    prop = field.child_by_field_name("property") if field is not None else None
+    made = created.child_by_field_name("constructor") if created is not None else None
+    if at is None or prop is None or made is None:
+        return
+    typed = (
+        dotted(text(made, c.source)) if made.type in ("identifier", "member_expression") else None
+    )
+    if typed:
+        c.fact(at, FactKind.ASSIGN, text(prop, c.source), annotation=typed)

@@ -83,6 +83,7 @@ CORE_QUERY = f"""
 (variable_declarator name: (identifier) value: (new_expression)) @new_var
 (variable_declarator name: (identifier) value: (call_expression)) @call_var
 (variable_declarator name: (identifier) value: (await_expression (call_expression))) @call_var
+(assignment_expression left: (member_expression object: (this)) right: (new_expression)) @this_new
 """
 
 QUERY = (
