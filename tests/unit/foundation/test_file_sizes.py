@@ -15,7 +15,7 @@ CEILINGS = {
     "coderooms/ingest/python_scope.py": 698,
     "coderooms/ingest/languages/common.py": 551,
     "coderooms/ingest/references.py": 419,
-    "coderooms/ingest/languages/javascript.py": 492,
+    "coderooms/ingest/languages/javascript.py": 493,
     "coderooms/search/text_search.py": 478,
     "coderooms/perspective/verbs.py": 416,
     "coderooms/ingest/languages/python.py": 466,

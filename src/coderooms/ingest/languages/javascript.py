@@ -36,7 +36,8 @@
   `module.exports = a` (`name` `module.exports`), `module.exports = { a, c: b }`,
   `exports.c = b` and `module.exports.c = b` (identifiers only).
 * Declared types: `const x = new Foo()` -> an ASSIGN fact (`x`, annotation `Foo`) of the
-  innermost definition (TypeScript adds its annotations, see `typescript`).
+  innermost definition, `const x = f()` (`f()`) and JS `this.f = new T()` in a constructor
+  (see `assigned_values`; TypeScript adds its annotations, see `typescript`).
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
   skipped).
 """

@@ -17,7 +17,9 @@
 * Declared types: annotated parameters (PARAM facts) and variables and class fields (ASSIGN
   facts of the function / class), `annotation` the type's dotted name without its arguments
   (`source: Observable<T>` -> `Observable`, `x?: Foo | null` -> `Foo`, `c: ns.Bar` -> `ns.Bar`);
-  other types (functions, object types, unions of two types) are not recorded.
+  other types (functions, object types, unions of two types) are not recorded. A declared
+  return of `Promise<T>` is `T` (what `await` gives). Locals of a call's value, `const x = f()`
+  and `const x = await f()`: `assigned_values`.
 * Calls as in JavaScript; a non-null assertion is transparent: `a!.b()`, `this.x!.m()` ->
   `a.b`, `this.x.m`.
 """
