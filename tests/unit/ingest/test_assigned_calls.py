@@ -79,9 +79,13 @@ def test_go_short_declarations_take_the_first_result(tmp_path: Path) -> None:
             """,
             "local.go": """
                 package web
+                var shared = New()
                 func run() {
                     e := New()
                     e.Handle()
+                    shared.Handle()
+                    var v, err = Open("x")
+                    v.Handle()
                 }
             """,
         },
@@ -90,7 +94,8 @@ def test_go_short_declarations_take_the_first_result(tmp_path: Path) -> None:
     assert call(found, run, "e.Handle") == ("engine.go::Engine.Handle", "typed")
     assert call(found, run, "o.Handle") == ("engine.go::Engine.Handle", "typed")
     assert call(found, run, "err.Error")[1] == "ghost"
-    assert call(found, "local.go::run", "e.Handle") == ("engine.go::Engine.Handle", "typed")
+    for ref in ("e.Handle", "shared.Handle", "v.Handle"):
+        assert call(found, "local.go::run", ref) == ("engine.go::Engine.Handle", "typed"), ref
 
 
 def test_rust_let_of_a_call_and_shadowing(tmp_path: Path) -> None:

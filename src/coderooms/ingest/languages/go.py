@@ -19,8 +19,8 @@
 * Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
   facts of the function / struct), `x := T{...}` and `x := &T{...}` (ASSIGN), `annotation` the
   named type without pointer or type arguments (`*gin.Context` -> `gin.Context`); `x := f()`
-  and `x, err := f()` (ASSIGN `f()`: `assigned_values`). A function's declared return is its
-  result's named type, the first one's of several (`(*T, error)` -> `T`).
+  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`). A function's declared
+  return is its result's named type, the first one's of several (`(*T, error)` -> `T`).
 * Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
   interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
   (`~int | string`) are not bases.
@@ -247,6 +247,12 @@ def _first_result(node: Node | None, source: bytes) -> str | None:
 
 def _declared(node: Node, c: Collector) -> None:
     typed = named_type(node.child_by_field_name("type"), c.source)
+    values = node.child_by_field_name("value") if node.type == "var_spec" else None
+    if not typed and values is not None and values.named_child_count == 1:
+        # `var x = f()`, `var x, err = f()` (top level too): what `f` returns, its first result
+        first = node.child_by_field_name("name")
+        if first is not None and node.child_by_field_name("type") is None:
+            assigned_call(first, values.named_children[0], c, _MEMBERS, None, _CALLS)
     if not typed:
         return
     kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
