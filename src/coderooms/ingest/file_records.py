@@ -141,13 +141,18 @@ def _package_target(language: str, path: str, symbols: list[SymbolDef]) -> Targe
 
 def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
     """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
-    scope declares the name with two types (not known then)."""
-    found: dict[tuple[str, str], str] = {}
+    scope declares the name with two types (not known then). A call's value (`f()`, see
+    `languages.assigned_values`) counts only where no type is written or created for the name
+    in that scope (`const res = new T()` in one block, `const res = f()` in another: a `T`)."""
+    written: dict[tuple[str, str], set[str]] = {}
+    called: dict[tuple[str, str], set[str]] = {}
     for fact in facts:
         if fact.kind in (FactKind.PARAM, FactKind.ASSIGN) and fact.annotation:
-            key = (fact.scope, fact.name)
-            known = found.get(key)
-            found[key] = fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
+            into = called if fact.annotation.endswith(")") else written
+            into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
+    found: dict[tuple[str, str], str] = {}
+    for key, types in (*called.items(), *written.items()):
+        found[key] = next(iter(types)) if len(types) == 1 else UNKNOWN_RECEIVER
     return found
 
 

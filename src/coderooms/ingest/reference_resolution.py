@@ -99,7 +99,7 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             if found is None:
                 break
             via = "typed"
-        if request.group == "java" and _virtual(request) and found.kind == "Method":
+        if request.group in INTERFACE_GROUPS and _virtual(request) and found.kind == "Method":
             via = _interface_via(lookup, found, via, keys)
         return Resolution(
             found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
@@ -120,8 +120,14 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
     )
 
 
+INTERFACE_GROUPS = frozenset({"java", "go", "js"})
+"""Where a call on a value whose type is an interface links to the interface's declaration of
+the method, `via: interface` (`_interface_via`)."""
+
+
 def _virtual(request: RefRequest) -> bool:
-    """A Java call on a value (`x.m()`, `a().m()`, `this.f.m()`, an inherited `m()`), not on a
+    """A Java, Go or TypeScript call on a value (`x.m()`, `a().m()`, `this.f.m()`, an inherited
+    `m()`), not on a
     type (`Codec.make()`: a static method is no interface's to implement)."""
     head = request.ref.partition(".")[0]
     return "(" in request.ref or not head[:1].isupper()

@@ -29,6 +29,7 @@ from coderooms.ingest.ref_requests import (
 from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
     CALLED,
+    FIELD_LANGUAGES,
     INHERITED,
     chained,
     inherited_alternatives,
@@ -38,14 +39,8 @@ from coderooms.ingest.returned_types import (
     static_field,
     through_fields,
 )
-from coderooms.ingest.targets import (
-    Binding,
-    Target,
-    path_stem,
-    rust_module,
-)
+from coderooms.ingest.targets import Binding, Target, path_stem, rust_module
 
-"""Head of a callee whose receiver is an expression's result (`a().b()` -> `?.b`)."""
 WELL_KNOWN_GLOBALS = {
     "js": frozenset(
         {"console", "window", "document", "globalThis", "process", "module", "exports", "require"}
@@ -105,6 +100,7 @@ class Scope:
     """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
     on_demand: tuple[OnDemand, ...] = ()
     """Java: the on-demand imports (`import a.b.*;`), looked in after the package."""
+    expanding: int = 0  # locals typed by a call being followed (`returned_types.assigned`)
 
     def request(
         self, source: str, kind: str, ref: str, line: int, inherit: bool = True
@@ -140,7 +136,7 @@ class Scope:
         chain = self._typed_chain(source, parts) if kind != INHERITS and inherit else None
         if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
             declared, rest = chain
-            if len(rest) > 1 and self.language == "java":  # `x.f.m()`, `f` of another file's type
+            if len(rest) > 1 and self.language in FIELD_LANGUAGES and declared[-1] != ")":
                 owner = self.local(source, declared.split("."), TYPE_KINDS)
                 typed = (True, owner) if owner is not None else (False, declared)
                 return through_fields(self, request, source, typed, rest[:-1], rest[-1])

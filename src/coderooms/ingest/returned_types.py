@@ -34,11 +34,18 @@ CONSTRUCTED = "new()"
 FIELD = "."
 """Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
 declared with (Java), instead of a member of what a function returns."""
+FIELD_LANGUAGES = frozenset({"java", "go"})
+"""Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
+MAX_ASSIGNED = 8
+"""Locals typed by calls followed at most through one another (`assigned`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 SELF_TYPES = frozenset({"this", "Self"})
+RUST_CONSTRUCTORS = frozenset({"new", "default", "from"})
+"""Rust `T::new(..)` and the like give a `T` (by convention; `with_*` too: `_constructed`)."""
+RUST_PATH_HEADS = frozenset({"crate", "super", "self"})
 PACKAGE_LANGUAGES = frozenset({"go", "java", "kotlin", "scala", "swift"})
 """Languages where a type the file neither defines nor imports may be its package's."""
 MEMBER_KINDS = frozenset({SymbolKind.METHOD, SymbolKind.FUNCTION})
@@ -54,7 +61,7 @@ def chained(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
     with."""
     called = max(i for i, p in enumerate(parts[:-1]) if p.endswith(CALLED))
     fields = parts[called + 1 : -1]
-    if fields and scope.language != "java":
+    if fields and scope.language not in FIELD_LANGUAGES:
         return request  # a field of a returned value (`a().f.m()`): not followed
     returned = _returned(scope, request.source, parts[: called + 1], 0)
     if returned is None:
@@ -112,7 +119,7 @@ def table_entries(scope: Scope) -> list[str]:
     if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
         bases = {owner: found[0] for owner, found in scope.embedded.items() if len(found) == 1}
     fields: dict[str, str] = {}
-    if scope.language == "java":  # `d`: fields' declared types, for `x.f.m()` in other files
+    if scope.language in FIELD_LANGUAGES:  # `d`: fields' declared types, for other files
         fields = {
             f"{owner}.{name}": written
             for (owner, name), written in scope.types.items()
@@ -151,6 +158,8 @@ def _type_recipe(scope: Scope, qual: str, name: str) -> str | None:
 def member_request(scope: Scope, request: RefRequest, typed: list[str]) -> RefRequest:
     """`x.m()` with `x` of declared type `T` (`typed`: `T.m`'s parts): `m` of `T`, inherited
     when `T` is defined in the file, else `T.m` as written."""
+    if any(p.endswith(CALLED) for p in typed[:-1]):  # `x = f(); x.m()`: what `f` returns
+        return assigned(scope, request, typed)
     owner = scope.local(request.source, typed[:-1], TYPE_KINDS) if len(typed) > 1 else None
     if owner is not None:
         return _member_request(scope, request, (True, owner), typed[-1])
@@ -162,6 +171,19 @@ def member_request(scope: Scope, request: RefRequest, typed: list[str]) -> RefRe
         walked = inherited_alternatives(scope, request.source, ".".join(typed[:-1]), typed[-1])
         rewritten.alternatives = (*rewritten.alternatives, *walked)
     return rewritten
+
+
+def assigned(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+    """`x.m()` where `x` was assigned a call (`x = f()`, `parts`: `f()`, `m`): `m` of what `f`
+    is declared to return, as `f().m()` is (`chained`). Locals typed by one another's calls are
+    followed `MAX_ASSIGNED` deep at most (`let a = b.f(); let b = a.g()` would never end)."""
+    if scope.expanding >= MAX_ASSIGNED:
+        return request
+    scope.expanding += 1
+    try:
+        return chained(scope, request, parts)
+    finally:
+        scope.expanding -= 1
 
 
 def member_of(scope: Scope, owner: str, member: str) -> Typed | None:
@@ -193,7 +215,11 @@ def _member_request(scope: Scope, request: RefRequest, typed: Typed, member: str
             return request
         if found is not None:
             name = found[1]
-    elif scope._binding(name.split("."))[0] is None and scope.language not in PACKAGE_LANGUAGES:
+    elif (
+        scope._binding(name.split("."))[0] is None
+        and scope.language not in PACKAGE_LANGUAGES
+        and not (scope.language == "rust" and name.split(".")[0] in RUST_PATH_HEADS)
+    ):
         return request  # a type the file neither defines nor imports (a global, a parameter)
     rewritten = scope.request(request.source, request.kind, f"{name}.{member}", request.line, False)
     if rewritten is None:
@@ -278,11 +304,9 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
         return (True, created) if created is not None else (False, ".".join(call[:-1]))
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
-    if target is None:
-        return None
-    written = scope.returns.get(target)
-    if written is None or written == "?":
-        return None
+    written = scope.returns.get(target) if target is not None else None
+    if written is None or written == "?" or target is None:
+        return _constructed(scope, source, callee)
     if written in SELF_TYPES:  # TS `this`, Rust `Self`: the enclosing type
         owner = scope._enclosing_type(target.rpartition(".")[0])
         if owner is not None:
@@ -291,6 +315,18 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
         return (False, prefix) if prefix and scope.language == "rust" else None
     found = scope.local(target, written.split("."), TYPE_KINDS)
     return (True, found) if found is not None else (False, written)
+
+
+def _constructed(scope: Scope, source: str, callee: list[str]) -> Typed | None:
+    """Rust `T::new(..)`, `T::default()`, `T::from(..)`, `T::with_*(..)` whose declaration the
+    file does not state (derived, or another file's): a `T`, by convention, as for `let x =
+    T::new()` (`languages.rust`); `crate::T::default()` too."""
+    if scope.language != "rust" or len(callee) < 2 or not callee[-2][:1].isupper():
+        return None
+    if callee[-1] not in RUST_CONSTRUCTORS and not callee[-1].startswith("with_"):
+        return None
+    found = scope.local(source, callee[:-1], TYPE_KINDS)
+    return (True, found) if found is not None else (False, ".".join(callee[:-1]))
 
 
 def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | None:
@@ -309,6 +345,14 @@ def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | N
         typed = scope.typed(source, callee)
         if typed is None:
             return scope.local(source, callee, None)
+        if typed[-2].endswith(CALLED) and scope.expanding < MAX_ASSIGNED:  # `x = f(); x.m()`
+            scope.expanding += 1
+            try:
+                returned = _returned(scope, source, typed[:-1], depth + 1)
+            finally:
+                scope.expanding -= 1
+            found = member_of(scope, returned[1], typed[-1]) if returned and returned[0] else None
+            return found[1] if found is not None and found[0] else None
         owner = scope.local(source, typed[:-1], TYPE_KINDS)
         found = member_of(scope, owner, typed[-1]) if owner is not None else None
     return found[1] if found is not None and found[0] else None

@@ -942,3 +942,54 @@ def test_a_java_field_of_a_base_in_another_file_follows_its_declaration(
         ("src/main/java/org/x/Base.java", base("Tag"),
          ("src/main/java/org/x/Tag.java::Tag.check", "typed")),
     ])  # fmt: skip
+
+
+def test_a_local_assigned_a_call_follows_the_callees_return_type(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    def make(returned: str) -> str:
+        return (
+            f"import {{ {returned} }} from './shapes';\nexport function make(): {returned} {{}}\n"
+        )
+
+    tree.write(
+        "src/shapes.ts", "export class Circle { area() {} }\nexport class Square { area() {} }\n"
+    )
+    tree.write("src/make.ts", make("Circle"))
+    tree.write(
+        "src/use.ts",
+        "import { make } from './make';\n"
+        "export function run() {\n  const s = make();\n  s.area();\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/use.ts::run"
+    assert ("src/shapes.ts::Circle.area", "typed") in calls_of(graph, repo, run)
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/make.ts", make("Square"), ("src/shapes.ts::Square.area", "typed")),
+        ("src/make.ts", "export function make() {}\n", ("?:area", "ghost")),
+        ("src/make.ts", make("Circle"), ("src/shapes.ts::Circle.area", "typed")),
+    ])  # fmt: skip
+
+
+def test_a_go_field_of_another_files_struct_follows_its_declared_type(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    def context(field_type: str) -> str:
+        return f"package web\ntype Context struct {{\n\twriter {field_type}\n}}\n"
+
+    tree.write("go.mod", "module example.com/web\n")
+    tree.write("context.go", context("plain"))
+    tree.write(
+        "writers.go",
+        "package web\ntype plain struct{}\nfunc (p *plain) reset() {}\n"
+        "type fancy struct{}\nfunc (f *fancy) reset() {}\n",
+    )
+    tree.write("gin.go", "package web\nfunc handle(c *Context) {\n\tc.writer.reset()\n}\n")
+    ingest(graph, tree, repo)
+    handle = "gin.go::handle"
+    assert calls_of(graph, repo, handle) == {("writers.go::plain.reset", "typed")}
+    follow_steps(graph, tree, repo, full_repo, handle, [
+        ("context.go", context("*fancy"), ("writers.go::fancy.reset", "typed")),
+        ("context.go", context("int"), ("?:reset", "ghost")),
+        ("context.go", context("plain"), ("writers.go::plain.reset", "typed")),
+    ])  # fmt: skip

@@ -18,7 +18,9 @@
   expressions are not recorded.
 * Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
   facts of the function / struct), `x := T{...}` and `x := &T{...}` (ASSIGN), `annotation` the
-  named type without pointer or type arguments (`*gin.Context` -> `gin.Context`).
+  named type without pointer or type arguments (`*gin.Context` -> `gin.Context`); `x := f()`
+  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`). A function's declared
+  return is its result's named type, the first one's of several (`(*T, error)` -> `T`).
 * Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
   interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
   (`~int | string`) are not bases.
@@ -29,6 +31,7 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.assigned_values import assigned_call
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -95,7 +98,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     )
     c.calls(caps.get("call", ()), _MEMBERS, calls=_CALLS)
     for node in [*caps.get("function", ()), *caps.get("method", ())]:
-        declared_return(c, node, named_type(node.child_by_field_name("result"), source))
+        declared_return(c, node, _first_result(node.child_by_field_name("result"), source))
     for spec in caps.get("import", ()):
         path = spec.child_by_field_name("path")
         if path is None:
@@ -231,8 +234,26 @@ def named_type(node: Node | None, source: bytes) -> str | None:
     return None
 
 
+def _first_result(node: Node | None, source: bytes) -> str | None:
+    """The named type of a function's result, of its first one when there are several
+    (`(*T, error)` -> `T`: what `x, err := f()` gives `x`; `f().m()` cannot have two)."""
+    if node is not None and node.type == "parameter_list":
+        results = [p for p in node.named_children if p.type == "parameter_declaration"]
+        names = results[0].children_by_field_name("name") if results else []
+        if not results or len(names) > 1:
+            return None
+        node = results[0].child_by_field_name("type")
+    return named_type(node, source)
+
+
 def _declared(node: Node, c: Collector) -> None:
     typed = named_type(node.child_by_field_name("type"), c.source)
+    values = node.child_by_field_name("value") if node.type == "var_spec" else None
+    if not typed and values is not None and values.named_child_count == 1:
+        # `var x = f()`, `var x, err = f()` (top level too): what `f` returns, its first result
+        first = node.child_by_field_name("name")
+        if first is not None and node.child_by_field_name("type") is None:
+            assigned_call(first, values.named_children[0], c, _MEMBERS, None, _CALLS)
     if not typed:
         return
     kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
@@ -242,7 +263,13 @@ def _declared(node: Node, c: Collector) -> None:
 
 def _literal_types(node: Node, c: Collector) -> None:
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-    if left is None or right is None or left.named_child_count != right.named_child_count:
+    if left is None or right is None:
+        return
+    first = left.named_child(0) if left.named_child_count else None
+    if right.named_child_count == 1 and first is not None and first.type == "identifier":
+        # `x := f()`, `x, err := f()`: what `f` returns (its first result)
+        assigned_call(first, right.named_children[0], c, _MEMBERS, None, _CALLS)
+    if left.named_child_count != right.named_child_count:
         return
     for name, value in zip(left.named_children, right.named_children, strict=True):
         literal = value

@@ -36,7 +36,8 @@
   `module.exports = a` (`name` `module.exports`), `module.exports = { a, c: b }`,
   `exports.c = b` and `module.exports.c = b` (identifiers only).
 * Declared types: `const x = new Foo()` -> an ASSIGN fact (`x`, annotation `Foo`) of the
-  innermost definition (TypeScript adds its annotations, see `typescript`).
+  innermost definition, `const x = f()` (`f()`) and JS `this.f = new T()` in a constructor
+  (see `assigned_values`; TypeScript adds its annotations, see `typescript`).
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
   skipped).
 """
@@ -48,6 +49,7 @@ from collections.abc import Callable
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.assigned_values import js_assigned
 from coderooms.ingest.languages.common import (
     IDENT_RE,
     Collector,
@@ -81,6 +83,9 @@ CORE_QUERY = f"""
 (import_statement) @import
 (export_statement source: (_)) @export_from
 (variable_declarator name: (identifier) value: (new_expression)) @new_var
+(variable_declarator name: (identifier) value: (call_expression)) @call_var
+(variable_declarator name: (identifier) value: (await_expression (call_expression))) @call_var
+(assignment_expression left: (member_expression object: (this)) right: (new_expression)) @this_new
 """
 
 QUERY = (
@@ -152,8 +157,7 @@ def extract_with(
         _export_from(node, c)
     _variables(root, c)
     _local_exports(root, c)
-    for node in caps.get("new_var", ()):
-        _constructed(node, c)
+    js_assigned(caps, c, _MEMBERS, _WRAPPERS, _CALLS)
     if tail is not None:
         tail(caps, c)
 
@@ -488,14 +492,3 @@ def _commonjs_export(assignment: Node, at: Node, c: Collector) -> None:
     named = owner in ("exports", MODULE_VALUE) and IDENT_RE.fullmatch(name)
     if named and right.type == "identifier":
         c.fact(at, FactKind.EXPORT, name, text(right, source))
-
-
-def _constructed(declarator: Node, c: Collector) -> None:
-    name = declarator.child_by_field_name("name")
-    value = declarator.child_by_field_name("value")
-    created = value.child_by_field_name("constructor") if value is not None else None
-    if name is None or created is None or created.type not in ("identifier", "member_expression"):
-        return
-    typed = dotted(text(created, c.source))
-    if typed:
-        c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)

@@ -48,6 +48,7 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.assigned_values import assigned_call
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -335,7 +336,8 @@ _CONSTRUCTORS = frozenset({"new", "default", "from"})
 
 def _declared(node: Node, c: Collector) -> None:
     """Declared types: parameters (PARAM), `let x: T` / `let x = T::new(..)` / `T { .. }` and
-    struct fields (ASSIGN), the named type without references or arguments."""
+    struct fields (ASSIGN), the named type without references or arguments; `let x = f()`:
+    what `f` returns (`assigned_values`)."""
     source = c.source
     name = node.child_by_field_name("pattern") or node.child_by_field_name("name")
     if name is None:
@@ -351,6 +353,8 @@ def _declared(node: Node, c: Collector) -> None:
                 called = text(fn.child_by_field_name("name") or fn, source)
                 if called in _CONSTRUCTORS or called.startswith("with_"):
                     typed = _named(fn.child_by_field_name("path"), source)
+            if typed is None and name.type == "identifier":  # `let x = f()`: what `f` returns
+                assigned_call(name, value, c, _MEMBERS, _WRAPPERS, _CALLS)
     if typed:
         kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
         c.fact(name, kind, text(name, source), annotation=typed)

@@ -17,7 +17,9 @@
 * Declared types: annotated parameters (PARAM facts) and variables and class fields (ASSIGN
   facts of the function / class), `annotation` the type's dotted name without its arguments
   (`source: Observable<T>` -> `Observable`, `x?: Foo | null` -> `Foo`, `c: ns.Bar` -> `ns.Bar`);
-  other types (functions, object types, unions of two types) are not recorded.
+  other types (functions, object types, unions of two types) are not recorded. A declared
+  return of `Promise<T>` is `T` (what `await` gives). Locals of a call's value, `const x = f()`
+  and `const x = await f()`: `assigned_values`.
 * Calls as in JavaScript; a non-null assertion is transparent: `a!.b()`, `this.x!.m()` ->
   `a.b`, `this.x.m`.
 """
@@ -140,9 +142,16 @@ def _declared_types(caps: dict[str, list[Node]], c: Collector) -> None:
 
 
 def _returned(node: Node | None, source: bytes) -> str | None:
-    """A declared return type: a named type, or `this` (the enclosing class)."""
+    """A declared return type: a named type, or `this` (the enclosing class); `Promise<T>` is
+    `T`, what `await` gives (`const x = await f()`), so `f().then()` is a member of `T`: a
+    ghost unless `T` has one of that name."""
     if node is not None and node.type == "this_type":
         return "this"
+    if node is not None and node.type == "generic_type":
+        name, arguments = node.child_by_field_name("name"), node.named_children[-1]
+        promised = name is not None and text(name, source) == "Promise"
+        if promised and arguments.type == "type_arguments" and arguments.named_child_count == 1:
+            return annotated_type(arguments.named_children[0], source)
     return annotated_type(node, source)
 
 

@@ -1,0 +1,114 @@
+"""What a local is assigned, as far as it gives the local a type: an object created
+(`const x = new T()` -> `T`) or the value a call returns (`const x = f()`, Go `x := f()` and
+`x, err := f()`, Rust `let x = a.b()`, TypeScript `const x = await f()` with `f(): Promise<T>`,
+whose declared return is recorded as `T`), recorded as the callee with `()` (`f()`, `a.b()`): an
+ASSIGN fact whose annotation `references.Scope` reads as "what `f` is declared to return"
+(`returned_types.member_request`). A call whose callee is not a path of names (`(a || b)()`,
+`x[0]()`), `require(..)` (an import, bound as such) and a local assigned a call on itself
+(`let s = s.trim()`, the earlier `s`) record nothing."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from coderooms.ingest.languages.common import UNKNOWN_OBJECT, Collector, callee_name, dotted, text
+from coderooms.ingest.model import FactKind
+
+CALLED = "()"
+NOT_VALUES = frozenset({"require", "import"})
+"""Callees whose result is a module, bound by the file's imports instead."""
+
+
+def call_value(
+    value: Node,
+    source: bytes,
+    members: dict[str, tuple[str, str]],
+    wrappers: dict[str, str | None] | None,
+    calls: dict[str, str],
+) -> str | None:
+    """`f()` / `a.b()` for a call `value` of a path of names, else None."""
+    if value.type not in calls:
+        return None
+    fn = value.child_by_field_name(calls[value.type])
+    callee = callee_name(fn, source, members, wrappers, calls) if fn is not None else None
+    if not callee or callee.startswith(UNKNOWN_OBJECT) or callee in NOT_VALUES:
+        return None
+    return callee + CALLED
+
+
+def assigned_call(
+    name: Node,
+    value: Node,
+    c: Collector,
+    members: dict[str, tuple[str, str]],
+    wrappers: dict[str, str | None] | None,
+    calls: dict[str, str],
+) -> None:
+    """An ASSIGN fact typing `name` as what the call `value` returns (see the module)."""
+    marker = call_value(value, c.source, members, wrappers, calls)
+    local = text(name, c.source)
+    if marker is not None and marker.partition(".")[0].removesuffix(CALLED) != local:
+        c.fact(name, FactKind.ASSIGN, local, annotation=marker)
+
+
+def js_assigned(
+    caps: dict[str, list[Node]],
+    c: Collector,
+    members: dict[str, tuple[str, str]],
+    wrappers: dict[str, str | None],
+    calls: dict[str, str],
+) -> None:
+    """JS/TS `const x = new T()` (a `T`) and `const x = f()` without a type annotation (a
+    declared `const x: T = f()` is a `T`: `typescript._declared_types`)."""
+    for declarator in caps.get("new_var", ()):
+        name = declarator.child_by_field_name("name")
+        value = declarator.child_by_field_name("value")
+        created = value.child_by_field_name("constructor") if value is not None else None
+        if name is None or created is None:
+            continue
+        if created.type in ("identifier", "member_expression"):
+            typed = dotted(text(created, c.source))
+            if typed:
+                c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
+    if c.ex.language == "javascript":
+        for assignment in caps.get("this_new", ()):
+            _constructor_field(assignment, c)
+    for declarator in caps.get("call_var", ()):
+        name = declarator.child_by_field_name("name")
+        value = declarator.child_by_field_name("value")
+        if value is not None and value.type == "await_expression":  # of a `Promise<T>`: a `T`
+            value = value.named_child(0)
+        if (
+            name is not None
+            and value is not None
+            and declarator.child_by_field_name("type") is None
+        ):
+            assigned_call(name, value, c, members, wrappers, calls)
+
+
+def _constructor_field(assignment: Node, c: Collector) -> None:
+    """JavaScript `this.f = new T(..)` in a class's `constructor` (no other assignment of `f`
+    looked at): field `f` of that class is a `T`, as TypeScript's `f: T` declares it (three.js's
+    `this.shadow = new LightShadow(..)`, then `this.shadow.dispose()`)."""
+    statement = assignment.parent
+    block = statement.parent if statement is not None else None
+    method = block.parent if block is not None else None  # a statement of the body itself
+    if method is None or statement is None or statement.type != "expression_statement":
+        return
+    name = method.child_by_field_name("name") if method.type == "method_definition" else None
+    if name is None or text(name, c.source) != "constructor":
+        return
+    body = method.parent
+    klass = body.parent if body is not None else None
+    at = klass.child_by_field_name("name") if klass is not None else None
+    field = assignment.child_by_field_name("left")
+    created = assignment.child_by_field_name("right")
+    prop = field.child_by_field_name("property") if field is not None else None
+    made = created.child_by_field_name("constructor") if created is not None else None
+    if at is None or prop is None or made is None:
+        return
+    typed = (
+        dotted(text(made, c.source)) if made.type in ("identifier", "member_expression") else None
+    )
+    if typed:
+        c.fact(at, FactKind.ASSIGN, text(prop, c.source), annotation=typed)
