@@ -9,33 +9,17 @@ import json
 import pytest
 
 from coderooms.graph.driver import Graph
-from coderooms.ingest.targeted import ingest_paths
-from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
+from tests.integration.ingest.incremental_checks import assert_equals_full, calls, updater
 from tests.integration.ingest.scenario_tree import Tree, ingest, references
 
 MAIN = '#include "geo.h"\n\nint main(void) { return make(1) + twice(2); }\n'
-
-
-def calls(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:
-    return {r for r in references(graph, repo) if r[1] == "CALLS"}
-
-
-def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
-    wipe(graph, full_repo)
-    ingest(graph, tree, full_repo, mode="full")
-    assert snapshot(graph, repo) == snapshot(graph, full_repo)
-    assert dangling_edges(graph, repo) == []
 
 
 @pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
 def test_header_and_implementation_changes_reresolve_includers(
     graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
 ) -> None:
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
+    update = updater(graph, tree, repo, targeted)
 
     tree.write("src/main.c", MAIN)
     tree.write("src/geo.h", "int make(int x);\n")
@@ -81,11 +65,7 @@ def test_names_of_headers_an_included_header_includes(
     `shape.c`), which includes `units.h` (the macro `TRIPLE`): found two and three hops away; a
     header's include edited or removed re-resolves the file that reaches it."""
 
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
+    update = updater(graph, tree, repo, targeted)
 
     tree.write("src/main.c", TRANSITIVE_MAIN)
     tree.write("src/app.h", '#include "geo/shape.h"\n\nint run(void);\n')
@@ -143,11 +123,7 @@ def test_compile_commands_include_directories(
     """`-I`/`-isystem` of `compile_commands.json` (in `build/`, or at the root, which wins)
     find headers nothing else does; the database appearing, changing or going re-resolves."""
 
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
+    update = updater(graph, tree, repo, targeted)
 
     def edges() -> set[tuple[str, str, str, str]]:
         return {r for r in references(graph, repo) if r[0].startswith("src/main.c")}

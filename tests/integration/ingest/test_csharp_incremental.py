@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from coderooms.graph.driver import Graph
-from coderooms.ingest.targeted import ingest_paths
-from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
-from tests.integration.ingest.scenario_tree import Tree, ingest, references
+from tests.integration.ingest.incremental_checks import assert_equals_full, calls, updater
+from tests.integration.ingest.scenario_tree import Tree, ingest
 
 CIRCLE = """using Geo.Util;
 
@@ -42,26 +41,11 @@ OTHER_UTIL = (
 SCALE = "src/Circle.cs::Geo.Shapes.Circle.Scale"
 
 
-def calls(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:
-    return {r for r in references(graph, repo) if r[1] == "CALLS"}
-
-
-def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
-    wipe(graph, full_repo)
-    ingest(graph, tree, full_repo, mode="full")
-    assert snapshot(graph, repo) == snapshot(graph, full_repo)
-    assert dangling_edges(graph, repo) == []
-
-
 @pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
 def test_partial_parts_and_using_types_reresolve(
     graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
 ) -> None:
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
+    update = updater(graph, tree, repo, targeted)
 
     tree.write("src/Circle.cs", CIRCLE)
     tree.write("lib/MathUtil.cs", OTHER_UTIL)  # `Other.MathUtil`: not the one `using` names

@@ -14,6 +14,7 @@ import pytest
 from coderooms.graph.driver import Graph
 from coderooms.ingest import pipeline, reader
 from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
+from tests.integration.ingest.incremental_checks import assert_equals_full
 from tests.integration.ingest.scenario_tree import (
     Tree,
     ingest,
@@ -26,13 +27,6 @@ from tests.integration.ingest.scenario_tree import (
 
 def source(text: str) -> str:
     return dedent(text).lstrip("\n")
-
-
-def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
-    wipe(graph, full_repo)
-    ingest(graph, tree, full_repo, mode="full")
-    assert snapshot(graph, repo) == snapshot(graph, full_repo)
-    assert dangling_edges(graph, repo) == []
 
 
 # -- a deleted function ----------------------------------------------------------------------------

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from coderooms.graph.driver import Graph
-from coderooms.ingest.targeted import ingest_paths
-from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
-from tests.integration.ingest.scenario_tree import Tree, ingest, references
+from tests.integration.ingest.incremental_checks import Edge, assert_equals_full, updater
+from tests.integration.ingest.incremental_checks import calls as edges
+from tests.integration.ingest.scenario_tree import Tree, ingest
 
 APP = "src/main/kotlin/app/Main.kt"
 MAIN = (
@@ -19,26 +19,15 @@ MAIN = (
 SAME_PACKAGE = "src/main/kotlin/app/Local.kt"
 
 
-def calls(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:
-    return {r for r in references(graph, repo) if r[1] in ("CALLS", "INHERITS")}
-
-
-def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
-    wipe(graph, full_repo)
-    ingest(graph, tree, full_repo, mode="full")
-    assert snapshot(graph, repo) == snapshot(graph, full_repo)
-    assert dangling_edges(graph, repo) == []
+def calls(graph: Graph, repo: str) -> set[Edge]:
+    return edges(graph, repo, ("CALLS", "INHERITS"))
 
 
 @pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
 def test_kotlin_classes_and_packages_reresolve_importers(
     graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
 ) -> None:
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
+    update = updater(graph, tree, repo, targeted)
 
     tree.write(APP, MAIN)
     ingest(graph, tree, repo)
@@ -80,11 +69,7 @@ def test_kotlin_classes_and_packages_reresolve_importers(
 def test_scala_chained_packages_and_companions_reresolve(
     graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
 ) -> None:
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
+    update = updater(graph, tree, repo, targeted)
 
     app = "src/main/scala/geo/App.scala"
     tree.write(app, "package geo\n\nobject App {\n  def run(): Unit = Point.origin()\n}\n")

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from coderooms.graph.driver import Graph
-from coderooms.ingest.targeted import ingest_paths
-from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
+from tests.integration.ingest.incremental_checks import assert_equals_full, updater
 from tests.integration.ingest.scenario_tree import Tree, ingest, references
 
 USER = """<?php
@@ -40,22 +39,11 @@ def edges(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:
     return {r for r in references(graph, repo) if r[1] in ("CALLS", "IMPORTS")}
 
 
-def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
-    wipe(graph, full_repo)
-    ingest(graph, tree, full_repo, mode="full")
-    assert snapshot(graph, repo) == snapshot(graph, full_repo)
-    assert dangling_edges(graph, repo) == []
-
-
 @pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
 def test_classes_traits_and_required_files_reresolve(
     graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
 ) -> None:
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
+    update = updater(graph, tree, repo, targeted)
 
     tree.write("src/Models/User.php", USER)
     tree.write("bin/app.php", APP)

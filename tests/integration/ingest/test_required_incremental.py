@@ -4,37 +4,11 @@ equals a full ingest's (whole-root incremental and the claim-scoped `ingest_path
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from coderooms.graph.driver import Graph
-from coderooms.ingest.targeted import ingest_paths
-from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot, wipe
-from tests.integration.ingest.scenario_tree import Tree, ingest, references
-
-Edge = tuple[str, str, str, str]
-
-
-def calls(graph: Graph, repo: str) -> set[Edge]:
-    return {r for r in references(graph, repo) if r[1] == "CALLS"}
-
-
-def assert_equals_full(graph: Graph, tree: Tree, repo: str, full_repo: str) -> None:
-    wipe(graph, full_repo)
-    ingest(graph, tree, full_repo, mode="full")
-    assert snapshot(graph, repo) == snapshot(graph, full_repo)
-    assert dangling_edges(graph, repo) == []
-
-
-def updater(graph: Graph, tree: Tree, repo: str, targeted: bool) -> Callable[..., None]:
-    def update(*paths: str) -> None:
-        if targeted:
-            ingest_paths(graph, tree.root, list(paths), repo=repo)
-        else:
-            ingest(graph, tree, repo)
-
-    return update
+from tests.integration.ingest.incremental_checks import assert_equals_full, calls, updater
+from tests.integration.ingest.scenario_tree import Tree, ingest
 
 
 @pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
