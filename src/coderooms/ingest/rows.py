@@ -20,6 +20,15 @@ from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
 from coderooms.semantic.texts import symbol_key
 
+SYMBOL_PROPS = ("id", "repo", "kind", "name", "qualname", "file", "language", "start_line",
+                "end_line", "signature", "doc", "words", "repo_key", "claim", "embedding_key",
+                "digest")  # fmt: skip
+"""The properties a symbol row holds: `ingest/create_symbols` names each one (a test checks)."""
+EDGE_PROPS = ("claim", "repo", "ref", "name", "group", "bound", "alts", "ghost", "expr", "keys",
+              "then", "line", "count", "via", "confidence", "digest")  # fmt: skip
+"""Every property an edge row may hold (structure, import and reference edges): the edge
+statements (`ingest/edges_*`) name each one in their CREATE (a test checks)."""
+
 
 @dataclass(slots=True)
 class ParsedFile:
