@@ -16,6 +16,7 @@ from coderooms.ingest.reader import ReadJob, read_file
 from coderooms.ingest.resolve import Resolution
 from coderooms.ingest.rows import (
     EDGE_PROPS,
+    START_NODE_PROPS,
     SYMBOL_PROPS,
     ParsedFile,
     import_props,
@@ -61,5 +62,14 @@ def test_edge_rows_hold_only_named_properties(tmp_path: Path) -> None:
     )  # fmt: skip
     held |= set(reference_props("r", "r:m.py", request, resolution)) | {"digest"}
     held |= set(import_props("r", "r:m.py", 1, Resolution("r:n.py", "File", "path", 1.0)))
-    assert held <= set(EDGE_PROPS)
-    assert set(reference_props("r", "r:m.py", request, resolution)) | {"digest"} == set(EDGE_PROPS)
+    assert held <= set(EDGE_PROPS) | set(START_NODE_PROPS)
+    written = set(reference_props("r", "r:m.py", request, resolution)) | {"digest"}
+    assert written == set(EDGE_PROPS) | set(START_NODE_PROPS)
+
+
+def test_edges_leave_out_what_their_start_node_holds(tmp_path: Path) -> None:
+    edges = structure_edges("r", _parsed(tmp_path))
+    assert edges
+    for edge in edges:
+        assert set(START_NODE_PROPS) <= set(edge.props)
+        assert not set(START_NODE_PROPS) & set(edge.as_row()["props"])
