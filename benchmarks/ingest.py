@@ -60,7 +60,10 @@ WARMUP_EDITS = 1
 DELETE_BATCH = 20_000
 
 NODE_COUNTS = "MATCH (n) WHERE n.repo = $repo RETURN labels(n)[0] AS kind, count(*) AS count"
-EDGE_COUNTS = "MATCH ()-[r]->() WHERE r.repo = $repo RETURN type(r) AS kind, count(*) AS count"
+EDGE_COUNTS = (
+    "MATCH (a)-[r]->() WHERE coalesce(r.repo, a.repo) = $repo "
+    "RETURN type(r) AS kind, count(*) AS count"
+)
 DELETE_NODES = (
     "MATCH (n) WHERE n.repo = $repo WITH n LIMIT $limit DETACH DELETE n RETURN count(*) AS deleted"
 )

@@ -1,3 +1,4 @@
+// An edge's `claim` and `repo` are its start node's (the edges do not hold them).
 UNWIND $names AS wanted
 CALL (wanted) {
   MATCH (s:Symbol)-[r:CALLS {name: wanted}]->(t)
@@ -7,6 +8,6 @@ CALL (wanted) {
   RETURN s, r, t
 }
 WITH s, r, t
-WHERE r.repo = $repo AND NOT r.claim IN $claims AND r.via <> 'local'
+WHERE s.repo = $repo AND NOT s.claim IN $claims AND r.via <> 'local'
 RETURN collect({rid: elementId(r), source: s.id, source_path: s.file, kind: type(r),
-                props: properties(r), target: t.id}) AS rows
+                props: r {.*, claim: s.claim, repo: s.repo}, target: t.id}) AS rows

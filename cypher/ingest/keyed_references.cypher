@@ -8,4 +8,4 @@ WHERE f.repo = $repo AND NOT f.id IN $claims
 MATCH (s:Symbol {claim: f.id})-[r:CALLS|INHERITS]->(t)
 WHERE r.keys IS NOT NULL AND any(k IN r.keys WHERE k IN $keys)
 RETURN collect({rid: elementId(r), source: s.id, source_path: s.file, kind: type(r),
-                props: properties(r), target: t.id}) AS rows
+                props: r {.*, claim: s.claim, repo: s.repo}, target: t.id}) AS rows

@@ -2,4 +2,4 @@
 UNWIND $claims AS claim
 MATCH (s:Symbol {claim: claim})-[r:CALLS|INHERITS]->(t)
 RETURN collect({rid: elementId(r), source: s.id, source_path: s.file, kind: type(r),
-                props: properties(r), target: t.id}) AS rows
+                props: r {.*, claim: s.claim, repo: s.repo}, target: t.id}) AS rows

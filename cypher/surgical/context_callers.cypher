@@ -2,8 +2,8 @@ MATCH (f:File {id: $file_id})
 CALL {
   WITH f
   MATCH (f)-[:DEFINES]->(s)<-[c:CALLS]-(x)
-  WHERE c.claim <> f.id
-  RETURN collect({other: c.claim, n: c.count, c: c, s: s, x: x}) AS rows
+  WHERE x.claim <> f.id
+  RETURN collect({other: x.claim, n: c.count, c: c, s: s, x: x}) AS rows
 }
 CALL {
   WITH rows

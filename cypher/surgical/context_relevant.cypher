@@ -1,6 +1,6 @@
 MATCH (f:File {id: $file_id})-[:DEFINES]->()<-[c:CALLS]-(x)
-WHERE c.claim IN $files
-WITH c.claim AS file, x, sum(c.count) AS calls
+WHERE x.claim IN $files
+WITH x.claim AS file, x, sum(c.count) AS calls
 ORDER BY file, calls DESC, x.id
 WITH file, collect(x)[0..$per_file] AS xs, collect(calls)[0..$per_file] AS ns
 RETURN file, [i IN range(0, size(xs) - 1) |

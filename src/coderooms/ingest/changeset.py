@@ -726,7 +726,8 @@ def node_jobs(repo: str, plan: Plan) -> tuple[list[Job], list[Job]]:
         ("ingest/upsert_files", {"repo": repo, "rows": list(r)}) for r in batched(plan.file_rows)
     ]
     symbols = [("ingest/upsert_symbols", {"rows": list(r)}) for r in batched(plan.symbol_rows)]
-    symbols += [("ingest/create_symbols", {"rows": list(r)}) for r in batched(plan.new_symbol_rows)]
+    created = [{"label": r["kind"], "props": r["props"]} for r in plan.new_symbol_rows]
+    symbols += [("ingest/create_symbols", {"rows": list(r)}) for r in batched(created)]
     return files, symbols
 
 

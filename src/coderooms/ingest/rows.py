@@ -1,7 +1,8 @@
 """Graph rows (node and edge property maps) for what one file contributes.
 
 Edge rows carry `source`, `target`, `type`, `label` (of the target) and `props`; every prop map
-holds the producing file's `claim` and the `repo`.
+holds the producing file's `claim` and the `repo` (in the digest; the graph's edges do not hold
+them: their start node does, see `START_NODE_PROPS`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,20 @@ from coderooms.ingest.ref_requests import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
 from coderooms.semantic.texts import symbol_key
+
+SYMBOL_PROPS = ("id", "repo", "kind", "name", "qualname", "file", "language", "start_line",
+                "end_line", "signature", "doc", "words", "repo_key", "claim", "embedding_key",
+                "digest")  # fmt: skip
+"""The properties a symbol row holds: `ingest/create_symbols` names each one (a test checks)."""
+EDGE_PROPS = ("ref", "name", "group", "bound", "alts", "ghost", "expr", "keys", "then", "line",
+              "count", "via", "confidence", "digest")  # fmt: skip
+"""Every property an edge row writes (structure, import and reference edges): the edge
+statements (`ingest/edges_*`) name each one in their CREATE (a test checks)."""
+START_NODE_PROPS = ("claim", "repo")
+"""Edge props the edge's start node holds with the same values (a Symbol's `claim` and `repo`, a
+File's `id` and `repo`): not written on ~375k edges of a stdlib ingest; the statements that read
+edges back (`ingest/references_*`, `foreign_references`, `keyed_references`) add them from the
+start node, so a re-resolved edge's props and digest are what they were."""
 
 
 @dataclass(slots=True)
@@ -59,7 +74,10 @@ class EdgeRow:
             "source": self.source,
             "target": self.target,
             "type": self.type,
-            "props": {**self.props, "digest": self.digest},
+            "props": {
+                **{k: v for k, v in self.props.items() if k not in START_NODE_PROPS},
+                "digest": self.digest,
+            },
         }
 
 

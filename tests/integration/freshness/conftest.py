@@ -154,7 +154,8 @@ def claimed_by(graph: Graph, repo: str, path: str) -> dict[str, int]:
     claim = f"{repo}:{path}"
     nodes = graph.run_text("MATCH (n {claim: $claim}) RETURN count(n) AS n", claim=claim)
     edges = graph.run_text(
-        "MATCH ()-[r]->() WHERE r.claim = $claim RETURN count(r) AS n", claim=claim
+        "MATCH (a)-[r]->() WHERE coalesce(r.claim, a.claim) = $claim RETURN count(r) AS n",
+        claim=claim,
     )
     files = graph.run_text("MATCH (f:File {id: $claim}) RETURN count(f) AS n", claim=claim)
     return {"nodes": nodes[0]["n"], "edges": edges[0]["n"], "files": files[0]["n"]}

@@ -58,7 +58,7 @@ def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
         prefix=prefix,
     )
     edges = graph.run_text(
-        REPO_NODES + "MATCH (n)-[r]->(b) WHERE r.repo = $repo "
+        REPO_NODES + "MATCH (n)-[r]->(b) WHERE coalesce(r.repo, n.repo) = $repo "
         "RETURN n.id AS a, type(r) AS type, b.id AS b, properties(r) AS props",
         repo=repo,
         prefix=prefix,
@@ -108,7 +108,8 @@ def wipe(graph: Graph, repo: str) -> None:
 def dangling_edges(graph: Graph, repo: str) -> list[dict[str, Any]]:
     """Edges of the repo pointing at a node of no repo or another repo (must never exist)."""
     return graph.run_text(
-        REPO_NODES + "MATCH (n)-[r]->(b) WHERE r.repo = $repo AND NOT (b.repo = $repo OR b:Repo) "
+        REPO_NODES + "MATCH (n)-[r]->(b) WHERE coalesce(r.repo, n.repo) = $repo "
+        "AND NOT (b.repo = $repo OR b:Repo) "
         "RETURN n.id AS a, type(r) AS type, b.id AS b",
         repo=repo,
         prefix=f"{repo}:",

@@ -52,7 +52,7 @@ def strip(repo: str, value: str) -> str:
 def references(graph: Graph, repo: str) -> set[tuple[str, str, str, str]]:
     """(source, type, target, via) of every CALLS, INHERITS and IMPORTS edge of the repo."""
     rows = graph.run_text(
-        "MATCH (a)-[r:CALLS|INHERITS|IMPORTS]->(b) WHERE r.repo = $repo "
+        "MATCH (a)-[r:CALLS|INHERITS|IMPORTS]->(b) WHERE a.repo = $repo "
         "RETURN a.id AS a, type(r) AS type, b.id AS b, r.via AS via",
         repo=repo,
     )

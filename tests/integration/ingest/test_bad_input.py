@@ -205,7 +205,7 @@ def test_path_with_double_colon_keeps_its_claim(graph: Graph, tmp_path: Path, re
     tree.write("lib2.py", "def f():\n    pass\n")
     ingest(graph, tree, repo)
     rows = graph.run_text(
-        "MATCH (s:Symbol)-[r:CALLS]->() WHERE r.repo = $repo RETURN s.id AS s, r.claim AS claim",
+        "MATCH (s:Symbol)-[r:CALLS]->() WHERE s.repo = $repo RETURN s.id AS s, s.claim AS claim",
         repo=repo,
     )
     assert rows == [{"s": f"{repo}:x::y/caller.py::go", "claim": f"{repo}:x::y/caller.py"}]

@@ -182,7 +182,7 @@ def test_a_definition_shadowing_an_import_takes_the_call_and_gives_it_back(
     ingest(graph, tree, repo)
     assert ("b.py::caller", "CALLS", "a.py::helper", "import") in references(graph, repo)
     [edge] = graph.run_text(
-        "MATCH ()-[r:CALLS]->() WHERE r.repo = $repo RETURN r.confidence AS c", repo=repo
+        "MATCH (s)-[r:CALLS]->() WHERE s.repo = $repo RETURN r.confidence AS c", repo=repo
     )
     assert edge["c"] == 0.95
 
@@ -261,7 +261,8 @@ def test_renamed_file_leaves_no_trace_of_the_old_claim(
     )
     assert leftovers == []
     old_edges = graph.run_text(
-        "MATCH ()-[r]->() WHERE r.claim = $claim RETURN type(r) AS type", claim=old_claim
+        "MATCH (a)-[r]->() WHERE coalesce(r.claim, a.claim) = $claim RETURN type(r) AS type",
+        claim=old_claim,
     )
     assert old_edges == []
     assert {s for s, _ in symbols(graph, repo) if s.startswith("pkg/new.py")} == {
@@ -483,16 +484,18 @@ def test_every_node_and_edge_carries_its_file_claim(graph: Graph, tree: Tree, re
     )
     assert bad_nodes == []
     bad_edges = graph.run_text(
-        "MATCH (a)-[r]->(b) WHERE r.repo = $repo "
-        "WITH a, r, b, CASE WHEN a:File THEN a.id WHEN a:Repo THEN b.id "
+        # an edge's claim: its own (HAS_FILE) or its start node's (the others, graph-model.md)
+        "MATCH (a)-[r]->(b) WHERE coalesce(r.repo, a.repo) = $repo "
+        "WITH a, r, b, coalesce(r.claim, a.claim) AS claim, "
+        "CASE WHEN a:File THEN a.id WHEN a:Repo THEN b.id "
         "ELSE $repo + ':' + a.file END AS expected "
-        "WHERE r.claim IS NULL OR r.claim <> expected "
-        "RETURN a.id AS a, type(r) AS type, b.id AS b, r.claim AS claim",
+        "WHERE claim IS NULL OR claim <> expected "
+        "RETURN a.id AS a, type(r) AS type, b.id AS b, claim",
         repo=repo,
     )
     assert bad_edges == []
     [counts] = graph.run_text(
-        "MATCH (a)-[r]->() WHERE r.repo = $repo "
+        "MATCH (a)-[r]->() WHERE coalesce(r.repo, a.repo) = $repo "
         "RETURN count(r) AS edges, count(DISTINCT type(r)) AS types, "
         "sum(CASE WHEN type(r) = 'HAS_FILE' THEN 1 ELSE 0 END) AS has_file",
         repo=repo,

@@ -65,7 +65,7 @@ def read_graph(graph: Graph, repo: str) -> GraphData:
         "MATCH (s:Symbol) WHERE s.repo = $repo RETURN s.id AS id, s.kind AS kind", repo=repo
     )
     edges = graph.run_text(
-        "MATCH (a)-[r]->(b) WHERE r.repo = $repo AND type(r) <> 'HAS_FILE' "
+        "MATCH (a)-[r]->(b) WHERE a.repo = $repo AND type(r) <> 'HAS_FILE' "
         "RETURN a.id AS a, type(r) AS type, b.id AS b, r.via AS via",
         repo=repo,
     )
