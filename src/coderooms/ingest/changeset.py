@@ -18,10 +18,10 @@ from typing import Any
 
 import neo4j
 
-from coderooms.core.hashing import text_digest
 from coderooms.core.ids import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
+from coderooms.ingest import moved_rows
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
 from coderooms.ingest.project_files import (
     PROJECT_FILE_NAMES,
@@ -439,7 +439,7 @@ def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
             del new_chunks[row["id"]]
         else:
             stale_chunks.append(row)
-    plan.moved_chunks = _moved_chunks(stale_chunks, list(new_chunks.values()))
+    plan.moved_chunks = moved_rows.moved_chunks(stale_chunks, list(new_chunks.values()))
     moved_ids = {row["old"] for row in plan.moved_chunks}
     plan.stale_chunks = [row["id"] for row in stale_chunks if row["id"] not in moved_ids]
     for row in plan.moved_chunks:
@@ -463,7 +463,7 @@ def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
                 continue
             wanted[digest] -= 1
         kept.append(edge)
-    moved = _moved_edges(stale, [e for e in kept if id(e) in digests])
+    moved = moved_rows.moved_edges(stale, [e for e in kept if id(e) in digests])
     plan.moved_edges = [
         {"rid": rid, "line": edge.props["line"], "digest": edge.digest} for rid, edge in moved
     ]
@@ -474,66 +474,6 @@ def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
             if row["ghost"] is not None:
                 plan.stale_ghosts.add(row["ghost"])
     plan.edges = [edge for edge in kept if id(edge) not in moved_edges]
-
-
-MOVE_TRIES = 8
-"""Held chunks of one file and line count a new chunk's text is compared with, at most."""
-
-
-def _moved_chunks(stale: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Pairs of a held chunk and a new one with the same text at other lines, as move rows. The
-    text of a held chunk is not read: its digest is that of (its lines, its text), so the new
-    text hashed with the held chunk's lines gives the held digest exactly when the texts are
-    equal (only chunks of the same file and line count are compared)."""
-    by_shape: dict[tuple[str, int], list[dict[str, Any]]] = {}
-    for row in stale:
-        if row["digest"] is not None and row["start_line"] is not None:
-            shape = (row["claim"], row["end_line"] - row["start_line"])
-            by_shape.setdefault(shape, []).append(row)
-    moves: list[dict[str, Any]] = []
-    for row in new:
-        held = by_shape.get((row["claim"], row["end_line"] - row["start_line"]), [])
-        for at, old in enumerate(held[:MOVE_TRIES]):
-            if text_digest(old["start_line"], old["end_line"], row["text"]) == old["digest"]:
-                del held[at]
-                moves.append(
-                    {
-                        "old": old["id"],
-                        "id": row["id"],
-                        "seq": row["seq"],
-                        "start_line": row["start_line"],
-                        "end_line": row["end_line"],
-                        "digest": row["digest"],
-                    }
-                )
-                break
-    return moves
-
-
-def _moved_edges(stale: list[dict[str, Any]], new: list[EdgeRow]) -> list[tuple[str, EdgeRow]]:
-    """Pairs (old edge id, new edge) that differ only in `line`: the old one, given the new
-    one's props with its own line, has the digest it holds. An edit above a reference moves every
-    reference below it; these are updated in place instead of deleted and created."""
-    by_key: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
-    for row in stale:
-        if row["key"] is not None and row["digest"] is not None:
-            source, kind, target = row["key"]
-            by_key[(source, kind, target)].append(row)
-    if not by_key:
-        return []
-    pairs: list[tuple[str, EdgeRow]] = []
-    for edge in new:
-        candidates = by_key.get((edge.source, edge.type, edge.target))
-        if not candidates or "line" not in edge.props:
-            continue
-        for at, row in enumerate(candidates):
-            before = EdgeRow(edge.source, edge.source_label, edge.target, edge.label, edge.type,
-                             {**edge.props, "line": row["line"]})  # fmt: skip
-            if before.digest == row["digest"]:
-                pairs.append((row["rid"], edge))
-                del candidates[at]
-                break
-    return pairs
 
 
 def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, str, dict[str, Any]]:
