@@ -25,13 +25,16 @@ lies within our symbol's lines: ctags gives the line of the name, we the line wh
 definition starts, which differ for `typedef struct {...} name;`, `template <...>` and a return
 type written on the line above the name). A file agrees when its two sets are equal.
 
-Run: `python benchmarks/definitions_vs_ctags.py DIR... [-v]` (e.g. a checkout of redis/redis
-`src/` and of google/leveldb: see the README row).
+Run: `python benchmarks/definitions_vs_ctags.py [--ctags PATH] DIR... [-v]` (e.g. a checkout of
+redis/redis `src/` and of google/leveldb: see the README row). The ctags run is `--ctags PATH`,
+else `$CODEROOMS_CTAGS`, else `ctags` on the PATH; its version is printed first.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -224,6 +227,23 @@ def _last_segment(name: str) -> str:
     return last if last.isidentifier() else ""
 
 
+def _lua_tag(tag: dict[str, Any]) -> bool:
+    """ctags (5.9 and 6.2 alike) reads Lua by line: it tags a name on any line where the word
+    `function` occurs, `local ok, err = pcall(function()` (`err`), `local t = f(x, function()`
+    (`t`), `local has_len = type(x) == "function"`, `for i = #scheduled_functions` (`i`). A tag
+    counts only when its line defines the name as a function: `function [a.b.|a:]name(`,
+    `[a.b.]name = function`, or the fallback `name = a.b or function` (what we define too).
+    A definition written inside a string (a test fixture's file text) still counts: no line
+    rule can tell, and those are ctags' misreadings."""
+    last = re.escape(_last_segment(tag.get("name", "")))
+    prefix = r"(?<![\w.:])(?:[A-Za-z_][\w]*[.:])*"
+    line = tag.get("pattern", "")
+    return bool(
+        re.search(rf"\bfunction\s+{prefix}{last}\s*\(", line)
+        or re.search(rf"{prefix}{last}\s*=\s*(?:function\b|[\w.]+\s+or\s+function\b)", line)
+    )
+
+
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
@@ -254,7 +274,14 @@ LANGUAGES: dict[str, Rules] = {
     ),
     "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind),
     "bash": Rules(frozenset({".sh", ".bash", ".bats"}), "Sh", {"function": "function"}, _lua_kind),
-    "lua": Rules(frozenset({".lua"}), "Lua", {"function": "function"}, _lua_kind, _last_segment),
+    "lua": Rules(
+        frozenset({".lua"}),
+        "Lua",
+        {"function": "function"},
+        _lua_kind,
+        _last_segment,
+        tag_counts=_lua_tag,
+    ),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++
 project's headers are), else C: see `source_files`."""
@@ -273,13 +300,21 @@ def source_files(root: Path) -> list[tuple[Path, str]]:
     return found
 
 
-def ctags_definitions(paths: list[Path], language: str) -> dict[str, dict[Key, int]]:
+def ctags_version(ctags: str) -> str:
+    """The first line of `ctags --version` (`Universal Ctags 6.2.1(v6.2.1), ...`)."""
+    out = subprocess.run([ctags, "--version"], capture_output=True, check=True).stdout
+    return out.decode("utf-8", "replace").splitlines()[0].split(",")[0]
+
+
+def ctags_definitions(
+    paths: list[Path], language: str, ctags: str = "ctags"
+) -> dict[str, dict[Key, int]]:
     rules = LANGUAGES[language]
     found: dict[str, dict[Key, int]] = defaultdict(dict)
     for at in range(0, len(paths), 200):
         out = subprocess.run(
             [
-                "ctags",
+                ctags,
                 "--output-format=json",
                 "--fields=+nK",
                 *rules.ctags_options,
@@ -326,7 +361,14 @@ def our_definitions(path: Path, language: str) -> dict[Key, tuple[int, int]]:
 
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
-    roots = [Path(a) for a in argv if a != "-v"]
+    args = [a for a in argv if a != "-v"]
+    ctags = os.environ.get("CODEROOMS_CTAGS", "ctags")
+    if "--ctags" in args:
+        at = args.index("--ctags")
+        ctags = args[at + 1]
+        del args[at : at + 2]
+    roots = [Path(a) for a in args]
+    print(f"ctags: {ctags} ({ctags_version(ctags)})")
     by_language: dict[str, list[Path]] = defaultdict(list)
     for root in roots:
         for path, language in source_files(root):
@@ -335,7 +377,7 @@ def main(argv: list[str]) -> int:
         paths = by_language.get(language, [])
         if not paths:
             continue
-        reference = ctags_definitions(paths, language)
+        reference = ctags_definitions(paths, language, ctags)
         strict = span = 0
         compared = defaultdict(int)
         for path in paths:
