@@ -16,9 +16,12 @@ CLASS), `macro` (ctags `d`; ours a `#define`); prototypes are off in ctags too; 
 members, enumerators, namespaces and labels are not compared.
 
 Ruby: `type` (ctags `c` class, `m` module; ours CLASS) and `function` (ctags `f` method, `S`
-singleton method, `A` accessor; ours FUNCTION/METHOD). Lua and Bash: `function` only (ctags `f`);
-ctags names a Lua function as written (`M.f`, `M:m`), compared by its last name, and a tag that
-is no name (`t["k"] = function`) is not compared.
+singleton method, `A` accessor, `a` alias: `alias`/`alias_method`; ours FUNCTION/METHOD).
+Lua and Bash: `function` only (ctags `f`); ctags names a Lua function as written (`M.f`,
+`M:m`), compared by its last name, and a tag that is no name (`t["k"] = function`) is not
+compared. What ctags tags by mistake is dropped by a rule per language (`Rules.tag_counts`,
+each documented where it is defined); the kinds compared are the same in ctags 5.9 and 6.2
+(`ctags --list-kinds-full=LANG`).
 
 Two line rules: `strict` (ctags' line equals our symbol's first line) and `span` (ctags' line
 lies within our symbol's lines: ctags gives the line of the name, we the line where the
@@ -131,14 +134,6 @@ def _type_or_function(symbol: SymbolDef) -> str | None:
     return None
 
 
-def _ruby_kind(symbol: SymbolDef) -> str | None:
-    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
-        return "function"
-    if symbol.kind is SymbolKind.CLASS:
-        return "type"
-    return None
-
-
 def _kotlin_tag(tag: dict[str, Any]) -> bool:
     """ctags tags Kotlin lambda parameters (`{ segment -> ...}`) and `for (i in ...)` loop
     variables as methods: a method tag counts only when its line has `fun`. A companion object
@@ -208,7 +203,33 @@ def _scala_tag(tag: dict[str, Any]) -> bool:
     return tag.get("name") not in {"this", "class", "object", "trait"}
 
 
+def _ruby_kind(symbol: SymbolDef) -> str | None:
+    if symbol.signature.startswith("alias") and not symbol.name.isidentifier():
+        return None  # `alias include? has_key?`, `alias [] get`: ctags cuts or drops the name
+    if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD):
+        return "function"
+    if symbol.kind is SymbolKind.CLASS:
+        return "type"
+    return None
+
+
+def _ruby_tag(tag: dict[str, Any]) -> bool:
+    """ctags 6 tags a local variable holding an anonymous class (`c = Class.new do`, `@app ||=
+    Class.new`) as a class named by the variable: no symbol of ours on purpose (a constant,
+    `E = Class.new(Base)`, is a class of ours, and compared). An alias counts when ctags has its
+    name whole: it cuts `alias include? has_key?` to `include` and `alias x= y=` to `x`
+    (neither side compares an alias whose name is no identifier)."""
+    name = tag.get("name", "")
+    if tag.get("kind") == "alias":
+        if not name.isidentifier():
+            return False  # `alias_method :_safe?, :safe?`: as ours, not compared
+        written = rf"\balias(?:_method)?[ \t(]+:?{re.escape(name)}(?=[\s,)])"
+        return re.search(written, tag.get("pattern", "")) is not None
+    return tag.get("kind") not in ("class", "module") or name[:1].isupper()
+
+
 _RUBY_KINDS = {
+    "alias": "function",
     "accessor": "function",
     "method": "function",
     "singletonMethod": "function",
@@ -272,7 +293,7 @@ LANGUAGES: dict[str, Rules] = {
         ctags_options=_SCALA_OPTIONS,
         tag_counts=_scala_tag,
     ),
-    "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind),
+    "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind, tag_counts=_ruby_tag),
     "bash": Rules(frozenset({".sh", ".bash", ".bats"}), "Sh", {"function": "function"}, _lua_kind),
     "lua": Rules(
         frozenset({".lua"}),
