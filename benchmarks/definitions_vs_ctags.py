@@ -248,6 +248,11 @@ def _last_segment(name: str) -> str:
     return last if last.isidentifier() else ""
 
 
+def _sh_tag(tag: dict[str, Any]) -> bool:
+    """ctags 5.9 tags an array assignment `name=()` as a function `name=` (6.2 does not)."""
+    return not tag.get("name", "").endswith("=")
+
+
 def _lua_tag(tag: dict[str, Any]) -> bool:
     """ctags (5.9 and 6.2 alike) reads Lua by line: it tags a name on any line where the word
     `function` occurs, `local ok, err = pcall(function()` (`err`), `local t = f(x, function()`
@@ -294,7 +299,13 @@ LANGUAGES: dict[str, Rules] = {
         tag_counts=_scala_tag,
     ),
     "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind, tag_counts=_ruby_tag),
-    "bash": Rules(frozenset({".sh", ".bash", ".bats"}), "Sh", {"function": "function"}, _lua_kind),
+    "bash": Rules(
+        frozenset({".sh", ".bash", ".bats"}),
+        "Sh",
+        {"function": "function"},
+        _lua_kind,
+        tag_counts=_sh_tag,
+    ),
     "lua": Rules(
         frozenset({".lua"}),
         "Lua",
