@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -46,6 +45,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+try:  # run as `python benchmarks/definitions_vs_ctags.py` or imported as `benchmarks.`
+    from benchmarks import ctags_tag_rules as tags
+except ImportError:  # pragma: no cover
+    import ctags_tag_rules as tags  # type: ignore[no-redef]
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract, language_for_path
 from coderooms.ingest.model import SymbolDef
@@ -134,73 +137,7 @@ def _type_or_function(symbol: SymbolDef) -> str | None:
     return None
 
 
-def _kotlin_tag(tag: dict[str, Any]) -> bool:
-    """ctags tags Kotlin lambda parameters (`{ segment -> ...}`) and `for (i in ...)` loop
-    variables as methods: a method tag counts only when its line has `fun`. A companion object
-    is no symbol of ours on purpose (its members are the class's)."""
-    pattern = tag.get("pattern", "")
-    if tag.get("kind") == "object":
-        return "companion object" not in pattern
-    return tag.get("kind") != "method" or "fun " in pattern
-
-
 _KOTLIN_KINDS = {"class": "type", "interface": "type", "object": "type", "method": "function"}
-
-_SWIFT_MODIFIERS = (
-    r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|public|private|fileprivate|internal|open|package"
-    r"|final|static|class|override|mutating|nonmutating|convenience|required|indirect|lazy"
-    r"|dynamic|optional|nonisolated|distributed|(private|fileprivate|internal|public)"
-    r"\(set\))[ \t]+)*"
-)
-_SWIFT_OPERATOR = r"[^ \t(A-Za-z_`][^ \t(A-Za-z_]*"
-_SWIFT_OPTIONS = (
-    "--langdef=SwiftRegex",
-    "--kinddef-SwiftRegex=t,type,types",
-    "--kinddef-SwiftRegex=f,function,functions",
-    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}(class|struct|enum|actor|protocol)"
-    r"[ \t]+([A-Za-z_][A-Za-z0-9_]*)/\6/t/",
-    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]+([A-Za-z_][A-Za-z0-9_]*)/\5/f/",
-    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]*({_SWIFT_OPERATOR})/\5/f/",
-    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}func[ \t]+`([^`]+)`/\5/f/",
-    rf"--regex-SwiftRegex=/^[ \t]*{_SWIFT_MODIFIERS}(init)[?!]?[ \t]*[(<]/\5/f/",
-)
-"""Universal Ctags 5.9 has no Swift parser: a regex tagger of its own (optlib), one line per
-definition, independent of tree-sitter. Modifiers and attributes may precede the keyword;
-operator functions (`static func == (`) are tagged by their operator; a name on the line after
-`func` is missed (a line regex)."""
-
-
-def _swift_tag(tag: dict[str, Any]) -> bool:
-    """`class func`/`class var` read as a type named `func`/`var` to the regex."""
-    return tag.get("name") not in {"func", "var", "let", "subscript", "case", "override"}
-
-
-_SCALA_MODIFIERS = (
-    r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|private|protected|final|sealed|abstract|implicit"
-    r"|lazy|override|case|open|inline|transparent|infix|opaque)(\[[A-Za-z_.]*\])?[ \t]+)*"
-)
-_SCALA_NAME = r"[A-Za-z_$][A-Za-z0-9_$]*(_[-!#%&*+\/:<=>?@^|~]+)?|[-!#%&*+\/:<=>?@^|~]+"
-"""A Scala name: alphanumeric (optionally `_` and an operator, `unary_!`) or an operator (`/`
-escaped: it delimits ctags's regex)."""
-_SCALA_OPTIONS = (
-    "--langdef=ScalaRegex",
-    "--kinddef-ScalaRegex=t,type,types",
-    "--kinddef-ScalaRegex=f,function,functions",
-    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}(class|trait|object|enum)"
-    r"[ \t]+([A-Za-z_][A-Za-z0-9_$]*)/\6/t/",
-    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}package[ \t]+object[ \t]+"
-    r"([A-Za-z_][A-Za-z0-9_]*)/\5/t/",
-    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}def[ \t]+({_SCALA_NAME})/\5/f/",
-    rf"--regex-ScalaRegex=/^[ \t]*{_SCALA_MODIFIERS}def[ \t]+`([^`]+)`/\5/f/",
-)
-"""Universal Ctags 5.9 has no Scala parser: a regex tagger of its own, as for Swift, one line
-per `class`/`trait`/`object`/`enum` and `def` at a line's start (a `def` after `new X {` on the
-same line is missed); `def this` (an auxiliary constructor, no symbol of ours) is dropped
-(`_scala_tag`)."""
-
-
-def _scala_tag(tag: dict[str, Any]) -> bool:
-    return tag.get("name") not in {"this", "class", "object", "trait"}
 
 
 def _ruby_kind(symbol: SymbolDef) -> str | None:
@@ -211,21 +148,6 @@ def _ruby_kind(symbol: SymbolDef) -> str | None:
     if symbol.kind is SymbolKind.CLASS:
         return "type"
     return None
-
-
-def _ruby_tag(tag: dict[str, Any]) -> bool:
-    """ctags 6 tags a local variable holding an anonymous class (`c = Class.new do`, `@app ||=
-    Class.new`) as a class named by the variable: no symbol of ours on purpose (a constant,
-    `E = Class.new(Base)`, is a class of ours, and compared). An alias counts when ctags has its
-    name whole: it cuts `alias include? has_key?` to `include` and `alias x= y=` to `x`
-    (neither side compares an alias whose name is no identifier)."""
-    name = tag.get("name", "")
-    if tag.get("kind") == "alias":
-        if not name.isidentifier():
-            return False  # `alias_method :_safe?, :safe?`: as ours, not compared
-        written = rf"\balias(?:_method)?[ \t(]+:?{re.escape(name)}(?=[\s,)])"
-        return re.search(written, tag.get("pattern", "")) is not None
-    return tag.get("kind") not in ("class", "module") or name[:1].isupper()
 
 
 _RUBY_KINDS = {
@@ -242,34 +164,6 @@ def _lua_kind(symbol: SymbolDef) -> str | None:
     return "function" if symbol.kind in (SymbolKind.FUNCTION, SymbolKind.METHOD) else None
 
 
-def _last_segment(name: str) -> str:
-    """`M.f` / `M:m` -> `f` / `m`; `""` (not compared) for what is no name (`t["x"]`)."""
-    last = name.replace(":", ".").rsplit(".", 1)[-1]
-    return last if last.isidentifier() else ""
-
-
-def _sh_tag(tag: dict[str, Any]) -> bool:
-    """ctags 5.9 tags an array assignment `name=()` as a function `name=` (6.2 does not)."""
-    return not tag.get("name", "").endswith("=")
-
-
-def _lua_tag(tag: dict[str, Any]) -> bool:
-    """ctags (5.9 and 6.2 alike) reads Lua by line: it tags a name on any line where the word
-    `function` occurs, `local ok, err = pcall(function()` (`err`), `local t = f(x, function()`
-    (`t`), `local has_len = type(x) == "function"`, `for i = #scheduled_functions` (`i`). A tag
-    counts only when its line defines the name as a function: `function [a.b.|a:]name(`,
-    `[a.b.]name = function`, or the fallback `name = a.b or function` (what we define too).
-    A definition written inside a string (a test fixture's file text) still counts: no line
-    rule can tell, and those are ctags' misreadings."""
-    last = re.escape(_last_segment(tag.get("name", "")))
-    prefix = r"(?<![\w.:])(?:[A-Za-z_][\w]*[.:])*"
-    line = tag.get("pattern", "")
-    return bool(
-        re.search(rf"\bfunction\s+{prefix}{last}\s*\(", line)
-        or re.search(rf"{prefix}{last}\s*=\s*(?:function\b|[\w.]+\s+or\s+function\b)", line)
-    )
-
-
 LANGUAGES: dict[str, Rules] = {
     "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
     "cpp": Rules(
@@ -280,39 +174,39 @@ LANGUAGES: dict[str, Rules] = {
     ),
     "php": Rules(frozenset({".php"}), "PHP", _PHP_KINDS, _php_kind),
     "kotlin": Rules(
-        frozenset({".kt"}), "Kotlin", _KOTLIN_KINDS, _type_or_function, tag_counts=_kotlin_tag
+        frozenset({".kt"}), "Kotlin", _KOTLIN_KINDS, _type_or_function, tag_counts=tags.kotlin_tag
     ),
     "swift": Rules(
         frozenset({".swift"}),
         "SwiftRegex",
         {"type": "type", "function": "function"},
         _type_or_function,
-        ctags_options=_SWIFT_OPTIONS,
-        tag_counts=_swift_tag,
+        ctags_options=tags.SWIFT_OPTIONS,
+        tag_counts=tags.swift_tag,
     ),
     "scala": Rules(
         frozenset({".scala"}),
         "ScalaRegex",
         {"type": "type", "function": "function"},
         _type_or_function,
-        ctags_options=_SCALA_OPTIONS,
-        tag_counts=_scala_tag,
+        ctags_options=tags.SCALA_OPTIONS,
+        tag_counts=tags.scala_tag,
     ),
-    "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind, tag_counts=_ruby_tag),
+    "ruby": Rules(frozenset({".rb"}), "Ruby", _RUBY_KINDS, _ruby_kind, tag_counts=tags.ruby_tag),
     "bash": Rules(
         frozenset({".sh", ".bash", ".bats"}),
         "Sh",
         {"function": "function"},
         _lua_kind,
-        tag_counts=_sh_tag,
+        tag_counts=tags.sh_tag,
     ),
     "lua": Rules(
         frozenset({".lua"}),
         "Lua",
         {"function": "function"},
         _lua_kind,
-        _last_segment,
-        tag_counts=_lua_tag,
+        tags.last_segment,
+        tag_counts=tags.lua_tag,
     ),
 }
 """One entry per language compared. A `.h` is C++ when the tree holds C++ sources (as a C++

@@ -226,6 +226,7 @@ def test_definitions_written_as_calls_and_constructors_of_self() -> None:
     assert ("A.E", "RuntimeError") in [(i.child, i.base) for i in ex.inherits]
     calls = [(c.caller, c.callee) for c in ex.calls]
     assert ("A.clear", "reset") in calls
+    assert ("A.E", "Class") not in calls  # the definition, no call
     assert [c for c in calls if c[0] in ("A.build", "A.make", "A.inst")] == [
         ("A.build", "A"),
         ("A.make", "A"),

@@ -136,8 +136,14 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             entries.append((n.start_byte, n.end_byte, n, role))
     nest(entries, handle)
     singletons.sort()
+    defining = {
+        value.start_byte
+        for _, _, node, role in entries
+        if role == "dynclass" and (value := node.child_by_field_name("right")) is not None
+    }
     for node in calls:
-        _call(node, c, owners, source, singletons)
+        if node.start_byte not in defining:  # `Class.new` of `E = Class.new(Base)`: no call
+            _call(node, c, owners, source, singletons)
 
 
 def constant_name(node: Node, source: bytes) -> str | None:
