@@ -21,7 +21,8 @@ Lua and Bash: `function` only (ctags `f`); ctags names a Lua function as written
 `M:m`), compared by its last name, and a tag that is no name (`t["k"] = function`) is not
 compared. What ctags tags by mistake is dropped by a rule per language (`Rules.tag_counts`,
 each documented where it is defined); the kinds compared are the same in ctags 5.9 and 6.2
-(`ctags --list-kinds-full=LANG`).
+(`ctags --list-kinds-full=LANG`: 6.2 adds only C++20 `module`/`partition`, not compared, and a
+Lua `unknown` kind, off by default).
 
 Two line rules: `strict` (ctags' line equals our symbol's first line) and `span` (ctags' line
 lies within our symbol's lines: ctags gives the line of the name, we the line where the
