@@ -23,13 +23,20 @@ SHELL_BUILTINS = frozenset(_BUILTIN_NAMES.split())
 unless the file itself defines one."""
 
 
+COMMAND_GHOST = "command:"
+"""The prefix of the ghost a Bash command no sourced file defines becomes (`?:command:grep`)."""
+
+
 def bash_command(scope: Scope, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
     """Bash: a command names the file's function of that name, else one a sourced file
-    defines (in `source` order), else it is a ghost; a builtin, or any command of a file that
-    sources nothing, is a command outside the repo (no edge at all)."""
+    defines (in `source` order), else it is a command outside the repo: an external program
+    (`grep`) or a function of a file the repo does not hold, the ghost `command:<name>`, not
+    a ghost of the repo's own names. A builtin, or any command of a file that sources nothing,
+    is outside the repo with no edge at all; a file that sources keeps the edge so that a
+    sourced file defining the name later re-resolves it."""
     if source not in scope.kinds:
         source = ""
-    request = RefRequest(source, kind, ref, ref, line, scope.group, ghost=ref)
+    request = RefRequest(source, kind, ref, ref, line, scope.group, ghost=COMMAND_GHOST + ref)
     if scope.kinds.get(ref) is SymbolKind.FUNCTION:
         request.local = ref
         return request

@@ -367,7 +367,7 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         # defined in lib/log.sh, which lib/cart.sh sources (sourcing is transitive)
         ("bin/shop.sh::main", "CALLS", "lib/log.sh::log", "import"),
         ("test/cart.bats::", "CALLS", "lib/cart.sh::cart_add", "import"),  # `run cart_add`
-        ("bin/shop.sh::main", "CALLS", "?:tee", "ghost"),  # an external command
+        ("bin/shop.sh::main", "CALLS", "?:command:tee", "ghost"),  # an external command
         ("bin/shop.sh::", "CALLS", "bin/shop.sh::main", "local"),
         # `source "$(dirname "${BASH_SOURCE[0]}")/log.sh"`: next to the file
         ("lib/cart.sh", "IMPORTS", "lib/log.sh", "import"),

@@ -89,8 +89,9 @@ def test_bash_sourced_file_changes_reresolve_sourcers(
     tree.write("bin/run.sh", "source lib/util.sh\n\nmain() {\n  helper x\n  echo done\n}\n")
     tree.write("other/util.sh", "helper() { :; }\n")
     ingest(graph, tree, repo)
-    # `helper` is defined in the repo, but not where `source` points; `echo` is a builtin
-    assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "?:helper", "ghost")}
+    # `helper` is defined in the repo, but not where `source` points (a command outside the
+    # repo's sourced functions); `echo` is a builtin
+    assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "?:command:helper", "ghost")}
     assert_equals_full(graph, tree, repo, full_repo)
 
     tree.write("lib/util.sh", "helper() { :; }\n")
@@ -108,7 +109,7 @@ def test_bash_sourced_file_changes_reresolve_sourcers(
     tree.delete("bin/lib/util.sh")
     tree.write("lib/util.sh", "other() { :; }\n")
     update("bin/lib/util.sh", "lib/util.sh")
-    assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "?:helper", "ghost")}
+    assert calls(graph, repo) == {("bin/run.sh::main", "CALLS", "?:command:helper", "ghost")}
     assert_equals_full(graph, tree, repo, full_repo)
 
 
@@ -158,7 +159,7 @@ def test_bash_sources_are_followed_transitively(
     tree.write("lib/b.sh", "deep() { :; }\n")
     ingest(graph, tree, repo)
     found = ("bin/run.sh::main", "CALLS", "lib/b.sh::deep", "import")
-    ghost = ("bin/run.sh::main", "CALLS", "?:deep", "ghost")
+    ghost = ("bin/run.sh::main", "CALLS", "?:command:deep", "ghost")
     assert calls(graph, repo) == {found}
     assert_equals_full(graph, tree, repo, full_repo)
 
@@ -176,4 +177,30 @@ def test_bash_sources_are_followed_transitively(
     tree.write("lib/b.sh", "deep() { :; }\n")
     update("lib/b.sh")  # the second-level file appears
     assert calls(graph, repo) == {found}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_bash_external_commands_are_command_ghosts_until_a_sourced_file_defines_them(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    """`grep` in a file that sources something is the ghost `command:grep` (a program, not a
+    name of the repo), which a sourced file defining `grep()` takes over, and gives back."""
+    update = updater(graph, tree, repo, targeted)
+    tree.write("bin/run.sh", "source lib/util.sh\n\nmain() {\n  grep -q x y\n}\n")
+    tree.write("lib/util.sh", "helper() { :; }\n")
+    ingest(graph, tree, repo)
+    external = ("bin/run.sh::main", "CALLS", "?:command:grep", "ghost")
+    assert calls(graph, repo) == {external}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/util.sh", 'grep() { command grep --color=never "$@"; }\n')
+    update("lib/util.sh")
+    assert ("bin/run.sh::main", "CALLS", "lib/util.sh::grep", "import") in calls(graph, repo)
+    assert external not in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/util.sh", "helper() { :; }\n")
+    update("lib/util.sh")
+    assert calls(graph, repo) == {external}
     assert_equals_full(graph, tree, repo, full_repo)

@@ -102,6 +102,8 @@ def test_commands_are_calls_only_of_functions() -> None:
     grep = by_ref["grep"]
     assert grep.bound
     assert [decode_alternative(a).qual for a in grep.alternatives] == ["grep"]
+    # found in no sourced file: a command outside the repo, not a ghost of the repo's names
+    assert grep.ghost == "command:grep"
 
 
 def test_bats_tests_parse_as_functions_of_no_symbol() -> None:

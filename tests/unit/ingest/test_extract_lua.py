@@ -108,3 +108,26 @@ def test_names_resolve_through_bindings_only() -> None:
     for name in ("Other.h", "k"):  # never looked up by name elsewhere: a ghost
         assert by_ref[name].bound
         assert by_ref[name].alternatives == ()
+
+
+def test_fallback_functions_and_nested_table_fields_are_symbols() -> None:
+    """`x = a or function() end` defines `x` (a polyfill: `table.pack or function(...)`); a
+    field of a named table's nested table is qualified by both (`M.sub.g`); a field of a table
+    of no name keeps its field name alone; a list element is no symbol."""
+    ex = run(
+        """
+        local pack = table.pack or function(...) return { ... } end
+        local only = ready and function() end
+        local M = { sub = { g = function() helper() end } }
+        local vars = setmetatable({}, { __index = function(_, k) return k end })
+        local action = {"name", function(self) end}
+        """
+    )
+    assert [(s.kind, s.qualname, s.start_line) for s in ex.symbols[1:]] == [
+        (SymbolKind.FUNCTION, "pack", 1),
+        (SymbolKind.FUNCTION, "M.sub.g", 3),
+        (SymbolKind.FUNCTION, "__index", 4),
+    ]
+    assert [(c.caller, c.callee) for c in ex.calls if c.callee == "helper"] == [
+        ("M.sub.g", "helper")
+    ]

@@ -179,3 +179,57 @@ def test_methods_of_self_are_looked_up_in_ancestors() -> None:
         "Shop.Base.post",
         "post",
     ]
+
+
+def test_definitions_written_as_calls_and_constructors_of_self() -> None:
+    """`alias`/`alias_method`/`define_method(:lit)` define methods, `E = Class.new(Base) do`
+    a class; `define_method(name)` (computed) and `c = Class.new` (a local) do not. A bare
+    `new(...)` or `self.new` in `class << self` or `def self.m` constructs the class itself."""
+    ex = extract(
+        "ruby",
+        "lib/a.rb",
+        dedent(
+            """
+            class A
+              alias agent user_agent
+              alias_method :bump, :touch
+              define_method(:clear) { reset(1) }
+              names.each { |n| define_method(n) { n } }
+              E = Class.new(RuntimeError) do
+                def message = "e"
+              end
+              class << self
+                def build = new(1)
+              end
+              def self.make
+                self.new(2)
+              end
+              def inst
+                c = Class.new
+                new(3)
+              end
+            end
+            """
+        ).encode(),
+    )
+    assert [(s.kind, s.qualname) for s in ex.symbols[1:]] == [
+        (SymbolKind.CLASS, "A"),
+        (SymbolKind.METHOD, "A.agent"),
+        (SymbolKind.METHOD, "A.bump"),
+        (SymbolKind.METHOD, "A.clear"),
+        (SymbolKind.CLASS, "A.E"),
+        (SymbolKind.METHOD, "A.E.message"),
+        (SymbolKind.METHOD, "A.build"),
+        (SymbolKind.METHOD, "A.make"),
+        (SymbolKind.METHOD, "A.inst"),
+    ]
+    assert ("A.E", "RuntimeError") in [(i.child, i.base) for i in ex.inherits]
+    calls = [(c.caller, c.callee) for c in ex.calls]
+    assert ("A.clear", "reset") in calls
+    assert ("A.E", "Class") not in calls  # the definition, no call
+    assert [c for c in calls if c[0] in ("A.build", "A.make", "A.inst")] == [
+        ("A.build", "A"),
+        ("A.make", "A"),
+        ("A.inst", "Class"),
+        ("A.inst", "new"),
+    ]

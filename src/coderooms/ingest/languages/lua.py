@@ -6,8 +6,14 @@
   file's own calls `M.f()` -> `f`. That is what another file's `local x = require("m")`
   reaches as `x.f`.
 * Functions: `function f()`, `local function f()`, `local f = function() end`, `f = function()
-  end` -> FUNCTION `f`; `function t.a.f()` / `t.a.f = function() end` -> FUNCTION `t.a.f` (a
-  table that is not the module table prefixes the name but is no symbol: parent `""`);
+  end`, `local f = g or function() end` (a fallback: `table.pack or function(...)`) -> FUNCTION
+  `f`; `function t.a.f()` / `t.a.f = function() end` -> FUNCTION `t.a.f` (a table that is not
+  the module table prefixes the name but is no symbol: parent `""`); a field of a table
+  constructor, `t = { f = function() end, sub = { g = function() end } }` -> `t.f`, `t.sub.g`
+  (in the table a chunk returns, `return { f = ... }`: `f`); a field of a table of no name
+  (`setmetatable({}, { __index = function() end })`) is named by its field alone (`__index`,
+  in the enclosing function); a list element (`{"x", function() end}`) or a function passed as
+  an argument is no symbol (its calls are its enclosing function's);
   `function T:m()` (a method: implicit `self`) -> METHOD `T.m`. A function defined inside
   another is qualified by it (`f.inner`). Tables, fields and other variables are not symbols.
 * Imports: `local x = require("a.b")` / `local x = require "a.b"` -> ImportRef("a.b", (), "x");
@@ -44,6 +50,9 @@ QUERY = """
 (assignment_statement
   (variable_list . name: (_) @name)
   (expression_list . value: (function_definition) @function_value))
+(assignment_statement
+  (variable_list . name: (_) @name)
+  (expression_list . value: (binary_expression "or" right: (function_definition) @function_value)))
 (field name: (identifier) value: (function_definition) @field_value)
 (function_call) @call
 """
@@ -73,12 +82,13 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             anchor = node.parent or node
             name_node = anchor.child_by_field_name("name")
             sig_end = (node.child_by_field_name("parameters") or node).end_byte
-            assigned = _assigned_table(anchor.parent, source)
+            assigned = _table_path(anchor.parent, source)
             written = None
             if name_node is not None:
-                written = [*assigned, text(name_node, source)], False
-        else:  # `x = function() end`: named by the assignment's first target
-            statement = _grandparent(node)
+                written = [*(assigned or []), text(name_node, source)], False
+        else:  # `x = function() end`, `x = a or function() end`: the first target's name
+            value = node.parent if node.parent is not None else node
+            statement = _grandparent(value if value.type == "binary_expression" else node)
             name_node = names.get(statement.start_byte) if statement is not None else None
             params = node.child_by_field_name("parameters")
             sig_end = (params or node).end_byte
@@ -128,19 +138,32 @@ def _doc(node: Node, source: bytes) -> str | None:
     return first_sentence(lines)
 
 
-def _assigned_table(constructor: Node | None, source: bytes) -> list[str]:
-    """The written name a table constructor is assigned to (`local mt = {..}` -> [mt]), else []."""
+def _table_path(constructor: Node | None, source: bytes) -> list[str] | None:
+    """The written name of a table constructor: the name it is assigned to (`local mt = {..}`
+    -> [mt]), its field's in a named table (`M = { sub = {..} }` -> [M, sub]), [] for the
+    table a chunk returns (`return {..}`: the module itself); None for a table of no name (an
+    argument, `setmetatable({}, {..})`, one of several values)."""
     values = constructor.parent if constructor is not None else None
-    statement = values.parent if values is not None else None
-    if values is None or statement is None or statement.type != "assignment_statement":
-        return []
-    if values.named_child_count != 1 or not statement.named_child_count:
-        return []
+    if values is None:
+        return None
+    if values.type == "field":  # `sub = {..}` inside a table constructor
+        field = values.child_by_field_name("name")
+        outer = _table_path(values.parent, source)
+        if field is None or field.type != "identifier" or outer is None:
+            return None
+        return [*outer, text(field, source)]
+    statement = values.parent
+    if statement is None or values.named_child_count != 1:
+        return None
+    if statement.type == "return_statement":
+        return [] if statement.parent is not None and statement.parent.type == "chunk" else None
+    if statement.type != "assignment_statement" or not statement.named_child_count:
+        return None
     targets = statement.named_children[0]
     if targets.type != "variable_list" or targets.named_child_count != 1:
-        return []
+        return None
     written = _written_name(targets.named_children[0], source)
-    return written[0] if written is not None and not written[1] else []
+    return written[0] if written is not None and not written[1] else None
 
 
 def _grandparent(node: Node) -> Node | None:

@@ -9,14 +9,16 @@
   FUNCTION. Operator and setter methods keep their names (`C.==`, `C.name=`). `def obj.m` on a
   local `obj` -> METHOD `obj.m` in the enclosing scope (parent the enclosing symbol).
   Accessors, as a `def` there would be: `attr_reader :x` -> `C.x`, `attr_writer :x` -> `C.x=`,
-  `attr_accessor :x` -> both (signature: the declaration).
-  Constants and `alias` are not symbols.
+  `attr_accessor :x` -> both (signature: the declaration). `alias`, `alias_method`,
+  `define_method(:m)` and `Const = Class.new(Base) do ... end`: see `ruby_dynamic`.
+  Other constants are not symbols.
 * Imports: `require "a/b"` -> ImportRef("a/b"); `require_relative "x"` -> ImportRef("./x")
   (relative to the file: the leading `.`); `load "x.rb"` and `autoload :C, "a/c"` as
   `require`. Only string literals without interpolation count.
 * Calls: `f(x)` / `f x` -> `f` (a bare `f` without arguments reads as a local variable and is
   not a call); `obj.m` -> `obj.m`; `self.m` -> `self.m`; `A::B.m` -> `A.B.m`; `A::B.new` ->
-  `A.B` (a constructor call is a call of the class); `a.b.c` -> `a.b.c` (every Ruby member is a
+  `A.B` (a constructor call is a call of the class; a bare `new(x)` or `self.new` in `class <<
+  self` or `def self.m` -> the class `C` itself); `a.b.c` -> `a.b.c` (every Ruby member is a
   method call: `a.b` is recorded too); a method of anything else (`f(x).m`, `[1].m`, `"s".m`)
   -> `?.m`. `require`, `include`, `attr_*`, `private`, ... are declarations, not calls.
 * Inheritance: `class C < Base` -> (C, Base); `include M`, `extend M`, `prepend M` written in a
@@ -42,8 +44,17 @@ from coderooms.ingest.languages.common import (
     text,
 )
 from coderooms.ingest.languages.doc_comments import first_sentence
+from coderooms.ingest.languages.ruby_dynamic import (
+    CALLED,
+    defined_method,
+    dynamic_class,
+    is_dynamic_class,
+    method_alias,
+)
+from coderooms.ingest.languages.ruby_dynamic import QUERY as DYNAMIC_QUERY
 
-QUERY = """
+QUERY = (
+    """
 (module) @module
 (class) @class
 (singleton_class) @sclass
@@ -51,6 +62,8 @@ QUERY = """
 (singleton_method) @smethod
 (call) @call
 """
+    + DYNAMIC_QUERY
+)
 
 _IMPORTS = frozenset({"require", "require_relative", "load", "autoload"})
 _MIXINS = frozenset({"include", "extend", "prepend"})
@@ -59,6 +72,7 @@ _DECLARATIONS = frozenset(
     {
         *_IMPORTS,
         *_MIXINS,
+        *CALLED,
         "attr_reader",
         "attr_writer",
         "attr_accessor",
@@ -84,6 +98,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         *spans(caps.get("sclass", ()), "sclass"),
         *spans(caps.get("method", ()), "method"),
         *spans(caps.get("smethod", ()), "smethod"),
+        *spans(caps.get("alias", ()), "alias"),
+        *spans((n for n in caps.get("dynclass", ()) if is_dynamic_class(n, source)), "dynclass"),
     ]
     owners: dict[int, str] = {}
     """Start byte of a class/module body -> the class's qualname (for mixins)."""
@@ -91,24 +107,43 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     def handle(node: Node, role: str, outer: Scope) -> Scope:
         if role in ("module", "class"):
             return _type(node, role, outer, c, owners)
-        if role == "sclass":
-            return Scope(outer.prefix, outer.parent, in_type=True)  # `class << self`
+        if role == "sclass":  # `class << self`
+            if outer.prefix:
+                singletons.append((node.start_byte, node.end_byte, outer.prefix))
+            return Scope(outer.prefix, outer.parent, in_type=True)
         if role == "accessor":
             _accessors(node, outer, c)
             return outer
+        if role in ("alias", "alias_method"):
+            method_alias(node, outer, c)
+            return outer
+        if role == "define_method":
+            return defined_method(node, outer, c)
+        if role == "dynclass":
+            return dynamic_class(node, outer, c, owners, constant_name)
+        if role == "smethod" and _of_self(node, outer, source):
+            singletons.append((node.start_byte, node.end_byte, outer.prefix))
         return _method(node, role, outer, c)
 
+    singletons: list[tuple[int, int, str]] = []
+    """`class << self` bodies and `def self.m`s: where a bare `new` is the class's."""
     calls = caps.get("call", ())
-    entries.extend(
-        (n.start_byte, n.end_byte, n, "accessor")
-        for n in calls
-        if n.child_by_field_name("receiver") is None
-        and (method := n.child_by_field_name("method")) is not None
-        and text(method, source) in _ACCESSORS
-    )
+    for n in calls:
+        method = n.child_by_field_name("method")
+        declared = text(method, source) if method is not None else ""
+        if n.child_by_field_name("receiver") is None and declared in _ACCESSORS | CALLED:
+            role = "accessor" if declared in _ACCESSORS else declared
+            entries.append((n.start_byte, n.end_byte, n, role))
     nest(entries, handle)
+    singletons.sort()
+    defining = {
+        value.start_byte
+        for _, _, node, role in entries
+        if role == "dynclass" and (value := node.child_by_field_name("right")) is not None
+    }
     for node in calls:
-        _call(node, c, owners, source)
+        if node.start_byte not in defining:  # `Class.new` of `E = Class.new(Base)`: no call
+            _call(node, c, owners, source, singletons)
 
 
 def constant_name(node: Node, source: bytes) -> str | None:
@@ -173,6 +208,14 @@ def _method(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
     return Scope(qual, qual, in_type=False)
 
 
+def _of_self(node: Node, outer: Scope, source: bytes) -> bool:
+    """`def self.m` / `def C.m` in the class `C` itself."""
+    target = node.child_by_field_name("object")
+    if target is None or not outer.prefix:
+        return False
+    return target.type == "self" or text(target, source) == outer.prefix.rsplit(".", 1)[-1]
+
+
 def _define(c: Collector, kind: SymbolKind, qual: str, parent: str, node: Node, sig: str) -> None:
     if c.define(kind, qual, parent, node, sig) and c.ex.symbols[-1].doc is None:
         doc = _leading_comment(node, c.source)
@@ -217,7 +260,13 @@ def _accessors(node: Node, outer: Scope, c: Collector) -> None:
             c.define(kind, outer.qualify(accessor), outer.parent, node, sig, scope=False)
 
 
-def _call(node: Node, c: Collector, owners: dict[int, str], source: bytes) -> None:
+def _call(
+    node: Node,
+    c: Collector,
+    owners: dict[int, str],
+    source: bytes,
+    singletons: list[tuple[int, int, str]],
+) -> None:
     method = node.child_by_field_name("method")
     if method is None:
         return  # `obj.()`, a call of a proc
@@ -227,15 +276,29 @@ def _call(node: Node, c: Collector, owners: dict[int, str], source: bytes) -> No
         if name in _DECLARATIONS:
             _declaration(node, name, c, owners, source)
             return
-        c.call(node, name)
+        owner = _singleton_owner(singletons, node.start_byte) if name == "new" else None
+        c.call(node, owner or name)  # `new(x)` in `class << self`: a constructor call of C
         return
     head = _receiver(receiver, source)
     if head is None:
         return
+    if name == "new" and head == "self":
+        head = _singleton_owner(singletons, node.start_byte) or head
     if name == "new" and head != UNKNOWN_OBJECT and head[:1].isupper():
         c.call(node, head)  # `A::B.new`: the class `A.B`
         return
     c.call(node, f"{head}.{name}")
+
+
+def _singleton_owner(singletons: list[tuple[int, int, str]], at: int) -> str | None:
+    """The class whose `class << self` body or `def self.m` holds byte `at` (innermost)."""
+    found = None
+    for start, end, owner in singletons:
+        if start > at:
+            break
+        if at < end:
+            found = owner
+    return found
 
 
 def _receiver(node: Node, source: bytes) -> str | None:
