@@ -68,6 +68,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import (
     bash,
     c,
+    c_macros,
     csharp,
     go,
     java,
@@ -266,6 +267,8 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     parse_source = source[3:] if source.startswith(_BOM) else source
     if language == "csharp":
         parse_source = csharp.first_branches(parse_source)
+    if language == "cpp":
+        parse_source = c_macros.blank_bare_macros(parse_source)  # `NS_BEGIN` alone on a line
     if language == "bash" and path.endswith(".bats"):
         parse_source = bash.bats_source(parse_source)  # `@test "x" {` read as a function
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
@@ -273,9 +276,10 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)
         cpp = _SPECS["cpp"]
         cpp_compiled = _compiled_for("cpp", cpp)
-        cpp_tree = _parser("cpp", cpp_compiled).parse(parse_source)
+        cpp_source = c_macros.blank_bare_macros(parse_source)
+        cpp_tree = _parser("cpp", cpp_compiled).parse(cpp_source)
         if not cpp_tree.root_node.has_error or tree.root_node.has_error:
-            spec, compiled, tree = cpp, cpp_compiled, cpp_tree
+            spec, compiled, tree, parse_source = cpp, cpp_compiled, cpp_tree, cpp_source
     root = tree.root_node
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)
