@@ -214,6 +214,11 @@ def _module_doc(root: Node, source: bytes) -> str | None:
     return None
 
 
+def _error_count(root: Node, errors: Query) -> int:
+    caps = QueryCursor(errors).captures(root)
+    return len(caps.get("error", ())) + len(caps.get("missing", ()))
+
+
 def _syntax_errors(root: Node, errors: Query) -> str:
     caps = QueryCursor(errors).captures(root)
     nodes = sorted(
@@ -280,6 +285,14 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         cpp_tree = _parser("cpp", cpp_compiled).parse(cpp_source)
         if not cpp_tree.root_node.has_error or tree.root_node.has_error:
             spec, compiled, tree, parse_source = cpp, cpp_compiled, cpp_tree, cpp_source
+    if language == "kotlin" and tree.root_node.has_error:
+        repaired = kotlin.one_line_bodies(parse_source)  # `{ fun f() {} }`: an error to 1.1
+        if repaired != parse_source:
+            second = _parser(language, compiled).parse(repaired)
+            if _error_count(second.root_node, compiled.errors) < _error_count(
+                tree.root_node, compiled.errors
+            ):
+                tree, parse_source = second, repaired
     root = tree.root_node
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)
