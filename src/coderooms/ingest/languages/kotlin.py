@@ -42,10 +42,10 @@ import re
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.chain_facts import ChainFacts, record_facts
 from coderooms.ingest.languages.chains import (
     Callee,
     Split,
-    chain_callee,
     constructed,
     first_and_last,
     first_named,
@@ -109,20 +109,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("property", ()), "property"),
         handle,
     )
-    for call in caps.get("call", ()):
-        callee = first_named(call)
-        if callee is not None:
-            c.call(call, chain_callee(callee, source, _MEMBERS, _CALLS))
-    for node in caps.get("import", ()):
-        _import(node, c)
     for node in caps.get("package", ()):
         c.module_signature = signature(source, node.start_byte, node.end_byte)
-    for node in caps.get("typed", ()):
-        _declared_type(node, c)
-    for node in caps.get("function", ()):
-        returns = _return_type(node)
-        if returns is not None:
-            declared_return(c, node, _type_name(returns, source))
+    record_facts(caps, c, _FACTS)
 
 
 _ONE_LINE_CLOSE = re.compile(rb"(?<=[^\s{;])[ \t](?=\}[ \t]*(?:\n|$|\)|,|\}))")
@@ -135,6 +124,12 @@ def one_line_bodies(source: bytes) -> bytes:
     replaced, so lines and offsets stay. Read only when the file parses with errors, and kept
     only when it parses with fewer (`languages.extract`)."""
     return _ONE_LINE_CLOSE.sub(b";", source)
+
+
+def _returned(node: Node, c: Collector) -> None:
+    returns = _return_type(node)
+    if returns is not None:
+        declared_return(c, node, _type_name(returns, c.source))
 
 
 def _body(node: Node) -> Node | None:
@@ -299,3 +294,11 @@ def _import(node: Node, c: Collector) -> None:
     )
     alias = text(alias_node, source) if alias_node is not None else None
     c.imp(module, (name,), None, node, aliases=(alias if alias != name else None,))
+
+
+_FACTS = ChainFacts(
+    first_named,
+    _MEMBERS,
+    _CALLS,
+    {"import": _import, "typed": _declared_type, "function": _returned},
+)
