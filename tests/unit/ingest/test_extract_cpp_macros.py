@@ -7,7 +7,7 @@ from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.languages.c_macros import blank_bare_macros
+from coderooms.ingest.languages.c_macros import blank_bare_macros, first_branches
 
 
 def symbols(source: str, path: str = "x.hpp") -> dict[str, tuple[SymbolKind, int]]:
@@ -118,3 +118,50 @@ def test_statements_misread_as_functions_are_no_symbols() -> None:
         """
     )
     assert found == {"at": (SymbolKind.FUNCTION, 1)}
+
+
+def test_a_file_split_by_a_conditional_is_read_again_with_its_first_branches() -> None:
+    # leveldb env_posix.cc: `#if !defined(NDEBUG)` inside an initialiser list made the rest of
+    # the file an error
+    found = symbols(
+        """
+        class Limiter {
+         public:
+          Limiter(int max)
+              :
+        #if !defined(NDEBUG)
+                max_(max),
+        #endif
+                left_(max) {}
+          bool Acquire() { return true; }
+        };
+        #if 0
+        void dead() {}
+        #else
+        void alive() {}
+        #endif
+        """,
+        "env.cc",
+    )
+    assert found == {
+        "Limiter": (SymbolKind.CLASS, 1),
+        "Limiter.Limiter": (SymbolKind.METHOD, 3),
+        "Limiter.Acquire": (SymbolKind.METHOD, 9),
+        "alive": (SymbolKind.FUNCTION, 14),
+    }
+
+
+def test_first_branches_keep_lines_offsets_and_every_branch_s_defines() -> None:
+    source = b"#ifdef A\nint a;\n#define X 1\n#else\nint b;\n#define X 2\n#endif\n"
+    read = first_branches(source)
+    assert len(read) == len(source)
+    assert read.split(b"\n") == [
+        b" " * 8,
+        b"int a;",
+        b"#define X 1",
+        b" " * 5,
+        b" " * 6,
+        b"#define X 2",
+        b" " * 6,
+        b"",
+    ]

@@ -137,6 +137,12 @@ _SPECS: dict[str, _Spec] = {
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
 
+_SECOND_READINGS: dict[str, Callable[[bytes], bytes]] = {
+    "kotlin": kotlin.one_line_bodies,  # `{ fun f() {} }`: an error to tree-sitter-kotlin 1.1
+    "cpp": c_macros.first_branches,  # `#if` inside an initialiser list
+}
+"""A second reading of a file that parses with errors, kept when it parses with fewer."""
+
 
 def grammar(language: str) -> Language:
     """The tree-sitter Language of a deep language (loaded from its offline wheel)."""
@@ -285,10 +291,12 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         cpp_tree = _parser("cpp", cpp_compiled).parse(cpp_source)
         if not cpp_tree.root_node.has_error or tree.root_node.has_error:
             spec, compiled, tree, parse_source = cpp, cpp_compiled, cpp_tree, cpp_source
-    if language == "kotlin" and tree.root_node.has_error:
-        repaired = kotlin.one_line_bodies(parse_source)  # `{ fun f() {} }`: an error to 1.1
+    read_as = "cpp" if spec is _SPECS["cpp"] else language
+    again = _SECOND_READINGS.get(read_as)
+    if again is not None and tree.root_node.has_error:
+        repaired = again(parse_source)
         if repaired != parse_source:
-            second = _parser(language, compiled).parse(repaired)
+            second = _parser(read_as, compiled).parse(repaired)
             if _error_count(second.root_node, compiled.errors) < _error_count(
                 tree.root_node, compiled.errors
             ):

@@ -22,6 +22,12 @@ the name (`class LEVELDB_EXPORT Handler {`, `class LOCKABLE Mutex : Base {`), an
 macros between a function's parameters (and qualifiers) and its body (`void Lock()
 EXCLUSIVE_LOCK_FUNCTION() {`, `void f(int x) const LOCKS_EXCLUDED(mu_) {`).
 
+`first_branches` is a second reading of a C++ file that parses with errors: its conditional
+directives blanked with every branch but the first taken (the `#else` of a `#if 0`), as a
+preprocessor would leave one program (`#if !defined(NDEBUG)` inside a constructor's initialiser
+list splits it for tree-sitter: leveldb's `env_posix.cc`). It is kept only when it parses with
+fewer errors (`languages.extract`).
+
 `dead_ranges` gives the `#if 0` branches (C and C++), which are skipped as Universal Ctags skips
 them.
 """
@@ -48,6 +54,10 @@ _ANNOTATION = re.compile(
 )
 _KEYWORDS = frozenset({b"TRUE", b"FALSE", b"NULL", b"EOF"})
 _NOT_NEWLINE = re.compile(rb"[^\n]")
+_CONDITIONAL = re.compile(
+    rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b((?:[^\n]*\\\n)*[^\n]*)", re.MULTILINE
+)
+_DEFINE = re.compile(rb"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.MULTILINE)
 _CLOSES = (b";", b"{", b"}", b":", b"*/")
 
 
@@ -71,6 +81,43 @@ def blank_bare_macros(source: bytes) -> bytes:
             start, end = match.span(1)
             out[start:end] = _NOT_NEWLINE.sub(b" ", source[start:end])
     return source if out is None else bytes(out)
+
+
+def first_branches(source: bytes) -> bytes:
+    """`source` with its conditional directives blanked and only the first branch taken of each
+    (the one after a `#if 0`); `#define` lines of the other branches stay (a preprocessor line
+    cannot break the parse, and ctags tags every branch's macros). Lines and offsets stay."""
+    out = bytearray(source)
+    levels: list[tuple[bool, bool, bool]] = []  # per conditional: taken, kept, in a `#if 0`
+    since = 0
+    for match in _CONDITIONAL.finditer(source):
+        start, end = match.span()
+        _blank_unless_kept(out, source, since, start, levels)
+        out[start:end] = _NOT_NEWLINE.sub(b" ", source[start:end])
+        word = match.group(1)
+        if word in (b"if", b"ifdef", b"ifndef"):
+            dead = word == b"if" and match.group(2).strip() == b"0"
+            levels.append((not dead, not dead, dead))
+        elif word in (b"elif", b"else") and levels:
+            taken, _, _ = levels[-1]
+            levels[-1] = (True, not taken, False)
+        elif word == b"endif" and levels:
+            levels.pop()
+        since = end
+    _blank_unless_kept(out, source, since, len(source), levels)
+    return bytes(out)
+
+
+def _blank_unless_kept(
+    out: bytearray, source: bytes, start: int, end: int, levels: list[tuple[bool, bool, bool]]
+) -> None:
+    if all(kept for _, kept, _ in levels):
+        return
+    out[start:end] = _NOT_NEWLINE.sub(b" ", source[start:end])
+    if any(if0 for _, _, if0 in levels):
+        return  # `#if 0`: skipped whole, as ctags skips it
+    for define in _DEFINE.finditer(source, start, end):
+        out[define.start() : define.end()] = source[define.start() : define.end()]
 
 
 def _after_statement(source: bytes, start: int) -> bool:
