@@ -219,3 +219,46 @@ def test_one_line_bodies_holding_a_function_are_read_again() -> None:
         "F.f": (SymbolKind.METHOD, 6),
         "Last": (SymbolKind.CLASS, 7),
     }
+
+
+def test_declarations_the_grammar_loses_are_read_with_their_lines() -> None:
+    # okio: `@OptIn(..)` above `actual class CRC32 {`, `@Target(..)` above `annotation class`,
+    # `actual open class ByteString` above `internal actual constructor(`
+    ex = run(
+        """
+        @Deprecated(
+          message = "obsolete",
+        )
+        @Target(CLASS)
+        annotation class Experimental
+
+        @OptIn(UnsafeNumber::class)
+        actual class CRC32 {
+          actual fun reset() {}
+        }
+
+        @Suppress("X")
+        internal fun kept() {}
+
+        actual open class ByteString
+        internal actual constructor(
+          internal actual val data: ByteArray,
+        ) : Comparable<ByteString> {
+          actual fun size(): Int = data.size
+        }
+        """
+    )
+    syms = {s.qualname: (s.kind, s.start_line, s.signature) for s in ex.symbols if s.qualname}
+    assert syms == {
+        "Experimental": (SymbolKind.CLASS, 6, "annotation class Experimental"),
+        "CRC32": (SymbolKind.CLASS, 9, "actual class CRC32"),
+        "CRC32.reset": (SymbolKind.METHOD, 10, "actual fun reset()"),
+        "kept": (SymbolKind.FUNCTION, 13, '@Suppress("X") internal fun kept()'),
+        "ByteString": (
+            SymbolKind.CLASS,
+            16,
+            "actual open class ByteString internal actual constructor( internal actual val data:"
+            " ByteArray, ) : Comparable<ByteString>",
+        ),
+        "ByteString.size": (SymbolKind.METHOD, 20, "actual fun size(): Int"),
+    }

@@ -74,6 +74,7 @@ from coderooms.ingest.languages import (
     java,
     javascript,
     kotlin,
+    kotlin_repairs,
     lua,
     php,
     python,
@@ -138,7 +139,7 @@ _SPECS: dict[str, _Spec] = {
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
 
 _SECOND_READINGS: dict[str, Callable[[bytes], bytes]] = {
-    "kotlin": kotlin.one_line_bodies,  # `{ fun f() {} }`: an error to tree-sitter-kotlin 1.1
+    "kotlin": kotlin_repairs.second_reading,  # `{ fun f() {} }`: an error to the grammar
     "cpp": c_macros.first_branches,  # `#if` inside an initialiser list
 }
 """A second reading of a file that parses with errors, kept when it parses with fewer."""
@@ -280,6 +281,8 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         parse_source = csharp.first_branches(parse_source)
     if language == "cpp":
         parse_source = c_macros.blank_bare_macros(parse_source)  # `NS_BEGIN` alone on a line
+    if language == "kotlin":
+        parse_source = kotlin_repairs.top_level_annotations(parse_source)  # `@X` / `actual class`
     if language == "bash" and path.endswith(".bats"):
         parse_source = bash.bats_source(parse_source)  # `@test "x" {` read as a function
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)

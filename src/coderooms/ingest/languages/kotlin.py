@@ -29,15 +29,13 @@
   annotation line is followed by a soft-keyword modifier (`@OptIn(X::class)` then `actual
   class C`, `annotation class A`) parses as an expression; a primary constructor with modifiers
   on the next line (`class C` / `internal actual constructor(`) is a syntax error; a property
-  named `final` too. A one-line class body holding a function (`{ fun f() {} }`), an error to
-  the grammar, is read again with a `;` before its `}` (`one_line_bodies`).
+  named `final` too; so is a one-line class body holding a function (`{ fun f() {} }`). A file
+  with errors is read a second time with these rewritten (`kotlin_repairs`).
 * Inheritance: every delegation specifier of a class or object (`: Base(1), I, J by impl` ->
   Base, I, J), generic arguments dropped.
 """
 
 from __future__ import annotations
-
-import re
 
 from tree_sitter import Node, Query, QueryCursor
 
@@ -112,18 +110,6 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     for node in caps.get("package", ()):
         c.module_signature = signature(source, node.start_byte, node.end_byte)
     record_facts(caps, c, _FACTS)
-
-
-_ONE_LINE_CLOSE = re.compile(rb"(?<=[^\s{;])[ \t](?=\}[ \t]*(?:\n|$|\)|,|\}))")
-
-
-def one_line_bodies(source: bytes) -> bytes:
-    """`source` with a `;` before each `}` that closes a body on the line it opened (`{ fun f()
-    {} }`, `fun interface F { fun f() }` -> `{};}`, `f();}`): tree-sitter-kotlin 1.1 reads such
-    a class body as an error that swallows the rest of the file. The space before the `}` is
-    replaced, so lines and offsets stay. Read only when the file parses with errors, and kept
-    only when it parses with fewer (`languages.extract`)."""
-    return _ONE_LINE_CLOSE.sub(b";", source)
 
 
 def _returned(node: Node, c: Collector) -> None:
