@@ -63,6 +63,28 @@ def test_annotation_and_export_macros_are_blanked_where_they_stand() -> None:
     }
 
 
+def test_a_macro_standing_for_an_access_label_reads_as_one() -> None:
+    # nlohmann/json: `JSON_PRIVATE_UNLESS_TESTED:` split the class body around it
+    assert symbols(
+        """
+        class serializer {
+          public:
+            void dump() {}
+
+          JSON_PRIVATE_UNLESS_TESTED:
+            void dump_escaped(const string_t& s, const bool ensure_ascii) {}
+          public Q_SLOTS:
+            void slot() {}
+        };
+        """
+    ) == {
+        "serializer": (SymbolKind.CLASS, 1),
+        "serializer.dump": (SymbolKind.METHOD, 3),
+        "serializer.dump_escaped": (SymbolKind.METHOD, 6),
+        "serializer.slot": (SymbolKind.METHOD, 8),
+    }
+
+
 def test_what_is_no_macro_statement_stays() -> None:
     source = dedent(
         """

@@ -138,11 +138,12 @@ _SPECS: dict[str, _Spec] = {
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
 
-_SECOND_READINGS: dict[str, Callable[[bytes], bytes]] = {
-    "kotlin": kotlin_repairs.second_reading,  # `{ fun f() {} }`: an error to the grammar
-    "cpp": c_macros.first_branches,  # `#if` inside an initialiser list
+_SECOND_READINGS: dict[str, tuple[Callable[[bytes], bytes], ...]] = {
+    "kotlin": (kotlin_repairs.second_reading,),  # `{ fun f() {} }`: an error to the grammar
+    "cpp": (c_macros.access_labels, c_macros.first_branches),  # `#if` in an initialiser list
 }
-"""A second reading of a file that parses with errors, kept when it parses with fewer."""
+"""Further readings of a file that parses with errors, each applied to the one before it; the
+one with the fewest errors is kept when it has fewer than the first."""
 
 
 def grammar(language: str) -> Language:
@@ -295,15 +296,17 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         if not cpp_tree.root_node.has_error or tree.root_node.has_error:
             spec, compiled, tree, parse_source = cpp, cpp_compiled, cpp_tree, cpp_source
     read_as = "cpp" if spec is _SPECS["cpp"] else language
-    again = _SECOND_READINGS.get(read_as)
-    if again is not None and tree.root_node.has_error:
-        repaired = again(parse_source)
-        if repaired != parse_source:
+    if tree.root_node.has_error and read_as in _SECOND_READINGS:
+        errors = _error_count(tree.root_node, compiled.errors)
+        repaired = parse_source
+        for again in _SECOND_READINGS[read_as]:
+            read = again(repaired)
+            if read == repaired:
+                continue
+            repaired = read
             second = _parser(read_as, compiled).parse(repaired)
-            if _error_count(second.root_node, compiled.errors) < _error_count(
-                tree.root_node, compiled.errors
-            ):
-                tree, parse_source = second, repaired
+            if (count := _error_count(second.root_node, compiled.errors)) < errors:
+                tree, parse_source, errors = second, repaired, count
     root = tree.root_node
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)

@@ -22,11 +22,13 @@ the name (`class LEVELDB_EXPORT Handler {`, `class LOCKABLE Mutex : Base {`), an
 macros between a function's parameters (and qualifiers) and its body (`void Lock()
 EXCLUSIVE_LOCK_FUNCTION() {`, `void f(int x) const LOCKS_EXCLUDED(mu_) {`).
 
-`first_branches` is a second reading of a C++ file that parses with errors: its conditional
-directives blanked with every branch but the first taken (the `#else` of a `#if 0`), as a
-preprocessor would leave one program (`#if !defined(NDEBUG)` inside a constructor's initialiser
-list splits it for tree-sitter: leveldb's `env_posix.cc`). It is kept only when it parses with
-fewer errors (`languages.extract`).
+`access_labels` is a further reading of a C++ file that parses with errors: a macro standing for
+an access label on a line of its own (`JSON_PRIVATE_UNLESS_TESTED:`, Qt's `public Q_SLOTS:`) is
+read as `public:` (or blanked after `public`). `first_branches`, applied after it, is the next:
+its conditional directives blanked with every branch but the first taken (the `#else` of a `#if
+0`), as a preprocessor would leave one program (`#if !defined(NDEBUG)` inside a constructor's
+initialiser list splits it for tree-sitter: leveldb's `env_posix.cc`). A reading is kept only
+when it parses with fewer errors (`languages.extract`).
 
 `dead_ranges` gives the `#if 0` branches (C and C++), which are skipped as Universal Ctags skips
 them.
@@ -51,6 +53,11 @@ _EXPORT_MACRO = re.compile(
 _ANNOTATION = re.compile(
     rb"\)[ \t\n]*(?:(?:const|override|final|noexcept)\b[ \t\n]*)*"
     rb"((?:[A-Z][A-Z0-9_]+(?![A-Za-z0-9_])(?:\([^(){};\n]*\))?[ \t\n]*)+)(?=\{)"
+)
+_ACCESS_MACRO = re.compile(
+    rb"^[ \t]*(?:(?:public|private|protected)[ \t]+)?([A-Z][A-Z0-9_]{5,})[ \t]*:(?!:)[ \t]*"
+    rb"(?://[^\n]*)?$",
+    re.MULTILINE,
 )
 _KEYWORDS = frozenset({b"TRUE", b"FALSE", b"NULL", b"EOF"})
 _NOT_NEWLINE = re.compile(rb"[^\n]")
@@ -80,6 +87,22 @@ def blank_bare_macros(source: bytes) -> bytes:
                 out = bytearray(source)
             start, end = match.span(1)
             out[start:end] = _NOT_NEWLINE.sub(b" ", source[start:end])
+    return source if out is None else bytes(out)
+
+
+def access_labels(source: bytes) -> bytes:
+    """`source` with each macro standing for an access label read as one (see the module): a
+    further reading only, as an upper-case goto label in a function reads the same."""
+    out: bytearray | None = None
+    for match in _ACCESS_MACRO.finditer(source):
+        if not _after_statement(source, match.start()):
+            continue
+        if out is None:
+            out = bytearray(source)
+        start, end = match.span(1)
+        written = match.group(0).lstrip()
+        label = b"" if written.startswith((b"public", b"private", b"protected")) else b"public"
+        out[start:end] = label.ljust(end - start)
     return source if out is None else bytes(out)
 
 
