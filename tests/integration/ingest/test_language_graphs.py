@@ -20,30 +20,16 @@ from typing import Any
 import pytest
 
 from coderooms.graph.driver import Graph
+from coderooms.ingest.languages import DEEP_LANGUAGES
 from coderooms.ingest.pipeline import ingest_root
 from tests.integration.ingest.graph_snapshot import dangling_edges, wipe
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "graph_snapshots"
-LANGUAGES = [
-    "python",
-    "javascript",
-    "typescript",
-    "go",
-    "rust",
-    "java",
-    "c",
-    "cpp",
-    "kotlin",
-    "swift",
-    "scala",
-    "csharp",
-    "php",
-    "ruby",
-    "lua",
-    "bash",
-]
+LANGUAGES = sorted(DEEP_LANGUAGES - {"tsx"})
+"""Every deep language has a fixture repo of its name; TSX files are read in the typescript
+one."""
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 Edge = tuple[str, str, str, str | None]

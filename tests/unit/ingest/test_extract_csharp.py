@@ -258,3 +258,25 @@ def test_declared_types_name_the_receiver() -> None:
         "Foo.Inner": "Geo.App.Foo.Inner",
     }
     assert refs["unknown.Run"].alternatives == ()
+
+
+def test_events_with_accessors_are_members_and_field_like_events_are_not() -> None:
+    # Newtonsoft.Json JContainer: `public event AddingNewEventHandler AddingNew { add ... }`
+    ex = extract(
+        "csharp",
+        "C.cs",
+        dedent(
+            """
+            class C {
+                public event EventHandler Changed { add { Subscribe(value); } remove { } }
+                public event EventHandler Plain;
+            }
+            """
+        ).encode(),
+    )
+    syms = {s.qualname: (s.kind, s.start_line, s.signature) for s in ex.symbols if s.qualname}
+    assert syms == {
+        "C": (SymbolKind.CLASS, 2, "class C"),
+        "C.Changed": (SymbolKind.METHOD, 3, "public event EventHandler Changed"),
+    }
+    assert [(call.caller, call.callee) for call in ex.calls] == [("C.Changed", "Subscribe")]

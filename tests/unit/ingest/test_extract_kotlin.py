@@ -70,6 +70,7 @@ def test_types_members_and_heritage() -> None:
         "E.e": (SymbolKind.METHOD, "E"),
         "Registry": (SymbolKind.CLASS, ""),
         "Registry.register": (SymbolKind.METHOD, "Registry"),
+        "Registry.register.r.run": (SymbolKind.METHOD, "Registry.register"),
         "shout": (SymbolKind.FUNCTION, ""),
         "helper": (SymbolKind.FUNCTION, ""),
         "helper.local": (SymbolKind.FUNCTION, "helper"),
@@ -93,7 +94,7 @@ def test_types_members_and_heritage() -> None:
         CallRef("A.area", "helper", 10),
         CallRef("A.make", "A", 13),
         CallRef("A", "setup", 18),
-        CallRef("Registry.register", "hidden", 28),
+        CallRef("Registry.register.r.run", "hidden", 28),
         CallRef("shout", "uppercase", 32),
         CallRef("helper", "local", 35),
         CallRef("helper", "local().toDouble", 35),
@@ -168,4 +169,96 @@ def test_declared_types() -> None:
         (FactKind.RETURNS, "C.m", "m", "Bar"),
         (FactKind.ASSIGN, "C.built", "a", "Widget"),  # a call of a capitalised name
         (FactKind.ASSIGN, "C.built", "b", "ui.Panel"),
+    }
+
+
+def test_members_of_object_expressions_are_named_under_what_holds_them() -> None:
+    ex = run(
+        """
+        class Foo {
+            private val cb = object : Callback {
+                override fun close() { flush() }
+            }
+            fun close() {}
+            fun make(): Runnable = object : Runnable {
+                override fun run() {}
+            }
+        }
+        """
+    )
+    syms = {s.qualname: (s.kind, s.parent, s.start_line) for s in ex.symbols if s.qualname}
+    assert syms == {
+        "Foo": (SymbolKind.CLASS, "", 2),
+        "Foo.cb.close": (SymbolKind.METHOD, "Foo", 4),  # never the class's own `close`
+        "Foo.close": (SymbolKind.METHOD, "Foo", 6),
+        "Foo.make": (SymbolKind.METHOD, "Foo", 7),
+        "Foo.make.run": (SymbolKind.METHOD, "Foo.make", 8),
+    }
+    assert ex.calls == [CallRef("Foo.cb.close", "flush", 4)]
+    assert ex.inherits == []  # an object expression is no symbol to hang `Callback` on
+
+
+def test_one_line_bodies_holding_a_function_are_read_again() -> None:
+    # tree-sitter-kotlin 1.1 reads `{ fun f() {} }` as an error swallowing the rest of the file
+    ex = run(
+        """
+        class Foo {
+            private val cb = object : Callback { override fun close() {} }
+            fun open() {}
+        }
+        fun interface F { fun f(): Int }
+        class Last
+        """
+    )
+    syms = {s.qualname: (s.kind, s.start_line) for s in ex.symbols if s.qualname}
+    assert syms == {
+        "Foo": (SymbolKind.CLASS, 2),
+        "Foo.cb.close": (SymbolKind.METHOD, 3),
+        "Foo.open": (SymbolKind.METHOD, 4),
+        "F": (SymbolKind.INTERFACE, 6),
+        "F.f": (SymbolKind.METHOD, 6),
+        "Last": (SymbolKind.CLASS, 7),
+    }
+
+
+def test_declarations_the_grammar_loses_are_read_with_their_lines() -> None:
+    # okio: `@OptIn(..)` above `actual class CRC32 {`, `@Target(..)` above `annotation class`,
+    # `actual open class ByteString` above `internal actual constructor(`
+    ex = run(
+        """
+        @Deprecated(
+          message = "obsolete",
+        )
+        @Target(CLASS)
+        annotation class Experimental
+
+        @OptIn(UnsafeNumber::class)
+        actual class CRC32 {
+          actual fun reset() {}
+        }
+
+        @Suppress("X")
+        internal fun kept() {}
+
+        actual open class ByteString
+        internal actual constructor(
+          internal actual val data: ByteArray,
+        ) : Comparable<ByteString> {
+          actual fun size(): Int = data.size
+        }
+        """
+    )
+    syms = {s.qualname: (s.kind, s.start_line, s.signature) for s in ex.symbols if s.qualname}
+    assert syms == {
+        "Experimental": (SymbolKind.CLASS, 6, "annotation class Experimental"),
+        "CRC32": (SymbolKind.CLASS, 9, "actual class CRC32"),
+        "CRC32.reset": (SymbolKind.METHOD, 10, "actual fun reset()"),
+        "kept": (SymbolKind.FUNCTION, 13, '@Suppress("X") internal fun kept()'),
+        "ByteString": (
+            SymbolKind.CLASS,
+            16,
+            "actual open class ByteString internal actual constructor( internal actual val data:"
+            " ByteArray, ) : Comparable<ByteString>",
+        ),
+        "ByteString.size": (SymbolKind.METHOD, 20, "actual fun size(): Int"),
     }

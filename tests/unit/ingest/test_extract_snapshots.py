@@ -20,24 +20,9 @@ from coderooms.ingest.model import Extraction
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"
 SNAPSHOTS = FIXTURES / "snapshots"
-LANGUAGES = [
-    "python",
-    "javascript",
-    "typescript",
-    "go",
-    "rust",
-    "java",
-    "c",
-    "cpp",
-    "kotlin",
-    "swift",
-    "scala",
-    "csharp",
-    "php",
-    "ruby",
-    "lua",
-    "bash",
-]
+LANGUAGES = sorted(DEEP_LANGUAGES - {"tsx"})
+"""Every deep language has a fixture repo of its name; TSX files are read in the typescript
+one."""
 UPDATE = os.environ.get("CODEROOMS_UPDATE_SNAPSHOTS") == "1"
 
 

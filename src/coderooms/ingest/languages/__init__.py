@@ -68,11 +68,13 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import (
     bash,
     c,
+    c_macros,
     csharp,
     go,
     java,
     javascript,
     kotlin,
+    kotlin_repairs,
     lua,
     php,
     python,
@@ -135,6 +137,13 @@ _SPECS: dict[str, _Spec] = {
 }
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
+
+_SECOND_READINGS: dict[str, tuple[Callable[[bytes], bytes], ...]] = {
+    "kotlin": (kotlin_repairs.second_reading,),  # `{ fun f() {} }`: an error to the grammar
+    "cpp": (c_macros.access_labels, c_macros.first_branches),  # `#if` in an initialiser list
+}
+"""Further readings of a file that parses with errors, each applied to the one before it; the
+one with the fewest errors is kept when it has fewer than the first."""
 
 
 def grammar(language: str) -> Language:
@@ -213,6 +222,11 @@ def _module_doc(root: Node, source: bytes) -> str | None:
     return None
 
 
+def _error_count(root: Node, errors: Query) -> int:
+    caps = QueryCursor(errors).captures(root)
+    return len(caps.get("error", ())) + len(caps.get("missing", ()))
+
+
 def _syntax_errors(root: Node, errors: Query) -> str:
     caps = QueryCursor(errors).captures(root)
     nodes = sorted(
@@ -266,6 +280,10 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     parse_source = source[3:] if source.startswith(_BOM) else source
     if language == "csharp":
         parse_source = csharp.first_branches(parse_source)
+    if language == "cpp":
+        parse_source = c_macros.blank_bare_macros(parse_source)  # `NS_BEGIN` alone on a line
+    if language == "kotlin":
+        parse_source = kotlin_repairs.top_level_annotations(parse_source)  # `@X` / `actual class`
     if language == "bash" and path.endswith(".bats"):
         parse_source = bash.bats_source(parse_source)  # `@test "x" {` read as a function
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
@@ -273,9 +291,22 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)
         cpp = _SPECS["cpp"]
         cpp_compiled = _compiled_for("cpp", cpp)
-        cpp_tree = _parser("cpp", cpp_compiled).parse(parse_source)
+        cpp_source = c_macros.blank_bare_macros(parse_source)
+        cpp_tree = _parser("cpp", cpp_compiled).parse(cpp_source)
         if not cpp_tree.root_node.has_error or tree.root_node.has_error:
-            spec, compiled, tree = cpp, cpp_compiled, cpp_tree
+            spec, compiled, tree, parse_source = cpp, cpp_compiled, cpp_tree, cpp_source
+    read_as = "cpp" if spec is _SPECS["cpp"] else language
+    if tree.root_node.has_error and read_as in _SECOND_READINGS:
+        errors = _error_count(tree.root_node, compiled.errors)
+        repaired = parse_source
+        for again in _SECOND_READINGS[read_as]:
+            read = again(repaired)
+            if read == repaired:
+                continue
+            repaired = read
+            second = _parser(read_as, compiled).parse(repaired)
+            if (count := _error_count(second.root_node, compiled.errors)) < errors:
+                tree, parse_source, errors = second, repaired, count
     root = tree.root_node
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)

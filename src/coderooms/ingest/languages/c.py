@@ -10,14 +10,18 @@
   Constructors are methods named as their class (`Foo.Foo`), destructors `Foo.~Foo`, operators
   `Foo.operator==`. Overloads share a qualname: the first wins (see the package docstring).
 * Types: `struct`/`union`/`enum` with a body, C++ `class`, and every `typedef` name -> CLASS
-  (also `class EXPORT_MACRO Name { }`, which tree-sitter misreads as a function: the class is
-  kept, its members are lost)
+  (`class EXPORT_MACRO Name { }`: the macro is blanked before parsing, see below)
   (`typedef struct node {..} node_t;` gives both `node` and `node_t`). Nested types are dotted
   (`Outer.Inner`). Templates are their wrapped definition.
 * Namespaces (C++) prefix what they contain (`ns.f`) but are not symbols (like a Rust inline
   `mod`); anonymous namespaces prefix nothing.
-* An annotation macro after the parameters (`void f() LOCKS_EXCLUDED(mu) { }`, which
-  tree-sitter reads as a function `LOCKS_EXCLUDED` after an error) gives `f`.
+* Macros tree-sitter cannot expand are blanked in C++ before parsing (`c_macros`): one alone on
+  its line (`NLOHMANN_JSON_NAMESPACE_BEGIN`, `JSON_HEDLEY_NON_NULL(3)`), an export macro after
+  `class`, annotations between the parameters and the body (`void f() LOCKS_EXCLUDED(mu) { }`,
+  also recovered from the error tree-sitter gives). A statement read as a function after an
+  error (`else if (x) {`, `JSON_CATCH (e) { }` in a body) is no symbol.
+* Conversion operators are named as ctags names them: `operator const char*()` ->
+  `operatorconstchar*`.
 * `#if 0` branches are skipped (definitions and calls), as Universal Ctags does.
 * C++ `using Name = type;` -> CLASS `Name` (a typedef).
 * Macros: function-like `#define SQ(x)` -> FUNCTION `SQ` (callable as `SQ(x)`), object-like
@@ -43,6 +47,7 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.c_macros import dead_ranges, inside
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -91,6 +96,7 @@ def reads_as_cpp(c_root: Node, source: bytes) -> bool:
 
 _MACRO_NAME = re.compile(r"[A-Z_][A-Z0-9_]*")
 
+_STATEMENT_KEYWORDS = frozenset({"if", "else", "for", "while", "switch", "catch", "return"})
 _MEMBERS = {"field_expression": ("argument", "field")}
 _WRAPPERS: dict[str, str | None] = {"template_function": "name"}
 _DECLARATOR_WRAPPERS = frozenset(
@@ -114,12 +120,12 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     caps = QueryCursor(query).captures(root)
     namespaces: set[str] = set()
     entries: list[tuple[int, int, Node, str]] = []
-    dead = _dead_ranges(caps.get("if0", []), source)
+    dead = dead_ranges(caps.get("if0", []), source)
     for role in ("function", "type", "typedef", "macro", "namespace", "alias"):
         entries.extend(
             (n.start_byte, n.end_byte, n, role)
             for n in caps.get(role, ())
-            if not _inside(n.start_byte, dead)
+            if not inside(n.start_byte, dead)
         )
     defined_types = {
         text(name, source)
@@ -151,7 +157,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         stack.append((end, handle(node, role, outer)))
     calls = caps.get("call", ())
     if dead:
-        calls = [n for n in calls if not _inside(n.start_byte, dead)]
+        calls = [n for n in calls if not inside(n.start_byte, dead)]
     c.calls(calls, _MEMBERS, _WRAPPERS)
     for node in caps.get("import", ()):
         path = node.child_by_field_name("path")
@@ -161,24 +167,6 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         module = raw[1:-1] if raw.startswith('"') and raw.endswith('"') else raw
         if module:
             c.imp(module, (), None, node)
-
-
-def _dead_ranges(conditions: list[Node], source: bytes) -> list[tuple[int, int]]:
-    """The byte ranges of `#if 0` branches (up to their `#else`/`#elif`), as ctags skips them."""
-    found = []
-    for condition in conditions:
-        block = condition.parent
-        if block is None or text(condition, source) != "0":
-            continue
-        alternative = block.child_by_field_name("alternative")
-        found.append(
-            (block.start_byte, (alternative or block).start_byte if alternative else block.end_byte)
-        )
-    return found
-
-
-def _inside(byte: int, ranges: list[tuple[int, int]]) -> bool:
-    return any(start <= byte < end for start, end in ranges)
 
 
 def _alias(node: Node, outer: Scope, c: Collector) -> None:
@@ -229,6 +217,8 @@ def _declared_name(node: Node, source: bytes) -> list[str] | None:
     if kind == "template_function":
         name = node.child_by_field_name("name")
         return _declared_name(name, source) if name is not None else None
+    if kind == "operator_cast":  # `operator const char*() const` -> `operatorconstchar*`
+        return [text(node, source).split("(", 1)[0].replace(" ", "")]
     return None
 
 
@@ -252,8 +242,10 @@ def _function(
     if declarator is None and raw is not None and raw.type == "identifier":
         return _macro_class(node, raw, outer, c)
     name_node = declarator.child_by_field_name("declarator") if declarator else None
+    if declarator is None and raw is not None and _conversion(raw):
+        name_node = raw  # `operator bool() const`, `A::operator int()`
     parts = _declared_name(name_node, source) if name_node is not None else None
-    if not parts:
+    if not parts or _misread_statement(node, parts[-1]):
         return outer
     qual = outer.qualify(".".join(parts))
     sig = header(node, body, source)
@@ -266,6 +258,26 @@ def _function(
             parent = owner if parts[-2] in types else outer.parent
     c.define(kind, qual, parent, _anchor(node), sig)
     return Scope(qual, qual, in_type=False)
+
+
+def _misread_statement(node: Node, name: str) -> bool:
+    """A statement read as a function after an error: `else if (x) {` (a function `if`), or
+    `JSON_CATCH (e) { }` in a function body (a typeless macro in a statement's place)."""
+    if name in _STATEMENT_KEYWORDS:
+        return True
+    parent = node.parent
+    return (
+        node.child_by_field_name("type") is None
+        and parent is not None
+        and parent.type == "compound_statement"
+        and _MACRO_NAME.fullmatch(name) is not None
+    )
+
+
+def _conversion(node: Node) -> bool:
+    """Whether a declarator is a conversion operator's (`operator T()`, `A::operator T()`)."""
+    name = node.child_by_field_name("name") if node.type == "qualified_identifier" else node
+    return name is not None and name.type == "operator_cast"
 
 
 def _before_annotation(node: Node, declarator: Node | None, source: bytes) -> Node | None:

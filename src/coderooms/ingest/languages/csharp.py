@@ -7,11 +7,12 @@
   INTERFACE; `delegate` -> CLASS (a type). Nested types are dotted (`Outer.Inner`). Lines and
   lines start at the first attribute, signatures after the attributes (`public class C : B`).
 * Methods, constructors (`C.C`), destructors (`C.~C`) and operators (`C.operator+`) -> METHOD;
-  properties (`int P { get; set; }`, `int Q => 1`) -> METHOD (their accessors are code: calls in
-  them belong to the property); local functions -> FUNCTION (`C.M.Local`). Overloads share a
-  qualname: the first one written is the symbol. Conversion operators are `C.operatorint`
-  (`implicit operator int(C c)`). Fields, events, indexers and lambdas are not symbols; calls
-  in them belong to the enclosing definition.
+  properties (`int P { get; set; }`, `int Q => 1`) and events with accessors (`event H E { add
+  { } remove { } }`) -> METHOD (their accessors are code: calls in them belong to them); local
+  functions -> FUNCTION (`C.M.Local`). Overloads share a qualname: the first one written is the
+  symbol. Conversion operators are `C.operatorint` (`implicit operator int(C c)`). Fields,
+  field-like events (`event H E;`), indexers and lambdas are not symbols; calls in them belong
+  to the enclosing definition.
 * Partial classes: each part is a symbol of its own file under the same qualname; resolution
   looks for a member a part does not define in the other parts, then in the bases
   (`namespace_names`).
@@ -68,6 +69,7 @@ QUERY = """
 (operator_declaration) @method
 (conversion_operator_declaration) @method
 (property_declaration) @property
+(event_declaration) @property
 (local_function_statement) @function
 (invocation_expression function: (_) @call)
 (object_creation_expression type: (_) @new)

@@ -9,8 +9,10 @@
   top-level one is FUNCTION `bar`, its signature shows the receiver): the receiver type may be
   anyone's. Overloads share a qualname: the first one written is the symbol. Secondary
   constructors, `init` blocks, property accessors and lambdas are no symbols: their calls
-  belong to the class or function around them. Functions of object expressions (`object : I {
-  }`) are no symbols either.
+  belong to the class or function around them. An object expression (`object : I { }`) is
+  no symbol; its functions are METHODs named under the property it initialises (`val cb =
+  object : I { fun f() }` -> `cb.f`) or else the function or class around it (`fun make() =
+  object : Runnable { override fun run() }` -> `make.run`): a user looks for `run` there.
 * Top-level properties (`val`/`var`, extension properties included) -> VARIABLE; member
   properties are no symbols (as Java fields are not). `typealias` is no symbol.
 * Imports: `import a.b.C` -> ("a.b", ("C",)); `import a.b.C as D` -> ("a.b", ("C",), aliases
@@ -26,8 +28,9 @@
 * Not extracted (grammar limits, tree-sitter-kotlin 1.1): a top-level declaration whose
   annotation line is followed by a soft-keyword modifier (`@OptIn(X::class)` then `actual
   class C`, `annotation class A`) parses as an expression; a primary constructor with modifiers
-  on the next line (`class C` / `internal actual constructor(`) is a syntax error; so is a
-  one-line class body holding a function (`{ fun f() {} }`).
+  on the next line (`class C` / `internal actual constructor(`) is a syntax error; a property
+  named `final` too; so is a one-line class body holding a function (`{ fun f() {} }`). A file
+  with errors is read a second time with these rewritten (`kotlin_repairs`).
 * Inheritance: every delegation specifier of a class or object (`: Base(1), I, J by impl` ->
   Base, I, J), generic arguments dropped.
 """
@@ -37,10 +40,10 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.chain_facts import ChainFacts, record_facts
 from coderooms.ingest.languages.chains import (
     Callee,
     Split,
-    chain_callee,
     constructed,
     first_and_last,
     first_named,
@@ -75,6 +78,9 @@ QUERY = """
 """
 
 _BODIES = frozenset({"class_body", "enum_class_body"})
+_SCOPES = frozenset(
+    {"function_declaration", "class_body", "enum_class_body", "source_file", "object_literal"}
+)
 _TYPES = frozenset({"user_type", "nullable_type"})
 _MEMBERS: dict[str, Split] = {"navigation_expression": first_and_last}
 _CALLS: dict[str, Callee] = {"call_expression": first_named}
@@ -86,8 +92,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
 
     def handle(node: Node, role: str, outer: Scope) -> Scope:
         if role == "anonymous":
-            _heritage(node, outer.prefix or "", c, anonymous=True)
-            return Scope(outer.prefix, outer.parent, in_type=True, anonymous=True)
+            return _object_expression(node, outer, source)
         if role == "function":
             return _function(node, outer, c)
         if role == "property":
@@ -102,20 +107,15 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("property", ()), "property"),
         handle,
     )
-    for call in caps.get("call", ()):
-        callee = first_named(call)
-        if callee is not None:
-            c.call(call, chain_callee(callee, source, _MEMBERS, _CALLS))
-    for node in caps.get("import", ()):
-        _import(node, c)
     for node in caps.get("package", ()):
         c.module_signature = signature(source, node.start_byte, node.end_byte)
-    for node in caps.get("typed", ()):
-        _declared_type(node, c)
-    for node in caps.get("function", ()):
-        returns = _return_type(node)
-        if returns is not None:
-            declared_return(c, node, _type_name(returns, source))
+    record_facts(caps, c, _FACTS)
+
+
+def _returned(node: Node, c: Collector) -> None:
+    returns = _return_type(node)
+    if returns is not None:
+        declared_return(c, node, _type_name(returns, c.source))
 
 
 def _body(node: Node) -> Node | None:
@@ -140,9 +140,28 @@ def _type(node: Node, outer: Scope, c: Collector) -> Scope:
     return Scope(qual, qual, in_type=True)
 
 
-def _heritage(node: Node, qual: str, c: Collector, anonymous: bool = False) -> None:
-    if anonymous:
-        return  # an object expression is no symbol: nothing to hang its supertypes on
+def _object_expression(node: Node, outer: Scope, source: bytes) -> Scope:
+    """An object expression is no symbol; its functions are methods named under the
+    declaration around it: the property it initialises (`val cb = object : I { fun f() }` ->
+    `cb.f`, so that it never takes the name of a method of the class), else the function or
+    class it is written in (`fun make() = object : Runnable { override fun run() }` ->
+    `make.run`). Its supertypes are not recorded: there is no symbol to hang them on."""
+    anchor = outer
+    parent = node.parent
+    while parent is not None and parent.type not in _SCOPES:
+        if parent.type == "property_declaration":
+            declared = next(
+                (ch for ch in parent.named_children if ch.type == "variable_declaration"), None
+            )
+            if declared is not None and declared.named_child_count:
+                name = _name(declared.named_children[0], source)
+                anchor = Scope(outer.qualify(name), outer.parent, in_type=False)
+            break
+        parent = parent.parent
+    return Scope(anchor.prefix, anchor.parent, in_type=True)
+
+
+def _heritage(node: Node, qual: str, c: Collector) -> None:
     for part in node.named_children:
         if part.type != "delegation_specifiers":
             continue
@@ -156,8 +175,6 @@ def _heritage(node: Node, qual: str, c: Collector, anonymous: bool = False) -> N
 
 
 def _function(node: Node, outer: Scope, c: Collector) -> Scope:
-    if outer.anonymous:
-        return outer
     source = c.source
     name = node.child_by_field_name("name")
     if name is None:
@@ -263,3 +280,11 @@ def _import(node: Node, c: Collector) -> None:
     )
     alias = text(alias_node, source) if alias_node is not None else None
     c.imp(module, (name,), None, node, aliases=(alias if alias != name else None,))
+
+
+_FACTS = ChainFacts(
+    first_named,
+    _MEMBERS,
+    _CALLS,
+    {"import": _import, "typed": _declared_type, "function": _returned},
+)

@@ -35,7 +35,8 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.chains import Callee, Split, chain_callee, constructed
+from coderooms.ingest.languages.chain_facts import ChainFacts, record_facts
+from coderooms.ingest.languages.chains import Callee, Split, constructed
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -107,16 +108,6 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("property", ()), "property"),
         handle,
     )
-    for call in caps.get("call", ()):
-        callee = _function_part(call)
-        if callee is not None:
-            c.call(call, chain_callee(callee, source, _MEMBERS, _CALLS))
-    for new in caps.get("new", ()):
-        created = next((ch for ch in new.named_children if ch.type in _NAMED_TYPES), None)
-        if created is not None:
-            c.call(new, _type_name(created, source))
-    for node in caps.get("import", ()):
-        _import(node, c)
     packages = [
         text(name, source)
         for node in caps.get("package", ())
@@ -126,16 +117,33 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     if packages:
         c.module_signature = "package " + ".".join(packages)
     generic = {text(n, source) for n in caps.get("type_parameter", ())}
-    for node in caps.get("typed", ()):
+
+    def typed(node: Node, c: Collector) -> None:
         _declared_type(node, c, generic)
-    for node in caps.get("function", ()):
-        returns = node.child_by_field_name("return_type")
-        name = node.child_by_field_name("name")
-        if returns is None or name is None:
-            continue
-        typed = _type_name(returns, source)
-        if typed and not (typed in generic and typed in _type_parameters(node, source)):
-            c.fact(name, FactKind.RETURNS, text(name, source), annotation=typed)
+
+    def returned(node: Node, c: Collector) -> None:
+        _returned(node, c, generic)
+
+    handlers = {"new": _created, "import": _import, "typed": typed, "function": returned}
+    record_facts(caps, c, ChainFacts(_function_part, _MEMBERS, _CALLS, handlers))
+
+
+def _created(new: Node, c: Collector) -> None:
+    """`new Foo(...)` / `new a.Foo[T]` -> a call of `Foo` / `a.Foo`."""
+    created = next((ch for ch in new.named_children if ch.type in _NAMED_TYPES), None)
+    if created is not None:
+        c.call(new, _type_name(created, c.source))
+
+
+def _returned(node: Node, c: Collector, generic: set[str]) -> None:
+    """A RETURNS fact of a `def` with a declared return type that is no type parameter."""
+    returns = node.child_by_field_name("return_type")
+    name = node.child_by_field_name("name")
+    if returns is None or name is None:
+        return
+    typed = _type_name(returns, c.source)
+    if typed and not (typed in generic and typed in _type_parameters(node, c.source)):
+        c.fact(name, FactKind.RETURNS, text(name, c.source), annotation=typed)
 
 
 def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:

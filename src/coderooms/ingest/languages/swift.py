@@ -31,10 +31,10 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.chain_facts import ChainFacts, record_facts
 from coderooms.ingest.languages.chains import (
     Callee,
     Split,
-    chain_callee,
     constructed,
     first_named,
 )
@@ -82,7 +82,6 @@ _CALLS: dict[str, Callee] = {"call_expression": first_named}
 
 
 def extract(root: Node, query: Query, c: Collector) -> None:
-    source = c.source
     caps = QueryCursor(query).captures(root)
 
     def handle(node: Node, role: str, outer: Scope) -> Scope:
@@ -101,18 +100,13 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("property", ()), "property"),
         handle,
     )
-    for call in caps.get("call", ()):
-        callee = first_named(call)
-        if callee is not None:
-            c.call(call, chain_callee(callee, source, _MEMBERS, _CALLS))
-    for node in caps.get("import", ()):
-        _import(node, c)
-    for node in caps.get("typed", ()):
-        _declared_type(node, c)
-    for node in caps.get("function", ()):
-        returns = _return_type(node)
-        if returns is not None:
-            declared_return(c, node, _type_name(returns, source))
+    record_facts(caps, c, _FACTS)
+
+
+def _returned(node: Node, c: Collector) -> None:
+    returns = _return_type(node)
+    if returns is not None:
+        declared_return(c, node, _type_name(returns, c.source))
 
 
 def _declaration_kind(node: Node) -> str:
@@ -234,3 +228,11 @@ def _import(node: Node, c: Collector) -> None:
     module = dotted(text(path, c.source)) if path is not None else None
     if module:
         c.imp(module, (), None, node)
+
+
+_FACTS = ChainFacts(
+    first_named,
+    _MEMBERS,
+    _CALLS,
+    {"import": _import, "typed": _declared_type, "function": _returned},
+)
