@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from coderooms.arguments import EditRepoArg
 from coderooms.context import AppContext
 from coderooms.core.hashing import HASH_ALGORITHM
 from coderooms.edits import apply as writes
@@ -28,10 +29,6 @@ PathArg = Annotated[
     Field(
         description="File to write: relative to the repo root, or absolute under an ingested root."
     ),
-]
-RepoArg = Annotated[
-    str | None,
-    Field(description="Repo id the path is relative to (needed when several repos are ingested)."),
 ]
 ContentArg = Annotated[
     str | None, Field(description="The whole new file content (creates the file when missing).")
@@ -56,7 +53,7 @@ class FileEdit(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     path: PathArg
-    repo: RepoArg = None
+    repo: EditRepoArg = None
     content: ContentArg = None
     old_text: OldTextArg = None
     new_text: NewTextArg = None
@@ -67,7 +64,7 @@ def surgical_tools(ctx: AppContext) -> list[ToolSpec]:
     def apply(
         agent_id: str,
         path: PathArg,
-        repo: RepoArg = None,
+        repo: EditRepoArg = None,
         content: ContentArg = None,
         old_text: OldTextArg = None,
         new_text: NewTextArg = None,
@@ -115,7 +112,7 @@ def surgical_tools(ctx: AppContext) -> list[ToolSpec]:
     def edit_preview(
         agent_id: str,
         path: PathArg,
-        repo: RepoArg = None,
+        repo: EditRepoArg = None,
         content: ContentArg = None,
         old_text: OldTextArg = None,
         new_text: NewTextArg = None,

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from coderooms.arguments import RepoArg
 from coderooms.budget import (
     MAX_TOKENS_DEFAULT,
     CursorArg,
@@ -40,7 +41,7 @@ from coderooms.retrieval.graph_limits import (
 )
 from coderooms.retrieval.heuristics import heuristics_surface
 from coderooms.retrieval.seek import SeekRequest, seek
-from coderooms.search import RepoArg, brief_freshness, seek_answer
+from coderooms.search import brief_freshness, seek_answer
 from coderooms.tooling import ToolSpec
 
 HEURISTICS_LISTS = {"test_callers_sample": "test callers", "ghost_references_sample": "ghosts"}

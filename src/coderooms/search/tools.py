@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from coderooms.arguments import RepoArg
 from coderooms.budget import (
     MAX_TOKENS_DEFAULT,
     MAX_TOKENS_MIN,
@@ -31,7 +32,6 @@ from coderooms.search.limits import (
     SEARCH_TOP_K_MIN,
     VIEW_MAX_LINES,
 )
-from coderooms.search.scope import RepoArg
 from coderooms.search.text_search import Mode, SearchRequest, search
 from coderooms.search.view import ViewRequest, batch_view, view
 from coderooms.tooling import ToolSpec
