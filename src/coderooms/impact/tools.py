@@ -16,11 +16,10 @@ from coderooms.budget import (
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
-from coderooms.freshness.room import freshness_of
+from coderooms.freshness import brief_freshness, freshness_of
 from coderooms.impact import limits
 from coderooms.impact.compact import compact_impact
 from coderooms.impact.verb import ImpactRequest, impact
-from coderooms.search import brief_freshness
 from coderooms.tooling import ToolSpec
 
 

@@ -32,7 +32,7 @@ from coderooms.impact.seeds import (
     symbol_seeds,
 )
 from coderooms.impact.walk import FILE_KIND, walk
-from coderooms.ingest.languages import DEEP_LANGUAGES
+from coderooms.ingest import DEEP_LANGUAGES
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
 

@@ -22,7 +22,7 @@ from coderooms.budget import (
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
-from coderooms.freshness.room import freshness_of
+from coderooms.freshness import brief_freshness, freshness_of
 from coderooms.retrieval.activate import ActivateRequest, activate
 from coderooms.retrieval.graph_limits import (
     ACTIVATE_DECAY_DEFAULT,
@@ -41,7 +41,7 @@ from coderooms.retrieval.graph_limits import (
 )
 from coderooms.retrieval.heuristics import heuristics_surface
 from coderooms.retrieval.seek import SeekRequest, seek
-from coderooms.search import brief_freshness, seek_answer
+from coderooms.search import seek_answer
 from coderooms.tooling import ToolSpec
 
 HEURISTICS_LISTS = {"test_callers_sample": "test callers", "ghost_references_sample": "ghosts"}

@@ -6,17 +6,15 @@ the graph holds it (`view`); their limits (`limits`) and their MCP adapter (`too
 
 Its face, what other rooms take from it: which repos a call covers (`resolve_repos`; the `repo`
 argument is `coderooms.arguments.RepoArg`), the path patterns every path filter uses
-(`compile_path_pattern`), and the answer rows the model reads (`seek_answer`;
-`brief_freshness`, the short form of the freshness field).
+(`compile_path_pattern`), and the answer rows the model reads (`seek_answer`).
 """
 
-from coderooms.search.answers import brief_freshness, seek_answer
+from coderooms.search.answers import seek_answer
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
 from coderooms.search.scope import resolve_repos
 
 __all__ = [
     "PathPattern",
-    "brief_freshness",
     "compile_path_pattern",
     "resolve_repos",
     "seek_answer",

@@ -18,8 +18,8 @@ from coderooms.budget import (
 from coderooms.context import AppContext
 from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS, Clamps
 from coderooms.effects import READS
-from coderooms.freshness.room import freshness_of
-from coderooms.search.answers import brief_freshness, glob_answer, search_answer, view_answer
+from coderooms.freshness import brief_freshness, freshness_of
+from coderooms.search.answers import glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
     CONTEXT_LINES_DEFAULT,
