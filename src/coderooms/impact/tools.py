@@ -16,11 +16,10 @@ from coderooms.budget import (
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
-from coderooms.freshness import brief_freshness, freshness_of
 from coderooms.impact import limits
 from coderooms.impact.compact import compact_impact
 from coderooms.impact.verb import ImpactRequest, impact
-from coderooms.tooling import ToolSpec
+from coderooms.tooling import Covering, Freshness, ToolSpec
 
 
 def impact_tools(ctx: AppContext) -> list[ToolSpec]:
@@ -83,7 +82,6 @@ def impact_tools(ctx: AppContext) -> list[ToolSpec]:
         if clamps.changes:
             raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
         answer = compact_impact(raw, offset=parse_cursor(cursor), max_tokens=budget)
-        answer["freshness"] = brief_freshness(freshness_of(graph, [answer["repo"]]))
-        return answer
+        return Covering(answer, graph, [answer["repo"]])
 
-    return [ToolSpec(impact_verb, READS, verb="impact")]
+    return [ToolSpec(impact_verb, READS, verb="impact", freshness=Freshness.BRIEF)]

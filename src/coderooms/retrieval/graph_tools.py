@@ -22,7 +22,7 @@ from coderooms.budget import (
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.effects import READS
-from coderooms.freshness import brief_freshness, freshness_of
+from coderooms.freshness import freshness_of
 from coderooms.retrieval.activate import ActivateRequest, activate
 from coderooms.retrieval.graph_limits import (
     ACTIVATE_DECAY_DEFAULT,
@@ -42,7 +42,7 @@ from coderooms.retrieval.graph_limits import (
 from coderooms.retrieval.heuristics import heuristics_surface
 from coderooms.retrieval.seek import SeekRequest, seek
 from coderooms.search import seek_answer
-from coderooms.tooling import ToolSpec
+from coderooms.tooling import Covering, Freshness, ToolSpec
 
 HEURISTICS_LISTS = {"test_callers_sample": "test callers", "ghost_references_sample": "ghosts"}
 """The lists of heuristics_surface's graph facts that page, and what their rows are."""
@@ -110,8 +110,7 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         raw = seek(graph, request, ctx.readable(graph))
         raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
         answer = seek_answer(raw, offset=offset, max_tokens=budget)
-        answer["freshness"] = brief_freshness(freshness_of(graph, raw["scope"]["repos"]))
-        return answer
+        return Covering(answer, graph, raw["scope"]["repos"])
 
     def activate_verb(
         agent_id: str,
@@ -189,8 +188,7 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
             answer |= more(offset + fitted.shown, len(results) - fitted.shown, "results")
         if clamps.changes:
             answer["clamped"] = {**answer.get("clamped", {}), **clamps.as_dict()}
-        answer["freshness"] = freshness_of(graph, repos)
-        return answer
+        return Covering(answer, graph, repos)
 
     def heuristics_surface_verb(
         agent_id: str,
@@ -235,7 +233,7 @@ def graph_search_tools(ctx: AppContext) -> list[ToolSpec]:
         return answer
 
     return [
-        ToolSpec(seek_verb, READS, verb="seek"),
-        ToolSpec(activate_verb, READS, verb="activate"),
+        ToolSpec(seek_verb, READS, verb="seek", freshness=Freshness.BRIEF),
+        ToolSpec(activate_verb, READS, verb="activate", freshness=Freshness.FULL),
         ToolSpec(heuristics_surface_verb, READS, verb="heuristics_surface"),
     ]

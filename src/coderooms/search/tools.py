@@ -18,7 +18,6 @@ from coderooms.budget import (
 from coderooms.context import AppContext
 from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS, Clamps
 from coderooms.effects import READS
-from coderooms.freshness import brief_freshness, freshness_of
 from coderooms.search.answers import glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
@@ -34,7 +33,7 @@ from coderooms.search.limits import (
 )
 from coderooms.search.text_search import Mode, SearchRequest, search
 from coderooms.search.view import ViewRequest, batch_view, view
-from coderooms.tooling import ToolSpec
+from coderooms.tooling import Covering, Freshness, ToolSpec
 
 
 class ViewItem(BaseModel):
@@ -124,8 +123,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             raw["results"] = raw["results"][offset:]
         raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
         answer = search_answer(raw, offset=offset, max_tokens=budget)
-        answer["freshness"] = brief_freshness(freshness_of(graph, raw["scope"]["repos"]))
-        return answer
+        return Covering(answer, graph, raw["scope"]["repos"])
 
     def glob(
         agent_id: str,
@@ -158,9 +156,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
             graph, pattern, repo=repo, top_k=page, offset=offset, readable=ctx.readable(graph)
         )
         raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
-        answer = glob_answer(raw, offset=offset, max_tokens=budget)
-        answer["freshness"] = brief_freshness(freshness_of(graph, raw["repos"]))
-        return answer
+        return Covering(glob_answer(raw, offset=offset, max_tokens=budget), graph, raw["repos"])
 
     def view_verb(
         agent_id: str,
@@ -197,9 +193,7 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
         graph = ctx.graph()
         raw = view(graph, request, ctx.readable(graph))
         raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
-        answer = view_answer(raw, max_tokens=budget, symbols=symbols)
-        answer["freshness"] = brief_freshness(freshness_of(graph, [raw["repo"]]))
-        return answer
+        return Covering(view_answer(raw, max_tokens=budget, symbols=symbols), graph, [raw["repo"]])
 
     def batch_view_verb(
         agent_id: str,
@@ -233,13 +227,12 @@ def search_tools(ctx: AppContext) -> list[ToolSpec]:
                 item["view"] = view_answer(item["view"], max_tokens=share, symbols=False)
         if clamps.changes:
             answer["clamped"] = clamps.as_dict()
-        answer["freshness"] = freshness_of(graph, repos)
-        return answer
+        return Covering(answer, graph, repos)
 
     view_verb.__doc__ = (view_verb.__doc__ or "").replace("{VIEW_MAX_LINES}", str(VIEW_MAX_LINES))
     return [
-        ToolSpec(search_verb, READS, verb="search"),
-        ToolSpec(glob, READS),
-        ToolSpec(view_verb, READS, verb="view"),
-        ToolSpec(batch_view_verb, READS, verb="batch_view"),
+        ToolSpec(search_verb, READS, verb="search", freshness=Freshness.BRIEF),
+        ToolSpec(glob, READS, freshness=Freshness.BRIEF),
+        ToolSpec(view_verb, READS, verb="view", freshness=Freshness.BRIEF),
+        ToolSpec(batch_view_verb, READS, verb="batch_view", freshness=Freshness.FULL),
     ]
