@@ -1,6 +1,7 @@
 """The whole tool listing, pinned: for every preset (and a read-only server), each listed tool's
 name, description, input schema, output schema and annotations, as `tools/list` carries them,
-compared with the checked-in `listing_snapshot.json`. How verbs are declared may change; what a
+and what `help` answers of each verb (its whole description), compared with the checked-in
+`listing_snapshot.json`. How verbs are declared may change; what a
 client reads of them may not, unless on purpose. To change it on purpose, regenerate the
 snapshot and review its diff:
 
@@ -43,11 +44,16 @@ def listing(root: Path, **settings: Any) -> dict[str, Any]:
     async def run() -> dict[str, Any]:
         async with Client(create_server(ctx)) as client:
             tools = await client.list_tools()
+            helped = {}
+            for tool in tools:
+                answer = await client.call_tool("help", {"agent_id": "a", "verb": tool.name})
+                helped[tool.name] = answer.structured_content
             return {
                 "instructions": client.instructions,
                 "tools": [
                     tool.model_dump(mode="json", by_alias=True, exclude_none=True) for tool in tools
                 ],
+                "help": helped,
             }
 
     return asyncio.run(run())
@@ -74,6 +80,12 @@ def test_the_listing_is_the_snapshot(tmp_path: Path) -> None:
 def _differing(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:
     if expected.get("instructions") != got.get("instructions"):
         return ["instructions"]
+    helped = expected.get("help", {})
+    changed_help = [
+        f"help of {name}" for name, h in got.get("help", {}).items() if helped.get(name) != h
+    ]
+    if changed_help:
+        return changed_help
     before = {tool["name"]: tool for tool in expected.get("tools", [])}
     after = {tool["name"]: tool for tool in got.get("tools", [])}
     names = [tool["name"] for tool in got.get("tools", [])]
