@@ -1,8 +1,9 @@
 """The search room: text search. Indexed literal/regex search over `:Chunk` text
 (`text_search`), `glob` over file paths (`glob_files`), and `view`/`batch_view` of file text as
-the graph holds it (`view`); their limits (`limits`) and their MCP adapter (`tools`, wired by
-`server.py`). Every verb here is read-only. Graph retrieval (`seek`, `activate`,
-`heuristics_surface`) is the room beside it, `coderooms.retrieval`. See docs/search.md.
+the graph holds it (`view`); their limits (`limits`), their arguments (`requests`) and their
+MCP adapter (`tools`, wired by `server.py`). Every verb here is read-only. Graph retrieval
+(`seek`, `activate`, `heuristics_surface`) is the room beside it, `coderooms.retrieval`. See
+docs/search.md.
 
 Its face, what other rooms take from it: which repos a call covers (`resolve_repos`; the `repo`
 argument is `coderooms.arguments.RepoArg`), the path patterns every path filter uses
