@@ -22,8 +22,9 @@ from coderooms.tooling import Freshness, ToolSpec
 
 Request = TypeVar("Request")
 
-Answerer = Callable[[AppContext, str, Request], Any]
-"""A verb: the app context, the checked caller, its request; returns the answer."""
+Answerer = Callable[[Any, str, Request], Any]
+"""A verb: the app context (or what its room's `spec` call gives `using`), the checked caller,
+its request; returns the answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,16 +37,19 @@ class Verb(Generic[Request]):
     """The MCP name when it differs from the function's."""
     freshness: Freshness = Freshness.NONE
 
-    def spec(self, ctx: AppContext) -> ToolSpec:
+    def spec(self, ctx: AppContext, using: Any = None) -> ToolSpec:
+        """`using`: what the verb receives instead of the app context (the freshness verbs get
+        the room that runs this server's watchers); the caller is checked by `ctx` either way."""
         signature = flat_signature(self.request, self.answer)
         answer, request = self.answer, self.request
+        given = ctx if using is None else using
 
         def call(*args: Any, **kwargs: Any) -> Any:
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             arguments = dict(bound.arguments)
             agent = ctx.agent(arguments.pop("agent_id"))
-            return answer(ctx, agent, request(**arguments))
+            return answer(given, agent, request(**arguments))
 
         call.__name__ = call.__qualname__ = self.answer.__name__
         call.__doc__ = as_written_in_a_factory(self.answer.__doc__ or "")
