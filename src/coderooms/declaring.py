@@ -36,6 +36,9 @@ class Verb(Generic[Request]):
     name: str | None = None
     """The MCP name when it differs from the function's."""
     freshness: Freshness = Freshness.NONE
+    checks: Callable[[AppContext, str], str] | None = None
+    """How the caller's id is checked; by default `ctx.agent` (which records a new caller in
+    the session store). `health` only validates it: it answers while Neo4j is down."""
 
     def spec(self, ctx: AppContext, using: Any = None) -> ToolSpec:
         """`using`: what the verb receives instead of the app context (the freshness verbs get
@@ -43,12 +46,13 @@ class Verb(Generic[Request]):
         signature = flat_signature(self.request, self.answer)
         answer, request = self.answer, self.request
         given = ctx if using is None else using
+        checks = self.checks or recorded
 
         def call(*args: Any, **kwargs: Any) -> Any:
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             arguments = dict(bound.arguments)
-            agent = ctx.agent(arguments.pop("agent_id"))
+            agent = checks(ctx, arguments.pop("agent_id"))
             return answer(given, agent, request(**arguments))
 
         call.__name__ = call.__qualname__ = self.answer.__name__
@@ -60,6 +64,11 @@ class Verb(Generic[Request]):
             "return": signature.return_annotation,
         }
         return ToolSpec(call, self.effect, verb=self.name, freshness=self.freshness)
+
+
+def recorded(ctx: AppContext, agent_id: str) -> str:
+    """The caller's id checked, and recorded on first sight (`AppContext.agent`)."""
+    return ctx.agent(agent_id)
 
 
 def flat_signature(request: type[Any], answer: Callable[..., Any]) -> inspect.Signature:
