@@ -19,12 +19,16 @@ from typing import Any
 from fastmcp.tools import FunctionTool
 from mcp.types import Tool
 
+from coderooms.answer_freshness import attach_freshness
 from coderooms.tooling import ToolSpec, guarded
 
 
 def listed_tool(spec: ToolSpec) -> FunctionTool:
     tool = FunctionTool.from_function(
-        guarded(spec), name=spec.name, description=spec.summary, annotations=spec.annotations()
+        guarded(spec, attach_freshness),
+        name=spec.name,
+        description=spec.summary,
+        annotations=spec.annotations(),
     )
     update = {"parameters": compact_schema(tool.parameters), "output_schema": None}
     if names_fields(tool.output_schema):

@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from fastmcp.exceptions import ToolError
@@ -24,8 +25,35 @@ from pydantic import ValidationError
 from coderooms import effects
 from coderooms.effects import Effect
 from coderooms.errors import CoderoomsError, InvalidInput
+from coderooms.graph.driver import Graph
 
 log = logging.getLogger(__name__)
+
+
+class Freshness(StrEnum):
+    """How an answer carries the freshness of the graph it read (its `freshness` field), attached
+    by the tool wrapper, never by the verb: `none`, `brief` (`brief_freshness`: no empty alert
+    counts, unkeyed for one repo) or `full` (`freshness_of`: keyed by repo)."""
+
+    NONE = "none"
+    BRIEF = "brief"
+    FULL = "full"
+
+
+class Covering(dict[str, Any]):
+    """An answer, and the repos of the graph it read: what a verb with a declared freshness
+    returns, so the wrapper can attach their freshness after the answer's own fields. It is the
+    answer (a dict); the repos come from what the verb read (`repo` omitted covers every
+    readable repo), so no argument names them."""
+
+    def __init__(self, answer: dict[str, Any], graph: Graph, repos: Iterable[str]) -> None:
+        super().__init__(answer)
+        self.graph = graph
+        self.repos = list(repos)
+
+
+Finish = Callable[["ToolSpec", Any], Any]
+"""What the wiring does with a verb's answer before it goes out (coderooms.answer_freshness)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +63,8 @@ class ToolSpec:
     """What the verb writes; its annotations and read-only serving follow (coderooms.effects)."""
     verb: str | None = None
     """The MCP name when it differs from the function's (`help` shadows a builtin)."""
+    freshness: Freshness = Freshness.NONE
+    """The freshness its answer carries; a verb that declares one returns a `Covering`."""
 
     @property
     def name(self) -> str:
@@ -58,14 +88,16 @@ def error_text(error: CoderoomsError) -> str:
     return json.dumps(error.payload(), ensure_ascii=False)
 
 
-def guarded(spec: ToolSpec) -> Callable[..., Any]:
-    """The spec's function, with errors mapped."""
+def guarded(spec: ToolSpec, finish: Finish | None = None) -> Callable[..., Any]:
+    """The spec's function, its answer finished by `finish` (the freshness its spec declares),
+    with errors mapped (those of `finish` too)."""
     fn = spec.fn
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            answer = fn(*args, **kwargs)
+            return answer if finish is None else finish(spec, answer)
         except CoderoomsError as e:
             raise ToolError(error_text(e)) from e
         except Exception as e:

@@ -4,6 +4,7 @@
 - `ids`: repo, file, chunk, symbol and ghost ids; language groups; repo id rules
 - `kinds`: `SymbolKind`, the kinds of definition (each an extra label of `:Symbol`)
 - `hashing`: the one content hash (BLAKE3 of a file's bytes) and the digests of written rows
+- `chunks`: file text cut into `:Chunk`s (content-defined), their overlap, UTF-8 decoding
 - `words`: identifiers cut into lower-case words (`seek`, the `words` property, the lexical signal)
 - `files`: what is never read as source (excluded directories, environments, ignore files,
   binary formats, the size cap, an edit's temp files) and which files are tests

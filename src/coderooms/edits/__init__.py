@@ -4,7 +4,8 @@ through one path (`apply.execute`): path safety, the content each edit was made 
 (`batch_write`, `journal`, `atomic`, replayed at start by `recovery`), previews kept in Neo4j
 (`previews`), and the graph brought to the new files at once. The proof gate it asks is the
 surgical room's (`coderooms.surgical`); `faults` injects crashes for the tests. Its MCP adapter
-is `tools` (wired by `server.py`). See docs/edits.md.
+is `tools` (wired by `server.py`), over the argument models of `requests` and the staged edits of
+`staged`. See docs/edits.md.
 
 Its face: one write (`execute`, `EditRequest`), the replay of crashed writes (`recover_writes`)
 and the errors the edit verbs raise (`SourceModified`, `PreviewExpired`).

@@ -35,7 +35,7 @@ from coderooms.edits.errors import SourceModified
 from coderooms.edits.locks import target_locks
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.graph.driver import Graph
-from coderooms.ingest.targeted import ingest_paths
+from coderooms.ingest import ingest_paths
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
 from coderooms.surgical import ABSENT_HASH, require_proof

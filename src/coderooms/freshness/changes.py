@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from coderooms.ingest.targeted import MAX_PATHS_PER_CALL
+from coderooms.ingest import MAX_PATHS_PER_CALL
 
 ChangeKind = Literal["change", "delete"]
 

@@ -55,8 +55,7 @@ from coderooms.freshness.state import (
     watcher_id_for,
 )
 from coderooms.graph.driver import Graph
-from coderooms.ingest.pipeline import bind_repo
-from coderooms.ingest.targeted import relative_path
+from coderooms.ingest import bind_repo, relative_path
 
 log = logging.getLogger(__name__)
 

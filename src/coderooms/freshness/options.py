@@ -12,7 +12,7 @@ from coderooms.errors import InvalidInput
 from coderooms.freshness.changes import MAX_PENDING_PATHS_PER_ROOT
 from coderooms.freshness.rootsync import RootTickReport
 from coderooms.freshness.state import Kind
-from coderooms.ingest.pipeline import resolve_root
+from coderooms.ingest import resolve_root
 
 DEFAULT_DEBOUNCE_MS = 200
 MAX_DEBOUNCE_MS = 10_000

@@ -16,7 +16,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from coderooms.freshness.errors import WatcherNotRunning
 from coderooms.freshness.options import MAX_ROOTS, process_alive
 from coderooms.freshness.state import HEARTBEAT_STALE_S, WatcherRecord, WatcherStore
 from coderooms.graph.driver import Graph
-from coderooms.ingest.pipeline import resolve_root
+from coderooms.ingest import resolve_root
 from coderooms.scope.served import served_scope
 
 log = logging.getLogger(__name__)
@@ -352,41 +352,3 @@ class FreshnessRoom:
         except CoderoomsError as e:
             return {"watcher_id": record.watcher_id, "resumed": False, "why": e.message}
         return {"watcher_id": record.watcher_id, "resumed": True, "roots": roots}
-
-
-def repo_freshness(
-    graph: Graph,
-    repo: str,
-    now_ms: int | None = None,
-    watchers: list[WatcherRecord] | None = None,
-) -> dict[str, Any]:
-    """How fresh one repo's graph is, from Neo4j alone (any process's watcher): for rooms that
-    attach it to answers that read the graph. Two reads (one when `watchers` is given)."""
-    now_ms = int(time.time() * 1000) if now_ms is None else now_ms
-    entry: dict[str, Any] = {"watched": False}
-    for record in WatcherStore(graph).list() if watchers is None else watchers:
-        described = record.describe(now_ms)
-        if described["alive"] and any(root.repo == repo for root in record.roots):
-            entry = {
-                "watched": True,
-                "watcher_id": record.watcher_id,
-                "pending": record.queue_length,
-                "last_tick_ms": record.last_tick_ms,
-                "heartbeat_age_ms": described["heartbeat_age_ms"],
-            }
-            break
-    entry["unacked_alerts"] = unacked_counts(graph, repo)
-    return entry
-
-
-MAX_REPOS_WITH_FRESHNESS = 50
-"""An answer covering more repos than this carries the freshness of the first 50 (by id)."""
-
-
-def freshness_of(graph: Graph, repos: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """`repo_freshness` for each repo an answer covers, keyed by repo id (sorted)."""
-    wanted = sorted(set(repos))[:MAX_REPOS_WITH_FRESHNESS]
-    if not wanted:
-        return {}
-    watchers = WatcherStore(graph).list()
-    return {repo: repo_freshness(graph, repo, watchers=watchers) for repo in wanted}

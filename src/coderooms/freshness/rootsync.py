@@ -35,10 +35,16 @@ from coderooms.freshness.gitstate import (
     read_head,
 )
 from coderooms.graph.driver import Graph
-from coderooms.ingest.git_history import CoChangeReport, update_co_changes
-from coderooms.ingest.pipeline import IngestReport, ingest_root
-from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths
-from coderooms.ingest.walker import WalkedFile
+from coderooms.ingest import (
+    MAX_PATHS_PER_CALL,
+    CoChangeReport,
+    IngestReport,
+    WalkedFile,
+    check_path,
+    ingest_paths,
+    ingest_root,
+    update_co_changes,
+)
 from coderooms.steps import current_steps
 
 log = logging.getLogger(__name__)

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
+from pydantic import Field
+
+from coderooms.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg
 from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
 from coderooms.core.files import is_test_path
@@ -32,7 +35,7 @@ from coderooms.impact.seeds import (
     symbol_seeds,
 )
 from coderooms.impact.walk import FILE_KIND, walk
-from coderooms.ingest.languages import DEEP_LANGUAGES
+from coderooms.ingest import DEEP_LANGUAGES
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
 
@@ -41,13 +44,33 @@ CODE_LANGUAGES = sorted(DEEP_LANGUAGES)
 
 @dataclass(frozen=True, slots=True)
 class ImpactRequest:
-    symbol: str | None = None
-    path: str | None = None
-    changes: str | None = None
-    repo: str | None = None
-    depth: int = limits.DEPTH_DEFAULT
-    max_items: int = limits.MAX_ITEMS_DEFAULT
-    cursor: str | None = None
+    """The arguments of `impact`, each described for the tool listing (`max_tokens` is the
+    adapter's: the answer's budget)."""
+
+    symbol: Annotated[
+        str | None,
+        Field(description="A name (url_for), qualname (Flask.url_for) or symbol id."),
+    ] = None
+    path: Annotated[str | None, Field(description="A file, repo-relative or absolute.")] = None
+    changes: Annotated[
+        str | None,
+        Field(
+            description="'working' (the working tree against HEAD) or a revision range "
+            "(HEAD~3..HEAD, main...topic)."
+        ),
+    ] = None
+    repo: Annotated[
+        str | None, Field(description="Repo id (needed when several are ingested).")
+    ] = None
+    depth: Annotated[
+        int,
+        Field(description=f"Hops of callers/importers ({limits.DEPTH_MIN}..{limits.DEPTH_MAX})."),
+    ] = limits.DEPTH_DEFAULT
+    max_items: Annotated[
+        int, Field(description=f"Most affected rows returned (1..{limits.MAX_ITEMS_MAX}).")
+    ] = limits.MAX_ITEMS_DEFAULT
+    cursor: CursorArg = None
+    max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
 
 
 def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str, Any]:

@@ -1,0 +1,37 @@
+"""The ingest room: files on disk become the code graph. Its pipeline shows in its names:
+`walker` (which files) → `reader` (hash, text, chunks) → `languages` (one extractor per
+language) → `file_records` and the request modules (what each file's names may refer to) →
+`resolve` (`reference_resolution`) → `rows` → `changeset` (plan, keep, write) → `pipeline` (a
+whole root); `targeted` ingests a few paths, `git_history` writes co-change edges, `startup`
+runs `serve --root`'s first ingest. Its MCP adapter is `tools` (wired by `server.py`). See
+docs/ingest.md.
+
+Its face, what other rooms take from it: ingesting a root or a few paths (`ingest_root`,
+`IngestReport`, `resolve_root`, `bind_repo`; `ingest_paths`, `check_path`, `relative_path`,
+`MAX_PATHS_PER_CALL`), a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
+`CoChangeReport`), and which languages are parsed deeply (`DEEP_LANGUAGES`,
+`language_for_path`).
+"""
+
+from coderooms.ingest.git_history import CoChangeReport, update_co_changes
+from coderooms.ingest.languages import DEEP_LANGUAGES
+from coderooms.ingest.languages.file_names import language_for_path
+from coderooms.ingest.pipeline import IngestReport, bind_repo, ingest_root, resolve_root
+from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths, relative_path
+from coderooms.ingest.walker import WalkedFile
+
+__all__ = [
+    "DEEP_LANGUAGES",
+    "MAX_PATHS_PER_CALL",
+    "CoChangeReport",
+    "IngestReport",
+    "WalkedFile",
+    "bind_repo",
+    "check_path",
+    "ingest_paths",
+    "ingest_root",
+    "language_for_path",
+    "relative_path",
+    "resolve_root",
+    "update_co_changes",
+]

@@ -51,7 +51,7 @@ from coderooms.ingest.reader import (
 )
 from coderooms.ingest.rows import ParsedFile, symbol_rows
 from coderooms.ingest.walker import walk
-from coderooms.semantic.store import INLINE_EMBED_MAX_SYMBOLS, embed_claims
+from coderooms.semantic import INLINE_EMBED_MAX_SYMBOLS, embed_claims
 from coderooms.steps import QUIET, Steps
 
 Mode = Literal["full", "incremental"]

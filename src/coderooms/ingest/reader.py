@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coderooms.core.chunks import chunk_text, decode
 from coderooms.core.files import BINARY_SNIFF_BYTES, looks_binary
 from coderooms.core.hashing import content_hash
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.c_commands import command_entries, is_database
-from coderooms.ingest.chunks import chunk_text, decode
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
 from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries

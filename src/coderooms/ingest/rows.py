@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.core.chunks import Chunk
 from coderooms.core.hashing import HASH_ALGORITHM, row_digest, text_digest
 from coderooms.core.ids import LANGUAGE_GROUPS, chunk_id, file_id, symbol_id
 from coderooms.core.words import symbol_words
 from coderooms.graph.fulltext import repo_key
-from coderooms.ingest.chunks import Chunk
 from coderooms.ingest.python_scope import stored_expr
 from coderooms.ingest.ref_requests import FileRecord, RefRequest
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.ingest.targets import trigger_stems
-from coderooms.semantic.texts import symbol_key
+from coderooms.semantic import symbol_key
 
 SYMBOL_PROPS = ("id", "repo", "kind", "name", "qualname", "file", "language", "start_line",
                 "end_line", "signature", "doc", "words", "repo_key", "claim", "embedding_key",

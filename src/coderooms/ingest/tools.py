@@ -1,121 +1,47 @@
 """The MCP verb `ingest`: only the operator's roots, or directories under them
-(`coderooms.scope`)."""
+(`coderooms.scope`); its work is `agent_ingest`'s."""
 
 from __future__ import annotations
 
-import threading
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import Field
-
-from coderooms.budget import MAX_TOKENS_DEFAULT, MaxTokensArg, clamp_max_tokens, fit
-from coderooms.budget import room as room_for
+from coderooms.budget import clamp_max_tokens
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
+from coderooms.declaring import Verb
 from coderooms.effects import Effect, Writes
-from coderooms.errors import Conflict, InvalidInput
-from coderooms.ingest.pipeline import ingest_root
-from coderooms.scope.served import served_scope
-from coderooms.steps import QUIET, Steps, current_steps
+from coderooms.ingest.agent_ingest import IngestArguments, ingest_roots, problems_within
+from coderooms.steps import current_steps
 from coderooms.tooling import ToolSpec
 
-MAX_ROOTS_PER_CALL = 16
 
-_running: set[str] = set()
-_running_lock = threading.Lock()
+def ingest(ctx: AppContext, agent: str, r: IngestArguments) -> dict[str, Any]:
+    """Parse directories into the code graph (or bring it up to date with the files on disk).
 
-
-def ingest_roots(
-    ctx: AppContext,
-    roots: list[str] | None,
-    *,
-    mode: Literal["full", "incremental"] = "incremental",
-    repo: str | None = None,
-    steps: Steps = QUIET,
-) -> dict[str, Any]:
-    """Ingest each root (one repo per root; none given: the served roots) and return its
-    report. Every root is checked against the operator's scope before anything is read.
-    `steps`: progress and cancellation (coderooms.steps); a cancelled ingest stops between
-    roots or at the pipeline's safe points, each root's graph whole."""
-    if roots is not None and len(roots) > MAX_ROOTS_PER_CALL:
-        raise InvalidInput(f"at most {MAX_ROOTS_PER_CALL} roots per call", field="roots")
-    chosen = served_scope(ctx.settings).agent_roots(roots)
-    if repo is not None and len(chosen) > 1:
-        raise InvalidInput("repo names one root; pass one root with it", field="repo")
-    graph = ctx.graph()
-    reports = []
-    for root in chosen:
-        key = str(root)
-        with _running_lock:
-            if key in _running:
-                raise Conflict(
-                    f"an ingest of {key} is already running in this server",
-                    hint="retry when it ends",
-                )
-            _running.add(key)
-        try:
-            report = ingest_root(graph, root, repo=repo, mode=mode, steps=steps.part())
-            reports.append(report.as_dict())
-            if report.embeddings.get("deferred"):  # too many for inline: vectors in background
-                ctx.embed_in_background(report.repo)
-        finally:
-            with _running_lock:
-                _running.discard(key)
-    return {"reports": reports}
+    Files changed, added, deleted or renamed since the last ingest replace exactly what they
+    contributed before (symbols they no longer define disappear with their edges). Returns per
+    root: files seen/unchanged/added/changed/deleted/renamed, skipped files with reasons,
+    parse problems, write counts and timings in seconds. Only the roots the operator served
+    (`health` lists them) or directories under them; others are refused. Sends progress
+    (files read and written) when the call asks for it; a cancelled ingest stops at a safe
+    point, what it wrote whole per file (run it again to complete it). Problems past
+    max_tokens are counted, not listed (`problems_more`).
+    """
+    budget = clamp_max_tokens(Clamps(), r.max_tokens)
+    answer = ingest_roots(
+        ctx.graph,
+        ctx.settings,
+        r.roots,
+        mode=r.mode,
+        repo=r.repo,
+        steps=current_steps(),
+        embed_in_background=ctx.embed_in_background,
+    )
+    return problems_within(answer, budget)
 
 
-def problems_within(answer: dict[str, Any], max_tokens: int) -> dict[str, Any]:
-    """Each report's problem list cut to its share of `max_tokens`, the rest counted. An
-    ingest is not asked twice, so there is no cursor: each file's problems stay in the graph
-    (surgical_context lists a file's)."""
-    reports = answer["reports"]
-    problems = [report.pop("problems") for report in reports]
-    share = room_for(max_tokens, answer) // max(len(reports), 1)
-    for report, rows in zip(reports, problems, strict=True):
-        fitted = fit(rows, share)
-        report["problems"] = rows[: fitted.shown]
-        left = max(int(report.get("problems_total", len(rows))), len(rows)) - fitted.shown
-        if left > 0:
-            report["problems_more"] = (
-                f"{left} more problems not listed: surgical_context path=... lists a file's"
-            )
-    return answer
+VERBS = (Verb(ingest, IngestArguments, Effect(Writes.GRAPH, idempotent=True)),)
 
 
 def ingest_tools(ctx: AppContext) -> list[ToolSpec]:
-    def ingest(
-        agent_id: str,
-        roots: Annotated[
-            list[str] | None,
-            Field(
-                description="Directories to ingest, each one repo: the server's roots or "
-                "directories under them. Omit for the server's roots."
-            ),
-        ] = None,
-        mode: Annotated[
-            Literal["full", "incremental"],
-            Field(description="incremental skips unchanged files; full re-reads everything."),
-        ] = "incremental",
-        repo: Annotated[
-            str | None,
-            Field(description="Repo id for a single root (default: its directory name)."),
-        ] = None,
-        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
-    ) -> dict[str, Any]:
-        """Parse directories into the code graph (or bring it up to date with the files on disk).
-
-        Files changed, added, deleted or renamed since the last ingest replace exactly what they
-        contributed before (symbols they no longer define disappear with their edges). Returns per
-        root: files seen/unchanged/added/changed/deleted/renamed, skipped files with reasons,
-        parse problems, write counts and timings in seconds. Only the roots the operator served
-        (`health` lists them) or directories under them; others are refused. Sends progress
-        (files read and written) when the call asks for it; a cancelled ingest stops at a safe
-        point, what it wrote whole per file (run it again to complete it). Problems past
-        max_tokens are counted, not listed (`problems_more`).
-        """
-        ctx.agent(agent_id)
-        budget = clamp_max_tokens(Clamps(), max_tokens)
-        answer = ingest_roots(ctx, roots, mode=mode, repo=repo, steps=current_steps())
-        return problems_within(answer, budget)
-
-    return [ToolSpec(ingest, Effect(Writes.GRAPH, idempotent=True))]
+    return [verb.spec(ctx) for verb in VERBS]

@@ -19,7 +19,7 @@ from coderooms.perspective.route_shapes import (
     signature_query,
     words_query,
 )
-from coderooms.semantic.query import similar_symbols
+from coderooms.semantic import similar_symbols
 
 FAMILY_ROW_LIMIT = LENS_TOP_K_MAX
 """Most rows one family statement returns, best first (before tag filters and top_k), so a lens

@@ -1,23 +1,21 @@
 """The search room: text search. Indexed literal/regex search over `:Chunk` text
 (`text_search`), `glob` over file paths (`glob_files`), and `view`/`batch_view` of file text as
-the graph holds it (`view`); their limits (`limits`) and their MCP adapter (`tools`, wired by
-`server.py`). Every verb here is read-only. Graph retrieval (`seek`, `activate`,
-`heuristics_surface`) is the room beside it, `coderooms.retrieval`. See docs/search.md.
+the graph holds it (`view`); their limits (`limits`), their arguments (`requests`) and their
+MCP adapter (`tools`, wired by `server.py`). Every verb here is read-only. Graph retrieval
+(`seek`, `activate`, `heuristics_surface`) is the room beside it, `coderooms.retrieval`. See
+docs/search.md.
 
-Its face, what other rooms take from it: which repos a call covers (`resolve_repos`, the `repo`
-argument `RepoArg`), the path patterns every path filter uses (`compile_path_pattern`), and the
-answer rows the model reads (`seek_answer`; `brief_freshness`, the short form of the freshness
-field).
+Its face, what other rooms take from it: which repos a call covers (`resolve_repos`; the `repo`
+argument is `coderooms.arguments.RepoArg`), the path patterns every path filter uses
+(`compile_path_pattern`), and the answer rows the model reads (`seek_answer`).
 """
 
-from coderooms.search.answers import brief_freshness, seek_answer
+from coderooms.search.answers import seek_answer
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
-from coderooms.search.scope import RepoArg, resolve_repos
+from coderooms.search.scope import resolve_repos
 
 __all__ = [
     "PathPattern",
-    "RepoArg",
-    "brief_freshness",
     "compile_path_pattern",
     "resolve_repos",
     "seek_answer",

@@ -19,16 +19,6 @@ SIGNATURE_CHARS = 160
 """A seek row's symbol text is cut past this (ending `…`); `view` the lines for the whole one."""
 
 
-def brief_freshness(fresh: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """`freshness_of` without empty alert counts, and unkeyed when it covers one repo (the
-    answer names it)."""
-    entries = {
-        repo: {k: v for k, v in entry.items() if v or k != "unacked_alerts"}
-        for repo, entry in fresh.items()
-    }
-    return next(iter(entries.values())) if len(entries) == 1 else entries
-
-
 def scope_of(repos: list[str]) -> dict[str, Any]:
     return {"repo": repos[0]} if len(repos) == 1 else {"repos": repos}
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, AnyStr
 
-from coderooms.ingest.chunks import PIECE_OVERLAP
+from coderooms.core.chunks import PIECE_OVERLAP
 from coderooms.search.regex_dialect import Re2Pattern, as_utf8, first_match
 from coderooms.search.regex_literals import regex_width
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.core.chunks import PIECE_OVERLAP
 from coderooms.graph.driver import Graph
-from coderooms.ingest.chunks import PIECE_OVERLAP
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated
-
-from pydantic import Field
 
 from coderooms.errors import NotFound
 from coderooms.graph.driver import Graph
-
-RepoArg = Annotated[
-    str | None, Field(description="Repo id to cover; omit to cover every repo this server reads.")
-]
-"""The `repo` argument of the search and retrieval verbs."""
 
 UNKNOWN_REPO_HINT = (
     "ingest it first, or omit repo to cover every repo this server reads (health lists them); "

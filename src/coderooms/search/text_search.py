@@ -49,8 +49,7 @@ from coderooms.search.regex_dialect import compile_re2
 from coderooms.search.regex_literals import best_literal
 from coderooms.search.scope import resolve_repos
 from coderooms.search.text_cache import CHUNK_TEXTS
-from coderooms.semantic.query import SymbolMatch
-from coderooms.semantic.search_mode import SemanticOutcome, semantic_answer
+from coderooms.semantic import SemanticOutcome, SymbolMatch, semantic_answer
 from coderooms.steps import current_steps
 
 Mode = Literal["literal", "regex", "semantic"]

@@ -1,2 +1,37 @@
-"""Semantic signals: an offline sentence-embedding model, symbol vectors kept in a Neo4j vector
-index, and the nearest-neighbour queries the search and perspective rooms use."""
+"""Semantic signals: an offline sentence-embedding model (`model`), the texts a symbol and a
+query are embedded as (`texts`), symbol vectors kept in a Neo4j vector index (`store`), and the
+nearest-neighbour queries the search, retrieval and perspective rooms use (`query`,
+`search_mode`).
+
+Its face, what other rooms take from it: vectors written with the symbols
+(`embed_claims`, `INLINE_EMBED_MAX_SYMBOLS`, `symbol_key`), their counts and the model's state
+(`embedding_counts`, `describe_model`), and the queries (`query_vector`, `nearest_to_vector`,
+`index_fetch`, `similar_symbols`, `SymbolMatch`, `semantic_answer`, `SemanticOutcome`).
+"""
+
+from coderooms.semantic.model import describe as describe_model
+from coderooms.semantic.query import (
+    SymbolMatch,
+    index_fetch,
+    nearest_to_vector,
+    query_vector,
+    similar_symbols,
+)
+from coderooms.semantic.search_mode import SemanticOutcome, semantic_answer
+from coderooms.semantic.store import INLINE_EMBED_MAX_SYMBOLS, embed_claims, embedding_counts
+from coderooms.semantic.texts import symbol_key
+
+__all__ = [
+    "INLINE_EMBED_MAX_SYMBOLS",
+    "SemanticOutcome",
+    "SymbolMatch",
+    "describe_model",
+    "embed_claims",
+    "embedding_counts",
+    "index_fetch",
+    "nearest_to_vector",
+    "query_vector",
+    "semantic_answer",
+    "similar_symbols",
+    "symbol_key",
+]

@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.core.chunks import decode
 from coderooms.core.clamps import Clamps
 from coderooms.core.files import TEST_PATH_PATTERN, is_test_path
 from coderooms.core.hashing import HASH_ALGORITHM, content_hash
@@ -23,8 +24,7 @@ from coderooms.core.ids import file_id
 from coderooms.core.paths import Target
 from coderooms.graph.completeness import COMPLETE, Completeness, unresolved_call_sites
 from coderooms.graph.driver import Graph
-from coderooms.ingest.chunks import decode
-from coderooms.ingest.languages import DEEP_LANGUAGES, language_for_path
+from coderooms.ingest import DEEP_LANGUAGES, language_for_path
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical.connected import Connection, rank_connected
 from coderooms.surgical.locate import Located

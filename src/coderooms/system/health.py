@@ -9,11 +9,10 @@ from pydantic import BaseModel
 from coderooms import __version__
 from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError
-from coderooms.freshness.room import freshness_of
+from coderooms.freshness import freshness_of
 from coderooms.graph.schema import current_version, latest_version
 from coderooms.scope.served import served_scope
-from coderooms.semantic.model import describe as describe_model
-from coderooms.semantic.store import embedding_counts
+from coderooms.semantic import describe_model, embedding_counts
 
 
 class HealthReport(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -18,6 +19,7 @@ from coderooms.budget import (
 )
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
+from coderooms.declaring import Verb
 from coderooms.effects import READS
 from coderooms.errors import NotFound
 from coderooms.presets import DESCRIPTIONS, preset_of
@@ -45,66 +47,88 @@ def presets_answer(ctx: AppContext, every: list[ToolSpec]) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class HealthArguments:
+    """`health` takes only `agent_id`."""
+
+
+@dataclass(frozen=True, slots=True)
+class HelpArguments:
+    """The arguments of `help`."""
+
+    verb: Annotated[str | None, Field(description="A verb to describe in full.")] = None
+    max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
+    cursor: CursorArg = None
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """What `help` reads: the app context and every verb of the server, served or not."""
+
+    ctx: AppContext
+    every: Callable[[], list[ToolSpec]]
+
+
+def validated_only(ctx: AppContext, agent_id: str) -> str:
+    """The caller's id checked, not recorded: `health` answers while Neo4j is down."""
+    return validate_agent_id(agent_id)
+
+
+def health_tool(ctx: AppContext, agent: str, r: HealthArguments) -> HealthReport:
+    """Report whether the code graph is reachable: Neo4j version, schema version, counts.
+
+    Never fails: when Neo4j is starting or down, `status` says so with the problem and a hint.
+    """
+    return health(ctx)
+
+
+def help_tool(served: Catalogue, agent: str, r: HelpArguments) -> dict[str, Any]:
+    """List the verbs served, one line each, and the presets that add others; or describe
+    one verb in full (`verb`).
+    """
+    budget = clamp_max_tokens(Clamps(), r.max_tokens)
+    every = served.every()
+    specs = {spec.name: spec for spec in served_tools(served.ctx, every)}
+    if r.verb is not None:
+        spec = specs.get(r.verb)
+        if spec is None:
+            refused = refusals(served.ctx, every).get(r.verb)
+            raise NotFound(
+                refused.message if refused else f"this server serves no verb named {r.verb!r}",
+                field="verb",
+                hint=refused.hint if refused else "call help without `verb` to list them",
+            )
+        return {
+            "verb": spec.name,
+            "read_only": spec.read_only,
+            "writes": spec.effect.writes.value,
+            "description": (spec.fn.__doc__ or "").strip(),
+        }
+    question = Question.of("help", served=sorted(specs))
+    _, offset = question.read(r.cursor)
+    answer = {
+        "verbs": [
+            {
+                "verb": name,
+                "summary": specs[name].summary,
+                "read_only": specs[name].read_only,
+                "writes": specs[name].effect.writes.value,
+            }
+            for name in sorted(specs)
+        ],
+        "presets": presets_answer(served.ctx, every),
+    }
+    return page_answer(
+        answer, "verbs", question=question, offset=offset, max_tokens=budget, what="verbs"
+    )
+
+
+health_tool.__name__ = "health"
+help_tool.__name__ = "help"
+HEALTH = Verb(health_tool, HealthArguments, READS, name="health", checks=validated_only)
+HELP = Verb(help_tool, HelpArguments, READS, name="help")
+
+
 def system_tools(ctx: AppContext, catalogue: Callable[[], list[ToolSpec]]) -> list[ToolSpec]:
     """`catalogue` gives every verb of the server, served or not."""
-
-    def health_tool(agent_id: str) -> HealthReport:
-        """Report whether the code graph is reachable: Neo4j version, schema version, counts.
-
-        Never fails: when Neo4j is starting or down, `status` says so with the problem and a hint.
-        """
-        validate_agent_id(agent_id)
-        return health(ctx)
-
-    def help_tool(
-        agent_id: str,
-        verb: Annotated[str | None, Field(description="A verb to describe in full.")] = None,
-        max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT,
-        cursor: CursorArg = None,
-    ) -> dict[str, Any]:
-        """List the verbs served, one line each, and the presets that add others; or describe
-        one verb in full (`verb`).
-        """
-        ctx.agent(agent_id)
-        budget = clamp_max_tokens(Clamps(), max_tokens)
-        every = catalogue()
-        specs = {spec.name: spec for spec in served_tools(ctx, every)}
-        if verb is not None:
-            spec = specs.get(verb)
-            if spec is None:
-                refused = refusals(ctx, every).get(verb)
-                raise NotFound(
-                    refused.message if refused else f"this server serves no verb named {verb!r}",
-                    field="verb",
-                    hint=refused.hint if refused else "call help without `verb` to list them",
-                )
-            return {
-                "verb": spec.name,
-                "read_only": spec.read_only,
-                "writes": spec.effect.writes.value,
-                "description": (spec.fn.__doc__ or "").strip(),
-            }
-        question = Question.of("help", served=sorted(specs))
-        _, offset = question.read(cursor)
-        answer = {
-            "verbs": [
-                {
-                    "verb": name,
-                    "summary": specs[name].summary,
-                    "read_only": specs[name].read_only,
-                    "writes": specs[name].effect.writes.value,
-                }
-                for name in sorted(specs)
-            ],
-            "presets": presets_answer(ctx, every),
-        }
-        return page_answer(
-            answer, "verbs", question=question, offset=offset, max_tokens=budget, what="verbs"
-        )
-
-    health_tool.__name__ = "health"
-    help_tool.__name__ = "help"
-    return [
-        ToolSpec(health_tool, READS, verb="health"),
-        ToolSpec(help_tool, READS, verb="help"),
-    ]
+    return [HEALTH.spec(ctx), HELP.spec(ctx, using=Catalogue(ctx, catalogue))]

@@ -11,7 +11,7 @@ import pytest
 from coderooms.context import AppContext
 from coderooms.edits import atomic
 from coderooms.edits.errors import SourceModified
-from coderooms.edits.tools import FileEdit
+from coderooms.edits.requests import FileEdit
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import IngestReport

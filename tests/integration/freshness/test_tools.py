@@ -15,8 +15,8 @@ from fastmcp.exceptions import ToolError
 
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
+from coderooms.freshness import repo_freshness
 from coderooms.freshness.alerts import Alert, AlertWriter
-from coderooms.freshness.room import repo_freshness
 from coderooms.freshness.state import watcher_id_for
 from coderooms.graph.driver import Graph
 from coderooms.server import create_server

@@ -7,8 +7,8 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
+from coderooms.core.chunks import CHUNK_BYTES
 from coderooms.graph.driver import Graph
-from coderooms.ingest.chunks import CHUNK_BYTES
 
 re2 = importlib.import_module("re2")  # no stubs
 

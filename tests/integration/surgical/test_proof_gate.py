@@ -8,7 +8,7 @@ import pytest
 
 from coderooms.config import Settings
 from coderooms.context import AppContext, GraphProvider
-from coderooms.edits.tools import FileEdit
+from coderooms.edits.requests import FileEdit
 from coderooms.graph.driver import Connection, Graph
 from coderooms.surgical.errors import ProofRequired
 from coderooms.surgical.proof import ABSENT_HASH, mark_proof_ready, require_proof

@@ -7,7 +7,12 @@ A *unit* is a subpackage of `coderooms` (`coderooms.search`) or a top-level modu
 
 - `core` imports nothing of coderooms' but `errors`;
 - `graph` imports only `core`, `errors` and `config` (exceptions named below, each with why);
-- no import cycle among the units.
+- no import cycle among the units;
+- a room imports another room only through its face: `coderooms.<room>` and the names its
+  `__init__.__all__` lists, never its inner modules (exceptions named in FACE_EXCEPTIONS, each
+  with why). The rooms are the subpackages but the floors below them (`core`, `graph`, `scope`,
+  `neo4j_local`) and the entry points above (`cli`); the top-level modules (the hall and the
+  wiring: `context`, `tooling`, `listing`, `server` ...) are no rooms either.
 """
 
 from __future__ import annotations
@@ -27,6 +32,18 @@ GRAPH_MAY_IMPORT = frozenset({"graph", "core", "errors", "config"})
 GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """(file, imported module) -> why `graph` still imports it. The cycle check leaves these edges
 out too (they are the known way back); a test fails when one is no longer there."""
+
+
+NOT_ROOMS = frozenset({"core", "graph", "scope", "neo4j_local", "cli"})
+"""Subpackages that are floors (below every room) or entry points (above them), not rooms."""
+
+FACE_EXCEPTIONS: dict[tuple[str, str], str] = {
+    ("coderooms/retrieval/seek.py", "coderooms.semantic.query"): "seek calls the embedding "
+    "queries through their module, so the tests' stand-in for the model (patching "
+    "`coderooms.semantic.query`) is the one it calls",
+}
+"""(file, imported inner module) -> why that room still reaches past the other room's face.
+A test fails when one is no longer there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +188,69 @@ def find_cycle(edges: dict[str, dict[str, Import]]) -> list[str] | None:
         if unit not in state and (found := visit(unit)):
             return found
     return None
+
+
+def rooms() -> frozenset[str]:
+    return frozenset(
+        p.name
+        for p in (SRC / PACKAGE).iterdir()
+        if (p / "__init__.py").is_file() and p.name not in NOT_ROOMS
+    )
+
+
+def face_of(room: str) -> frozenset[str] | None:
+    """The names a room's `__init__.py` lists in `__all__` (None without one)."""
+    init = SRC / PACKAGE / room / "__init__.py"
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        named = any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+        if named and isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            return frozenset(ast.literal_eval(node.value))
+    return None
+
+
+def through_the_face(target: str, room: str, face: frozenset[str]) -> bool:
+    """`coderooms.<room>` itself, or one name its face lists."""
+    rest = target.split(".")[2:]
+    return not rest or (len(rest) == 1 and rest[0] in face)
+
+
+def reaches() -> list[tuple[Import, str]]:
+    """Every import of one room by another that does not go through the importee's face, with
+    the inner module it reaches (`coderooms.ingest.pipeline`)."""
+    known = rooms()
+    faces = {room: face_of(room) or frozenset() for room in known}
+    found = []
+    for i in all_imports():
+        a, b = unit_of(i.source), unit_of(i.target)
+        if a in known and b in known and a != b and not through_the_face(i.target, b, faces[b]):
+            found.append((i, ".".join(i.target.split(".")[:3])))
+    return found
+
+
+def test_every_room_has_a_face() -> None:
+    faceless = sorted(room for room in rooms() if face_of(room) is None)
+    assert not faceless, f"rooms without __all__ in their __init__.py: {faceless}"
+
+
+def test_rooms_import_each_other_only_through_faces() -> None:
+    broken = [
+        f"{i.where()}: import it from {'.'.join(i.target.split('.')[:2])} (export it in that "
+        f"room's __init__ __all__), or name ({i.file!r}, {inner!r}) in FACE_EXCEPTIONS with why"
+        for i, inner in reaches()
+        if (i.file, inner) not in FACE_EXCEPTIONS
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def test_every_named_face_exception_is_still_needed() -> None:
+    found = {(i.file, inner) for i, inner in reaches()}
+    stale = [
+        f"{file} no longer reaches {inner}: remove it from FACE_EXCEPTIONS"
+        for file, inner in FACE_EXCEPTIONS
+        if (file, inner) not in found
+    ]
+    assert not stale, "\n".join(stale)
 
 
 def test_the_cycle_finder_reports_a_cycle() -> None:

@@ -9,7 +9,8 @@ import pytest
 
 from coderooms.budget import CHARS_PER_TOKEN, chars_of, fit, more, parse_cursor, room
 from coderooms.errors import InvalidInput
-from coderooms.search.answers import brief_freshness, search_answer, seek_answer, text_rows
+from coderooms.freshness import brief_freshness
+from coderooms.search.answers import search_answer, seek_answer, text_rows
 from coderooms.symbol_rows import symbol_text
 
 

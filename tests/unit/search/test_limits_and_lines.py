@@ -1,7 +1,7 @@
 from __future__ import annotations
 
+from coderooms.core.chunks import chunk_text
 from coderooms.core.clamps import Clamps
-from coderooms.ingest.chunks import chunk_text
 from coderooms.search.limits import SEARCH_TOP_K_MAX, SEARCH_TOP_K_MIN
 from coderooms.search.lines import ChunkText, FileLines, split_lines
 

@@ -1,0 +1,22 @@
+"""The `freshness` field of answers, attached by the tool wrapper from what each verb declares
+(`ToolSpec.freshness`), never by the verbs: a verb that declares one returns a `Covering` (its
+answer and the repos it read); this adds their freshness after the answer's own fields, in the
+declared form. Wiring: it takes `freshness_of` from the freshness room's face, and
+`coderooms.listing` hands it to `guarded`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coderooms.freshness import brief_freshness, freshness_of
+from coderooms.tooling import Covering, Freshness, ToolSpec
+
+
+def attach_freshness(spec: ToolSpec, answer: Any) -> Any:
+    """The answer with the freshness its spec declares; a plain answer (a verb that declares
+    none, or a page that carries none) goes out as it is."""
+    if spec.freshness is Freshness.NONE or not isinstance(answer, Covering):
+        return answer
+    fresh = freshness_of(answer.graph, answer.repos)
+    shaped = brief_freshness(fresh) if spec.freshness is Freshness.BRIEF else fresh
+    return {**answer, "freshness": shaped}
