@@ -30,6 +30,7 @@ from coderooms.ingest.targets import (
     Target,
     c_implementations,
     jvm_module,
+    rust_module,
     swift_module,
 )
 
@@ -93,6 +94,13 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         )
     elif language == "swift":  # `import M` opens module M's declarations
         scope.wildcards = tuple(t for ref in extraction.imports for t in swift_module(ref.module))
+    elif language == "rust":  # `use m::*` opens m's names (`rust_impls.in_impls`)
+        scope.wildcards = tuple(
+            t
+            for ref in extraction.imports
+            if ref.names == ("*",)
+            for t in rust_module(path, ref.module)
+        )
     if language == "java":
         scope.on_demand = on_demand_imports(extraction.imports)
     if group in TABLE_GROUPS:

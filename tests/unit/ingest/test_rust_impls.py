@@ -1,0 +1,104 @@
+"""Rust: a type's methods may be defined by an `impl` in any file of the crate. A call of
+`T::f()`, `self.f()`, `Self::f()` or `x.f()` with `x: T` finds `f` in the file that defines `T`,
+else in the one other file whose `impl T` names that same `T` (as that file resolves the name);
+two such files, or an `impl` of another type of that name, stay a ghost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.unit.ingest.test_python_resolution import call, plan
+
+LIB = """
+    mod error;
+    mod fmt;
+    mod other;
+    pub struct Error { inner: u8 }
+    pub fn make() -> Error { Error::construct(1) }
+"""
+ERROR = """
+    use crate::Error;
+    impl Error {
+        pub fn construct(x: u8) -> Self { Error { inner: x } }
+        pub fn chain(&self) {}
+        pub fn root(&self) { self.chain(); Self::chain(self); }
+    }
+"""
+FMT = """
+    use crate::Error;
+    impl Error {
+        pub fn display(&self) { self.chain(); self.root(); }
+    }
+    fn show(e: &Error) { e.chain(); e.display(); crate::make().chain(); }
+"""
+OTHER = """
+    pub struct Error;
+    impl Error { pub fn display(&self) {} pub fn lonely(&self) {} }
+    fn use_other(e: Error) { e.lonely(); }
+"""
+
+
+def test_methods_of_impls_in_other_files(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "demo"\n',
+            "src/lib.rs": LIB,
+            "src/error.rs": ERROR,
+            "src/fmt.rs": FMT,
+            "src/other.rs": OTHER,
+            "tests/it.rs": "use demo::Error;\nfn t(e: Error) { Error::construct(2); e.root(); }\n",
+        },
+    )
+    construct = ("src/error.rs::Error.construct", "import")
+    assert call(found, "src/lib.rs::make", "Error.construct") == construct
+    assert call(found, "src/error.rs::Error.root", "self.chain")[0] == "src/error.rs::Error.chain"
+    assert call(found, "src/fmt.rs::Error.display", "self.chain")[0] == "src/error.rs::Error.chain"
+    assert call(found, "src/fmt.rs::show", "e.chain")[0] == "src/error.rs::Error.chain"
+    assert call(found, "src/fmt.rs::show", "e.display")[0] == "src/fmt.rs::Error.display"
+    assert call(found, "tests/it.rs::t", "Error.construct")[0] == construct[0]
+    assert call(found, "tests/it.rs::t", "e.root")[0] == "src/error.rs::Error.root"
+    # `other::Error` is another type of that name: its impl is no `crate::Error`'s
+    assert call(found, "src/other.rs::use_other", "e.lonely")[0] == "src/other.rs::Error.lonely"
+
+
+def test_two_impls_of_one_name_stay_unknown_and_test_crates_see_their_modules(
+    tmp_path: Path,
+) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "demo"\n',
+            "src/lib.rs": LIB,
+            "src/error.rs": ERROR,
+            "src/fmt.rs": FMT,
+            "src/other.rs": OTHER.replace("pub struct Error;", "use crate::Error;"),
+            "tests/it.rs": "mod common;\nuse self::common::Flag;\nfn t() { Flag::new(); }\n",
+            "tests/common/mod.rs": "pub struct Flag;\nimpl Flag { pub fn new() {} }\n",
+        },
+    )
+    # `display` in both fmt.rs and other.rs, each an impl of `crate::Error`: no guess
+    assert call(found, "src/fmt.rs::show", "e.display") == ("?:crate.Error.display", "ghost")
+    assert call(found, "src/other.rs::use_other", "e.lonely")[0] == "src/other.rs::Error.lonely"
+    # a file directly under `tests/` is a crate root: `mod common;` is `tests/common/mod.rs`
+    assert call(found, "tests/it.rs::t", "Flag.new") == ("tests/common/mod.rs::Flag.new", "import")
+
+
+def test_glob_imports_open_names_and_a_module_is_never_called(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "demo"\n',
+            "src/lib.rs": "pub fn f() {}\n",
+            "tests/it.rs": (
+                "mod common;\nmod drop;\nuse self::common::*;\n"
+                "fn t(x: u8) { helper(); Flag::new(); drop(x); }\n"
+            ),
+            "tests/common/mod.rs": "pub fn helper() {}\npub struct Flag;\n"
+            "impl Flag { pub fn new() {} }\n",
+            "tests/drop/mod.rs": "pub struct Dropped;\n",
+        },
+    )
+    assert call(found, "tests/it.rs::t", "helper") == ("tests/common/mod.rs::helper", "import")
+    assert call(found, "tests/it.rs::t", "Flag.new") == ("tests/common/mod.rs::Flag.new", "import")
+    assert call(found, "tests/it.rs::t", "drop") == ("?:drop", "ghost")  # the prelude's
