@@ -39,7 +39,7 @@ from coderooms.ingest.returned_types import (
     static_field,
     through_fields,
 )
-from coderooms.ingest.rust_impls import in_impls, module_called
+from coderooms.ingest.rust_impls import crate_path_too, in_impls, module_called
 from coderooms.ingest.targets import Binding, Target, path_stem, rust_module
 
 WELL_KNOWN_GLOBALS = {
@@ -149,7 +149,7 @@ class Scope:
         binding, rest = self._binding(parts)
         if binding is not None and not module_called(self, binding, rest):
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
-            return request
+            return crate_path_too(self, request, binding, parts)
         if self.language == "rust" and parts[0] in ("crate", "super") and len(parts) > 1:
             return self._rust_path(request, parts)
         rust_head = self.language == "rust" and len(parts) > 1 and parts[0] not in RECEIVERS

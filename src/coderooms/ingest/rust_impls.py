@@ -130,3 +130,17 @@ def module_called(scope: Scope, binding: Binding, rest: list[str]) -> bool:
     """Rust `drop(x)` where `mod drop;` binds `drop`: a module is never called or extended, so
     the name is not the module's (here the prelude's `drop`)."""
     return scope.language == "rust" and not rest and binding.item is None
+
+
+def crate_path_too(
+    scope: Scope, request: RefRequest, binding: Binding, parts: list[str]
+) -> RefRequest:
+    """Rust `log::Level::iter()` where `use log::log;` binds `log` (a macro or function of
+    crate `log`): a path's head is read in the namespace of modules and types, so after what
+    the import names, the head is also a crate's name (`Scope._rust_alternatives`)."""
+    lowercase = parts[0][:1].islower() and parts[0] not in ("self", "crate", "super")
+    if scope.language != "rust" or binding.item is None or len(parts) < 2 or not lowercase:
+        return request
+    if parts[0] in scope.bound and binding.item == parts[0]:
+        request.alternatives = (*request.alternatives, *scope._rust_alternatives(parts))
+    return request

@@ -102,3 +102,33 @@ def test_glob_imports_open_names_and_a_module_is_never_called(tmp_path: Path) ->
     assert call(found, "tests/it.rs::t", "helper") == ("tests/common/mod.rs::helper", "import")
     assert call(found, "tests/it.rs::t", "Flag.new") == ("tests/common/mod.rs::Flag.new", "import")
     assert call(found, "tests/it.rs::t", "drop") == ("?:drop", "ghost")  # the prelude's
+
+
+def test_trait_bounds_variants_and_a_crate_path_past_a_binding(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "Cargo.toml": '[package]\nname = "logs"\n',
+            "src/lib.rs": """
+                pub trait Log { fn log(&self); }
+                pub enum Level { Info, Debug }
+                impl Level {
+                    pub fn up(&self) -> Level { Level::Debug }
+                    pub fn iter() {}
+                }
+                pub fn logs<L: Log, K>(a: &L, b: impl Log, c: &dyn Log, k: K) where K: Log {
+                    a.log(); b.log(); c.log(); k.log();
+                    let info = Level::Info;
+                    info.up();
+                }
+            """,
+            # `logs` is bound to the function `logs`, and still names the crate in a path
+            "tests/it.rs": "use logs::logs;\nfn t() { logs::Level::iter(); logs(); }\n",
+        },
+    )
+    logs = "src/lib.rs::logs"
+    for receiver in "abck":
+        assert call(found, logs, f"{receiver}.log")[0] == "src/lib.rs::Log.log", receiver
+    assert call(found, logs, "info.up")[0] == "src/lib.rs::Level.up"
+    assert call(found, "tests/it.rs::t", "logs.Level.iter")[0] == "src/lib.rs::Level.iter"
+    assert call(found, "tests/it.rs::t", "logs") == ("src/lib.rs::logs", "import")

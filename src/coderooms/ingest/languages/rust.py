@@ -35,6 +35,7 @@
   tree-sitter, so inside them a path of identifiers directly followed by `(`
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`.
+* Declared types of parameters, `let`s and fields, for members of values: `rust_types`.
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
   as written with `::` -> `.` and generics dropped: `fmt::Display`, `From`);
   supertraits `trait A: B + c::D` -> (A, B), (A, c.D).
@@ -48,7 +49,6 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.assigned_values import assigned_call
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -63,6 +63,11 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
+from coderooms.ingest.languages.rust_types import CALLS as _CALLS
+from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
+from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
+from coderooms.ingest.languages.rust_types import declared as declared_type
+from coderooms.ingest.languages.rust_types import named_type
 from coderooms.ingest.model import FactKind
 
 QUERY = """
@@ -84,9 +89,6 @@ QUERY = """
 (field_declaration name: (field_identifier)) @typed
 """
 
-_MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
-_WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
-_CALLS = {"call_expression": "function"}
 _OPEN_PAREN = ord("(")
 _PATH_TOKENS = frozenset({"identifier", "self", "crate", "super"})
 _BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -129,9 +131,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                     symbols[i] = replace(sym, parent=parent)
     c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("function", ()):
-        declared_return(c, node, _named(node.child_by_field_name("return_type"), source))
+        declared_return(c, node, named_type(node.child_by_field_name("return_type"), source))
     for node in caps.get("typed", ()):
-        _declared(node, c)
+        declared_type(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source))
     for node in caps.get("use", ()):
@@ -328,50 +330,6 @@ def _variables(root: Node, c: Collector) -> None:
                 name = text(name_node, source)
                 sig = signature(source, item.start_byte, item.end_byte)
                 c.define(SymbolKind.VARIABLE, name, "", item, sig, scope=False)
-
-
-_CONSTRUCTORS = frozenset({"new", "default", "from"})
-"""`T::new(..)` and the like give a `T` (by convention; `with_*` too)."""
-
-
-def _declared(node: Node, c: Collector) -> None:
-    """Declared types: parameters (PARAM), `let x: T` / `let x = T::new(..)` / `T { .. }` and
-    struct fields (ASSIGN), the named type without references or arguments; `let x = f()`:
-    what `f` returns (`assigned_values`)."""
-    source = c.source
-    name = node.child_by_field_name("pattern") or node.child_by_field_name("name")
-    if name is None:
-        return
-    typed = _named(node.child_by_field_name("type"), source)
-    value = node.child_by_field_name("value")
-    if typed is None and value is not None and node.type == "let_declaration":
-        if value.type == "struct_expression":
-            typed = _named(value.child_by_field_name("name"), source)
-        elif value.type == "call_expression":
-            fn = value.child_by_field_name("function")
-            if fn is not None and fn.type == "scoped_identifier":
-                called = text(fn.child_by_field_name("name") or fn, source)
-                if called in _CONSTRUCTORS or called.startswith("with_"):
-                    typed = _named(fn.child_by_field_name("path"), source)
-            if typed is None and name.type == "identifier":  # `let x = f()`: what `f` returns
-                assigned_call(name, value, c, _MEMBERS, _WRAPPERS, _CALLS)
-    if typed:
-        kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
-        c.fact(name, kind, text(name, source), annotation=typed)
-
-
-def _named(node: Node | None, source: bytes) -> str | None:
-    while node is not None and node.type in ("reference_type", "generic_type", "pointer_type"):
-        node = node.child_by_field_name("type")
-    if node is None or node.type not in (
-        "type_identifier",
-        "scoped_type_identifier",
-        "identifier",
-        "scoped_identifier",
-    ):
-        return None
-    named = type_name(node, source)
-    return named if (named and named[:1].isupper()) or (named and "." in named) else None
 
 
 def _is_public(node: Node) -> bool:
