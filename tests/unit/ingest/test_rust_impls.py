@@ -132,3 +132,21 @@ def test_trait_bounds_variants_and_a_crate_path_past_a_binding(tmp_path: Path) -
     assert call(found, logs, "info.up")[0] == "src/lib.rs::Level.up"
     assert call(found, "tests/it.rs::t", "logs.Level.iter")[0] == "src/lib.rs::Level.iter"
     assert call(found, "tests/it.rs::t", "logs") == ("src/lib.rs::logs", "import")
+
+
+def test_an_untyped_parameter_hides_an_outer_name(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                pub struct Foo;
+                impl Foo { pub fn bar(&self) {} }
+                pub fn outer(x: Foo) {
+                    fn inner(x: u8) { x.bar(); }
+                    x.bar();
+                }
+            """,
+        },
+    )
+    assert call(found, "src/lib.rs::outer", "x.bar") == ("src/lib.rs::Foo.bar", "local")
+    assert call(found, "src/lib.rs::outer.inner", "x.bar") == ("?:bar", "ghost")

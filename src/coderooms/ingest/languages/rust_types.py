@@ -50,6 +50,8 @@ def declared(node: Node, c: Collector) -> None:
     if typed:
         kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
         c.fact(name, kind, text(name, source), annotation=typed)
+    elif node.type == "parameter":  # `x: u8`: no type of the repo, and it hides an outer `x`
+        c.fact(name, FactKind.PARAM, text(name, source))
 
 
 def named_type(node: Node | None, source: bytes) -> str | None:
