@@ -85,3 +85,21 @@ def test_go_and_typescript_interface_calls_link_to_the_interface(tmp_path: Path)
     assert call(found, "use.go::total", "c.Area") == ("shape.go::Circle.Area", "package")
     assert call(found, "src/use.ts::total", "s.area") == ("src/shape.ts::Shape.area", "interface")
     assert call(found, "src/use.ts::total", "c.area") == ("src/shape.ts::Circle.area", "import")
+
+
+def test_values_of_a_written_type_resolve_as_that_type(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "go.mod": "module example.com/r\n",
+            "render/json.go": "package render\ntype JSON struct{ Data any }\n"
+            "func (JSON) Render() {}\n",
+            "render/use_test.go": """
+                package render
+                func T(x any, p *JSON) { (JSON{1}).Render(); x.(*JSON).Render(); (*p).Render() }
+            """,
+        },
+    )
+    use = "render/use_test.go::T"
+    for ref in ("JSON.Render", "p.Render"):
+        assert call(found, use, ref)[0] == "render/json.go::JSON.Render", ref

@@ -13,9 +13,11 @@
   imports, `_` for blank imports), else None. The package clause is the module symbol's
   signature (`package main`), since Go resolves imports by directory and package name.
 * Calls: `f()`, `pkg.F()`, `x.y.M()` (dotted selectors); a selector on an expression's result
-  is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].M()` -> `?.M`, `(*p).M()` -> `?.M`,
-  `a().b.C()` -> `?.b.C`); conversions of non-name types (`[]byte(x)`) and calls of index
-  expressions are not recorded.
+  is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].M()` -> `?.M`,
+  `a().b.C()` -> `?.b.C`); a value whose type is written is named by its type, as a method
+  expression would be: `(T{..}).M()`, `(&T{..}).M()`, `x.(T).M()`, `x.(*pkg.T).M()` ->
+  `T.M` / `pkg.T.M`, `(*p).M()` -> `p.M`; conversions of non-name types (`[]byte(x)`) and calls
+  of index expressions are not recorded.
 * Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
   facts of the function / struct), `x := T{...}` and `x := &T{...}` (ASSIGN), `annotation` the
   named type without pointer or type arguments (`*gin.Context` -> `gin.Context`); `x := f()`
@@ -65,6 +67,16 @@ QUERY = """
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
 _CALLS = {"call_expression": "function"}
+_TYPED_VALUES = {"qualified_type": ("package", "name"), **_MEMBERS}
+_WRAPPERS: dict[str, str | None] = {
+    "parenthesized_expression": None,
+    "composite_literal": "type",
+    "unary_expression": "operand",
+    "type_assertion_expression": "type",
+    "pointer_type": None,
+    "generic_type": "type",
+}
+"""What a value whose type is written wraps: `(&T{..})` and `x.(*T)` are `T` to a call on them."""
 _EMBEDDABLE = frozenset({"type_identifier", "qualified_type", "generic_type"})
 
 
@@ -96,7 +108,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("method_elem", ()), "method_elem"),
         handle,
     )
-    c.calls(caps.get("call", ()), _MEMBERS, calls=_CALLS)
+    c.calls(caps.get("call", ()), _TYPED_VALUES, _WRAPPERS, _CALLS)
     for node in [*caps.get("function", ()), *caps.get("method", ())]:
         declared_return(c, node, _first_result(node.child_by_field_name("result"), source))
     for spec in caps.get("import", ()):
