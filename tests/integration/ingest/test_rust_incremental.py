@@ -28,3 +28,22 @@ def test_a_method_of_an_impl_in_another_file_follows_every_change(
         ("src/error.rs", None, ("?:crate.Error.chain", "ghost")),
         ("src/error.rs", IMPL, ("src/error.rs::Error.chain", "import")),
     ])  # fmt: skip
+
+
+def test_a_private_use_of_the_crate_root_follows_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    mods = "mod a;\nmod b;\nmod simd;\n"
+    shape = "pub struct Shape;\nimpl Shape {\n    pub fn area(&self) {}\n}\n"
+    tree.write("src/lib.rs", mods + "use crate::a::Shape;\n")
+    tree.write("src/a.rs", shape)
+    tree.write("src/b.rs", shape)
+    tree.write("src/simd.rs", "use crate::Shape;\nfn go(s: &Shape) {\n    s.area();\n}\n")
+    ingest(graph, tree, repo)
+    go = "src/simd.rs::go"
+    assert calls_of(graph, repo, go) == {("src/a.rs::Shape.area", "import")}
+    follow_steps(graph, tree, repo, full_repo, go, [
+        ("src/lib.rs", mods + "use crate::b::Shape;\n", ("src/b.rs::Shape.area", "import")),
+        ("src/lib.rs", mods, ("?:crate.Shape.area", "ghost")),
+        ("src/lib.rs", mods + "use self::a::*;\n", ("src/a.rs::Shape.area", "import")),
+    ])  # fmt: skip

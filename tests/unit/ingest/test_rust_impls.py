@@ -150,3 +150,15 @@ def test_an_untyped_parameter_hides_an_outer_name(tmp_path: Path) -> None:
     )
     assert call(found, "src/lib.rs::outer", "x.bar") == ("src/lib.rs::Foo.bar", "local")
     assert call(found, "src/lib.rs::outer.inner", "x.bar") == ("?:bar", "ghost")
+
+
+def test_a_private_use_of_the_crate_root_is_seen_by_its_modules(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": "mod iter;\nmod simd;\nuse crate::iter::Bytes;\n",
+            "src/iter.rs": "pub struct Bytes;\nimpl Bytes { pub fn peek(&self) {} }\n",
+            "src/simd.rs": "use crate::Bytes;\nfn go(b: &mut Bytes) { b.peek(); }\n",
+        },
+    )
+    assert call(found, "src/simd.rs::go", "b.peek") == ("src/iter.rs::Bytes.peek", "import")

@@ -25,8 +25,10 @@
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
   `super.x`; a `mod x;` in there -> ("self.m.n.x", (), "x"). Other paths (`crate::`, external
   crates) are left as written.
-* Re-exports: a top-level `pub use` (any `pub(...)`) exports the names it binds: an EXPORT fact
-  per local name (`pub use a::B as C;` -> `C`), and `pub use a::*;` -> EXPORT `*` of `a`.
+* Re-exports: a top-level `use` exports the names it binds: an EXPORT fact per local name
+  (`pub use a::B as C;` -> `C`), and `pub use a::*;` -> EXPORT `*` of `a`. A private one too
+  (`use crate::iter::Bytes;` in `lib.rs`): the module's descendants may name it
+  (`use crate::Bytes` in `simd/swar.rs`), and code outside that could not compile.
 * Calls: `f()`, `a::b::c()` -> `a.b.c`, `::std::mem::swap()` -> `std.mem.swap`,
   `Vec::<u8>::new()` -> `Vec.new`, `self.x.m()` -> `self.x.m`, `f::<T>()` -> `f`; a method or
   path on anything but a path of identifiers is `?.` and the trailing names
@@ -140,7 +142,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         argument = node.child_by_field_name("argument")
         if argument is not None:
             inline = _inline_modules(node, source)
-            public = not inline and _is_public(node)
+            # a file's top-level `use`, `pub` or not, is seen by its module's descendants
+            public = not inline and node.parent is not None and node.parent.type == "source_file"
             for segs, as_name in _use_tree(argument, [], source):
                 module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
                 c.imp(module, names, alias, node, aliases=aliases)
@@ -330,10 +333,6 @@ def _variables(root: Node, c: Collector) -> None:
                 name = text(name_node, source)
                 sig = signature(source, item.start_byte, item.end_byte)
                 c.define(SymbolKind.VARIABLE, name, "", item, sig, scope=False)
-
-
-def _is_public(node: Node) -> bool:
-    return any(child.type == "visibility_modifier" for child in node.children)
 
 
 def _exported(
