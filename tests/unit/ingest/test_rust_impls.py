@@ -162,3 +162,21 @@ def test_a_private_use_of_the_crate_root_is_seen_by_its_modules(tmp_path: Path) 
         },
     )
     assert call(found, "src/simd.rs::go", "b.peek") == ("src/iter.rs::Bytes.peek", "import")
+
+
+def test_a_tuple_let_takes_the_elements_of_a_declared_tuple(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                pub struct Error;
+                impl Error { pub fn is(&self) {} }
+                pub struct Dropped;
+                impl Dropped { pub fn none(&self) {} }
+                fn make() -> (Error, Dropped) { (Error, Dropped) }
+                fn t() { let (err, mut dropped) = make(); err.is(); assert!(dropped.none()); }
+            """,
+        },
+    )
+    assert call(found, "src/lib.rs::t", "err.is") == ("src/lib.rs::Error.is", "local")
+    assert call(found, "src/lib.rs::t", "dropped.none") == ("src/lib.rs::Dropped.none", "local")

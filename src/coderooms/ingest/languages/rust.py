@@ -69,7 +69,7 @@ from coderooms.ingest.languages.rust_types import CALLS as _CALLS
 from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
 from coderooms.ingest.languages.rust_types import declared as declared_type
-from coderooms.ingest.languages.rust_types import named_type
+from coderooms.ingest.languages.rust_types import named_type, tuple_declared
 from coderooms.ingest.model import FactKind
 
 QUERY = """
@@ -88,6 +88,7 @@ QUERY = """
 (extern_crate_declaration) @extern_crate
 (parameter pattern: (identifier)) @typed
 (let_declaration pattern: (identifier)) @typed
+(let_declaration pattern: (tuple_pattern)) @tuple_let
 (field_declaration name: (field_identifier)) @typed
 """
 
@@ -136,6 +137,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         declared_return(c, node, named_type(node.child_by_field_name("return_type"), source))
     for node in caps.get("typed", ()):
         declared_type(node, c)
+    for node in caps.get("tuple_let", ()):
+        tuple_declared(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source))
     for node in caps.get("use", ()):

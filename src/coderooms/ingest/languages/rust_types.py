@@ -2,7 +2,8 @@
 (`declared`), and the type a declaration names (`named_type`): references, `Box`/`Rc`-like
 generics and pointers stripped to the named type; `impl Trait` and `dyn Trait` name the trait;
 a parameter typed by a type parameter of its function or impl (`fn f<L: Log>(x: &L)`, or a
-`where L: Log` clause) is the parameter's first trait bound."""
+`where L: Log` clause) is the parameter's first trait bound; `let (a, b) = f();` takes the
+elements of the tuple a function of the same file declares (`tuple_declared`)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,40 @@ def _bounds_of(owner: Node, name: str, source: bytes) -> list[Node]:
                 if left is not None and bounds is not None and text(left, source) == name:
                     found.append(bounds)
     return found
+
+
+def tuple_declared(node: Node, c: Collector) -> None:
+    """`let (a, b) = f();` with `fn f() -> (A, B)` defined at the top of the same file: `a` is
+    an `A`, `b` a `B` (ASSIGN facts; `mut a` too, `_` and nested patterns are skipped)."""
+    source = c.source
+    pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+    if pattern is None or value is None or value.type != "call_expression":
+        return
+    callee = value.child_by_field_name("function")
+    if callee is None or callee.type != "identifier":
+        return
+    elements = _tuple_return(node, text(callee, source), source)
+    names = pattern.named_children
+    if elements is None or len(elements) != len(names):
+        return
+    for written, element in zip(names, elements, strict=True):
+        name = written
+        if written.type == "mut_pattern":
+            name = next((n for n in written.named_children if n.type == "identifier"), written)
+        typed = named_type(element, source)
+        if name.type == "identifier" and typed is not None:
+            c.fact(name, FactKind.ASSIGN, text(name, source), annotation=typed)
+
+
+def _tuple_return(node: Node, function: str, source: bytes) -> list[Node] | None:
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    for item in root.named_children:
+        if item.type != "function_item":
+            continue
+        name = item.child_by_field_name("name")
+        returned = item.child_by_field_name("return_type")
+        if name is not None and text(name, source) == function and returned is not None:
+            return list(returned.named_children) if returned.type == "tuple_type" else None
+    return None
