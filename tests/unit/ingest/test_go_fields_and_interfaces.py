@@ -103,3 +103,29 @@ def test_values_of_a_written_type_resolve_as_that_type(tmp_path: Path) -> None:
     use = "render/use_test.go::T"
     for ref in ("JSON.Render", "p.Render"):
         assert call(found, use, ref)[0] == "render/json.go::JSON.Render", ref
+
+
+def test_range_values_and_var_literals_have_their_type(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "go.mod": "module example.com/r\n",
+            "cmd.go": """
+                package cobra
+                type Command struct{ commands []*Command; flags map[string]*Command }
+                func (c *Command) Name() string { return "" }
+                func (c *Command) Find(xs []Command) {
+                    for _, cmd := range c.commands { cmd.Name() }
+                    for _, f := range c.flags { f.Name() }
+                    for _, x := range xs { x.Name() }
+                    for i := range xs { i.Name() }
+                }
+            """,
+            "cmd_test.go": "package cobra\nfunc T() { var root = &Command{}; root.Name() }\n",
+        },
+    )
+    name = "cmd.go::Command.Name"
+    for ref in ("cmd.Name", "f.Name", "x.Name"):
+        assert call(found, "cmd.go::Command.Find", ref)[0] == name, ref
+    assert call(found, "cmd.go::Command.Find", "i.Name") == ("?:Name", "ghost")  # an index
+    assert call(found, "cmd_test.go::T", "root.Name")[0] == name
