@@ -40,7 +40,7 @@ from tree_sitter import Node, Parser
 from benchmarks.corpora import CorpusUnavailable, cache_dir
 from coderooms.ingest.languages import grammar
 from coderooms.ingest.languages.common import callee_name, type_name
-from coderooms.ingest.languages.go import _CALLS, _MEMBERS
+from coderooms.ingest.languages.go import _CALLS, _TYPED_VALUES, _WRAPPERS
 
 SOURCE = Path(__file__).with_name("go_oracle")
 GO_FALLBACK = Path("/usr/local/go/bin/go")
@@ -178,7 +178,7 @@ def _site(record: dict[str, Any], root: Node, source: bytes) -> GoSite | None:
         elif node.parent is None or node.parent.type != "call_expression":
             continue  # the span is no call's function part as tree-sitter reads it
         else:
-            text = callee_name(node, source, _MEMBERS, calls=_CALLS)
+            text = callee_name(node, source, _TYPED_VALUES, _WRAPPERS, _CALLS)
         if not text:
             continue
         decl = record.get("decl")

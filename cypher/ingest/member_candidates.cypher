@@ -9,7 +9,7 @@ CALL (wanted) {
     AND NOT s.claim IN $claims
   RETURN s
   ORDER BY s.name, s.id
-  LIMIT 2
+  LIMIT $limit
 }
 RETURN collect({id: s.id, path: s.file, qualname: s.qualname, kind: s.kind,
                 language: s.language, claim: s.claim}) AS rows

@@ -18,11 +18,12 @@ from typing import Any
 
 import neo4j
 
-from coderooms.core.ids import GROUP_LANGUAGES, LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.core.ids import LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.driver import run_named
 from coderooms.ingest import moved_rows
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
+from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.project_files import (
     PROJECT_FILE_NAMES,
     fill_lookup,
@@ -39,8 +40,8 @@ from coderooms.ingest.python_plan import (
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver, encode_key
 from coderooms.ingest.python_scope import loaded_expr
 from coderooms.ingest.ref_requests import RefRequest, decode_alternative
-from coderooms.ingest.reference_resolution import resolve_import, resolve_reference, unique_question
-from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup, Resolution, SymbolInfo
+from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
+from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup, Resolution
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,
@@ -504,8 +505,8 @@ def _fill_from_graph(
     skip_claims: set[str],
 ) -> None:
     """Load into `lookup` what resolving `requests` and `imports` can ask, and nothing more:
-    the files their targets name, the symbols they look for in those files, and up to two
-    candidates per name for unique-name resolution (two already means "not unique")."""
+    the files their targets name, the symbols they look for in those files, and what they may
+    find by name (`name_candidates`)."""
     repo = lookup.repo
     targets: set[Target] = {t for i in imports for t in i.targets}
     alternatives = {decode_alternative(a) for r in requests for a in r.alternatives}
@@ -521,45 +522,8 @@ def _fill_from_graph(
     lookup.asked |= asked
     wanted_ids = {symbol_id(repo, path, qual) for path, qual in asked}
     rows = run("ingest/symbols_by_id", ids=sorted(wanted_ids)) if wanted_ids else []
-    by_kinds: dict[tuple[str, frozenset[str]], set[str]] = defaultdict(set)
-    members: dict[tuple[str, frozenset[str]], set[tuple[str, str]]] = defaultdict(set)
-    for request in requests:
-        question = unique_question(request)
-        if question is not None:
-            kinds, member_of = question
-            if member_of is None:
-                by_kinds[(request.group, kinds)].add(request.name)
-            else:
-                members[(request.group, kinds)].add((request.name, f"{member_of}.{request.name}"))
-    for (group, kinds), names in sorted(by_kinds.items(), key=_by_group):
-        rows += run(
-            "ingest/unique_candidates",
-            repo=repo,
-            id_prefix=f"{repo}:",
-            names=sorted(names),
-            languages=sorted(GROUP_LANGUAGES.get(group, {group})),
-            kinds=sorted(kinds),
-            claims=sorted(skip_claims),
-        )
-    for (group, kinds), pairs in sorted(members.items(), key=_by_group):
-        rows += run(
-            "ingest/member_candidates",
-            repo=repo,
-            id_prefix=f"{repo}:",
-            members=[{"name": name, "suffix": suffix} for name, suffix in sorted(pairs)],
-            languages=sorted(GROUP_LANGUAGES.get(group, {group})),
-            kinds=sorted(kinds),
-            claims=sorted(skip_claims),
-        )
-    for row in rows:
-        if row["claim"] in skip_claims:
-            continue
-        group = LANGUAGE_GROUPS.get(row["language"] or "", "")
-        lookup.add_symbol(SymbolInfo(row["id"], row["path"], row["qualname"], row["kind"], group))
-
-
-def _by_group(item: tuple[tuple[str, frozenset[str]], Any]) -> tuple[str, list[str]]:
-    return item[0][0], sorted(item[0][1])
+    rows += load_name_candidates(run, lookup, requests, skip_claims)
+    add_rows(lookup, rows, skip_claims)
 
 
 def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set[str]) -> None:

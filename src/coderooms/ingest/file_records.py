@@ -30,6 +30,7 @@ from coderooms.ingest.targets import (
     Target,
     c_implementations,
     jvm_module,
+    rust_module,
     swift_module,
 )
 
@@ -93,6 +94,13 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         )
     elif language == "swift":  # `import M` opens module M's declarations
         scope.wildcards = tuple(t for ref in extraction.imports for t in swift_module(ref.module))
+    elif language == "rust":  # `use m::*` opens m's names (`rust_impls.in_impls`)
+        scope.wildcards = tuple(
+            t
+            for ref in extraction.imports
+            if ref.names == ("*",)
+            for t in rust_module(path, ref.module)
+        )
     if language == "java":
         scope.on_demand = on_demand_imports(extraction.imports)
     if group in TABLE_GROUPS:
@@ -143,14 +151,18 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
     """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
     scope declares the name with two types (not known then). A call's value (`f()`, see
     `languages.assigned_values`) counts only where no type is written or created for the name
-    in that scope (`const res = new T()` in one block, `const res = f()` in another: a `T`)."""
+    in that scope (`const res = new T()` in one block, `const res = f()` in another: a `T`).
+    A parameter declared without a type the extractor can name is `?` too, so that it hides
+    a name of an enclosing scope (`fn inner(x: u8)` inside `fn outer(x: Foo)`)."""
     written: dict[tuple[str, str], set[str]] = {}
     called: dict[tuple[str, str], set[str]] = {}
+    found: dict[tuple[str, str], str] = {}
     for fact in facts:
         if fact.kind in (FactKind.PARAM, FactKind.ASSIGN) and fact.annotation:
             into = called if fact.annotation.endswith(")") else written
             into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
-    found: dict[tuple[str, str], str] = {}
+        elif fact.kind is FactKind.PARAM and fact.scope:
+            found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER
     for key, types in (*called.items(), *written.items()):
         found[key] = next(iter(types)) if len(types) == 1 else UNKNOWN_RECEIVER
     return found

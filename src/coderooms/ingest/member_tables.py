@@ -5,7 +5,8 @@ carries where to find the callee (its alternatives) and the members to look up i
 (`RefRequest.then`: `add`, `build`). Each step reads the table of the file that defines the
 function found (`js_reexports`: `r` its declared return type as written, `t` how that file
 resolves the name) to find the type, then the member in it: defined by the type, else — for
-Go — by another file of its package, else up its bases (`b` entries, each resolved the same
+Go — by another file of its package, for Rust by an `impl` in another file (`rust_impls`), else
+up its bases (`b` entries, each resolved the same
 way, to any depth, each class once). A Java step `.f` is a field: the type the table's `d` entry
 says it is declared with. A step that finds nothing leaves a ghost.
 
@@ -22,6 +23,7 @@ from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.ref_requests import Alternative, decode_alternative
 from coderooms.ingest.returned_types import FIELD, INHERITED
+from coderooms.ingest.rust_impls import impl_member
 from coderooms.ingest.targets import Target
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ def _field_type(
         if written is not None:
             if written == "?":
                 return None
-            return _type_named(lookup, current.path, written, group, keys)
+            return type_named(lookup, current.path, written, group, keys)
         nested = lookup.defined(current.path, qual, TYPE_NAMES)  # `Type.Inner.m()`: no field
         if nested is not None:
             return nested
@@ -91,7 +93,7 @@ def _field_type(
         base = table.bases.get(current.qualname)
         if base is None:
             return None
-        current = _type_named(lookup, current.path, base, group, keys)
+        current = type_named(lookup, current.path, base, group, keys)
     return None
 
 
@@ -115,10 +117,10 @@ def _returned_type(lookup: Lookup, fn: SymbolInfo, group: str, keys: Keys) -> Sy
     written = lookup.reexports(fn.path).returns.get(fn.qualname)
     if written is None:
         return None
-    return _type_named(lookup, fn.path, written, group, keys)
+    return type_named(lookup, fn.path, written, group, keys)
 
 
-def _type_named(
+def type_named(
     lookup: Lookup, path: str, written: str, group: str, keys: Keys
 ) -> SymbolInfo | None:
     """The type `written` names in file `path` (as its table says it resolves)."""
@@ -154,9 +156,13 @@ def _member(
             found = lookup.defined(path, qual, MEMBER_NAMES)
             if found is not None:
                 return found
+        if group == "rust":  # an `impl` of the type in another file of the crate
+            found = impl_member(lookup, current, member, keys)
+            if found is not None:
+                return found
         keys.add((current.path, member_key("b", current.qualname)))
         base = lookup.reexports(current.path).bases.get(current.qualname)
         if base is None:
             return None
-        current = _type_named(lookup, current.path, base, group, keys)
+        current = type_named(lookup, current.path, base, group, keys)
     return None

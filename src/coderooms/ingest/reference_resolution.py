@@ -25,6 +25,7 @@ from coderooms.ingest.resolve import (
     SymbolInfo,
 )
 from coderooms.ingest.returned_types import INHERITED
+from coderooms.ingest.rust_impls import member_through_impls
 from coderooms.ingest.targets import (
     ImportRequest,
 )
@@ -92,6 +93,8 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         else:
             found, looked = lookup.in_module_through(alternative, request.group, wanted)
             keys |= looked
+            if found is None and request.group == "rust":  # `T::f()`, `f` of another file's impl
+                found = member_through_impls(lookup, alternative, wanted, keys)
         if found is None:
             continue
         if request.then:  # `f().m()`: `m` of what `f` is declared to give

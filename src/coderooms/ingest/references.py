@@ -39,6 +39,7 @@ from coderooms.ingest.returned_types import (
     static_field,
     through_fields,
 )
+from coderooms.ingest.rust_impls import crate_path_too, in_impls, module_called
 from coderooms.ingest.targets import Binding, Target, path_stem, rust_module
 
 WELL_KNOWN_GLOBALS = {
@@ -146,9 +147,9 @@ class Scope:
             if found is not None:
                 return found
         binding, rest = self._binding(parts)
-        if binding is not None:
+        if binding is not None and not module_called(self, binding, rest):
             self._bind(request, binding, rest, parts[: len(parts) - len(rest)])
-            return request
+            return crate_path_too(self, request, binding, parts)
         if self.language == "rust" and parts[0] in ("crate", "super") and len(parts) > 1:
             return self._rust_path(request, parts)
         rust_head = self.language == "rust" and len(parts) > 1 and parts[0] not in RECEIVERS
@@ -191,7 +192,7 @@ class Scope:
             # an inherited `m()` (a capitalized name is a type)
             return self._inherited(request, source, ["this", *parts])
         if parts[0] in RECEIVERS:
-            return request
+            return in_impls(self, request, source, parts)  # Rust `self.m()` of an impl
         if bare_member and inherit and kind != INHERITS and parts[0][:1].islower():
             return self._bare_member(request, source, parts)
         if self.language == "java" and len(parts) > 1 and not parts[0][:1].isupper():
@@ -217,7 +218,7 @@ class Scope:
             request.bound, request.ghost = True, ref
         elif len(parts) > 1 and parts[0][:1].isupper():
             request.ghost = ref  # `String::from`, `Math.max`: see reference_resolution.type_member
-        return request
+        return in_impls(self, request, source, parts)
 
     def _inherited(self, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
         """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define:

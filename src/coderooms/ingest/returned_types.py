@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.model import INHERITS
+from coderooms.ingest.rust_impls import impl_owner_entries
 
 if TYPE_CHECKING:
     from coderooms.ingest.ref_requests import RefRequest
@@ -135,6 +136,11 @@ def table_entries(scope: Scope) -> list[str]:
             if how is not None:
                 entries.append(f"{tag}{qual}={name}")
                 # one name the file resolves two ways (nested types of two classes): unknown
+                written[name] = how if written.get(name, how) == how else None
+    if scope.language == "rust":  # how the file names the types of its impls (`rust_impls`)
+        for name, qual in impl_owner_entries(scope).items():
+            how = _type_recipe(scope, qual, name)
+            if how is not None:
                 written[name] = how if written.get(name, how) == how else None
     entries += [f"t{name}={how}" for name, how in written.items() if how is not None]
     return entries

@@ -269,11 +269,21 @@ def rust_module(path: str, module: str) -> tuple[Target, ...]:
 
 
 def _rust_module_dir(path: str) -> str:
-    """Directory holding the child modules of the module that `path` defines."""
-    base = posixpath.basename(path)
-    if base in {"mod.rs", "lib.rs", "main.rs"}:
+    """Directory holding the child modules of the module that `path` defines: its own
+    directory for `mod.rs` and for a crate root (`lib.rs`, `main.rs`, `build.rs`, each file
+    directly under a crate's `tests/`, `examples/`, `benches/` or `src/bin/`)."""
+    parts = path.split("/")
+    if parts[-1] in {"mod.rs", "lib.rs", "main.rs", "build.rs"}:
+        return directory_of(path)
+    target_dir = len(parts) > 1 and parts[-2] in _RUST_TARGET_DIRS and "src" not in parts[:-2]
+    if target_dir or parts[-3:-1] == ["src", "bin"]:
         return directory_of(path)
     return path.removesuffix(".rs")
+
+
+_RUST_TARGET_DIRS = frozenset({"tests", "examples", "benches"})
+"""Directories of a Cargo package whose files are each a crate root (integration tests,
+examples, benchmarks)."""
 
 
 C_SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx")

@@ -607,5 +607,5 @@ def test_rust_box_new_is_not_circle_new(fixture_graph: Callable[[str], GraphData
     """`Box::new(Circle::new(1.0))`: only `Circle::new` is Circle.new. Counted, since both calls
     give the same edge triple."""
     edges = [tuple(e) for e in fixture_graph("rust")["edges"]]
-    circle_new = ("src/lib.rs::registry", "CALLS", "src/shapes/mod.rs::Circle.new", "unique")
+    circle_new = ("src/lib.rs::registry", "CALLS", "src/shapes/mod.rs::Circle.new", "import")
     assert edges.count(circle_new) == 1

@@ -65,6 +65,9 @@ def test_calls_on_expression_results() -> None:
             pkg.T{}.M()
             pkg.F()
             []byte(s)
+            (&T{}).M()
+            x.(T).M()
+            x.(*pkg.T).M()
         }
         """
     )
@@ -72,11 +75,14 @@ def test_calls_on_expression_results() -> None:
         CallRef("f", "a", 4),
         CallRef("f", "a().B", 4),
         CallRef("f", "?.M", 5),
-        CallRef("f", "?.M", 6),
+        CallRef("f", "p.M", 6),  # `*p` is the value `p` points at
         CallRef("f", "a", 7),
         CallRef("f", "a().b.C", 7),
-        CallRef("f", "?.M", 8),
+        CallRef("f", "pkg.T.M", 8),  # a value of a written type: `M` of that type
         CallRef("f", "pkg.F", 9),
+        CallRef("f", "T.M", 11),
+        CallRef("f", "T.M", 12),
+        CallRef("f", "pkg.T.M", 13),
     ]
 
 

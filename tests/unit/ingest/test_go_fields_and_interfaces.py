@@ -85,3 +85,47 @@ def test_go_and_typescript_interface_calls_link_to_the_interface(tmp_path: Path)
     assert call(found, "use.go::total", "c.Area") == ("shape.go::Circle.Area", "package")
     assert call(found, "src/use.ts::total", "s.area") == ("src/shape.ts::Shape.area", "interface")
     assert call(found, "src/use.ts::total", "c.area") == ("src/shape.ts::Circle.area", "import")
+
+
+def test_values_of_a_written_type_resolve_as_that_type(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "go.mod": "module example.com/r\n",
+            "render/json.go": "package render\ntype JSON struct{ Data any }\n"
+            "func (JSON) Render() {}\n",
+            "render/use_test.go": """
+                package render
+                func T(x any, p *JSON) { (JSON{1}).Render(); x.(*JSON).Render(); (*p).Render() }
+            """,
+        },
+    )
+    use = "render/use_test.go::T"
+    for ref in ("JSON.Render", "p.Render"):
+        assert call(found, use, ref)[0] == "render/json.go::JSON.Render", ref
+
+
+def test_range_values_and_var_literals_have_their_type(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "go.mod": "module example.com/r\n",
+            "cmd.go": """
+                package cobra
+                type Command struct{ commands []*Command; flags map[string]*Command }
+                func (c *Command) Name() string { return "" }
+                func (c *Command) Find(xs []Command) {
+                    for _, cmd := range c.commands { cmd.Name() }
+                    for _, f := range c.flags { f.Name() }
+                    for _, x := range xs { x.Name() }
+                    for i := range xs { i.Name() }
+                }
+            """,
+            "cmd_test.go": "package cobra\nfunc T() { var root = &Command{}; root.Name() }\n",
+        },
+    )
+    name = "cmd.go::Command.Name"
+    for ref in ("cmd.Name", "f.Name", "x.Name"):
+        assert call(found, "cmd.go::Command.Find", ref)[0] == name, ref
+    assert call(found, "cmd.go::Command.Find", "i.Name") == ("?:Name", "ghost")  # an index
+    assert call(found, "cmd_test.go::T", "root.Name")[0] == name

@@ -13,11 +13,15 @@
   imports, `_` for blank imports), else None. The package clause is the module symbol's
   signature (`package main`), since Go resolves imports by directory and package name.
 * Calls: `f()`, `pkg.F()`, `x.y.M()` (dotted selectors); a selector on an expression's result
-  is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].M()` -> `?.M`, `(*p).M()` -> `?.M`,
-  `a().b.C()` -> `?.b.C`); conversions of non-name types (`[]byte(x)`) and calls of index
-  expressions are not recorded.
+  is `?.` and the trailing names (`a().b()` -> `?.b`, `x[0].M()` -> `?.M`,
+  `a().b.C()` -> `?.b.C`); a value whose type is written is named by its type, as a method
+  expression would be: `(T{..}).M()`, `(&T{..}).M()`, `x.(T).M()`, `x.(*pkg.T).M()` ->
+  `T.M` / `pkg.T.M`, `(*p).M()` -> `p.M`; conversions of non-name types (`[]byte(x)`) and calls
+  of index expressions are not recorded.
 * Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
-  facts of the function / struct), `x := T{...}` and `x := &T{...}` (ASSIGN), `annotation` the
+  facts of the function / struct), `x := T{...}`, `x := &T{...}`, `var x = &T{...}` and the
+  value of `for _, v := range xs` when the file states `xs` is a slice, array or map of `T` (a
+  parameter, or a field of the receiver's struct) (ASSIGN), `annotation` the
   named type without pointer or type arguments (`*gin.Context` -> `gin.Context`); `x := f()`
   and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`). A function's declared
   return is its result's named type, the first one's of several (`(*T, error)` -> `T`).
@@ -61,10 +65,21 @@ QUERY = """
 (var_spec) @typed
 (field_declaration) @typed
 (short_var_declaration) @short_var
+(range_clause) @range
 """
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
 _CALLS = {"call_expression": "function"}
+_TYPED_VALUES = {"qualified_type": ("package", "name"), **_MEMBERS}
+_WRAPPERS: dict[str, str | None] = {
+    "parenthesized_expression": None,
+    "composite_literal": "type",
+    "unary_expression": "operand",
+    "type_assertion_expression": "type",
+    "pointer_type": None,
+    "generic_type": "type",
+}
+"""What a value whose type is written wraps: `(&T{..})` and `x.(*T)` are `T` to a call on them."""
 _EMBEDDABLE = frozenset({"type_identifier", "qualified_type", "generic_type"})
 
 
@@ -96,7 +111,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("method_elem", ()), "method_elem"),
         handle,
     )
-    c.calls(caps.get("call", ()), _MEMBERS, calls=_CALLS)
+    c.calls(caps.get("call", ()), _TYPED_VALUES, _WRAPPERS, _CALLS)
     for node in [*caps.get("function", ()), *caps.get("method", ())]:
         declared_return(c, node, _first_result(node.child_by_field_name("result"), source))
     for spec in caps.get("import", ()):
@@ -111,6 +126,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         _declared(node, c)
     for node in caps.get("short_var", ()):
         _literal_types(node, c)
+    for node in caps.get("range", ()):
+        _range_value(node, root, c)
 
 
 def receiver_type(node: Node, source: bytes) -> str | None:
@@ -254,6 +271,8 @@ def _declared(node: Node, c: Collector) -> None:
         first = node.child_by_field_name("name")
         if first is not None and node.child_by_field_name("type") is None:
             assigned_call(first, values.named_children[0], c, _MEMBERS, None, _CALLS)
+    if not typed and values is not None:  # `var x = &T{..}`
+        _composites(node.children_by_field_name("name"), values.named_children, c)
     if not typed:
         return
     kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
@@ -269,9 +288,14 @@ def _literal_types(node: Node, c: Collector) -> None:
     if right.named_child_count == 1 and first is not None and first.type == "identifier":
         # `x := f()`, `x, err := f()`: what `f` returns (its first result)
         assigned_call(first, right.named_children[0], c, _MEMBERS, None, _CALLS)
-    if left.named_child_count != right.named_child_count:
+    _composites(left.named_children, right.named_children, c)
+
+
+def _composites(names: list[Node], values: list[Node], c: Collector) -> None:
+    """`x := T{..}`, `x := &T{..}`, `var x = &T{..}`: `x` is a `T` (ASSIGN)."""
+    if len(names) != len(values):
         return
-    for name, value in zip(left.named_children, right.named_children, strict=True):
+    for name, value in zip(names, values, strict=True):
         literal = value
         if value.type == "unary_expression":  # `&T{...}`
             literal = value.child_by_field_name("operand") or value
@@ -279,3 +303,69 @@ def _literal_types(node: Node, c: Collector) -> None:
             typed = named_type(literal.child_by_field_name("type"), c.source)
             if typed:
                 c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
+
+
+_FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
+
+
+def _range_value(node: Node, root: Node, c: Collector) -> None:
+    """`for _, v := range xs`: `v` is of the element type of `xs` when the file states it: a
+    parameter of the enclosing function (`xs []*T`), or a field of the receiver's struct
+    (`range c.commands` in a method of `Command`, `commands []*Command`); maps give their
+    values (ASSIGN facts)."""
+    source = c.source
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    names = left.named_children if left is not None else []
+    if right is None or len(names) != 2 or names[1].type != "identifier":
+        return
+    container = _container_type(right, root, source)
+    if container is not None and container.type in ("slice_type", "array_type", "map_type"):
+        element = container.child_by_field_name(
+            "value" if container.type == "map_type" else "element"
+        )
+        typed = named_type(element, source)
+        if typed is not None:
+            c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
+
+
+def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
+    function = expr.parent
+    while function is not None and function.type not in _FUNCTIONS:
+        function = function.parent
+    if function is None:
+        return None
+    if expr.type == "identifier":
+        return _parameter_type(
+            function.child_by_field_name("parameters"), text(expr, source), source
+        )
+    operand, field = expr.child_by_field_name("operand"), expr.child_by_field_name("field")
+    if expr.type != "selector_expression" or operand is None or field is None:
+        return None
+    if operand.type != "identifier" or function.type != "method_declaration":
+        return None
+    receiver = _parameter_type(
+        function.child_by_field_name("receiver"), text(operand, source), source
+    )
+    owner = named_type(receiver, source)
+    for spec in root.named_children:
+        for typ in spec.named_children if spec.type == "type_declaration" else ():
+            name, body = typ.child_by_field_name("name"), typ.child_by_field_name("type")
+            if name is None or body is None or text(name, source) != owner:
+                continue
+            fields = (
+                body.named_children[0]
+                if body.type == "struct_type" and body.named_children
+                else None
+            )
+            for declared in fields.named_children if fields is not None else ():
+                names = [text(n, source) for n in declared.children_by_field_name("name")]
+                if text(field, source) in names:
+                    return declared.child_by_field_name("type")
+    return None
+
+
+def _parameter_type(params: Node | None, name: str, source: bytes) -> Node | None:
+    for param in params.named_children if params is not None else ():
+        if any(text(n, source) == name for n in param.children_by_field_name("name")):
+            return param.child_by_field_name("type")
+    return None

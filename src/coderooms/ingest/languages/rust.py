@@ -25,8 +25,10 @@
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
   `super.x`; a `mod x;` in there -> ("self.m.n.x", (), "x"). Other paths (`crate::`, external
   crates) are left as written.
-* Re-exports: a top-level `pub use` (any `pub(...)`) exports the names it binds: an EXPORT fact
-  per local name (`pub use a::B as C;` -> `C`), and `pub use a::*;` -> EXPORT `*` of `a`.
+* Re-exports: a top-level `use` exports the names it binds: an EXPORT fact per local name
+  (`pub use a::B as C;` -> `C`), and `pub use a::*;` -> EXPORT `*` of `a`. A private one too
+  (`use crate::iter::Bytes;` in `lib.rs`): the module's descendants may name it
+  (`use crate::Bytes` in `simd/swar.rs`), and code outside that could not compile.
 * Calls: `f()`, `a::b::c()` -> `a.b.c`, `::std::mem::swap()` -> `std.mem.swap`,
   `Vec::<u8>::new()` -> `Vec.new`, `self.x.m()` -> `self.x.m`, `f::<T>()` -> `f`; a method or
   path on anything but a path of identifiers is `?.` and the trailing names
@@ -35,6 +37,7 @@
   tree-sitter, so inside them a path of identifiers directly followed by `(`
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`.
+* Declared types of parameters, `let`s and fields, for members of values: `rust_types`.
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
   as written with `::` -> `.` and generics dropped: `fmt::Display`, `From`);
   supertraits `trait A: B + c::D` -> (A, B), (A, c.D).
@@ -48,7 +51,6 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.assigned_values import assigned_call
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -63,6 +65,11 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
+from coderooms.ingest.languages.rust_types import CALLS as _CALLS
+from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
+from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
+from coderooms.ingest.languages.rust_types import declared as declared_type
+from coderooms.ingest.languages.rust_types import named_type, tuple_declared
 from coderooms.ingest.model import FactKind
 
 QUERY = """
@@ -81,12 +88,10 @@ QUERY = """
 (extern_crate_declaration) @extern_crate
 (parameter pattern: (identifier)) @typed
 (let_declaration pattern: (identifier)) @typed
+(let_declaration pattern: (tuple_pattern)) @tuple_let
 (field_declaration name: (field_identifier)) @typed
 """
 
-_MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
-_WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
-_CALLS = {"call_expression": "function"}
 _OPEN_PAREN = ord("(")
 _PATH_TOKENS = frozenset({"identifier", "self", "crate", "super"})
 _BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
@@ -129,16 +134,19 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                     symbols[i] = replace(sym, parent=parent)
     c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("function", ()):
-        declared_return(c, node, _named(node.child_by_field_name("return_type"), source))
+        declared_return(c, node, named_type(node.child_by_field_name("return_type"), source))
     for node in caps.get("typed", ()):
-        _declared(node, c)
+        declared_type(node, c)
+    for node in caps.get("tuple_let", ()):
+        tuple_declared(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source))
     for node in caps.get("use", ()):
         argument = node.child_by_field_name("argument")
         if argument is not None:
             inline = _inline_modules(node, source)
-            public = not inline and _is_public(node)
+            # a file's top-level `use`, `pub` or not, is seen by its module's descendants
+            public = not inline and node.parent is not None and node.parent.type == "source_file"
             for segs, as_name in _use_tree(argument, [], source):
                 module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
                 c.imp(module, names, alias, node, aliases=aliases)
@@ -328,54 +336,6 @@ def _variables(root: Node, c: Collector) -> None:
                 name = text(name_node, source)
                 sig = signature(source, item.start_byte, item.end_byte)
                 c.define(SymbolKind.VARIABLE, name, "", item, sig, scope=False)
-
-
-_CONSTRUCTORS = frozenset({"new", "default", "from"})
-"""`T::new(..)` and the like give a `T` (by convention; `with_*` too)."""
-
-
-def _declared(node: Node, c: Collector) -> None:
-    """Declared types: parameters (PARAM), `let x: T` / `let x = T::new(..)` / `T { .. }` and
-    struct fields (ASSIGN), the named type without references or arguments; `let x = f()`:
-    what `f` returns (`assigned_values`)."""
-    source = c.source
-    name = node.child_by_field_name("pattern") or node.child_by_field_name("name")
-    if name is None:
-        return
-    typed = _named(node.child_by_field_name("type"), source)
-    value = node.child_by_field_name("value")
-    if typed is None and value is not None and node.type == "let_declaration":
-        if value.type == "struct_expression":
-            typed = _named(value.child_by_field_name("name"), source)
-        elif value.type == "call_expression":
-            fn = value.child_by_field_name("function")
-            if fn is not None and fn.type == "scoped_identifier":
-                called = text(fn.child_by_field_name("name") or fn, source)
-                if called in _CONSTRUCTORS or called.startswith("with_"):
-                    typed = _named(fn.child_by_field_name("path"), source)
-            if typed is None and name.type == "identifier":  # `let x = f()`: what `f` returns
-                assigned_call(name, value, c, _MEMBERS, _WRAPPERS, _CALLS)
-    if typed:
-        kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
-        c.fact(name, kind, text(name, source), annotation=typed)
-
-
-def _named(node: Node | None, source: bytes) -> str | None:
-    while node is not None and node.type in ("reference_type", "generic_type", "pointer_type"):
-        node = node.child_by_field_name("type")
-    if node is None or node.type not in (
-        "type_identifier",
-        "scoped_type_identifier",
-        "identifier",
-        "scoped_identifier",
-    ):
-        return None
-    named = type_name(node, source)
-    return named if (named and named[:1].isupper()) or (named and "." in named) else None
-
-
-def _is_public(node: Node) -> bool:
-    return any(child.type == "visibility_modifier" for child in node.children)
 
 
 def _exported(

@@ -1,0 +1,146 @@
+"""Rust declared types: what a parameter, a `let` or a struct field is declared or built as
+(`declared`), and the type a declaration names (`named_type`): references, `Box`/`Rc`-like
+generics and pointers stripped to the named type; `impl Trait` and `dyn Trait` name the trait;
+a parameter typed by a type parameter of its function or impl (`fn f<L: Log>(x: &L)`, or a
+`where L: Log` clause) is the parameter's first trait bound; `let (a, b) = f();` takes the
+elements of the tuple a function of the same file declares (`tuple_declared`)."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from coderooms.ingest.languages.assigned_values import assigned_call
+from coderooms.ingest.languages.common import Collector, text, type_name
+from coderooms.ingest.model import FactKind
+
+MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
+WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
+CALLS = {"call_expression": "function"}
+
+_CONSTRUCTORS = frozenset({"new", "default", "from"})
+"""`T::new(..)` and the like give a `T` (by convention; `with_*` too)."""
+
+
+def declared(node: Node, c: Collector) -> None:
+    """Declared types: parameters (PARAM), `let x: T` / `let x = T::new(..)` / `T { .. }` and
+    struct fields (ASSIGN), the named type without references or arguments; `let x = f()`:
+    what `f` returns (`assigned_values`)."""
+    source = c.source
+    name = node.child_by_field_name("pattern") or node.child_by_field_name("name")
+    if name is None:
+        return
+    typed = named_type(node.child_by_field_name("type"), source)
+    if typed is not None and "." not in typed and node.type == "parameter":
+        typed = _bound(node, typed, source) or typed  # `x: &L` with `L: Log`: a `Log`
+    value = node.child_by_field_name("value")
+    if typed is None and value is not None and node.type == "let_declaration":
+        if value.type == "struct_expression":
+            typed = named_type(value.child_by_field_name("name"), source)
+        elif value.type == "scoped_identifier":  # `Level::Info`: a variant of `Level`
+            variant = text(value.child_by_field_name("name") or value, source)
+            if variant[:1].isupper() and not variant.isupper():
+                typed = named_type(value.child_by_field_name("path"), source)
+        elif value.type == "call_expression":
+            fn = value.child_by_field_name("function")
+            if fn is not None and fn.type == "scoped_identifier":
+                called = text(fn.child_by_field_name("name") or fn, source)
+                if called in _CONSTRUCTORS or called.startswith("with_"):
+                    typed = named_type(fn.child_by_field_name("path"), source)
+            if typed is None and name.type == "identifier":  # `let x = f()`: what `f` returns
+                assigned_call(name, value, c, MEMBERS, WRAPPERS, CALLS)
+    if typed:
+        kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
+        c.fact(name, kind, text(name, source), annotation=typed)
+    elif node.type == "parameter":  # `x: u8`: no type of the repo, and it hides an outer `x`
+        c.fact(name, FactKind.PARAM, text(name, source))
+
+
+def named_type(node: Node | None, source: bytes) -> str | None:
+    while node is not None and node.type in _WRAPPING:
+        node = node.child_by_field_name("trait" if node.type in _TRAIT_TYPES else "type")
+    if node is None or node.type not in (
+        "type_identifier",
+        "scoped_type_identifier",
+        "identifier",
+        "scoped_identifier",
+    ):
+        return None
+    named = type_name(node, source)
+    return named if (named and named[:1].isupper()) or (named and "." in named) else None
+
+
+_TRAIT_TYPES = frozenset({"abstract_type", "dynamic_type"})
+_WRAPPING = frozenset({"reference_type", "generic_type", "pointer_type", *_TRAIT_TYPES})
+_MARKERS = frozenset({"Send", "Sync", "Sized", "Unpin", "Copy", "Clone", "Default"})
+"""Bounds that declare no method a value of the parameter is called with (or only `clone`)."""
+_GENERIC_OWNERS = frozenset({"function_item", "impl_item", "trait_item"})
+
+
+def _bound(node: Node, name: str, source: bytes) -> str | None:
+    """The first trait bound of type parameter `name` of the function, impl or trait around
+    `node` (`<L: Log>`, `where L: Log`); None when `name` is no type parameter there."""
+    current = node.parent
+    while current is not None:
+        if current.type in _GENERIC_OWNERS:
+            for bounds in _bounds_of(current, name, source):
+                for bound in bounds.named_children:
+                    found = named_type(bound, source)
+                    if found is not None and found not in _MARKERS:
+                        return found
+        current = current.parent
+    return None
+
+
+def _bounds_of(owner: Node, name: str, source: bytes) -> list[Node]:
+    found: list[Node] = []
+    for child in owner.named_children:
+        if child.type == "type_parameters":
+            for param in child.named_children:
+                named = param.child_by_field_name("name")
+                bounds = param.child_by_field_name("bounds")
+                if named is not None and bounds is not None and text(named, source) == name:
+                    found.append(bounds)
+        elif child.type == "where_clause":
+            for predicate in child.named_children:
+                left = predicate.child_by_field_name("left")
+                bounds = predicate.child_by_field_name("bounds")
+                if left is not None and bounds is not None and text(left, source) == name:
+                    found.append(bounds)
+    return found
+
+
+def tuple_declared(node: Node, c: Collector) -> None:
+    """`let (a, b) = f();` with `fn f() -> (A, B)` defined at the top of the same file: `a` is
+    an `A`, `b` a `B` (ASSIGN facts; `mut a` too, `_` and nested patterns are skipped)."""
+    source = c.source
+    pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+    if pattern is None or value is None or value.type != "call_expression":
+        return
+    callee = value.child_by_field_name("function")
+    if callee is None or callee.type != "identifier":
+        return
+    elements = _tuple_return(node, text(callee, source), source)
+    names = pattern.named_children
+    if elements is None or len(elements) != len(names):
+        return
+    for written, element in zip(names, elements, strict=True):
+        name = written
+        if written.type == "mut_pattern":
+            name = next((n for n in written.named_children if n.type == "identifier"), written)
+        typed = named_type(element, source)
+        if name.type == "identifier" and typed is not None:
+            c.fact(name, FactKind.ASSIGN, text(name, source), annotation=typed)
+
+
+def _tuple_return(node: Node, function: str, source: bytes) -> list[Node] | None:
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    for item in root.named_children:
+        if item.type != "function_item":
+            continue
+        name = item.child_by_field_name("name")
+        returned = item.child_by_field_name("return_type")
+        if name is not None and text(name, source) == function and returned is not None:
+            return list(returned.named_children) if returned.type == "tuple_type" else None
+    return None

@@ -1,0 +1,49 @@
+"""Rust methods of an `impl` in another file than their type (`rust_impls`): a call re-resolves
+when a second impl of the same name comes (two: unknown), when an impl file's `use` stops naming
+the type, and when the impl goes; each step equal to a full ingest of the same tree."""
+
+from __future__ import annotations
+
+from coderooms.graph.driver import Graph
+from tests.integration.ingest.scenario_tree import Tree, ingest
+from tests.integration.ingest.test_ingest_scenarios import calls_of, follow_steps
+
+IMPL = "use crate::Error;\nimpl Error {\n    pub fn chain(&self) {}\n}\n"
+
+
+def test_a_method_of_an_impl_in_another_file_follows_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    tree.write("Cargo.toml", '[package]\nname = "demo"\n')
+    tree.write("src/lib.rs", "mod error;\nmod fmt;\nmod run;\npub struct Error;\n")
+    tree.write("src/error.rs", IMPL)
+    tree.write("src/run.rs", "use crate::Error;\nfn run(e: Error) {\n    e.chain();\n}\n")
+    ingest(graph, tree, repo)
+    run = "src/run.rs::run"
+    assert calls_of(graph, repo, run) == {("src/error.rs::Error.chain", "import")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/fmt.rs", IMPL, ("?:crate.Error.chain", "ghost")),  # two impls: no guess
+        ("src/fmt.rs", IMPL.replace("use crate::Error;", "struct Error;"),
+         ("src/error.rs::Error.chain", "import")),  # fmt.rs's own `Error` now
+        ("src/error.rs", None, ("?:crate.Error.chain", "ghost")),
+        ("src/error.rs", IMPL, ("src/error.rs::Error.chain", "import")),
+    ])  # fmt: skip
+
+
+def test_a_private_use_of_the_crate_root_follows_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    mods = "mod a;\nmod b;\nmod simd;\n"
+    shape = "pub struct Shape;\nimpl Shape {\n    pub fn area(&self) {}\n}\n"
+    tree.write("src/lib.rs", mods + "use crate::a::Shape;\n")
+    tree.write("src/a.rs", shape)
+    tree.write("src/b.rs", shape)
+    tree.write("src/simd.rs", "use crate::Shape;\nfn go(s: &Shape) {\n    s.area();\n}\n")
+    ingest(graph, tree, repo)
+    go = "src/simd.rs::go"
+    assert calls_of(graph, repo, go) == {("src/a.rs::Shape.area", "import")}
+    follow_steps(graph, tree, repo, full_repo, go, [
+        ("src/lib.rs", mods + "use crate::b::Shape;\n", ("src/b.rs::Shape.area", "import")),
+        ("src/lib.rs", mods, ("?:crate.Shape.area", "ghost")),
+        ("src/lib.rs", mods + "use self::a::*;\n", ("src/a.rs::Shape.area", "import")),
+    ])  # fmt: skip
