@@ -286,6 +286,54 @@ def our_definitions(path: Path, language: str) -> dict[Key, tuple[int, int]]:
     return found
 
 
+def agreement(
+    language: str,
+    paths: list[Path],
+    reference: dict[str, dict[Key, int]],
+    verbose: bool = False,
+    oracle: str = "ctags",
+) -> str:
+    """The summary line for `language`: files whose (kind, name) sets equal the reference's,
+    with the strict and the span line rule (see the module docstring). With `verbose`, each
+    file that differs is printed first (up to five names each side)."""
+    strict = span = 0
+    compared: dict[str, int] = defaultdict(int)
+    for path in paths:
+        theirs = reference.get(str(path), {})
+        ours = our_definitions(path, language)
+        names_equal = set(theirs) == set(ours)
+        strict_ok = names_equal and all(ours[k][0] == line for k, line in theirs.items())
+        span_ok = names_equal and all(
+            ours[k][0] <= line <= ours[k][1] for k, line in theirs.items()
+        )
+        strict += strict_ok
+        span += span_ok
+        for key in set(theirs) | set(ours):
+            compared[
+                "both"
+                if key in theirs and key in ours
+                else "theirs only"
+                if key in theirs
+                else "ours only"
+            ] += 1
+        if verbose and not span_ok:
+            only_theirs = sorted(set(theirs) - set(ours))[:5]
+            only_ours = sorted(set(ours) - set(theirs))[:5]
+            moved = [
+                (k, theirs[k], ours[k])
+                for k in set(theirs) & set(ours)
+                if not ours[k][0] <= theirs[k] <= ours[k][1]
+            ][:3]
+            print(f"  {path}: {oracle} only {only_theirs} ours only {only_ours} lines {moved}")
+    n = len(paths)
+    return (
+        f"{language}: {n} files; files equal (kind, name) and line strict "
+        f"{strict}/{n} ({100 * strict / n:.2f} %), span {span}/{n} ({100 * span / n:.2f} %); "
+        f"definitions: both {compared['both']}, {oracle} only {compared['theirs only']}, "
+        f"ours only {compared['ours only']}"
+    )
+
+
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
     args = [a for a in argv if a != "-v"]
@@ -305,42 +353,7 @@ def main(argv: list[str]) -> int:
         if not paths:
             continue
         reference = ctags_definitions(paths, language, ctags)
-        strict = span = 0
-        compared = defaultdict(int)
-        for path in paths:
-            theirs = reference.get(str(path), {})
-            ours = our_definitions(path, language)
-            names_equal = set(theirs) == set(ours)
-            strict_ok = names_equal and all(ours[k][0] == line for k, line in theirs.items())
-            span_ok = names_equal and all(
-                ours[k][0] <= line <= ours[k][1] for k, line in theirs.items()
-            )
-            strict += strict_ok
-            span += span_ok
-            for key in set(theirs) | set(ours):
-                compared[
-                    "both"
-                    if key in theirs and key in ours
-                    else "ctags only"
-                    if key in theirs
-                    else "ours only"
-                ] += 1
-            if verbose and not span_ok:
-                only_theirs = sorted(set(theirs) - set(ours))[:5]
-                only_ours = sorted(set(ours) - set(theirs))[:5]
-                moved = [
-                    (k, theirs[k], ours[k])
-                    for k in set(theirs) & set(ours)
-                    if not ours[k][0] <= theirs[k] <= ours[k][1]
-                ][:3]
-                print(f"  {path}: ctags only {only_theirs} ours only {only_ours} lines {moved}")
-        n = len(paths)
-        print(
-            f"{language}: {n} files; files equal (kind, name) and line strict "
-            f"{strict}/{n} ({100 * strict / n:.2f} %), span {span}/{n} ({100 * span / n:.2f} %); "
-            f"definitions: both {compared['both']}, ctags only {compared['ctags only']}, "
-            f"ours only {compared['ours only']}"
-        )
+        print(agreement(language, paths, reference, verbose))
     return 0
 
 

@@ -1,0 +1,236 @@
+"""Agreement of the Ruby and Lua extractors with the languages' own parsers (a precise oracle).
+
+Universal Ctags (`definitions_vs_ctags`) reads Ruby and Lua by line and is wrong in most of the
+files where it differs from us; this benchmark asks the interpreters themselves. The files,
+the kinds compared, our side (`our_definitions`) and the comparison (`agreement`: files whose
+`(kind, name)` sets are equal, line rules `strict` and `span`) are those of
+`definitions_vs_ctags`; only the reference differs. A file the parser rejects is not compared
+(counted apart).
+
+Ruby (`ruby benchmarks/ruby_definitions.rb`, walking `Ripper.sexp`), as `languages.ruby`
+makes symbols; the line is that of the name's token:
+
+* `type`: `class C` / `module M` (`class A::B` -> `B`; a path through anything but constants
+  is no symbol of ours, nor here), `Const = Class.new(...)` / `Const = Module.new` (a constant
+  on the left; a local variable holding an anonymous class is no symbol of ours);
+* `function`: `def m` (inside `class << x` too), `def self.m` / `def C.m` / `def obj.m`
+  (`def (expr).m` is none); receiverless `attr_reader :x` -> `x`, `attr_writer :x` -> `x=`,
+  `attr_accessor :x` -> both (symbol arguments only); `define_method(:m)` / `("m")` /
+  `(:"m")` (a literal first argument); `alias new old` and `alias_method :new, :old`, when the
+  new name is an identifier (as `definitions_vs_ctags._ruby_kind` compares them).
+
+Lua (`luac5.4 -p -l -l FILE`): every function prototype `function <file:first,last>` but the
+main chunk, at its first line; its name is where the `CLOSURE` that makes it is stored by the
+next instruction: `SETFIELD`/`SETTABUP` with a constant key (`function M.f`, `function M:f`,
+`t = { f = function() end }`, a global `function f`) -> the key; `SETUPVAL` -> the upvalue's
+name; `MOVE` into a local's register, or the CLOSURE's register itself being a local live
+right after it (`local function f`, `local f = function`, `f = function` on a local `f`) ->
+the local's name (the `locals` debug info: name, first and last pc). Anything else (an
+argument, a list element, `t[k] = function`) has no name and is not compared. `function`
+only, as `definitions_vs_ctags` compares Lua.
+
+Run: `python benchmarks/definitions_vs_parsers.py DIR... [-v]` (`$CODEROOMS_RUBY`,
+`$CODEROOMS_LUAC` name the interpreters, else `ruby` and `luac5.4` on the PATH); a language
+whose parser is missing is skipped with a line saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+try:  # run as `python benchmarks/definitions_vs_parsers.py` or imported as `benchmarks.`
+    from benchmarks.definitions_vs_ctags import Key, agreement, source_files
+except ImportError:  # pragma: no cover
+    from definitions_vs_ctags import Key, agreement, source_files  # type: ignore[no-redef]
+
+RUBY_SCRIPT = Path(__file__).with_name("ruby_definitions.rb")
+
+Reference = dict[str, dict[Key, int]]
+
+
+def _add(found: dict[Key, int], key: Key, line: int) -> None:
+    found[key] = min(found.get(key, line), line)
+
+
+def ruby_definitions(paths: list[Path], ruby: str = "ruby") -> tuple[Reference, list[str]]:
+    """Ripper's definitions per file, and the files it could not parse."""
+    found: Reference = defaultdict(dict)
+    rejected: list[str] = []
+    for at in range(0, len(paths), 200):
+        out = subprocess.run(
+            [ruby, str(RUBY_SCRIPT), *map(str, paths[at : at + 200])],
+            capture_output=True,
+            check=True,
+        ).stdout
+        for line in out.decode("utf-8", "replace").splitlines():
+            entry = json.loads(line)
+            if "error" in entry:
+                rejected.append(entry["path"])
+                continue
+            kind, name = entry["kind"], entry["name"]
+            if kind == "alias":
+                if not name.isidentifier():
+                    continue  # as `_ruby_kind`: an alias `include?`, `[]` is not compared
+                kind = "function"
+            _add(found[entry["path"]], (kind, name), entry["line"])
+    return found, rejected
+
+
+@dataclass
+class Prototype:
+    """One function of a `luac -l -l` listing: its first line, its instructions (opcode and
+    operands, with the comment luac adds), its locals (name, first pc, pc after the last), its
+    upvalues' names, and its nested functions (in `CLOSURE` index order)."""
+
+    line: int
+    code: list[tuple[str, list[str], str]] = field(default_factory=list)
+    locals: list[tuple[str, int, int]] = field(default_factory=list)
+    upvalues: list[str] = field(default_factory=list)
+    children: list[Prototype] = field(default_factory=list)
+    child_count: int = 0
+
+
+_HEADER = re.compile(r"^(main|function) <.*:(\d+),(\d+)> \(")
+_COUNTS = re.compile(r"(\d+) functions?$")
+_INSTRUCTION = re.compile(r"^\t(\d+)\t\[\d+\]\t(\w+)\s*\t?([^;]*?)\s*(?:;\s*(.*))?$")
+_SECTION = re.compile(r"^(constants|locals|upvalues) \(\d+\) for ")
+
+
+def parse_listing(listing: str) -> Prototype:
+    """The main chunk of a `luac5.4 -p -l -l` listing, its functions nested (luac prints each
+    function, then its children, depth first)."""
+    flat: list[Prototype] = []
+    section = ""
+    for line in listing.splitlines():
+        header = _HEADER.match(line)
+        if header:
+            flat.append(Prototype(int(header[2])))
+            section = "header"
+            continue
+        if not flat:
+            continue
+        current = flat[-1]
+        if section == "header":
+            counts = _COUNTS.search(line)
+            current.child_count = int(counts[1]) if counts else 0
+            section = "code"
+            continue
+        named = _SECTION.match(line)
+        if named:
+            section = named[1]
+            continue
+        fields = line.strip().split("\t")
+        if section == "code":
+            instruction = _INSTRUCTION.match(line)
+            if instruction:
+                operands = instruction[3].split()
+                current.code.append((instruction[2], operands, instruction[4] or ""))
+        elif section == "locals" and len(fields) == 4:
+            current.locals.append((fields[1], int(fields[2]), int(fields[3])))
+        elif section == "upvalues" and len(fields) >= 2:
+            current.upvalues.append(fields[1])
+    if not flat:
+        raise ValueError("no function in the listing")
+    position = 0
+
+    def nest() -> Prototype:
+        nonlocal position
+        proto = flat[position]
+        position += 1
+        proto.children = [nest() for _ in range(proto.child_count)]
+        return proto
+
+    return nest()
+
+
+def _local_in(proto: Prototype, register: int, pc: int) -> str | None:
+    """The local held in `register` at `pc` (1-based, as luac prints): locals live at a pc
+    take the registers from 0 in the order they are listed."""
+    live = [name for name, start, end in proto.locals if start <= pc < end]
+    return live[register] if register < len(live) else None
+
+
+def _key(comment: str) -> str | None:
+    """The string constant a `SETFIELD` / `SETTABUP` comment names (`"f"`, `_ENV "f"`)."""
+    strings = re.findall(r'"((?:[^"\\]|\\.)*)"', comment)
+    return strings[-1] if strings else None
+
+
+def lua_functions(proto: Prototype) -> list[tuple[str | None, int]]:
+    """(name or None, first line) of every function below `proto` (the main chunk excluded)."""
+    found: list[tuple[str | None, int]] = []
+    for pc, (opcode, operands, _) in enumerate(proto.code, start=1):
+        if opcode != "CLOSURE" or len(operands) < 2:
+            continue
+        register, index = int(operands[0]), int(operands[1])
+        child = proto.children[index]
+        name: str | None = None
+        after = proto.code[pc] if pc < len(proto.code) else None
+        if after is not None:
+            op, args, comment = after
+            value = args[2] if len(args) > 2 else ""
+            if op in ("SETFIELD", "SETTABUP") and value == str(register):
+                name = _key(comment)
+            elif op == "SETUPVAL" and args[:1] == [str(register)]:
+                upvalue = int(args[1])
+                name = proto.upvalues[upvalue] if upvalue < len(proto.upvalues) else None
+            elif op == "MOVE" and args[1:2] == [str(register)]:
+                name = _local_in(proto, int(args[0]), pc + 1)
+        if name is None:
+            name = _local_in(proto, register, pc + 1)
+        found.append((name, child.line))
+        found.extend(lua_functions(child))
+    return found
+
+
+def lua_definitions(paths: list[Path], luac: str = "luac5.4") -> tuple[Reference, list[str]]:
+    """luac's named functions per file, and the files it could not compile."""
+    found: Reference = defaultdict(dict)
+    rejected: list[str] = []
+    for path in paths:
+        run = subprocess.run([luac, "-p", "-l", "-l", str(path)], capture_output=True, check=False)
+        if run.returncode != 0:
+            rejected.append(str(path))
+            continue
+        entries = found[str(path)]
+        for name, line in lua_functions(parse_listing(run.stdout.decode("utf-8", "replace"))):
+            if name is not None and name.isidentifier():
+                _add(entries, ("function", name), line)
+    return found, rejected
+
+
+def main(argv: list[str]) -> int:
+    verbose = "-v" in argv
+    roots = [Path(a) for a in argv if a != "-v"]
+    by_language: dict[str, list[Path]] = defaultdict(list)
+    for root in roots:
+        for path, language in source_files(root):
+            by_language[language].append(path)
+    parsers = {
+        "ruby": (os.environ.get("CODEROOMS_RUBY", "ruby"), ruby_definitions, "ripper"),
+        "lua": (os.environ.get("CODEROOMS_LUAC", "luac5.4"), lua_definitions, "luac"),
+    }
+    for language, (program, definitions, oracle) in parsers.items():
+        paths = by_language.get(language, [])
+        if not paths:
+            continue
+        if shutil.which(program) is None:
+            print(f"{language}: {program} not found, not compared")
+            continue
+        reference, rejected = definitions(paths, program)
+        compared = [p for p in paths if str(p) not in set(rejected)]
+        print(f"{language}: {oracle} ({program}); {len(rejected)} files rejected by the parser")
+        print(agreement(language, compared, reference, verbose, oracle))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,121 @@
+"""The precise definition oracle of `benchmarks/definitions_vs_parsers.py`: how it reads a
+`luac5.4 -l -l` listing and Ripper's definitions, on tiny samples. The tests that run an
+interpreter are skipped where it is absent."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from benchmarks.definitions_vs_ctags import our_definitions
+from benchmarks.definitions_vs_parsers import (
+    lua_definitions,
+    lua_functions,
+    parse_listing,
+    ruby_definitions,
+)
+
+LISTING = """
+main <t.lua:0,0> (6 instructions at 0x1)
+0+ params, 3 slots, 1 upvalue, 1 local, 1 constant, 3 functions
+\t1\t[1]\tVARARGPREP\t0
+\t2\t[1]\tCLOSURE  \t0 0\t; 0x2
+\t3\t[2]\tCLOSURE  \t1 1\t; 0x3
+\t4\t[2]\tSETTABUP \t0 0 1\t; _ENV "g"
+\t5\t[3]\tCLOSURE  \t1 2\t; 0x4
+\t6\t[3]\tRETURN   \t1 1 1\t; 0 out
+constants (1) for 0x1:
+\t0\tS\t"g"
+locals (1) for 0x1:
+\t0\tf\t3\t7
+upvalues (1) for 0x1:
+\t0\t_ENV\t1\t0
+
+function <t.lua:1,1> (1 instruction at 0x2)
+0 params, 2 slots, 0 upvalues, 0 locals, 0 constants, 0 functions
+\t1\t[1]\tRETURN0  \t
+constants (0) for 0x2:
+locals (0) for 0x2:
+upvalues (0) for 0x2:
+
+function <t.lua:2,2> (1 instruction at 0x3)
+0 params, 2 slots, 0 upvalues, 0 locals, 0 constants, 0 functions
+\t1\t[2]\tRETURN0  \t
+constants (0) for 0x3:
+locals (0) for 0x3:
+upvalues (0) for 0x3:
+
+function <t.lua:3,3> (1 instruction at 0x4)
+0 params, 2 slots, 0 upvalues, 0 locals, 0 constants, 0 functions
+\t1\t[3]\tRETURN0  \t
+constants (0) for 0x4:
+locals (0) for 0x4:
+upvalues (0) for 0x4:
+"""
+
+LUA = """local M = {}
+local function f(a) return a end
+function M.g() end
+function M:h() end
+local t = { k = function() end }
+glob = function() end
+local x
+x = function() local function inner() end end
+print(function() end)
+return M
+"""
+
+RUBY = """class A::B < C
+  class << self
+    def each; end
+  end
+  def obj.m(*a) x end
+  attr_accessor :w
+  define_method("z") { }
+  alias_method :q, :r
+  alias [] get
+  E = Class.new(Base) do
+  end
+end
+"""
+
+
+def test_listing_names_functions_by_where_their_closure_is_stored() -> None:
+    # `local function f` (a local live after the CLOSURE), a global `g` (SETTABUP), and a
+    # function returned, stored nowhere (no name)
+    assert lua_functions(parse_listing(LISTING)) == [("f", 1), ("g", 2), (None, 3)]
+
+
+@pytest.mark.skipif(shutil.which("luac5.4") is None, reason="luac5.4 is not installed")
+def test_luac_names_each_kind_of_lua_definition(tmp_path: Path) -> None:
+    source = tmp_path / "m.lua"
+    source.write_text(LUA)
+    found, rejected = lua_definitions([source])
+    assert rejected == []
+    assert found[str(source)] == {
+        ("function", name): line
+        for name, line in [("f", 2), ("g", 3), ("h", 4), ("k", 5), ("glob", 6), ("x", 8)]
+    } | {("function", "inner"): 8}
+    assert set(found[str(source)]) == set(our_definitions(source, "lua"))
+
+
+@pytest.mark.skipif(shutil.which("ruby") is None, reason="ruby is not installed")
+def test_ripper_finds_each_kind_of_ruby_definition(tmp_path: Path) -> None:
+    source = tmp_path / "m.rb"
+    source.write_text(RUBY)
+    broken = tmp_path / "broken.rb"
+    broken.write_text("def f(\n")
+    found, rejected = ruby_definitions([source, broken])
+    assert rejected == [str(broken)]
+    assert found[str(source)] == {
+        ("type", "B"): 1,
+        ("function", "each"): 3,
+        ("function", "m"): 5,
+        ("function", "w"): 6,
+        ("function", "w="): 6,
+        ("function", "z"): 7,
+        ("function", "q"): 8,  # `alias []` is not compared: its name is no identifier
+        ("type", "E"): 10,
+    }
+    assert set(found[str(source)]) == set(our_definitions(source, "ruby"))
