@@ -399,6 +399,8 @@ def verify(
                 continue
             first, last = chunk.start_line, chunk.end_line
             if last == first:  # maybe a piece of an over-long line: the whole line is fetched
+                if (candidate.claim, first) in seen:
+                    continue  # the line was fetched whole and checked (from another piece)
                 if matcher.piece_safe and not matcher.candidate_lines(chunk.text):
                     continue  # any match lies within one piece, and none starts in this one
                 lines_to_check[candidate.id] = range(first, first + 1)
