@@ -75,6 +75,8 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as scratch:
             root = copy_corpus(stdlib_corpus().root, Path(scratch) / "stdlib")
+            # edits are confined to the operator's roots (the working directory by default)
+            settings = settings.model_copy(update={"roots": [root]})
             started = time.perf_counter()
             report = ingest_root(graph, root, repo=repo, git=False)
             print(f"ingested {report.files_seen} files in {time.perf_counter() - started:.1f} s")

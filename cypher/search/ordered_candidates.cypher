@@ -4,7 +4,8 @@
 // come from the search's text cache, or are read by id); `scanned` counts the scope's chunks up
 // to $budget from the index alone. A frequent literal's first hits lie in the first few files:
 // reading chunks in order finds them without asking the trigram index for every chunk that
-// holds the literal.
+// holds the literal. `part`: the repo's chunk part (graph/chunk_parts.py), for the trigram
+// index should the search ask it next (null: its hash's part).
 CALL () {
   MATCH (c:Chunk)
   USING INDEX c:Chunk(repo, file, seq, digest)
@@ -27,4 +28,8 @@ CALL () {
   LIMIT $budget
   RETURN count(c) AS scanned
 }
-RETURN scanned, rows
+CALL () {
+  OPTIONAL MATCH (r:Repo {id: $repo})
+  RETURN r.chunk_part AS part
+}
+RETURN scanned, rows, part

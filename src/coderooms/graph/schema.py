@@ -22,6 +22,7 @@ from coderooms.graph.chunk_parts import part_label
 from coderooms.graph.cypher import load, split_statements, statement_names
 from coderooms.graph.driver import Graph
 from coderooms.graph.fulltext import repo_key
+from coderooms.graph.repo_parts import held_parts
 
 MIGRATION_NAME = re.compile(r"^schema/(\d{4})_[a-z0-9_]+$")
 DATA_STEP_BATCH = 5_000
@@ -108,12 +109,13 @@ def backfill_chunk_digests(graph: Graph) -> int:
 def backfill_chunk_parts(graph: Graph) -> int:
     """Give every chunk its repo's part label (graphs ingested before the trigram index was
     partitioned by repo); the number labelled."""
+    held = held_parts(graph)
     return _backfill(
         graph,
         "schema/chunks_without_part",
         "schema/write_chunk_parts",
         DATA_STEP_BATCH,
-        lambda row: {"id": row["id"], "part": part_label(str(row["repo"]))},
+        lambda row: {"id": row["id"], "part": held.get(row["repo"]) or part_label(row["repo"])},
     )
 
 

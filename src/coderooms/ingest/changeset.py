@@ -674,7 +674,7 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
     run_jobs([("ingest/move_chunks", {"rows": list(rows)}) for rows in batched(plan.moved_chunks)])
     run_jobs(
         [
-            ("ingest/create_chunks", {"rows": list(r), "part": part_label(repo)})
+            ("ingest/create_chunks", {"rows": list(r), "repo": repo, "part": part_label(repo)})
             for r in batched(plan.chunk_rows, CHUNKS_PER_STATEMENT)
         ]
     )

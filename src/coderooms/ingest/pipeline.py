@@ -30,6 +30,7 @@ import neo4j
 from coderooms.core.ids import file_id, repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
+from coderooms.graph.repo_parts import new_repo_part
 from coderooms.ingest.changeset import (
     WRITE_PHASES,
     Changeset,
@@ -147,12 +148,12 @@ def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
 
 
 def bind_repo_resolver(graph: Graph, root: Path, repo: str | None) -> tuple[str, bool]:
-    """`bind_repo`, and whether the repo's references were resolved by the current rules
-    (`RESOLVER_VERSION`), in the same read."""
+    """`bind_repo`, and (in the same read) whether `RESOLVER_VERSION` resolved its references."""
     repo_id = validate_repo_id(repo) if repo else repo_id_for(root)
     rows = graph.read("ingest/repo_root", repo=repo_id)
     if not rows:
-        rows = graph.write("ingest/merge_repo", repo=repo_id, root=str(root))
+        part = new_repo_part(graph, repo_id)  # its chunks' part (graph/chunk_parts.py)
+        rows = graph.write("ingest/merge_repo", repo=repo_id, root=str(root), part=part)
     if rows and rows[0]["root"] != str(root):
         raise InvalidInput(
             f"repo id {repo_id!r} already belongs to root {rows[0]['root']}",

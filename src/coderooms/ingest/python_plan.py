@@ -32,7 +32,6 @@ from coderooms.ingest.model import MODULE_VALUE
 from coderooms.ingest.python_resolver import (
     DIRECTORY,
     PROJECT_MARKERS,
-    Missing,
     ModuleData,
     ModuleStore,
     ModuleTable,
@@ -40,6 +39,7 @@ from coderooms.ingest.python_resolver import (
     encode_key,
     module_key,
 )
+from coderooms.ingest.python_waves import Missing
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targets import Target, path_stem, trigger_stems

@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.ingest.python_scope import BUILTINS, decode_expr
-from coderooms.ingest.targets import Target, path_stem
+from coderooms.ingest.python_waves import Missing, all_of, first_found
+from coderooms.ingest.targets import path_stem
 
 PROJECT_MARKERS = frozenset({"pyproject.toml", "setup.py", "setup.cfg"})
 STDLIB = frozenset(sys.stdlib_module_names)
@@ -66,16 +67,6 @@ def module_key(path: str) -> str:
 def encode_key(key: str) -> str:
     """A key as `File.ref_keys` holds it: no spaces (keys are space-separated there)."""
     return key.replace("%", "%25").replace(" ", "%20") if (" " in key or "%" in key) else key
-
-
-class Missing(Exception):
-    """The store does not hold these paths yet (nor, for `targets`, the files a directory or
-    suffix target names); load them and evaluate again."""
-
-    def __init__(self, paths: Iterable[str], targets: Iterable[Target] = ()) -> None:
-        super().__init__("missing")
-        self.paths = set(paths)
-        self.targets = set(targets)
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,14 +403,17 @@ class PythonResolver:
         if found is None and parts[0] in STDLIB:
             return Result(EXTERNAL, keys)
         roots = self._roots(source)
-        for root in roots:
-            if found is not None:
-                break
-            found = self._find(posixpath.join(root, relative)) or self._bound_module(root, parts)
+        if found is None:  # every root's gap in one wave (python_waves)
+            found = first_found(
+                roots,
+                lambda r: self._find(posixpath.join(r, relative)) or self._bound_module(r, parts),
+            )
         if found is None:
             # no regular module or package on any root: a namespace package, whose portions
             # are the directories of that name on every root, in order
-            portions = [self._namespace(posixpath.join(root, relative)) for root in [first, *roots]]
+            portions = all_of(
+                [first, *roots], lambda r: self._namespace(posixpath.join(r, relative))
+            )
             found = "|".join(dict.fromkeys(p for p in portions if p)) or None
         return Result(("M", found) if found else EXTERNAL, keys, IMPORTED)
 

@@ -30,7 +30,8 @@ from coderooms.ingest.include_walk import through_includes
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
-from coderooms.ingest.python_resolver import Missing, ModuleStore, PythonResolver
+from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
+from coderooms.ingest.python_waves import Missing
 from coderooms.ingest.ref_requests import (
     Alternative,
 )

@@ -28,8 +28,11 @@ class LineMatcher:
     piece_safe: bool = False
     """Whether candidate_lines over one piece of an over-long line finds every match that lies
     in it: a literal, or a regex with a chunk form whose matches are at most PIECE_OVERLAP
-    characters long (pieces overlap by that much, so every match lies whole in some piece) and
-    that has no word boundary (which would see the piece's edge instead of its neighbour)."""
+    characters long (pieces overlap by that much, so every match lies whole in some piece).
+    A word boundary looks at the character beside a match, which a piece's edge hides: with
+    one, matches must be two characters shorter, so that every match lies in some piece with
+    its neighbour on each side (a boundary the edge makes up only adds a candidate line, which
+    is then checked whole)."""
 
     @classmethod
     def for_literal(cls, query: str) -> LineMatcher:
@@ -38,11 +41,9 @@ class LineMatcher:
     @classmethod
     def for_regex(cls, compiled: Re2Pattern) -> LineMatcher:
         width = regex_width(compiled.pattern)
+        margin = 2 if compiled.has_boundary else 0
         piece_safe = (
-            compiled.chunk is not None
-            and not compiled.has_boundary
-            and width is not None
-            and width <= PIECE_OVERLAP
+            compiled.chunk is not None and width is not None and width + margin <= PIECE_OVERLAP
         )
         return cls(regex=compiled, piece_safe=piece_safe)
 

@@ -24,7 +24,6 @@ from typing import Any, Literal
 from coderooms.core.clamps import Clamps
 from coderooms.core.ids import chunk_id, file_id
 from coderooms.errors import InvalidInput
-from coderooms.graph.chunk_parts import parts_of
 from coderooms.graph.driver import Graph
 from coderooms.search.limits import (
     CONTEXT_LINES_MAX,
@@ -44,6 +43,7 @@ from coderooms.search.limits import (
 )
 from coderooms.search.line_match import LineMatcher
 from coderooms.search.lines import ChunkText, FileLines, fetch_line_ranges
+from coderooms.search.literal_candidates import literal_candidates
 from coderooms.search.path_glob import PathPattern, compile_path_pattern
 from coderooms.search.regex_dialect import compile_re2
 from coderooms.search.regex_literals import best_literal
@@ -162,9 +162,10 @@ def search(
     limit = None if request.count_only else request.offset + top_k + 1
     deadline = time.monotonic() + request.deadline_s
     found = None
+    held: dict[str, str | None] = {}
     if needle is not None and limit is not None and len(repos) == 1:
         found = in_path_order(graph, repos[0], needle, params, scope_glob, matcher, limit,
-                              deadline)  # fmt: skip
+                              deadline, held)  # fmt: skip
     elif needle is None and limit is not None and len(repos) == 1:
         found = scan_in_path_order(graph, repos[0], params, scope_glob, matcher, limit, deadline)
     if found is not None:
@@ -174,7 +175,7 @@ def search(
             index, rows = "scan", graph.read("search/scope_chunks", **params)
         else:
             index = "trigram"
-            rows = literal_candidates(graph, needle, params)
+            rows = literal_candidates(graph, needle, params, held or None)
         candidates = _in_scope(rows, scope_glob)
         verified = verify(graph, candidates, matcher, limit, deadline=deadline)
     if not verified.hits and request.repo is not None and readable is None:
@@ -264,15 +265,6 @@ def _matcher(query: str, mode: Mode) -> tuple[LineMatcher, str | None]:
     return LineMatcher.for_regex(compiled), needle
 
 
-def literal_candidates(graph: Graph, needle: str, params: dict[str, Any]) -> list[Any]:
-    """[repo, path, seq, digest] of the scope's chunks holding `needle`, from the trigram index
-    of each part the scope's repos fall in (one statement: a branch per part)."""
-    parts = list(parts_of(params["repos"]))
-    if not parts:
-        return []
-    return graph.read_parts("search/literal_candidates", parts, needle=needle, **params)
-
-
 def _in_scope(rows: list[Any], scope_glob: PathPattern | None) -> list[Candidate]:
     """Candidates from [repo, path, seq, digest] rows, in (repo, path, seq) order."""
     candidates = [
@@ -293,13 +285,15 @@ def in_path_order(
     matcher: LineMatcher,
     limit: int,
     deadline: float = math.inf,
+    held: dict[str, str | None] | None = None,
 ) -> tuple[list[Candidate], Verification] | None:
     """The first `limit` hits from the scope's first chunks in path order (composite index
     chunk_repo_file_seq_digest), or None when they are not all there: a probe of
     PATH_ORDER_PROBE_CHUNKS chunks, then, if its hit rate promises the rest within
     PATH_ORDER_MAX_CHUNKS, one longer read. The hits are the scope's first ones: every chunk
     before the last one read was read, and every hit after it comes later in (path, line) order.
-    The texts read stay in the process's cache, where the trigram route finds them."""
+    The texts read stay in the process's cache, where the trigram route finds them. `held`, when
+    given, gets the repo's chunk part (for the trigram route's statement)."""
     budget = PATH_ORDER_PROBE_CHUNKS
     # a chunk holding a literal query holds a hit; one holding a regex's literal may not
     wanted = limit if matcher.literal is not None else PATH_ORDER_REGEX_CHUNKS * limit
@@ -313,6 +307,8 @@ def in_path_order(
             prefix=params["prefix"],
             language=params["language"],
         )[0]
+        if held is not None:
+            held[repo] = row["part"]
         candidates = _in_scope(row["rows"], scope_glob)
         verified = verify(graph, candidates, matcher, limit, deadline=deadline)
         # the whole scope was read, and every chunk of it holding the needle returned
@@ -402,6 +398,8 @@ def verify(
                 continue
             first, last = chunk.start_line, chunk.end_line
             if last == first:  # maybe a piece of an over-long line: the whole line is fetched
+                if (candidate.claim, first) in seen:
+                    continue  # the line was fetched whole and checked (from another piece)
                 if matcher.piece_safe and not matcher.candidate_lines(chunk.text):
                     continue  # any match lies within one piece, and none starts in this one
                 lines_to_check[candidate.id] = range(first, first + 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.graph.chunk_parts import part_label
+from coderooms.graph.chunk_parts import effective_part
 from coderooms.graph.driver import Graph
 
 VOLATILE = {
@@ -16,6 +16,7 @@ VOLATILE = {
     "updated_at",
     "created_at",
     "root",
+    "chunk_part",
     "generation",
     "changed_at_ms",
     "embedding",
@@ -51,7 +52,8 @@ slower with each repo the suite left behind."""
 
 def snapshot(graph: Graph, repo: str) -> tuple[set[Any], set[Any]]:
     prefix = f"{repo}:"
-    part = part_label(repo)  # derived from the repo id, like `repo_key`
+    held = graph.run_text("MATCH (r:Repo {id: $repo}) RETURN r.chunk_part AS part", repo=repo)
+    part = effective_part(repo, held[0]["part"] if held else None)  # chosen per database
     nodes = graph.run_text(
         REPO_NODES + "RETURN labels(n) AS labels, n {.*, embedding: null} AS props",
         repo=repo,

@@ -1,6 +1,6 @@
-"""The trigram index is partitioned by repo (graph/chunk_parts.py): chunks carry their repo's part
-label, a search asks the index of each part its scope falls in, and a repo sharing a part with
-another still gets its own hits only."""
+"""The trigram index is partitioned by repo (graph/chunk_parts.py): a new repo's `:Repo` holds the
+part chosen for it, its chunks carry that part's label, a search asks the index of each part its
+scope falls in, and a repo sharing a part with another still gets its own hits only."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from coderooms.graph.chunk_parts import part_label
+from coderooms.graph.chunk_parts import effective_part, part_label
 from coderooms.graph.driver import Graph
 from coderooms.graph.schema import backfill_chunk_parts
 from coderooms.ingest.pipeline import ingest_root
@@ -24,8 +24,13 @@ def part_labels(graph: Graph, repo: str) -> list[list[str]]:
     return [row["parts"] for row in rows]
 
 
+def held_part(graph: Graph, repo: str) -> str:
+    rows = graph.run_text("MATCH (r:Repo {id: $repo}) RETURN r.chunk_part AS part", repo=repo)
+    return effective_part(repo, rows[0]["part"])
+
+
 def repos_in_parts() -> tuple[str, str, str]:
-    """Three fresh repo ids: the first two share a part, the third is in another one."""
+    """Three fresh repo ids: the first two hash to one part, the third to another one."""
     stem = f"test-part-{uuid.uuid4().hex[:8]}"
     by_part: dict[str, str] = {}
     for i in itertools.count():
@@ -45,6 +50,13 @@ def three_repos(graph: Graph, tmp_path_factory: pytest.TempPathFactory) -> tuple
     repos = list(repos_in_parts())
     for n, repo in enumerate(repos):
         root = tmp_path_factory.mktemp(repo)
+        if n == 1:  # made to share the first repo's part (a :Repo that holds it already)
+            graph.run_text(
+                "CREATE (:Repo {id: $repo, root: $root, chunk_part: $part})",
+                repo=repo,
+                root=str(root),
+                part=held_part(graph, repos[0]),
+            )
         # repo n holds the needle on n + 1 lines
         body = "".join(f"value_{i} = '{needle}'\n" for i in range(n + 1))
         (root / "m.py").write_text(f"import os\n\n{body}", encoding="utf-8")
@@ -60,15 +72,17 @@ def count(graph: Graph, needle: str, repo: str | None) -> int:
 
 def test_chunks_carry_their_repos_part(graph: Graph, three_repos: tuple[list[str], str]) -> None:
     for repo in three_repos[0]:
+        stored = graph.run_text("MATCH (r:Repo {id: $repo}) RETURN r.chunk_part AS p", repo=repo)
+        assert stored[0]["p"] is not None  # chosen when the :Repo was created
         assert part_labels(graph, repo)
-        assert all(parts == [part_label(repo)] for parts in part_labels(graph, repo))
+        assert all(parts == [held_part(graph, repo)] for parts in part_labels(graph, repo))
 
 
 def test_a_repo_sharing_a_part_gets_its_own_hits(
     graph: Graph, three_repos: tuple[list[str], str]
 ) -> None:
     (first, second, other), needle = three_repos
-    assert part_label(first) == part_label(second) != part_label(other)
+    assert held_part(graph, first) == held_part(graph, second)
     assert count(graph, needle, first) == 1
     assert count(graph, needle, second) == 2
     assert count(graph, needle, other) == 3
@@ -83,11 +97,13 @@ def test_chunks_of_older_graphs_get_their_part(
 ) -> None:
     (first, _, other), needle = three_repos
     for repo in (first, other):
-        graph.run_text(f"MATCH (c:Chunk {{repo: $repo}}) REMOVE c:{part_label(repo)}", repo=repo)
+        graph.run_text(
+            f"MATCH (c:Chunk {{repo: $repo}}) REMOVE c:{held_part(graph, repo)}", repo=repo
+        )
         assert part_labels(graph, repo) == [[]] * len(part_labels(graph, repo))
     assert count(graph, needle, first) == 0  # unlabelled chunks are in no part's index
     assert backfill_chunk_parts(graph) >= 2
     for repo in (first, other):
-        assert all(parts == [part_label(repo)] for parts in part_labels(graph, repo))
+        assert all(parts == [held_part(graph, repo)] for parts in part_labels(graph, repo))
     assert count(graph, needle, first) == 1
     assert backfill_chunk_parts(graph) == 0  # idempotent

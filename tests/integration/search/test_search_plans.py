@@ -14,6 +14,7 @@ from tests.plan_operators import SCANS, plan_operators
 PARAMS: dict[str, dict[str, Any]] = {
     "search/repo_ids": {},
     "search/repo_by_id": {"repo": "r"},
+    "search/chunk_parts_of": {"repos": ["r", "s"]},
     "search/literal_candidates": {
         "needle": "Engine",
         "repos": ["r"],

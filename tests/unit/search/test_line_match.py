@@ -57,7 +57,8 @@ def test_regex_lines_hold_every_line_that_matches_alone(pattern: str) -> None:
         (LineMatcher.for_literal("NEEDLE"), True),
         (LineMatcher.for_regex(compile_re2(r"[0-9a-f]{16}")), True),
         (LineMatcher.for_regex(compile_re2(r"(?i)abc")), True),
-        (LineMatcher.for_regex(compile_re2(r"x\by$")), False),  # a boundary sees a piece's edge
+        (LineMatcher.for_regex(compile_re2(r"x\by$")), True),  # a neighbour each side fits
+        (LineMatcher.for_regex(compile_re2(r"\bx{1000}x{23}")), False),  # the neighbour may not
         (LineMatcher.for_regex(compile_re2(r"a+")), False),  # unbounded: may span pieces
         (LineMatcher.for_regex(compile_re2(r"x{1000}x{1000}")), False),  # longer than the overlap
         (LineMatcher.for_regex(compile_re2(r"\Aabc")), False),  # no chunk form
