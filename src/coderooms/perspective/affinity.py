@@ -116,15 +116,13 @@ def affinity_candidates(graph: Graph, focus: FocusNode, routes: list[Route]) -> 
     for route in routes:
         if route.target_id != focus.node_id and route.target_id not in first_route:
             first_route[route.target_id] = route
-    rows = (
-        graph.read(
+    rows: list[dict[str, Any]] = []
+    if first_route:
+        rows = graph.read(
             "perspective/state_affinity_evidence",
             focus_id=focus.node_id,
             target_ids=sorted(first_route),
         )
-        if first_route
-        else []
-    )
     considered = direct = 0
     candidates: list[dict[str, Any]] = []
     for row in rows:
