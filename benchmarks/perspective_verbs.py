@@ -1,7 +1,8 @@
 """Perspective verb latency on the standard-library graph (`bench-stdlib-keep`), state
 persistence in Neo4j included (target of the perspective issue: p95 <= 50 ms).
 
-Measured through the verb functions the MCP tools call (`coderooms.perspective.verbs`):
+Measured through the verb functions the MCP tools call (`perspective.lifecycle`, `moves`,
+`reading`):
 - `perspective_start` on --calls seeded random functions/methods (each closed again, untimed);
 - `perspective_follow` along a seeded random walk (a random non-ghost route each step; `back`,
   untimed, when a focus has no route to follow);
@@ -27,7 +28,14 @@ from typing import Any
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
-from coderooms.perspective import store, verbs
+from coderooms.perspective import lifecycle, moves, reading, store
+from coderooms.perspective.requests import (
+    BackArguments,
+    CloseArguments,
+    FollowArguments,
+    RoutesArguments,
+    StartArguments,
+)
 from coderooms.perspective.routes import synthesize_routes
 from stdlib_graph import ensure_stdlib_graph
 
@@ -56,8 +64,10 @@ def report(name: str, samples: list[float]) -> None:
 def bench_start(graph: Graph, agent: str, repo: str, foci: list[str], calls: int) -> list[float]:
     samples = []
     for i, focus in enumerate(foci[: calls + WARMUP]):
-        ms, started = timed(lambda f=focus: verbs.start(graph, agent, f, None, None, repo))
-        verbs.close(graph, agent, started["perspective_id"])
+        ms, started = timed(
+            lambda f=focus: lifecycle.start(graph, agent, StartArguments(f, repo=repo))
+        )
+        lifecycle.close(graph, agent, CloseArguments(started["perspective_id"]))
         if i >= WARMUP:
             samples.append(ms)
     return samples
@@ -66,42 +76,46 @@ def bench_start(graph: Graph, agent: str, repo: str, foci: list[str], calls: int
 def bench_follow(
     graph: Graph, agent: str, repo: str, focus: str, calls: int, rng: random.Random
 ) -> tuple[list[float], str]:
-    state = verbs.start(graph, agent, focus, None, None, repo)
+    state = lifecycle.start(graph, agent, StartArguments(focus, repo=repo))
     pid, samples = state["perspective_id"], []
     while len(samples) < calls + WARMUP:
         options = [r for r in all_routes(graph, agent, pid) if r["target_label"] != "ghost"]
         if not options:
-            state = verbs.back(graph, agent, pid)
+            state = moves.back(graph, agent, BackArguments(pid))
             continue
         pick = rng.choice(options)
         version = state["route_set_version"]
         route_id = pick["route_id"]
-        ms, state = timed(lambda v=version, r=route_id: verbs.follow(graph, agent, pid, v, r, None))
+        ms, state = timed(
+            lambda v=version, r=route_id: moves.follow(graph, agent, FollowArguments(pid, v, r))
+        )
         samples.append(ms)
     return samples[WARMUP:], pid
 
 
 def all_routes(graph: Graph, agent: str, pid: str) -> list[dict[str, Any]]:
-    first = verbs.routes(graph, agent, pid, 1, 10)
+    first = reading.routes(graph, agent, RoutesArguments(pid, 1, 10))
     found = list(first["routes"])
     for page in range(2, first["total_pages"] + 1):
-        found += verbs.routes(graph, agent, pid, page, 10)["routes"]
+        found += reading.routes(graph, agent, RoutesArguments(pid, page, 10))["routes"]
     return found
 
 
 def bench_routes(
     graph: Graph, agent: str, pid: str, repo: str, calls: int, rng: random.Random
 ) -> tuple[list[float], list[float]]:
-    pages = verbs.routes(graph, agent, pid, 1, 6)["total_pages"]
+    pages = reading.routes(graph, agent, RoutesArguments(pid, 1, 6))["total_pages"]
     cached = []
     for i in range(calls + WARMUP):
-        ms, _ = timed(lambda: verbs.routes(graph, agent, pid, rng.randint(1, pages), 6))
+        ms, _ = timed(
+            lambda: reading.routes(graph, agent, RoutesArguments(pid, rng.randint(1, pages), 6))
+        )
         if i >= WARMUP:
             cached.append(ms)
     rebuilt = []
     for i in range(calls // 4 + WARMUP):
         graph.write("ingest/bump_generation", repo=repo)
-        ms, result = timed(lambda: verbs.routes(graph, agent, pid, 1, 6))
+        ms, result = timed(lambda: reading.routes(graph, agent, RoutesArguments(pid, 1, 6)))
         assert result["resynthesized"], result
         if i >= WARMUP:
             rebuilt.append(ms)
@@ -150,8 +164,8 @@ def main() -> None:
         for name, samples in bench_parts(graph, agent, pid, args.calls).items():
             report(f"  part: {name}", samples)
     finally:
-        for item in verbs.list_perspectives(graph, agent)["perspectives"]:
-            verbs.close(graph, agent, item["perspective_id"])
+        for item in lifecycle.list_perspectives(graph, agent)["perspectives"]:
+            lifecycle.close(graph, agent, CloseArguments(item["perspective_id"]))
         graph.close()
 
 

@@ -222,9 +222,12 @@ def list_alerts(
     limit: int = DEFAULT_LIST_LIMIT,
     offset: int = 0,
     readable: Sequence[str] | None = None,
+    one_more: bool = False,
 ) -> list[dict[str, Any]]:
     """Alerts, unacknowledged first, then by severity, newest first (a total order), of the
-    `readable` repos (those this server reads; None: every repo)."""
+    `readable` repos (those this server reads; None: every repo). `limit` is clamped to
+    MAX_LIST_LIMIT; `one_more` reads one row past it, so a page of the most rows still tells
+    whether more follow."""
     rows = graph.read(
         "freshness/list_alerts",
         repo=repo,
@@ -233,10 +236,15 @@ def list_alerts(
         kind=kind,
         file=file,
         unacked=unacked,
-        limit=min(max(limit, 1), MAX_LIST_LIMIT),
+        limit=list_limit(limit) + (1 if one_more else 0),
         offset=max(offset, 0),
     )
     return [_public(row["alert"]) for row in rows]
+
+
+def list_limit(limit: int) -> int:
+    """The rows one listing may show: 1 to MAX_LIST_LIMIT."""
+    return min(max(limit, 1), MAX_LIST_LIMIT)
 
 
 def ack_alerts(

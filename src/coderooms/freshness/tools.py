@@ -24,6 +24,7 @@ from coderooms.freshness.alerts import (
     SEVERITY_RANK,
     ack_alerts,
     list_alerts,
+    list_limit,
 )
 from coderooms.freshness.options import (
     DEFAULT_IDLE_POLL_MS,
@@ -185,11 +186,12 @@ def alerts_list(room: FreshnessRoom, agent: str, r: AlertsListArguments) -> dict
         kind=r.kind,
         file=r.file,
         unacked=r.unacked,
-        limit=r.limit + 1,  # one past the page: whether more follow
+        limit=r.limit,
         offset=offset,
+        one_more=True,  # a row past the page, at the most rows too: whether more follow
     )
     answer: dict[str, Any] = {"count": 0}
-    fitted = fit(alerts[: r.limit], room_for(budget, answer))
+    fitted = fit(alerts[: list_limit(r.limit)], room_for(budget, answer))
     answer["alerts"] = alerts[: fitted.shown]
     answer["count"] = fitted.shown
     if offset:

@@ -55,10 +55,6 @@ def answer_of(found: Findings, page: Page, clamps: Clamps) -> dict[str, Any]:
     }
     if offset:
         affected["offset"] = offset
-    if offset + size < len(rows):
-        rest = len(rows) - offset - size
-        affected["next_cursor"] = str(offset + size)
-        affected["more"] = f"{rest} more rows: call again with cursor='{offset + size}'"
     answer: dict[str, Any] = {"repo": seeds.repo}
     if seeds.changed is not None:
         answer["changed"] = seeds.changed

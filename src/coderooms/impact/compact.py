@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from coderooms.budget import fit, more, room
+from coderooms.budget import Question, fit, room
 
 CALLS = "calls"
 """The edge of most rows, written `->` (the others by name: `imports`, `inherits`)."""
@@ -53,22 +53,23 @@ def test_text(test: dict[str, Any]) -> str:
     return f"{test['path']} ({', '.join(parts)})"
 
 
-def compact_impact(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) -> dict[str, Any]:
+    """The rows cut to `max_tokens`, from the page's offset (`affected.offset`); a cut one has
+    `next_cursor`, a cursor of `question`."""
     answer = dict(raw)
     affected = dict(raw["affected"])
     items = affected.pop("items")
     seeds = raw["seeds"].get("items", [])
     short = _short(list(seeds))
     rows = [row_text(row, short) for row in items]
-    for name in ("next_cursor", "more"):
-        affected.pop(name, None)
     co = raw["co_changes"]
     answer["co_changes"] = {**co, "items": [f"{c['path']} {c['weight']}" for c in co["items"]]}
     answer["tests"] = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
     answer["affected"] = affected
     fitted = fit(rows, room(max_tokens, answer))
     affected["items"] = rows[: fitted.shown]
+    offset = int(affected.get("offset", 0))
     left = int(affected["total"]) - offset - fitted.shown
     if left > 0:
-        affected |= more(offset + fitted.shown, left, "rows")
+        affected |= question.more(offset + fitted.shown, left, "rows")
     return answer

@@ -44,7 +44,5 @@ MAX_MAPPED_FILES = 2_000
 the answer is a lower bound."""
 MAX_SYMBOL_CHARS = 4_096
 """Longest `symbol` argument accepted."""
-MAX_CURSOR = 1_000_000
-"""Largest cursor (offset) accepted."""
 GIT_DIFF_TIMEOUT_S = 30.0
 """Each git call of a `changes` answer (rev-parse, diff, ls-files) is stopped after this."""

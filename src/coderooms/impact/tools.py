@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import clamp_max_tokens, parse_cursor
+from coderooms.budget import clamp_max_tokens
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.declaring import Verb
 from coderooms.effects import READS
 from coderooms.impact.compact import compact_impact
-from coderooms.impact.verb import ImpactRequest, impact
+from coderooms.impact.verb import ImpactRequest, impact, impact_question
 from coderooms.tooling import Covering, Freshness, ToolSpec
 
 
@@ -34,7 +34,7 @@ def impact_verb(ctx: AppContext, agent: str, request: ImpactRequest) -> dict[str
     raw = impact(graph, ctx.settings, request)
     if clamps.changes:
         raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
-    answer = compact_impact(raw, offset=parse_cursor(request.cursor), max_tokens=budget)
+    answer = compact_impact(raw, impact_question(request), max_tokens=budget)
     return Covering(answer, graph, [answer["repo"]])
 
 

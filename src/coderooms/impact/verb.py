@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg
+from coderooms.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg, Question
 from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
 from coderooms.core.files import is_test_path
@@ -85,7 +85,7 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
     clamps = Clamps()
     depth = clamps.clamp("depth", request.depth, limits.DEPTH_MIN, limits.DEPTH_MAX)
     page = clamps.clamp("max_items", request.max_items, limits.MAX_ITEMS_MIN, limits.MAX_ITEMS_MAX)
-    offset = parse_cursor(request.cursor)
+    _, offset = impact_question(request).read(request.cursor)
     if request.repo is not None:
         validate_repo_id(request.repo)
     seeds = _seeds(graph, settings, request)
@@ -108,17 +108,17 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
     return answer_of(found, Page(depth, page, offset), clamps)
 
 
-def parse_cursor(cursor: object) -> int:
-    """The offset a cursor stands for (a cursor is the next_cursor of an earlier answer)."""
-    if cursor is None:
-        return 0
-    if not isinstance(cursor, str) or not cursor.isascii() or not cursor.isdigit():
-        raise InvalidInput(
-            "cursor must be the next_cursor of an earlier answer (digits)", field="cursor"
-        )
-    if len(cursor) > 7 or int(cursor) > limits.MAX_CURSOR:
-        raise InvalidInput(f"cursor is past {limits.MAX_CURSOR}", field="cursor")
-    return int(cursor)
+def impact_question(request: ImpactRequest) -> Question:
+    """What an impact call asks (the seeds, the repo, the depth: not the page or the budget):
+    its cursors carry the digest, so one of another question is refused (`field: cursor`)."""
+    return Question.of(
+        "impact",
+        symbol=request.symbol,
+        path=request.path,
+        changes=request.changes,
+        repo=request.repo,
+        depth=request.depth,
+    )
 
 
 def _seeds(graph: Graph, settings: Settings, request: ImpactRequest) -> Seeds:

@@ -77,22 +77,32 @@ def evidence_for(focus: FocusNode, route: Route, row: Mapping[str, Any]) -> list
         weight = max(float(weight or 0), float(route.evidence["weight"]))
     if weight:
         w = float(weight)
-        found.append(Evidence("temporal_co_change", w / (w + CO_CHANGE_HALF_WEIGHT),
-                              {"co_change_weight": w}))  # fmt: skip
+        found.append(
+            Evidence("temporal_co_change", w / (w + CO_CHANGE_HALF_WEIGHT), {"co_change_weight": w})
+        )
     similarity = route.evidence.get("similarity")
     if isinstance(similarity, int | float) and not isinstance(similarity, bool) and similarity > 0:
-        found.append(Evidence("semantic_similarity", min(float(similarity), 1.0),
-                              {"similarity": float(similarity)}))  # fmt: skip
-    callers = overlap(int(row.get("shared_callers") or 0), int(row.get("focus_callers") or 0),
-                      int(row.get("target_callers") or 0))  # fmt: skip
+        found.append(
+            Evidence(
+                "semantic_similarity",
+                min(float(similarity), 1.0),
+                {"similarity": float(similarity)},
+            )
+        )
+    callers = overlap(
+        int(row.get("shared_callers") or 0),
+        int(row.get("focus_callers") or 0),
+        int(row.get("target_callers") or 0),
+    )
     if callers:
-        found.append(Evidence("shared_callers", callers,
-                              {"shared": int(row["shared_callers"])}))  # fmt: skip
-    callees = overlap(int(row.get("shared_callees") or 0), int(row.get("focus_callees") or 0),
-                      int(row.get("target_callees") or 0))  # fmt: skip
+        found.append(Evidence("shared_callers", callers, {"shared": int(row["shared_callers"])}))
+    callees = overlap(
+        int(row.get("shared_callees") or 0),
+        int(row.get("focus_callees") or 0),
+        int(row.get("target_callees") or 0),
+    )
     if callees:
-        found.append(Evidence("shared_callees", callees,
-                              {"shared": int(row["shared_callees"])}))  # fmt: skip
+        found.append(Evidence("shared_callees", callees, {"shared": int(row["shared_callees"])}))
     namespace = namespace_score(focus.path, route.target_path)
     if namespace:
         paths = {"focus_path": focus.path, "target_path": route.target_path}
@@ -106,11 +116,13 @@ def affinity_candidates(graph: Graph, focus: FocusNode, routes: list[Route]) -> 
     for route in routes:
         if route.target_id != focus.node_id and route.target_id not in first_route:
             first_route[route.target_id] = route
-    rows = graph.read(
-        "perspective/state_affinity_evidence",
-        focus_id=focus.node_id,
-        target_ids=sorted(first_route),
-    ) if first_route else []  # fmt: skip
+    rows: list[dict[str, Any]] = []
+    if first_route:
+        rows = graph.read(
+            "perspective/state_affinity_evidence",
+            focus_id=focus.node_id,
+            target_ids=sorted(first_route),
+        )
     considered = direct = 0
     candidates: list[dict[str, Any]] = []
     for row in rows:
@@ -122,18 +134,22 @@ def affinity_candidates(graph: Graph, focus: FocusNode, routes: list[Route]) -> 
         sources = evidence_for(focus, route, row)
         if not sources:
             continue
-        candidates.append({
-            "target_id": route.target_id,
-            "target_name": route.target_name,
-            "target_label": route.target_label,
-            "route_id": route.route_id,
-            "family": route.family,
-            "confidence": combined_confidence([e.score for e in sources]),
-            "evidence": [{"source": e.source, "score": round(e.score, 4), **e.detail}
-                         for e in sorted(sources, key=lambda e: e.source)],
-            "is_hypothetical": True,
-            "proposed_relation": None,
-        })  # fmt: skip
+        candidates.append(
+            {
+                "target_id": route.target_id,
+                "target_name": route.target_name,
+                "target_label": route.target_label,
+                "route_id": route.route_id,
+                "family": route.family,
+                "confidence": combined_confidence([e.score for e in sources]),
+                "evidence": [
+                    {"source": e.source, "score": round(e.score, 4), **e.detail}
+                    for e in sorted(sources, key=lambda e: e.source)
+                ],
+                "is_hypothetical": True,
+                "proposed_relation": None,
+            }
+        )
     candidates.sort(key=lambda c: (-c["confidence"], c["target_id"], c["route_id"]))
     return {
         "candidates": candidates[:MAX_AFFINITY_CANDIDATES],

@@ -74,8 +74,10 @@ def compare_paged(
     if part:
         group, kind = part.split(".")
         holder = answer[group][kind]
-        head = {"a": {"perspective_id": answer["a"]["perspective_id"]},
-                "b": {"perspective_id": answer["b"]["perspective_id"]}}  # fmt: skip
+        head = {
+            "a": {"perspective_id": answer["a"]["perspective_id"]},
+            "b": {"perspective_id": answer["b"]["perspective_id"]},
+        }
         answer = {**head, group: {kind: holder}}
     lists = [name for name in COMPARE_LISTS if not part or name == part]
     rows = {}
@@ -86,8 +88,14 @@ def compare_paged(
     for name in lists:
         group, kind = name.split(".")
         page_into(
-            answer[group][kind], "ids", rows[name], question=question,
-            offset=offset if part else 0, room_chars=share, what="ids", part=name,
+            answer[group][kind],
+            "ids",
+            rows[name],
+            question=question,
+            offset=offset if part else 0,
+            room_chars=share,
+            what="ids",
+            part=name,
             limit=COMPARE_MAX_LISTED_NODES,
-        )  # fmt: skip
+        )
     return answer

@@ -106,9 +106,10 @@ def _read_bounded(path: Path, relative: str) -> bytes:
         info = os.stat(path)
     except FileNotFoundError:
         raise PeekRefused(
-            f"{relative!r} no longer exists on disk", field="route_id",
+            f"{relative!r} no longer exists on disk",
+            field="route_id",
             hint="the graph catches up on the next ingest; call perspective_routes after",
-        ) from None  # fmt: skip
+        ) from None
     except OSError as e:
         raise PeekRefused(f"{relative!r} cannot be read: {e.strerror}", field="route_id") from e
     if not path.is_file():
@@ -122,8 +123,9 @@ def _read_bounded(path: Path, relative: str) -> bytes:
     with open(path, "rb") as handle:
         data = handle.read(PEEK_MAX_FILE_BYTES + 1)
     if len(data) > PEEK_MAX_FILE_BYTES:  # grew between the stat and the read
-        raise PeekRefused(f"{relative!r} is over the peek cap of {PEEK_MAX_FILE_BYTES} bytes",
-                          field="route_id")  # fmt: skip
+        raise PeekRefused(
+            f"{relative!r} is over the peek cap of {PEEK_MAX_FILE_BYTES} bytes", field="route_id"
+        )
     return data
 
 

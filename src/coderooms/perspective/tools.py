@@ -21,7 +21,7 @@ from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.declaring import Verb
 from coderooms.effects import Effect, Writes
-from coderooms.perspective import verbs
+from coderooms.perspective import lifecycle, moves, reading
 from coderooms.perspective.paging import (
     COMPARE_LISTS,
     compare_paged,
@@ -70,9 +70,7 @@ def perspective_start(ctx: AppContext, agent: str, r: StartArguments) -> dict[st
     """
     budget = _budget(r.max_tokens)
     graph = ctx.graph()
-    answer = verbs.start(
-        graph, agent, r.query, r.anchor, r.lens, r.repo, readable=ctx.readable(graph)
-    )
+    answer = lifecycle.start(graph, agent, r, ctx.readable(graph))
     return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
 
@@ -90,14 +88,8 @@ def perspective_routes(ctx: AppContext, agent: str, r: RoutesArguments) -> dict[
     budget = _budget(r.max_tokens)
     _, offset = cursor_parts(r.cursor)
     graph = ctx.graph()
-    answer = verbs.routes(
-        graph,
-        agent,
-        r.perspective_id,
-        r.page,
-        r.size,
-        readable=ctx.readable(graph),
-        offset=offset if r.cursor is not None else None,
+    answer = reading.routes(
+        graph, agent, r, ctx.readable(graph), offset if r.cursor is not None else None
     )
     if r.cursor is not None:
         routes_question(answer).read(r.cursor)
@@ -114,15 +106,7 @@ def perspective_inspect(ctx: AppContext, agent: str, r: InspectArguments) -> dic
     route_set_version you last saw (another is refused with route_set_stale).
     """
     graph = ctx.graph()
-    return verbs.inspect(
-        graph,
-        agent,
-        r.perspective_id,
-        r.route_set_version,
-        r.route_id,
-        r.route_index,
-        readable=ctx.readable(graph),
-    )
+    return reading.inspect(graph, agent, r, ctx.readable(graph))
 
 
 def perspective_peek(ctx: AppContext, agent: str, r: PeekArguments) -> dict[str, Any]:
@@ -133,16 +117,7 @@ def perspective_peek(ctx: AppContext, agent: str, r: PeekArguments) -> dict[str,
     differs from what the graph holds (the lines shown are the disk's).
     """
     graph = ctx.graph()
-    return verbs.peek(
-        graph,
-        ctx.settings,
-        agent,
-        r.perspective_id,
-        r.route_set_version,
-        r.route_id,
-        r.route_index,
-        readable=ctx.readable(graph),
-    )
+    return reading.peek(graph, ctx.settings, agent, r, ctx.readable(graph))
 
 
 def perspective_follow(ctx: AppContext, agent: str, r: FollowArguments) -> dict[str, Any]:
@@ -153,15 +128,7 @@ def perspective_follow(ctx: AppContext, agent: str, r: FollowArguments) -> dict[
     """
     budget = _budget(r.max_tokens)
     graph = ctx.graph()
-    answer = verbs.follow(
-        graph,
-        agent,
-        r.perspective_id,
-        r.route_set_version,
-        r.route_id,
-        r.route_index,
-        readable=ctx.readable(graph),
-    )
+    answer = moves.follow(graph, agent, r, ctx.readable(graph))
     return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
 
@@ -172,7 +139,7 @@ def perspective_back(ctx: AppContext, agent: str, r: BackArguments) -> dict[str,
     """
     budget = _budget(r.max_tokens)
     graph = ctx.graph()
-    answer = verbs.back(graph, agent, r.perspective_id, readable=ctx.readable(graph))
+    answer = moves.back(graph, agent, r, ctx.readable(graph))
     return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
 
@@ -184,7 +151,7 @@ def perspective_branch(ctx: AppContext, agent: str, r: BranchArguments) -> dict[
     agent."""
     budget = _budget(r.max_tokens)
     graph = ctx.graph()
-    answer = verbs.branch(graph, agent, r.perspective_id, readable=ctx.readable(graph))
+    answer = lifecycle.branch(graph, agent, r, ctx.readable(graph))
     return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
 
@@ -197,9 +164,7 @@ def perspective_suggest(ctx: AppContext, agent: str, r: SuggestArguments) -> dic
     )
     _, offset = question.read(r.cursor)
     graph = ctx.graph()
-    answer = verbs.suggest(
-        graph, agent, r.perspective_id, r.route_set_version, readable=ctx.readable(graph)
-    )
+    answer = reading.suggest(graph, agent, r, ctx.readable(graph))
     return page_list(
         answer, "suggestions", question, offset=offset, max_tokens=budget, what="moves"
     )
@@ -219,9 +184,7 @@ def perspective_affinity(ctx: AppContext, agent: str, r: AffinityArguments) -> d
     )
     _, offset = question.read(r.cursor)
     graph = ctx.graph()
-    answer = verbs.affinity(
-        graph, agent, r.perspective_id, r.route_set_version, readable=ctx.readable(graph)
-    )
+    answer = reading.affinity(graph, agent, r, ctx.readable(graph))
     return page_list(
         answer, "candidates", question, offset=offset, max_tokens=budget, what="hypotheses"
     )
@@ -237,9 +200,7 @@ def perspective_compare(ctx: AppContext, agent: str, r: CompareArguments) -> dic
     budget = _budget(r.max_tokens)
     part, offset = cursor_parts(r.cursor)
     graph = ctx.graph()
-    answer = verbs.compare(
-        graph, agent, r.perspective_a, r.perspective_b, readable=ctx.readable(graph)
-    )
+    answer = reading.compare(graph, agent, r, ctx.readable(graph))
     question = Question.of(
         "perspective_compare",
         a=answer["a"]["perspective_id"],
@@ -255,7 +216,7 @@ def perspective_list(ctx: AppContext, agent: str, r: ListArguments) -> dict[str,
     """Your open perspectives (oldest first): focus, depth, stale, route_set_version."""
     budget = _budget(r.max_tokens)
     graph = ctx.graph()
-    answer = verbs.list_perspectives(graph, agent, readable=ctx.readable(graph))
+    answer = lifecycle.list_perspectives(graph, agent, ctx.readable(graph))
     question = Question.of(
         "perspective_list", ids=[p["perspective_id"] for p in answer["perspectives"]]
     )
@@ -274,7 +235,7 @@ def perspective_close(ctx: AppContext, agent: str, r: CloseArguments) -> dict[st
     """Close a perspective for good: it and its checkpoints are deleted (branches made
     from it stay open)."""
     graph = ctx.graph()
-    return verbs.close(graph, agent, r.perspective_id, readable=ctx.readable(graph))
+    return lifecycle.close(graph, agent, r, ctx.readable(graph))
 
 
 VERBS = (

@@ -107,8 +107,11 @@ def validate_page(page: object, size: object) -> Page:
     clamped: dict[str, dict[str, int]] = {}
     if size > PAGE_SIZE_MAX:
         clamped["size"] = {
-            "requested": size, "used": PAGE_SIZE_MAX, "min": PAGE_SIZE_MIN, "max": PAGE_SIZE_MAX,
-        }  # fmt: skip
+            "requested": size,
+            "used": PAGE_SIZE_MAX,
+            "min": PAGE_SIZE_MIN,
+            "max": PAGE_SIZE_MAX,
+        }
         size = PAGE_SIZE_MAX
     return Page(page=page, size=size, clamped=clamped)
 

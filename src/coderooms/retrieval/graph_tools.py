@@ -11,9 +11,7 @@ from coderooms.budget import (
     Question,
     clamp_max_tokens,
     fit,
-    more,
     page_into,
-    parse_cursor,
     room,
 )
 from coderooms.context import AppContext
@@ -28,6 +26,7 @@ from coderooms.retrieval.graph_limits import (
     SEEK_TOP_K_MIN,
 )
 from coderooms.retrieval.heuristics import heuristics_surface
+from coderooms.retrieval.questions import activate_question, seek_question
 from coderooms.retrieval.requests import ActivateArguments, HeuristicsArguments, SeekArguments
 from coderooms.retrieval.seek import SeekRequest, seek
 from coderooms.search import seek_answer
@@ -54,7 +53,8 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
-    offset = parse_cursor(r.cursor)
+    question = seek_question(r)
+    _, offset = question.read(r.cursor)
     request = SeekRequest(
         query=r.query,
         repo=r.repo,
@@ -68,6 +68,10 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     raw = seek(graph, request, ctx.readable(graph))
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
     answer = seek_answer(raw, offset=offset, max_tokens=budget)
+    if "next_cursor" in answer:  # seek_answer writes an offset: the cursor is the question's
+        shown = len(answer["symbols"])
+        left = int(raw["total_candidates"]) - offset - shown
+        answer |= question.more(offset + shown, left, "candidates")
     return Covering(answer, graph, raw["scope"]["repos"])
 
 
@@ -99,7 +103,8 @@ def activate_verb(ctx: AppContext, agent: str, r: ActivateArguments) -> dict[str
     )
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
-    offset = parse_cursor(r.cursor)
+    question = activate_question(r)
+    _, offset = question.read(r.cursor)
     graph = ctx.graph()
     answer = activate(graph, request, ctx.readable(graph))
     repos = {r["repo"] for r in answer["results"]}
@@ -109,7 +114,7 @@ def activate_verb(ctx: AppContext, agent: str, r: ActivateArguments) -> dict[str
     if offset:
         answer["offset"] = offset
     if fitted.shown < len(results):
-        answer |= more(offset + fitted.shown, len(results) - fitted.shown, "results")
+        answer |= question.more(offset + fitted.shown, len(results) - fitted.shown, "results")
     if clamps.changes:
         answer["clamped"] = {**answer.get("clamped", {}), **clamps.as_dict()}
     return Covering(answer, graph, repos)

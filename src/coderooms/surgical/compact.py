@@ -7,6 +7,7 @@ is that list alone, beside the file's head.
 Rows: a symbol `start-end signature` (the name spelled as the qualname: symbol_rows); a caller
 `path:line caller -> called`; a callee `caller:line -> path::callee`; a ghost `name calls`; an
 import `path:line`; a test file `path: N calls, imports: names...`; a co-change `path weight`.
+Code at a file's top level (an empty qualname) is named `<module>` in every row.
 """
 
 from __future__ import annotations
@@ -30,14 +31,22 @@ def _count(n: Any) -> str:
     return f" x{n}" if int(n or 1) > 1 else ""
 
 
+MODULE_LEVEL = "<module>"
+"""How a row names the code at a file's top level (a caller whose qualname is empty)."""
+
+
+def _named(qualname: Any) -> str:
+    return str(qualname or MODULE_LEVEL)
+
+
 def _caller(c: dict[str, Any]) -> str:
-    return (f"{c['path']}:{c['line']} {c['qualname'] or '<module>'} -> {c['called_qualname']}"
-            f"{_count(c.get('count'))}")  # fmt: skip
+    where = f"{c['path']}:{c['line']} {_named(c['qualname'])}"
+    return f"{where} -> {c['called_qualname']}{_count(c.get('count'))}"
 
 
 def _callee(c: dict[str, Any]) -> str:
-    return (f"{c['caller_qualname'] or '<module>'}:{c['line']} -> {c['path']}::{c['qualname']}"
-            f"{_count(c.get('count'))}")  # fmt: skip
+    where = f"{_named(c['caller_qualname'])}:{c['line']}"
+    return f"{where} -> {c['path']}::{c['qualname']}{_count(c.get('count'))}"
 
 
 def _symbol(s: dict[str, Any]) -> str:
@@ -51,7 +60,7 @@ def _test_row(test: dict[str, Any]) -> str:
         parts.append(f"{test['calls']} calls")
     if test["imports"]:
         parts.append("imports")
-    names = [s["qualname"] for s in test["symbols"]]
+    names = [_named(s["qualname"]) for s in test["symbols"]]
     row = f"{test['path']}: {', '.join(parts)}"
     return f"{row}: {', '.join(names)}" if names else row
 

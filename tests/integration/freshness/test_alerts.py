@@ -6,11 +6,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from coderooms.errors import InvalidInput
+from coderooms.freshness import tools as alert_tools
 from coderooms.freshness.alerts import (
     MAX_ALERTS_PER_REPO,
+    MAX_LIST_LIMIT,
     MAX_PROACTIVE_PER_FILE,
     Alert,
     AlertWriter,
@@ -18,6 +22,8 @@ from coderooms.freshness.alerts import (
     list_alerts,
     unacked_counts,
 )
+from coderooms.freshness.requests import AlertsListArguments
+from coderooms.freshness.tools import alerts_list
 from coderooms.graph.driver import Graph
 from tests.integration.freshness.conftest import Make, git, wait_until
 
@@ -126,3 +132,56 @@ def test_paths_git_reports_but_the_ingest_skips_are_a_drift_alert(
     assert [(a["severity"], a["file"]) for a in drift] == [("medium", "generated/big.py")]
     assert drift[0]["detail"]["skipped"] == {"ignored": 1}
     assert drift[0]["last_ms"] <= int(time.time() * 1000)
+
+
+class TwoRepos:
+    """The app context alerts_list reads: the test graph, and the two repos it may read."""
+
+    def __init__(self, graph: Graph, repos: list[str]) -> None:
+        self._graph, self._repos = graph, repos
+
+    def graph(self) -> Graph:
+        return self._graph
+
+    def readable(self, graph: Graph) -> list[str]:
+        return self._repos
+
+
+def test_alerts_list_at_its_most_rows_says_more_follow(
+    graph: Graph, alerts_repo: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One repo keeps at most MAX_LIST_LIMIT alerts: two repos hold one more than a page of the
+    most rows. The token budget is taken out of the way (500 alerts do not fit the largest), so
+    the page alone cuts the list."""
+    other = f"{alerts_repo}-other"
+    writer = AlertWriter(graph)
+    many = [
+        Alert(alerts_repo, "co_change_prediction", "low", f"f{i}.py", "p", "m", {})
+        for i in range(MAX_LIST_LIMIT)
+    ]
+    writer.write(many, "w", 1_000)
+    writer.write([Alert(other, "co_change_prediction", "low", "g.py", "p", "m", {})], "w", 500)
+    both = [alerts_repo, other]
+    monkeypatch.setattr(alert_tools, "room_for", lambda budget, envelope: 1 << 30)
+    room = SimpleNamespace(ctx=TwoRepos(graph, both))
+    try:
+        page = list_alerts(graph, readable=both, limit=MAX_LIST_LIMIT)
+        assert len(page) == MAX_LIST_LIMIT
+        assert len(list_alerts(graph, readable=both, limit=MAX_LIST_LIMIT, one_more=True)) == (
+            MAX_LIST_LIMIT + 1
+        )
+        first = alerts_list(room, "agent", AlertsListArguments(limit=MAX_LIST_LIMIT))
+        assert first["count"] == MAX_LIST_LIMIT
+        assert first["more"].startswith("more alerts")
+        rest = alerts_list(
+            room, "agent", AlertsListArguments(limit=MAX_LIST_LIMIT, cursor=first["next_cursor"])
+        )
+        assert [a["repo"] for a in rest["alerts"]] == [other]  # the oldest, listed last
+        assert (rest["offset"], "next_cursor" in rest) == (MAX_LIST_LIMIT, False)
+        with pytest.raises(InvalidInput) as refused:
+            alerts_list(
+                room, "agent", AlertsListArguments(severity="low", cursor=first["next_cursor"])
+            )
+        assert refused.value.field == "cursor"
+    finally:
+        graph.run_text("MATCH (a:Alert {repo_id: $repo}) DETACH DELETE a", repo=other)

@@ -17,6 +17,7 @@ from coderooms.context import AppContext
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.impact.tools import impact_tools
+from coderooms.impact.verb import ImpactRequest, impact_question
 from coderooms.ingest.pipeline import ingest_root
 from tests.integration.surgical.test_surgical_context import graph_fingerprint
 
@@ -263,7 +264,7 @@ def test_the_cursor_pages_through_the_rest(impact: Impact, root: Path, repo_id: 
         cursor = page["affected"].get("next_cursor")
         if cursor is None:
             break
-        assert page["affected"]["more"].endswith(f"cursor='{cursor}'")
+        assert page["affected"]["more"].endswith("with cursor=next_cursor")
     assert seen == whole["affected"]["items"]
 
 
@@ -394,8 +395,17 @@ def test_a_budget_cuts_the_rows_and_the_cursor_goes_on(
     cut = impact("imp", symbol="helper", repo=repo_id, depth=4, max_tokens=150)
     shown = len(cut["affected"]["items"])
     assert 0 < shown < whole["affected"]["total"]
-    assert cut["affected"]["next_cursor"] == str(shown)
+    question = impact_question(ImpactRequest(symbol="helper", repo=repo_id, depth=4))
+    assert cut["affected"]["next_cursor"] == question.cursor(shown)
     left = whole["affected"]["total"] - shown
-    assert cut["affected"]["more"] == f"{left} more rows: call again with cursor='{shown}'"
-    rest = impact("imp", symbol="helper", repo=repo_id, depth=4, cursor=str(shown))
+    assert cut["affected"]["more"] == f"{left} more rows: call again with cursor=next_cursor"
+    rest = impact("imp", symbol="helper", repo=repo_id, depth=4, cursor=question.cursor(shown))
     assert cut["affected"]["items"] + rest["affected"]["items"] == whole["affected"]["items"]
+    for other in ({"depth": 3}, {"symbol": "fmt"}):  # a cursor of another question
+        arguments = {"symbol": "helper", "repo": repo_id, "depth": 4} | other
+        with pytest.raises(InvalidInput) as refused:
+            impact("imp", **arguments, cursor=cut["affected"]["next_cursor"])
+        assert refused.value.field == "cursor"
+    with pytest.raises(InvalidInput) as old_shape:  # a plain offset is no longer a cursor
+        impact("imp", symbol="helper", repo=repo_id, depth=4, cursor=str(shown))
+    assert old_shape.value.field == "cursor"

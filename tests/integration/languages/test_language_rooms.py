@@ -77,6 +77,9 @@ def test_surgical_context_lists_callers_callees_and_tests(
     ), callers
     tests = [row.split(": ")[0] for row in got["tests"]["items"]]
     assert tests == list(room.test_files), got["tests"]
+    for row in got["tests"]["items"]:  # `path: N calls, imports: names`; no name left empty
+        names = row.split(": ", 2)[2:]
+        assert "" not in (names[0].split(", ") if names else []), row
     caller_side = verbs["surgical_context"](agent, path=room.callee_of, repo=repo)
     callees = caller_side["callees"]["items"]  # `caller:line -> path::qualname`
     assert any(row.split(" -> ")[1].startswith(room.callee) for row in callees), callees

@@ -14,6 +14,8 @@ from fastmcp.exceptions import ToolError
 from coderooms.budget import Question
 from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
+from coderooms.retrieval.questions import activate_question, seek_question
+from coderooms.retrieval.requests import ActivateArguments, SeekArguments
 from coderooms.semantic import query as semantic
 from coderooms.server import create_server
 from tests.integration.retrieval.seek_repo import retrieval_repo, sid, snapshot
@@ -126,15 +128,18 @@ def test_reads_never_write(app_context: AppContext, graph: Graph, shop: str) -> 
 
 def test_seek_pages_by_cursor_and_says_what_is_left(app_context: AppContext, shop: str) -> None:
     base = {"query": "price", "repo": shop}
+    cursor = seek_question(SeekArguments(query="price", repo=shop)).cursor(2)
     whole, first, second = calls(
         app_context,
         ("seek", base | {"top_k": 50}),
         ("seek", base | {"top_k": 2}),
-        ("seek", base | {"top_k": 2, "cursor": "2"}),
+        ("seek", base | {"top_k": 2, "cursor": cursor}),
     )
     assert first["symbols"] + second["symbols"] == whole["symbols"][:4]
-    assert first["next_cursor"] == "2"
-    assert first["more"].startswith(f"{len(whole['symbols']) - 2} more candidates")
+    assert first["next_cursor"] == cursor  # the page size is not the question
+    assert first["more"] == (
+        f"{len(whole['symbols']) - 2} more candidates: call again with cursor=next_cursor"
+    )
     assert "formula" not in first
     assert "weights" not in first
 
@@ -148,12 +153,42 @@ def test_activate_cuts_its_results_to_the_budget(app_context: AppContext, shop: 
     )
     shown = len(cut["results"])
     assert 0 < shown < len(whole["results"])
-    assert cut["next_cursor"] == str(shown)
+    asked = activate_question(ActivateArguments(seeds=[target], max_hops=3))
+    assert cut["next_cursor"] == asked.cursor(shown)
     rest = calls(
         app_context,
         ("activate", {"seeds": [target], "max_hops": 3, "cursor": cut["next_cursor"]}),
     )[0]
     assert cut["results"] + rest["results"] == whole["results"]
+
+
+@pytest.mark.parametrize(
+    ("verb", "arguments", "other"),
+    [
+        ("seek", {"query": "price", "top_k": 2}, {"query": "cart"}),
+        ("seek", {"query": "price", "top_k": 2}, {"kinds": ["function"]}),
+        ("activate", {"max_hops": 3, "max_tokens": 100}, {"max_hops": 2}),
+        ("activate", {"max_hops": 3, "max_tokens": 100}, {"top_k": 5}),
+    ],
+)
+def test_a_cursor_of_another_question_is_refused(
+    app_context: AppContext,
+    shop: str,
+    verb: str,
+    arguments: dict[str, Any],
+    other: dict[str, Any],
+) -> None:
+    if verb == "seek":
+        asked = {"repo": shop, **arguments}
+    else:
+        asked = {"seeds": [sid(shop, "shop/pricing.py", "apply_discount")], **arguments}
+    (first,) = calls(app_context, (verb, asked))
+    cursor = first["next_cursor"]
+    refused = error_of(app_context, verb, asked | other | {"cursor": cursor})
+    assert (refused["error"], refused["field"]) == ("invalid_input", "cursor")
+    for plain in (cursor.partition(".")[0], "2"):  # a bare offset, the old shape, is refused
+        refused = error_of(app_context, verb, asked | {"cursor": plain})
+        assert (refused["error"], refused["field"]) == ("invalid_input", "cursor")
 
 
 def test_heuristics_surface_pages_its_samples(app_context: AppContext, shop: str) -> None:

@@ -17,7 +17,6 @@ CEILINGS = {
     "coderooms/ingest/references.py": 419,
     "coderooms/ingest/languages/javascript.py": 494,
     "coderooms/search/text_search.py": 478,
-    "coderooms/perspective/verbs.py": 416,
     "coderooms/ingest/languages/python.py": 467,
     "coderooms/retrieval/seek.py": 435,
     "coderooms/freshness/engine.py": 408,

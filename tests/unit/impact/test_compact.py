@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from coderooms.budget import Question
 from coderooms.impact.compact import compact_impact
+
+QUESTION = Question.of("impact", symbol="x")
 
 
 def raw(rows: list[dict[str, Any]], seeds: list[str]) -> dict[str, Any]:
@@ -26,7 +29,7 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
         {"id": "c.py", "hop": 1, "to": "s.py", "edge": "imports", "line": 1},
         {"id": "d.py::K", "hop": 1, "to": "t.py::run", "edge": "inherits"},
     ]
-    answer = compact_impact(raw(rows, ["s.py::run", "t.py::run"][:1]), offset=0, max_tokens=6000)
+    answer = compact_impact(raw(rows, ["s.py::run", "t.py::run"][:1]), QUESTION, max_tokens=6000)
     assert answer["affected"]["items"] == [
         "1 a.py:3 f -> run (import 0.95)",  # the one seed named run
         "2 a.py:9 g -> ::f (local 0.9)",  # the row's own file
@@ -36,15 +39,25 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
     ]
     assert answer["tests"]["items"] == ["tests/t.py (hop 1, 2 symbols)"]
     assert answer["co_changes"]["items"] == ["b.py 3"]
-    both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), offset=0, max_tokens=6000)
+    both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
     assert both["affected"]["items"] == ["1 a.py:3 f -> s.py::run (import 0.95)"]  # two runs
 
 
 def test_the_budget_cuts_rows_and_says_how_many_are_left() -> None:
     rows = [{"id": f"a.py::f{n}", "hop": 1, "to": "s.py::x", "line": n} for n in range(300)]
-    answer = compact_impact(raw(rows, ["s.py::x"]), offset=0, max_tokens=300)
+    answer = compact_impact(raw(rows, ["s.py::x"]), QUESTION, max_tokens=300)
     shown = len(answer["affected"]["items"])
     assert 0 < shown < 300
-    assert answer["affected"]["next_cursor"] == str(shown)
+    assert answer["affected"]["next_cursor"] == QUESTION.cursor(shown)
     left = f"{300 - shown} more rows"
-    assert answer["affected"]["more"] == f"{left}: call again with cursor='{shown}'"
+    assert answer["affected"]["more"] == f"{left}: call again with cursor=next_cursor"
+
+
+def test_a_later_page_goes_on_from_its_offset() -> None:
+    rows = [{"id": f"a.py::f{n}", "hop": 1, "to": "s.py::x", "line": n} for n in range(300)]
+    later = raw(rows[100:], ["s.py::x"])
+    later["affected"] |= {"total": 300, "offset": 100}
+    answer = compact_impact(later, QUESTION, max_tokens=300)
+    shown = len(answer["affected"]["items"])
+    assert answer["affected"]["next_cursor"] == QUESTION.cursor(100 + shown)
+    assert answer["affected"]["more"].startswith(f"{200 - shown} more rows")

@@ -17,7 +17,7 @@ from coderooms.impact.hunks import (
 )
 from coderooms.impact.mapping import SymbolSpan, touched_symbols
 from coderooms.impact.revisions import RevisionRange, Working, parse_changes
-from coderooms.impact.verb import parse_cursor
+from coderooms.impact.verb import ImpactRequest, impact_question
 
 
 @pytest.mark.parametrize(
@@ -150,15 +150,40 @@ def test_lines_seed_the_innermost_symbols(
     assert (touched.symbols, touched.module_level) == (symbols, module_level)
 
 
-@pytest.mark.parametrize("cursor", ["-1", "x", "1e3", "99999999", "١٢"])
+QUESTION = impact_question(ImpactRequest(symbol="helper", repo="r"))
+
+
+@pytest.mark.parametrize(
+    "cursor",
+    ["-1", "x", "1e3", "99999999", "١٢", "50", QUESTION.cursor(50)[:-1] + "z"],
+)
 def test_bad_cursors_name_the_field(cursor: str) -> None:
     with pytest.raises(InvalidInput) as caught:
-        parse_cursor(cursor)
+        QUESTION.read(cursor)
     assert caught.value.field == "cursor"
 
 
 def test_cursors() -> None:
-    assert (parse_cursor(None), parse_cursor("0"), parse_cursor("50")) == (0, 0, 50)
+    assert (QUESTION.read(None), QUESTION.read(QUESTION.cursor(50))) == (("", 0), ("", 50))
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        ImpactRequest(symbol="helper", repo="r", depth=3),
+        ImpactRequest(symbol="fmt", repo="r"),
+        ImpactRequest(path="pkg/core.py", repo="r"),
+    ],
+)
+def test_a_cursor_of_another_question_is_refused(other: ImpactRequest) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        impact_question(other).read(QUESTION.cursor(50))
+    assert caught.value.field == "cursor"
+
+
+def test_the_page_and_the_budget_are_not_the_question() -> None:
+    same = ImpactRequest(symbol="helper", repo="r", max_items=2, max_tokens=150)
+    assert impact_question(same).read(QUESTION.cursor(50)) == ("", 50)
 
 
 def test_hunk_headers_keep_both_sides() -> None:

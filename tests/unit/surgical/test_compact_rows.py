@@ -1,0 +1,47 @@
+"""The rows `surgical_context` writes (surgical/compact): code at a file's top level, whose
+qualname is empty, is named `<module>` in the caller, callee and test rows alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coderooms.surgical.compact import LISTS, MODULE_LEVEL
+
+
+def rows(name: str, items: list[dict[str, Any]]) -> list[str]:
+    make, _ = LISTS[name]
+    listed = {name: {"items": items, "total": len(items)}}
+    return make(listed)[0]
+
+
+def test_a_test_file_calling_from_its_top_level_names_the_module() -> None:
+    test = {
+        "path": "test/cart.bats",
+        "calls": 1,
+        "imports": False,
+        "symbols": [{"qualname": "", "kind": "file", "calls": 1}],
+    }
+    assert rows("tests", [test]) == [f"test/cart.bats: 1 calls: {MODULE_LEVEL}"]
+    assert MODULE_LEVEL == "<module>"
+
+
+def test_named_test_symbols_are_kept_and_the_module_joins_them() -> None:
+    test = {
+        "path": "tests/test_cart.py",
+        "calls": 3,
+        "imports": True,
+        "symbols": [{"qualname": "test_total"}, {"qualname": ""}],
+    }
+    assert rows("tests", [test]) == ["tests/test_cart.py: 3 calls, imports: test_total, <module>"]
+
+
+def test_a_test_file_without_symbols_has_no_trailing_colon() -> None:
+    test = {"path": "tests/test_x.py", "calls": 0, "imports": True, "symbols": []}
+    assert rows("tests", [test]) == ["tests/test_x.py: imports"]
+
+
+def test_callers_and_callees_at_top_level_name_the_module() -> None:
+    caller = {"path": "run.sh", "line": 4, "qualname": "", "called_qualname": "total", "count": 2}
+    callee = {"caller_qualname": None, "line": 9, "path": "lib.py", "qualname": "f", "count": 1}
+    assert rows("callers", [caller]) == ["run.sh:4 <module> -> total x2"]
+    assert rows("callees", [callee]) == ["<module>:9 -> lib.py::f"]
