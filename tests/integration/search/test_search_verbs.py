@@ -404,7 +404,8 @@ def test_batch_view_shares_its_budget(
         )
     assert len(json.dumps(answer)) <= 600 * 4 + 800
     # a range's cursor goes on in `view` of that file
-    after = call(app_context, "view", {"path": "src/pkg/big.py", "cursor": second["next_cursor"]})
+    goes_on = {"path": "src/pkg/big.py", "repo": repo, "cursor": second["next_cursor"]}
+    after = call(app_context, "view", goes_on)
     assert after["start_line"] == second["end_line"] + 1
 
 
