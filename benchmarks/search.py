@@ -10,10 +10,10 @@ of a process, every text read over Bolt), `search` with count_only (every hit ve
 the count equals rg's number of hit lines, and the first 500 hits in (path, line) order equal
 rg's. Prints figures; asserts nothing.
 
-`--with DIR` (repeatable) adds more repositories to the database (each ingested incrementally
-as repo `<basename of DIR>`; kept): the queries stay scoped to `bench-search`, so their cost
-should not move. `--one-then-more` first removes those repos, measures with the stdlib alone,
-ingests them and measures again in the same run (the two tables side by side).
+`--with DIR [DIR ...]` (repeatable) adds more repositories to the database (each ingested
+incrementally as repo `<basename of DIR>`; kept): the queries stay scoped to `bench-search`, so
+their cost should not move. `--one-then-more` first removes those repos, measures with the stdlib
+alone, ingests them and measures again in the same run (the two tables side by side).
 `--queries held-out` runs a second set of 13 queries, written before any figure was taken
 with ten repositories in the database (the first set is what the search was tuned on).
 Run: `python benchmarks/search.py [--runs 15] [--queries tuned|held-out|all]
@@ -231,7 +231,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--json", type=Path, help="write every figure to this file")
     parser.add_argument("--queries", choices=("tuned", "held-out", "all"), default="tuned")
-    parser.add_argument("--with", dest="extra", type=Path, action="append", default=[])
+    parser.add_argument("--with", dest="extra", type=Path, nargs="+", action="extend", default=[])
     parser.add_argument("--one-then-more", action="store_true")
     args = parser.parse_args()
     queries = {"tuned": QUERIES, "held-out": HELD_OUT, "all": QUERIES + HELD_OUT}[args.queries]

@@ -95,15 +95,6 @@ def room(max_tokens: int, envelope: Any) -> int:
     return whole - chars_of(envelope) - min(RESERVED_CHARS, whole // 5)
 
 
-def more(next_offset: int, left: int | None, what: str) -> dict[str, Any]:
-    """The fields of a cut answer: where to go on, and what was left out."""
-    count = f"{left} more {what}" if left is not None else f"more {what}"
-    return {
-        "next_cursor": str(next_offset),
-        "more": f"{count}: call again with cursor='{next_offset}'",
-    }
-
-
 QUESTION_DIGEST_CHARS = 8
 """Hex characters of a question's digest in its cursors."""
 PART_SEPARATOR = "@"

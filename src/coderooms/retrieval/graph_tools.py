@@ -67,11 +67,7 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     graph = ctx.graph()
     raw = seek(graph, request, ctx.readable(graph))
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
-    answer = seek_answer(raw, offset=offset, max_tokens=budget)
-    if "next_cursor" in answer:  # seek_answer writes an offset: the cursor is the question's
-        shown = len(answer["symbols"])
-        left = int(raw["total_candidates"]) - offset - shown
-        answer |= question.more(offset + shown, left, "candidates")
+    answer = seek_answer(raw, question=question, offset=offset, max_tokens=budget)
     return Covering(answer, graph, raw["scope"]["repos"])
 
 

@@ -1,5 +1,7 @@
 """What `search`, `glob`, `view` and `seek` put before the model: compact rows, cut to the
-call's token budget, with a cursor for the rest (see docs/search.md, "Answers and budgets").
+call's token budget, with a cursor for the rest (see docs/search.md, "Answers and budgets");
+each cursor is the call's `Question`'s (`search.questions`, `retrieval.questions`), so it goes on
+that question's list alone.
 
 A text hit is `path:line: text` (grep's `-n` form; a context line is `path-line- text`), a file
 `path (N lines)`, a symbol `path:start-end score signature` (symbol_rows: the signature with
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import Fitted, fit, more, room
+from coderooms.budget import Fitted, Question, fit, room
 from coderooms.symbol_rows import symbol_text
 
 SIGNATURE_CHARS = 160
@@ -60,7 +62,9 @@ def symbol_row(hit: dict[str, Any], repos: list[str], path_key: str = "path") ->
     return f"{where} {float(hit['score']):.2f} {text}"
 
 
-def search_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+def search_answer(
+    raw: dict[str, Any], *, question: Question, offset: int, max_tokens: int
+) -> dict[str, Any]:
     """The model's `search` answer from the room's full one."""
     repos = list(raw["scope"]["repos"])
     answer: dict[str, Any] = scope_of(repos)
@@ -83,11 +87,13 @@ def search_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[
         groups = text_rows(results, repos)
     fitted = fit(groups, room(max_tokens, answer))
     answer["hits"] = [row for group in groups[: fitted.shown] for row in group]
-    _cut(answer, fitted, offset, len(groups), bool(raw.get("truncated")), None, "hits")
+    _cut(answer, question, fitted, offset, len(groups), bool(raw.get("truncated")), None, "hits")
     return answer
 
 
-def glob_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+def glob_answer(
+    raw: dict[str, Any], *, question: Question, offset: int, max_tokens: int
+) -> dict[str, Any]:
     repos = list(raw["repos"])
     answer: dict[str, Any] = {**scope_of(repos), "total": raw["total"]}
     if raw.get("clamped"):
@@ -96,11 +102,13 @@ def glob_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[st
     fitted = fit(rows, room(max_tokens, answer))
     answer["files"] = rows[: fitted.shown]
     left = int(raw["total"]) - offset - fitted.shown
-    _cut(answer, fitted, offset, len(rows), bool(raw["truncated"]), left, "files")
+    _cut(answer, question, fitted, offset, len(rows), bool(raw["truncated"]), left, "files")
     return answer
 
 
-def seek_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[str, Any]:
+def seek_answer(
+    raw: dict[str, Any], *, question: Question, offset: int, max_tokens: int
+) -> dict[str, Any]:
     repos = list(raw["scope"]["repos"])
     answer: dict[str, Any] = {**scope_of(repos), "proof_state": raw["proof_state"]}
     for name in ("blocked_reason", "recovery_playbook", "tokens_dropped"):
@@ -114,11 +122,13 @@ def seek_answer(raw: dict[str, Any], *, offset: int, max_tokens: int) -> dict[st
     fitted = fit(rows, room(max_tokens, answer))
     answer["symbols"] = rows[: fitted.shown]
     left = int(raw["total_candidates"]) - offset - fitted.shown
-    _cut(answer, fitted, offset, len(rows), bool(raw["truncated"]), left, "candidates")
+    _cut(answer, question, fitted, offset, len(rows), bool(raw["truncated"]), left, "candidates")
     return answer
 
 
-def view_answer(raw: dict[str, Any], *, max_tokens: int, symbols: bool) -> dict[str, Any]:
+def view_answer(
+    raw: dict[str, Any], *, question: Question, max_tokens: int, symbols: bool
+) -> dict[str, Any]:
     """`view` without the algorithm's name, the language, the stat method; the symbols that
     overlap the range only when asked; the text cut, at a line, to the budget."""
     disk = raw["disk"]
@@ -146,7 +156,7 @@ def view_answer(raw: dict[str, Any], *, max_tokens: int, symbols: bool) -> dict[
     last = int(raw["start_line"]) + fitted.shown - 1 if lines else int(raw["end_line"])
     answer["end_line"] = last
     if fitted.by_budget:
-        answer |= more(last + 1, int(raw["end_line"]) - last, "lines of the range")
+        answer |= question.more(last + 1, int(raw["end_line"]) - last, "lines of the range")
     elif raw["more_below"]:
         answer["more_below"] = True
     return answer
@@ -154,6 +164,7 @@ def view_answer(raw: dict[str, Any], *, max_tokens: int, symbols: bool) -> dict[
 
 def _cut(
     answer: dict[str, Any],
+    question: Question,
     fitted: Fitted,
     offset: int,
     rows: int,
@@ -166,4 +177,4 @@ def _cut(
         return
     if left is None and not truncated:
         left = rows - fitted.shown
-    answer |= more(offset + fitted.shown, left, what)
+    answer |= question.more(offset + fitted.shown, left, what)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import MAX_TOKENS_MIN, clamp_max_tokens, parse_cursor
+from coderooms.budget import MAX_TOKENS_MIN, clamp_max_tokens, cursor_parts
 from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.declaring import Verb
@@ -20,6 +20,7 @@ from coderooms.search.limits import (
     SEARCH_TOP_K_MIN,
     VIEW_MAX_LINES,
 )
+from coderooms.search.questions import glob_question, search_question, view_question
 from coderooms.search.requests import (
     BatchViewArguments,
     GlobArguments,
@@ -54,7 +55,8 @@ def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, An
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
-    offset = parse_cursor(r.cursor)
+    question = search_question(r)
+    _, offset = question.read(r.cursor)
     page = clamps.clamp("top_k", r.top_k, SEARCH_TOP_K_MIN, SEARCH_TOP_K_MAX)
     semantic = r.mode == "semantic"
     request = SearchRequest(
@@ -73,7 +75,7 @@ def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, An
     if semantic and raw.get("embeddings_used"):
         raw["results"] = raw["results"][offset:]
     raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
-    answer = search_answer(raw, offset=offset, max_tokens=budget)
+    answer = search_answer(raw, question=question, offset=offset, max_tokens=budget)
     return Covering(answer, graph, raw["scope"]["repos"])
 
 
@@ -85,14 +87,16 @@ def glob(ctx: AppContext, agent: str, r: GlobArguments) -> dict[str, Any]:
     `next_cursor` fetches the next ones (the same call with `cursor`)."""
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
-    offset = parse_cursor(r.cursor)
+    question = glob_question(r)
+    _, offset = question.read(r.cursor)
     page = clamps.clamp("top_k", r.top_k, GLOB_TOP_K_MIN, GLOB_TOP_K_MAX)
     graph = ctx.graph()
     raw = glob_files(
         graph, r.pattern, repo=r.repo, top_k=page, offset=offset, readable=ctx.readable(graph)
     )
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
-    return Covering(glob_answer(raw, offset=offset, max_tokens=budget), graph, raw["repos"])
+    answer = glob_answer(raw, question=question, offset=offset, max_tokens=budget)
+    return Covering(answer, graph, raw["repos"])
 
 
 def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
@@ -107,12 +111,15 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
-    start_line = r.start_line if r.cursor is None else max(parse_cursor(r.cursor), 1)
+    _, next_line = cursor_parts(r.cursor)  # its digest is checked once the file is known
+    start_line = r.start_line if r.cursor is None else max(next_line, 1)
     request = ViewRequest(path=r.path, repo=r.repo, start_line=start_line, end_line=r.end_line)
     graph = ctx.graph()
     raw = view(graph, request, ctx.readable(graph))
+    question = view_question(raw["repo"], raw["path"])
+    question.read(r.cursor)
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
-    answer = view_answer(raw, max_tokens=budget, symbols=r.symbols)
+    answer = view_answer(raw, question=question, max_tokens=budget, symbols=r.symbols)
     return Covering(answer, graph, [raw["repo"]])
 
 
@@ -137,7 +144,9 @@ def batch_view_verb(ctx: AppContext, agent: str, r: BatchViewArguments) -> dict[
     share = max(budget // max(len(requests), 1), MAX_TOKENS_MIN)
     for item in answer["items"]:
         if item["ok"]:
-            item["view"] = view_answer(item["view"], max_tokens=share, symbols=False)
+            raw = item["view"]
+            question = view_question(raw["repo"], raw["path"])
+            item["view"] = view_answer(raw, question=question, max_tokens=share, symbols=False)
     if clamps.changes:
         answer["clamped"] = clamps.as_dict()
     return Covering(answer, graph, repos)

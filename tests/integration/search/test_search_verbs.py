@@ -20,6 +20,8 @@ from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS
 from coderooms.graph.driver import Graph
 from coderooms.search import text_search
 from coderooms.search.limits import VIEW_MAX_LINES
+from coderooms.search.questions import glob_question, search_question, view_question
+from coderooms.search.requests import GlobArguments, SearchArguments
 from coderooms.search.text_search import SearchRequest
 from coderooms.semantic import model
 from coderooms.server import create_server
@@ -120,8 +122,9 @@ def test_clamping_is_reported(app_context: AppContext, search_tree: tuple[Path, 
     assert answer["clamped"]["top_k"]["used"] == 500
     assert answer["clamped"]["context_lines"]["used"] == 0
     assert len(answer["hits"]) == 500
-    assert answer["next_cursor"] == "500"
-    assert "call again with cursor='500'" in answer["more"]
+    asked = search_question(SearchArguments(query="def", repo=repo, context_lines=-2))
+    assert answer["next_cursor"] == asked.cursor(500)  # top_k and context_lines are not asked
+    assert "call again with cursor=next_cursor" in answer["more"]
 
 
 def test_regex_without_literal_scans_and_says_so(
@@ -206,12 +209,15 @@ def test_glob(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
     assert [f.rsplit(" (", 1)[0] for f in root_only["files"]] == ["crlf.txt"]
     clamped = call(app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 0})
     assert len(clamped["files"]) == 1
-    assert clamped["next_cursor"] == "1"
+    asked = glob_question(GlobArguments(pattern="**", repo=repo))
+    assert clamped["next_cursor"] == asked.cursor(1)
     assert clamped["more"].startswith(f"{clamped['total'] - 1} more files")
     assert clamped["clamped"]["top_k"]["used"] == 1
-    rest = call(app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 1, "cursor": "1"})
+    rest = call(
+        app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 1, "cursor": asked.cursor(1)}
+    )
     assert rest["files"] != clamped["files"]
-    assert rest["next_cursor"] == "2"
+    assert rest["next_cursor"] == asked.cursor(2)
     assert error_of(app_context, "glob", {"pattern": ""})["field"] == "pattern"
 
 
@@ -367,13 +373,13 @@ def test_a_budget_cuts_search_glob_view_and_their_cursors_go_on(
     cut = call(app_context, "search", base | {"max_tokens": 200})
     assert len(json.dumps(cut)) <= 200 * 4 + 400  # the budget, and the room kept for `more`
     assert 0 < len(cut["hits"]) < len(whole["hits"])
-    assert cut["next_cursor"] == str(len(cut["hits"]))
+    assert cut["next_cursor"] == search_question(SearchArguments(**base)).cursor(len(cut["hits"]))
     rest = call(app_context, "search", base | {"cursor": cut["next_cursor"]})
     assert cut["hits"] + rest["hits"][: len(whole["hits"]) - len(cut["hits"])] == whole["hits"]
     view = {"path": "src/pkg/big.py", "repo": repo, "end_line": 300}
     page = call(app_context, "view", view | {"max_tokens": 300})
     assert page["start_line"] == 1 < page["end_line"] < 300
-    assert page["next_cursor"] == str(page["end_line"] + 1)
+    assert page["next_cursor"] == view_question(repo, "src/pkg/big.py").cursor(page["end_line"] + 1)
     assert f"{300 - page['end_line']} more lines" in page["more"]
     after = call(app_context, "view", view | {"cursor": page["next_cursor"]})
     lines = FILES["src/pkg/big.py"].decode().split("\n")
@@ -393,5 +399,47 @@ def test_batch_view_shares_its_budget(
     first, second = (item["view"] for item in answer["items"])
     for view, start in ((first, 1), (second, 1001)):
         assert view["start_line"] == start < view["end_line"] < start + 299
-        assert view["next_cursor"] == str(view["end_line"] + 1)
+        assert view["next_cursor"] == view_question(repo, "src/pkg/big.py").cursor(
+            view["end_line"] + 1
+        )
     assert len(json.dumps(answer)) <= 600 * 4 + 800
+    # a range's cursor goes on in `view` of that file
+    goes_on = {"path": "src/pkg/big.py", "repo": repo, "cursor": second["next_cursor"]}
+    after = call(app_context, "view", goes_on)
+    assert after["start_line"] == second["end_line"] + 1
+
+
+@pytest.mark.parametrize(
+    ("verb", "asked", "other"),
+    [
+        ("search", {"query": "def", "max_tokens": 100}, {"query": "class"}),
+        ("search", {"query": "def", "max_tokens": 100}, {"mode": "regex"}),
+        ("search", {"query": "def", "max_tokens": 100}, {"path_glob": "src/**"}),
+        ("search", {"query": "def", "max_tokens": 100}, {"language": "python"}),
+        ("glob", {"pattern": "**", "top_k": 1}, {"pattern": "src/**"}),
+        ("view", {"path": "src/pkg/big.py", "max_tokens": 100}, {"path": "src/pkg/core.py"}),
+    ],
+)
+def test_a_cursor_of_another_question_or_a_bare_offset_is_refused(
+    app_context: AppContext,
+    search_tree: tuple[Path, str],
+    verb: str,
+    asked: dict[str, Any],
+    other: dict[str, Any],
+) -> None:
+    """A cursor is of its question (search: the query and its filters; glob: the pattern;
+    view: the file): one of another question, or the bare offset cursors once were, is refused
+    with field cursor, not read into a list it was never an offset into."""
+    _, repo = search_tree
+    asked = {"repo": repo, **asked}
+    first = call(app_context, verb, asked)
+    cursor = first["next_cursor"]
+    assert "." in cursor
+    refused = error_of(app_context, verb, asked | other | {"cursor": cursor})
+    assert (refused["error"], refused["field"]) == ("invalid_input", "cursor")
+    for plain in (cursor.partition(".")[0], "2", f"x@{cursor}"):
+        refused = error_of(app_context, verb, asked | {"cursor": plain})
+        assert (refused["error"], refused["field"]) == ("invalid_input", "cursor")
+    # the page size is not the question: the cursor goes on whatever it is
+    paged = {"top_k": 3} if verb != "view" else {"max_tokens": 200}
+    assert call(app_context, verb, asked | paged | {"cursor": cursor})

@@ -1,5 +1,5 @@
 """Answer rows and budgets without a database: the row forms, a cut that says what it left out,
-cursors that add up to the whole, the symbol text."""
+cursors of the question that add up to the whole, the symbol text."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 
-from coderooms.budget import CHARS_PER_TOKEN, chars_of, fit, more, parse_cursor, room
+from coderooms.budget import CHARS_PER_TOKEN, Question, chars_of, fit, parse_cursor, room
 from coderooms.errors import InvalidInput
 from coderooms.freshness import brief_freshness
 from coderooms.search.answers import search_answer, seek_answer, text_rows
 from coderooms.symbol_rows import symbol_text
+
+ASKED = Question.of("search", query="text")
 
 
 def hit(path: str, line: int, **extra: Any) -> dict[str, Any]:
@@ -36,10 +38,11 @@ def test_a_hit_is_grep_n_and_its_context_is_shown_once() -> None:
 
 
 def test_a_search_answer_names_the_repo_once_and_no_notes() -> None:
-    answer = search_answer(raw_search([hit("a.py", 1)], ["r"], note="per line"), offset=0,
-                           max_tokens=6_000)  # fmt: skip
+    raw = raw_search([hit("a.py", 1)], ["r"], note="per line")
+    answer = search_answer(raw, question=ASKED, offset=0, max_tokens=6_000)
     assert answer == {"repo": "r", "hits": ["a.py:1: text 1"]}
-    scanned = search_answer(raw_search([], ["r", "s"], index="scan"), offset=0, max_tokens=6_000)
+    raw = raw_search([], ["r", "s"], index="scan")
+    scanned = search_answer(raw, question=ASKED, offset=0, max_tokens=6_000)
     assert scanned == {"repos": ["r", "s"], "index": "scan", "hits": []}
 
 
@@ -50,13 +53,13 @@ def test_a_budget_cuts_rows_says_what_is_left_and_the_pages_add_up() -> None:
     offset = 0
     while True:
         raw = raw_search(hits[offset : offset + 50], ["r"], truncated=offset + 50 < len(hits))
-        page = search_answer(raw, offset=offset, max_tokens=200)
+        page = search_answer(raw, question=ASKED, offset=offset, max_tokens=200)
         assert chars_of(page) <= 200 * CHARS_PER_TOKEN
         pages += page["hits"]
         if "next_cursor" not in page:
             break
-        assert page["more"].endswith(f"call again with cursor='{page['next_cursor']}'")
-        offset = int(page["next_cursor"])
+        assert page["more"].endswith("call again with cursor=next_cursor")
+        _, offset = ASKED.read(page["next_cursor"])
     assert pages == whole
 
 
@@ -67,9 +70,20 @@ def test_fit_always_shows_the_first_row_and_counts_commas() -> None:
     assert (cut.shown, cut.by_budget) == (1, True)
     whole = int(100 * CHARS_PER_TOKEN)
     assert room(100, {}) == whole - 2 - whole // 5  # a fifth of a small budget is kept
-    assert more(7, 3, "rows") == {
-        "next_cursor": "7", "more": "3 more rows: call again with cursor='7'"
+    assert ASKED.more(7, 3, "rows") == {
+        "next_cursor": ASKED.cursor(7), "more": "3 more rows: call again with cursor=next_cursor"
     }  # fmt: skip
+
+
+def test_a_cut_answer_writes_the_cursor_of_its_question_not_a_bare_offset() -> None:
+    raw = raw_search([hit("a.py", n) for n in range(1, 4)], ["r"], truncated=True)
+    page = search_answer(raw, question=ASKED, offset=10, max_tokens=6_000)
+    assert page["next_cursor"] == ASKED.cursor(13) != "13"
+    assert page["more"] == "more hits: call again with cursor=next_cursor"
+    other = Question.of("search", query="text", mode="regex")
+    with pytest.raises(InvalidInput) as raised:
+        other.read(page["next_cursor"])
+    assert raised.value.field == "cursor"
 
 
 @pytest.mark.parametrize("bad", ["", "-1", "1.5", "x", "١٢", "9" * 8, "2000000"])
@@ -89,13 +103,14 @@ def test_seek_rows_spell_the_qualname_and_leave_the_formula_out() -> None:
                      "kind": "Method", "name": "from_pyfile", "qualname": "Config.from_pyfile",
                      "signature": "def from_pyfile(self, filename) -> bool", "score": 0.5812}],
     }  # fmt: skip
-    answer = seek_answer(raw, offset=0, max_tokens=6_000)
+    asked = Question.of("seek", query="from_pyfile")
+    answer = seek_answer(raw, question=asked, offset=0, max_tokens=6_000)
     assert answer == {
         "repo": "r",
         "proof_state": "ready",
         "symbols": ["src/config.py:187-216 0.58 def Config.from_pyfile(self, filename) -> bool"],
-        "next_cursor": "1",
-        "more": "8 more candidates: call again with cursor='1'",
+        "next_cursor": asked.cursor(1),
+        "more": "8 more candidates: call again with cursor=next_cursor",
     }
 
 
