@@ -12,8 +12,8 @@ from fastmcp import Client
 
 from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
+from coderooms.ingest.agent_ingest import ingest_roots
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.ingest.tools import ingest_roots
 from coderooms.semantic import model
 from coderooms.semantic.store import coverage
 from coderooms.server import create_server
@@ -122,7 +122,13 @@ def test_the_ingest_verb_leaves_a_large_changeset_to_a_background_backfill(
     (root / "handlers.py").write_text(functions, encoding="utf-8")
     # the verb's function itself: an in-memory client would close the context (and so stop the
     # backfill) when its call returns
-    report = ingest_roots(app_context, [str(root)], repo=repo_id)["reports"][0]
+    report = ingest_roots(
+        app_context.graph,
+        app_context.settings,
+        [str(root)],
+        repo=repo_id,
+        embed_in_background=app_context.embed_in_background,
+    )["reports"][0]
     assert report["embeddings"]["embedded"] == 0
     assert report["embeddings"]["deferred"] == 601
     deadline = time.monotonic() + 600
