@@ -1,7 +1,9 @@
-"""Agreement of the Ruby and Lua extractors with the languages' own parsers (a precise oracle).
+"""Agreement of the Ruby, Lua and Scala extractors with the languages' own parsers (a precise
+oracle).
 
-Universal Ctags (`definitions_vs_ctags`) reads Ruby and Lua by line and is wrong in most of the
-files where it differs from us; this benchmark asks the interpreters themselves. The files,
+Universal Ctags (`definitions_vs_ctags`) reads Ruby and Lua by line, and has no Scala parser (a
+regex tagger stands in), and is wrong in most of the files where it differs from us; this
+benchmark asks the languages' parsers themselves. The files,
 the kinds compared, our side (`our_definitions`) and the comparison (`agreement`: files whose
 `(kind, name)` sets are equal, line rules `strict` and `span`) are those of
 `definitions_vs_ctags`; only the reference differs. A file the parser rejects is not compared
@@ -29,9 +31,21 @@ the local's name (the `locals` debug info: name, first and last pc). Anything el
 argument, a list element, `t[k] = function`) has no name and is not compared. `function`
 only, as `definitions_vs_ctags` compares Lua.
 
+Scala (`benchmarks/scala_definitions.scala` on scalameta 4.9.9, dialect Scala 2.13, else
+Scala 3 for a file 2.13 rejects), as `languages.scala` makes symbols; the line is the name's:
+
+* `type`: `class`, `case class`, `object`, `case object`, `trait`, `enum` and `package object`
+  (a companion object has its class's name, one key for both, as ours has one symbol);
+* `function`: `def`, a definition, an abstract declaration or a macro, wherever it is (a class,
+  an object, a trait, an anonymous class `new F { def m }`, an `extension`, a block); not
+  `def this(...)` (an auxiliary constructor), nor `val`/`var`, `given`, type members, enum
+  cases. Names are the names' values, backticks dropped (`` `a.b` `` is `a.b`).
+
 Run: `python benchmarks/definitions_vs_parsers.py DIR... [-v]` (`$CODEROOMS_RUBY`,
-`$CODEROOMS_LUAC` name the interpreters, else `ruby` and `luac5.4` on the PATH); a language
-whose parser is missing is skipped with a line saying so.
+`$CODEROOMS_LUAC` name the interpreters, else `ruby` and `luac5.4` on the PATH;
+`$CODEROOMS_SCALA_ORACLE` the command that runs `ScalaDefinitions`, e.g. `java -cp CLASSPATH
+ScalaDefinitions`, built as benchmarks/README.md says); a language whose parser is missing is
+skipped with a line saying so.
 """
 
 from __future__ import annotations
@@ -39,6 +53,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -207,6 +222,33 @@ def lua_definitions(paths: list[Path], luac: str = "luac5.4") -> tuple[Reference
     return found, rejected
 
 
+def read_scala(output: str, found: Reference, rejected: list[str]) -> None:
+    """Add the JSON lines of `ScalaDefinitions` to `found` (its files rejected to `rejected`)."""
+    for line in output.splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if "error" in entry:
+            rejected.append(entry["path"])
+            continue
+        _add(found[entry["path"]], (entry["kind"], entry["name"]), entry["line"])
+
+
+def scala_definitions(paths: list[Path], command: str) -> tuple[Reference, list[str]]:
+    """scalameta's definitions per file, and the files it could not parse; `command` runs
+    `ScalaDefinitions` (the files are its arguments, 500 a run)."""
+    found: Reference = defaultdict(dict)
+    rejected: list[str] = []
+    for at in range(0, len(paths), 500):
+        out = subprocess.run(
+            [*shlex.split(command), *map(str, paths[at : at + 500])],
+            capture_output=True,
+            check=True,
+        ).stdout
+        read_scala(out.decode("utf-8", "replace"), found, rejected)
+    return found, rejected
+
+
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
     roots = [Path(a) for a in argv if a != "-v"]
@@ -217,17 +259,22 @@ def main(argv: list[str]) -> int:
     parsers = {
         "ruby": (os.environ.get("CODEROOMS_RUBY", "ruby"), ruby_definitions, "ripper"),
         "lua": (os.environ.get("CODEROOMS_LUAC", "luac5.4"), lua_definitions, "luac"),
+        "scala": (os.environ.get("CODEROOMS_SCALA_ORACLE", ""), scala_definitions, "scalameta"),
     }
     for language, (program, definitions, oracle) in parsers.items():
         paths = by_language.get(language, [])
         if not paths:
             continue
-        if shutil.which(program) is None:
+        if not program:
+            print(f"{language}: CODEROOMS_SCALA_ORACLE not set, not compared")
+            continue
+        if shutil.which(shlex.split(program)[0]) is None:
             print(f"{language}: {program} not found, not compared")
             continue
         reference, rejected = definitions(paths, program)
         compared = [p for p in paths if str(p) not in set(rejected)]
-        print(f"{language}: {oracle} ({program}); {len(rejected)} files rejected by the parser")
+        shown = program if len(program) <= 60 else f"{program[:25]} ... {program[-25:]}"
+        print(f"{language}: {oracle} ({shown}); {len(rejected)} files rejected by the parser")
         print(agreement(language, compared, reference, verbose, oracle))
     return 0
 

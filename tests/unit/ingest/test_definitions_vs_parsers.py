@@ -5,6 +5,7 @@ interpreter are skipped where it is absent."""
 from __future__ import annotations
 
 import shutil
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from benchmarks.definitions_vs_parsers import (
     lua_definitions,
     lua_functions,
     parse_listing,
+    read_scala,
     ruby_definitions,
 )
 
@@ -119,3 +121,20 @@ def test_ripper_finds_each_kind_of_ruby_definition(tmp_path: Path) -> None:
         ("type", "E"): 10,
     }
     assert set(found[str(source)]) == set(our_definitions(source, "ruby"))
+
+
+def test_scalameta_lines_are_read_and_rejected_files_counted_apart() -> None:
+    output = "\n".join(
+        [
+            '{"path": "A.scala", "kind": "type", "name": "Point", "line": 3}',
+            '{"path": "A.scala", "kind": "type", "name": "Point", "line": 1}',
+            '{"path": "A.scala", "kind": "function", "name": "a.b", "line": 5}',
+            '{"path": "B.scala", "error": "parse"}',
+            "",
+        ]
+    )
+    found: dict[str, dict[tuple[str, str], int]] = defaultdict(dict)
+    rejected: list[str] = []
+    read_scala(output, found, rejected)
+    assert found == {"A.scala": {("type", "Point"): 1, ("function", "a.b"): 5}}
+    assert rejected == ["B.scala"]

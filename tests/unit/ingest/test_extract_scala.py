@@ -154,3 +154,20 @@ def test_callee_names_and_declared_types() -> None:
         (FactKind.ASSIGN, "Calls.run", "built", "Circle"),
         (FactKind.ASSIGN, "Calls.run", "made", "Dog"),
     }
+
+
+def test_backticked_names_keep_their_dots() -> None:
+    ex = run(
+        """
+        object NotNull {
+          implicit def `If you see this, add a type. Null is inferred.`: Int = 0
+          class `a.b`
+        }
+        """
+    )
+    names = {(s.name, s.qualname) for s in ex.symbols}
+    assert (
+        "If you see this, add a type. Null is inferred.",
+        "NotNull.If you see this, add a type. Null is inferred.",
+    ) in names
+    assert ("a.b", "NotNull.a.b") in names

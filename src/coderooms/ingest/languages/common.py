@@ -344,8 +344,10 @@ class Collector:
         *,
         scope: bool = True,
         replaceable: bool = False,
+        name: str | None = None,
     ) -> bool:
-        """Record a definition spanning `node`, named by the last part of its qualname.
+        """Record a definition spanning `node`, named `name`, else by the last part of its
+        qualname (a name that holds a `.` itself, Scala's `` `a.b` ``, is given).
 
         Returns False when the qualname was already taken. The node still becomes a caller scope
         under that qualname unless `scope` is false (variables: calls in their initialisers
@@ -356,7 +358,7 @@ class Collector:
             self._scopes.append((node.start_byte, node.end_byte, qualname))
         symbol = SymbolDef(
             kind=kind,
-            name=qualname.rsplit(".", 1)[-1],
+            name=qualname.rsplit(".", 1)[-1] if name is None else name,
             qualname=qualname,
             start_line=node.start_point.row + 1,
             end_line=node.end_point.row + 1,

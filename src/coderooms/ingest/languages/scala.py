@@ -6,7 +6,8 @@
   are its members (`Point.apply`, as `Point.apply()` / `Point()` call it). Lines and signature
   start at the first modifier or annotation.
 * `def` (a definition or an abstract declaration) in a class, object or trait -> METHOD; every
-  other `def` (top-level in Scala 3, local) -> FUNCTION; operator names are kept (`+`).
+  other `def` (top-level in Scala 3, local) -> FUNCTION; operator names are kept (`+`), and
+  backticks dropped (`` `a.b` `` is named `a.b`, its qualname `Outer.a.b`).
   Overloads share a qualname: the first one written is the symbol. Auxiliary constructors (`def
   this(...)`), `val`/`var` members, `given`s, lambdas and type members are no symbols: their
   calls belong to the definition around them.
@@ -151,9 +152,11 @@ def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
     name = node.child_by_field_name("name")
     if name is None:
         return outer
-    qual = outer.qualify(_name(name, source))
+    simple = _name(name, source)
+    qual = outer.qualify(simple)
     kind = SymbolKind.INTERFACE if role == "trait" else SymbolKind.CLASS
-    c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
+    sig = header(node, node.child_by_field_name("body"), source)
+    c.define(kind, qual, outer.parent, node, sig, name=simple)
     for clause in node.children_by_field_name("extend"):
         for base in clause.children_by_field_name("type"):
             c.inherit(qual, _type_name(base, source), base)
@@ -165,10 +168,11 @@ def _function(node: Node, outer: Scope, c: Collector) -> Scope:
     name = node.child_by_field_name("name")
     if name is None or text(name, source) == "this":
         return outer  # an auxiliary constructor: its calls are the class's
-    qual = outer.qualify(_name(name, source))
+    simple = _name(name, source)
+    qual = outer.qualify(simple)
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     sig = header(node, node.child_by_field_name("body"), source).removesuffix("=").rstrip()
-    c.define(kind, qual, outer.parent, node, sig)
+    c.define(kind, qual, outer.parent, node, sig, name=simple)
     return Scope(qual, qual, in_type=False)
 
 
@@ -179,8 +183,9 @@ def _property(node: Node, outer: Scope, c: Collector) -> None:
     value = node.child_by_field_name("value")
     end = value.start_byte if value is not None else node.end_byte
     sig = signature(c.source, node.start_byte, end).removesuffix("=").rstrip()
-    qual = outer.qualify(_name(pattern, c.source))
-    c.define(SymbolKind.VARIABLE, qual, outer.parent, node, sig, scope=False)
+    simple = _name(pattern, c.source)
+    qual = outer.qualify(simple)
+    c.define(SymbolKind.VARIABLE, qual, outer.parent, node, sig, scope=False, name=simple)
 
 
 def _name(node: Node, source: bytes) -> str:
