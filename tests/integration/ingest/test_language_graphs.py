@@ -340,6 +340,9 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("main.lua::main", "CALLS", "src/shop/init.lua::open", "import"),
         ("src/shop/init.lua::open", "CALLS", "src/shop/cart.lua::new", "import"),  # Cart.new
         ("src/shop/init.lua::open", "CALLS", "src/shop/init.lua::log", "local"),  # shop.log
+        # the module's `shop.label` and the file's local `label` are two symbols
+        ("main.lua::main", "CALLS", "src/shop/init.lua::label", "import"),
+        ("src/shop/init.lua::label", "CALLS", "src/shop/init.lua::local.label", "local"),
         ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::touch", "local"),  # self:touch
         ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::round", "local"),
         ("spec/cart_spec.lua::", "CALLS", "?:shop.cart.missing", "ghost"),  # not defined there
