@@ -216,6 +216,13 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("src/shape.cpp::shapes.total", "CALLS", "?:area", "ghost"),  # a member of a value
     ],
     "csharp": [
+        # a method only an `#else` branch defines, reached through `using static`
+        (
+            "src/App/Program.cs::Geo.App.Program.Main",
+            "CALLS",
+            "src/Util/MathUtil.cs::Geo.Util.MathUtil.Twice",
+            "import",
+        ),
         # a partial class's other part, found by its fully qualified name
         (
             "src/Shapes/Circle.cs::Geo.Shapes.Circle.Scale",
