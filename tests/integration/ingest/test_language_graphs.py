@@ -216,6 +216,13 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("src/shape.cpp::shapes.total", "CALLS", "?:area", "ghost"),  # a member of a value
     ],
     "csharp": [
+        # a method only an `#else` branch defines, reached through `using static`
+        (
+            "src/App/Program.cs::Geo.App.Program.Main",
+            "CALLS",
+            "src/Util/MathUtil.cs::Geo.Util.MathUtil.Twice",
+            "import",
+        ),
         # a partial class's other part, found by its fully qualified name
         (
             "src/Shapes/Circle.cs::Geo.Shapes.Circle.Scale",
@@ -340,6 +347,9 @@ RESOLVED_RIGHT: dict[str, list[Edge]] = {
         ("main.lua::main", "CALLS", "src/shop/init.lua::open", "import"),
         ("src/shop/init.lua::open", "CALLS", "src/shop/cart.lua::new", "import"),  # Cart.new
         ("src/shop/init.lua::open", "CALLS", "src/shop/init.lua::log", "local"),  # shop.log
+        # the module's `shop.label` and the file's local `label` are two symbols
+        ("main.lua::main", "CALLS", "src/shop/init.lua::label", "import"),
+        ("src/shop/init.lua::label", "CALLS", "src/shop/init.lua::local.label", "local"),
         ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::touch", "local"),  # self:touch
         ("src/shop/cart.lua::add", "CALLS", "src/shop/cart.lua::round", "local"),
         ("spec/cart_spec.lua::", "CALLS", "?:shop.cart.missing", "ghost"),  # not defined there

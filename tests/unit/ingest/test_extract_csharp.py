@@ -8,6 +8,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.csharp import first_branches
+from coderooms.ingest.languages.csharp_branches import nth_branches
 from coderooms.ingest.model import Extraction, ImportRef, InheritRef
 from coderooms.ingest.namespace_names import csharp_candidates, csharp_usings
 from coderooms.ingest.ref_requests import decode_alternative
@@ -215,6 +216,43 @@ def test_first_branches_keep_lines_and_offsets() -> None:
     ]  # fmt: skip
     assert ex.problems == []
     assert first_branches(b"class A { }") == b"class A { }"
+
+
+def test_elif_and_else_branches_are_read_too() -> None:
+    """A definition in an `#elif`/`#else` branch is a definition (Newtonsoft's
+    `DateTimeUtils.ToDateTimeFormat` in an `#else`), with its calls and the `using`s only that
+    branch has; a name defined in several branches is one symbol, the first branch's."""
+    source = dedent(
+        """
+        #if NET
+        using Fast;
+        #else
+        using Slow;
+        #endif
+        class K {
+        #if NET
+            public int M(ReadOnlySpan<int> x) { return One(x); }
+        #elif OLD
+            public int M(int[] x) { return Two(x); }
+            void Old() { Three(); }
+        #else
+            void Other() { Four(); }
+        #endif
+            void N() { Five(); }
+        }
+        """
+    ).lstrip("\n")
+    assert nth_branches(source.encode(), 2).count(b"Four") == 1
+    assert b"Two" not in nth_branches(source.encode(), 2)
+    ex = run(source)
+    assert [(s.qualname, s.start_line) for s in ex.symbols] == [
+        ("", 1), ("K", 6), ("K.M", 8), ("K.Old", 11), ("K.Other", 13), ("K.N", 15),
+    ]  # fmt: skip
+    assert [(c.caller, c.callee) for c in ex.calls] == [
+        ("K.M", "One"), ("K.Old", "Three"), ("K.Other", "Four"), ("K.N", "Five"),
+    ]  # fmt: skip
+    assert [i.module for i in ex.imports] == ["Fast", "Slow"]
+    assert ex.problems == []
 
 
 def test_declared_types_name_the_receiver() -> None:

@@ -131,3 +131,37 @@ def test_fallback_functions_and_nested_table_fields_are_symbols() -> None:
     assert [(c.caller, c.callee) for c in ex.calls if c.callee == "helper"] == [
         ("M.sub.g", "helper")
     ]
+
+
+def test_a_local_named_as_a_module_function_is_its_own_symbol() -> None:
+    """lume: `local serialize` ... `serialize = function` beside `function lume.serialize`:
+    the module's function keeps `serialize` (what `require("lume").serialize` reaches), the
+    local is `local.serialize`, and the file's bare `serialize(x)` calls are the local's."""
+    source = """
+        local lume = {}
+        local serialize
+        local function helper() return serialize(1) end
+        serialize = function(x) return tostring(x) end
+        function lume.serialize(x) return serialize(x) end
+        function lume.helper() return lume.serialize(2) end
+        return lume
+        """
+    ex = run(source)
+    assert [(s.qualname, s.name, s.start_line) for s in ex.symbols[1:]] == [
+        ("local.helper", "helper", 3),
+        ("local.serialize", "serialize", 4),
+        ("serialize", "serialize", 5),
+        ("helper", "helper", 6),
+    ]
+    assert [(c.caller, c.callee) for c in ex.calls] == [
+        ("local.helper", "local.serialize"),
+        ("local.serialize", "tostring"),
+        ("serialize", "local.serialize"),
+        ("helper", "serialize"),
+    ]
+    record = build_record("src/m.lua", "lua", ex)
+    assert {r.ref: r.local for r in record.references} == {
+        "local.serialize": "local.serialize",
+        "serialize": "serialize",
+        "tostring": None,
+    }

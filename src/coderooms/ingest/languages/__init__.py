@@ -86,6 +86,7 @@ from coderooms.ingest.languages import (
     typescript,
 )
 from coderooms.ingest.languages.common import Collector
+from coderooms.ingest.languages.csharp_branches import merge_other_branches
 from coderooms.ingest.languages.doc_comments import doc_of, docstring
 from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.grammars import grammar_loader
@@ -317,4 +318,18 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     collector.finish()
     if root.has_error:
         ex.problems.append(_syntax_errors(root, compiled.errors))
+    if language == "csharp" and b"#el" in source:  # what `#elif`/`#else` branches define
+        plain = source[3:] if source.startswith(_BOM) else source
+        errors = _error_count(root, compiled.errors) if root.has_error else 0
+        merge_other_branches(ex, plain, errors, lambda read: _reading(language, compiled, read))
     return ex
+
+
+def _reading(language: str, compiled: _Compiled, source: bytes) -> tuple[Extraction, int]:
+    """A further reading of a file: what `source` yields (no module symbol), and its errors."""
+    root = _parser(language, compiled).parse(source).root_node
+    ex = Extraction(language=language)
+    collector = Collector(ex, source)
+    _SPECS[language].extract(root, compiled.query, collector)
+    collector.finish()
+    return ex, _error_count(root, compiled.errors) if root.has_error else 0

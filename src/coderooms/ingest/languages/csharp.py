@@ -24,8 +24,9 @@
   constructor initialisers (`: base(x)`, `: this(x)`) are not recorded.
 * Inheritance: each entry of a base list (`: Base<T>, IFoo`, a record's `Base(X)`), generic
   arguments dropped; C# does not say which entry is a class and which an interface.
-* Preprocessor: directives are blanked and only the first branch of each `#if` is read
-  (`first_branches`; `#elif`/`#else` branches are not extracted), as lines and offsets stay.
+* Preprocessor: directives are blanked and the first branch of each `#if` is read
+  (`first_branches`), as lines and offsets stay; what the `#elif`/`#else` branches define
+  joins it from further readings (`csharp_branches`: a name defined in both is one symbol).
 * Declared types (PARAM facts for parameters and `foreach (T x in xs)`, ASSIGN facts for
   locals, fields and properties, attributed to the innermost definition: a field to its class):
   `Foo f`, `Foo? f` -> `Foo`, `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`; built-in,
@@ -51,6 +52,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
+from coderooms.ingest.languages.csharp_branches import nth_branches
 from coderooms.ingest.languages.doc_comments import first_sentence
 from coderooms.ingest.model import FactKind
 
@@ -86,8 +88,6 @@ _MEMBERS = {
 _WRAPPERS: dict[str, str | None] = {"generic_name": None}
 _CALLS = {"invocation_expression": "function"}
 _TYPES = frozenset({"class", "interface", "delegate"})
-_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*([a-z]*)[^\n]*", re.MULTILINE)
-_NOT_NEWLINE = re.compile(rb"[^\n]")
 _XML_TAG = re.compile(r"</?[A-Za-z][^<>]*?/?>")
 _SPACES = re.compile(r"\s+")
 
@@ -96,32 +96,8 @@ def first_branches(source: bytes) -> bytes:
     """`source` with its preprocessor directives and every `#elif`/`#else` branch blanked
     (each byte but newlines made a space: lines and offsets stay): what is parsed is one
     consistent program, the `#if` branches (both branches of a `#if` that splits a
-    declaration do not parse)."""
-    if b"#" not in source:
-        return source
-    out: bytearray | None = None
-    kept: list[bool] = []  # per open `#if`: whether the branch being read is kept
-    since = 0
-    for match in _DIRECTIVE.finditer(source):
-        if out is None:
-            out = bytearray(source)
-        start, end = match.span()
-        if not all(kept):
-            out[since:start] = _NOT_NEWLINE.sub(b" ", source[since:start])
-        out[start:end] = b" " * (end - start)
-        word = match.group(1)
-        if word == b"if":
-            kept.append(True)
-        elif word in (b"elif", b"else") and kept:
-            kept[-1] = False
-        elif word == b"endif" and kept:
-            kept.pop()
-        since = end
-    if out is None:
-        return source
-    if not all(kept):
-        out[since:] = _NOT_NEWLINE.sub(b" ", source[since:])
-    return bytes(out)
+    declaration do not parse). The other branches are further readings (`csharp_branches`)."""
+    return nth_branches(source, 0) if b"#" in source else source
 
 
 def extract(root: Node, query: Query, c: Collector) -> None:

@@ -4,7 +4,9 @@
   module itself (its module symbol), so what is defined in it is qualified without it:
   `function M.f()` -> `f`, `function M:m()` -> `m`, `M.g = function() end` -> `g`, and the
   file's own calls `M.f()` -> `f`. That is what another file's `local x = require("m")`
-  reaches as `x.f`.
+  reaches as `x.f`. A function of the file of the same name (`local f; f = function() end` or
+  `local function f()` beside `function M.f()`) is `local.f` (`local` is a keyword: no table
+  has that name), and the file's bare `f()` calls are calls of it: a bare `f` is never `M.f`.
 * Functions: `function f()`, `local function f()`, `local f = function() end`, `f = function()
   end`, `local f = g or function() end` (a fallback: `table.pack or function(...)`) -> FUNCTION
   `f`; `function t.a.f()` / `t.a.f = function() end` -> FUNCTION `t.a.f` (a table that is not
@@ -58,6 +60,8 @@ QUERY = """
 """
 
 _INDEX = frozenset({"dot_index_expression", "method_index_expression"})
+LOCAL = "local"
+"""The prefix of a function of the file named as one of the module table is (`local.f`)."""
 
 
 def extract(root: Node, query: Query, c: Collector) -> None:
@@ -70,6 +74,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         if (statement := _grandparent(n)) is not None
     }
     methods: list[tuple[int, int, str]] = []
+    shadowed = _shadowed(caps, names, module_table, source)
 
     def handle(node: Node, role: str, outer: Scope) -> Scope:
         written: tuple[list[str], bool] | None
@@ -104,6 +109,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         table = parts[0] if len(parts) > 1 else None
         if table is not None and table == module_table and not outer.prefix:
             parts = parts[1:]
+        elif table is None and not outer.prefix and parts[0] in shadowed:
+            parts = [LOCAL, *parts]  # beside the module's own `M.f`: `local.f`
         qual = outer.qualify(".".join(parts))
         kind = SymbolKind.METHOD if method else SymbolKind.FUNCTION
         sig = signature(source, anchor.start_byte, sig_end)
@@ -122,7 +129,65 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     nest(entries, handle)
     methods.sort()
     for node in caps.get("call", ()):
-        _call(node, c, source, module_table, methods)
+        _call(node, c, source, module_table, methods, shadowed)
+
+
+def _shadowed(
+    caps: dict[str, list[Node]], names: dict[int, Node], module_table: str | None, source: bytes
+) -> frozenset[str]:
+    """The names a top-level function of the file and one of the module table (`M.f`) share."""
+    if module_table is None:
+        return frozenset()
+    plain: set[str] = set()
+    in_module: set[str] = set()
+    for node in caps.get("function", ()):
+        name_node = node.child_by_field_name("name")
+        _sort(
+            _written_name(name_node, source) if name_node else None,
+            node,
+            module_table,
+            plain,
+            in_module,
+        )
+    for node in caps.get("function_value", ()):
+        value = node.parent if node.parent is not None else node
+        statement = _grandparent(value if value.type == "binary_expression" else node)
+        name_node = names.get(statement.start_byte) if statement is not None else None
+        _sort(
+            _written_name(name_node, source) if name_node else None,
+            node,
+            module_table,
+            plain,
+            in_module,
+        )
+    return frozenset(plain & in_module)
+
+
+def _sort(
+    written: tuple[list[str], bool] | None,
+    node: Node,
+    module_table: str,
+    plain: set[str],
+    in_module: set[str],
+) -> None:
+    """Adds a top-level function's name to `plain` (`f`) or `in_module` (`M.f`, `M:f`)."""
+    if written is None or not _top_level(node):
+        return
+    parts = written[0]
+    if len(parts) == 1:
+        plain.add(parts[0])
+    elif len(parts) == 2 and parts[0] == module_table:
+        in_module.add(parts[1])
+
+
+def _top_level(node: Node) -> bool:
+    """Whether `node` is inside no function."""
+    above = node.parent
+    while above is not None:
+        if above.type in ("function_declaration", "function_definition"):
+            return False
+        above = above.parent
+    return True
 
 
 def _doc(node: Node, source: bytes) -> str | None:
@@ -206,6 +271,7 @@ def _call(
     source: bytes,
     module_table: str | None,
     methods: list[tuple[int, int, str]],
+    shadowed: frozenset[str],
 ) -> None:
     callee = node.child_by_field_name("name")
     if callee is None:
@@ -215,7 +281,7 @@ def _call(
         if name == "require":
             _require(node, c, source)
             return
-        c.call(node, name)
+        c.call(node, f"{LOCAL}.{name}" if name in shadowed else name)
         return
     written = _written_name(callee, source)
     if written is None:
