@@ -346,8 +346,7 @@ class Collector:
         replaceable: bool = False,
         name: str | None = None,
     ) -> bool:
-        """Record a definition spanning `node`, named `name`, else by the last part of its
-        qualname (a name that holds a `.` itself, Scala's `` `a.b` ``, is given).
+        """Record a definition spanning `node`, named `name` (given) or its qualname's last part.
 
         Returns False when the qualname was already taken. The node still becomes a caller scope
         under that qualname unless `scope` is false (variables: calls in their initialisers
@@ -369,9 +368,8 @@ class Collector:
         if qualname in self._seen:
             if qualname not in self._replaceable:
                 return False
-            symbols = self.ex.symbols
-            at = next(i for i, known in enumerate(symbols) if known.qualname == qualname)
-            symbols[at] = symbol
+            at = next(i for i, s in enumerate(self.ex.symbols) if s.qualname == qualname)
+            self.ex.symbols[at] = symbol
             if not replaceable:
                 self._replaceable.discard(qualname)
             return True
