@@ -139,6 +139,15 @@ _SPECS: dict[str, _Spec] = {
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
 
+_FIRST_READINGS: dict[str, Callable[[str, bytes], bytes]] = {
+    "csharp": lambda path, source: csharp.first_branches(source),  # one branch of each `#if`
+    "cpp": lambda path, source: c_macros.blank_bare_macros(source),  # `NS_BEGIN` alone on a line
+    "kotlin": lambda path, source: kotlin_repairs.top_level_annotations(source),  # `actual class`
+    "bash": lambda path, source: bash.bats_source(source) if path.endswith(".bats") else source,
+}
+"""What a file of the language is made before its first parse (`path`, its source): lines and
+offsets stay, so every position read from the tree is the file's."""
+
 _SECOND_READINGS: dict[str, tuple[Callable[[bytes], bytes], ...]] = {
     "kotlin": (kotlin_repairs.second_reading,),  # `{ fun f() {} }`: an error to the grammar
     "cpp": (c_macros.access_labels, c_macros.first_branches),  # `#if` in an initialiser list
@@ -278,21 +287,15 @@ def extract(language: str, path: str, source: bytes) -> Extraction:
 
 def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction:
     compiled = _compiled_for(language, spec)
-    parse_source = source[3:] if source.startswith(_BOM) else source
-    if language == "csharp":
-        parse_source = csharp.first_branches(parse_source)
-    if language == "cpp":
-        parse_source = c_macros.blank_bare_macros(parse_source)  # `NS_BEGIN` alone on a line
-    if language == "kotlin":
-        parse_source = kotlin_repairs.top_level_annotations(parse_source)  # `@X` / `actual class`
-    if language == "bash" and path.endswith(".bats"):
-        parse_source = bash.bats_source(parse_source)  # `@test "x" {` read as a function
+    plain = source[3:] if source.startswith(_BOM) else source
+    first_reading = _FIRST_READINGS.get(language)
+    parse_source = plain if first_reading is None else first_reading(path, plain)
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
     if language == "c" and path.endswith(".h") and c.reads_as_cpp(tree.root_node, parse_source):
         # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)
         cpp = _SPECS["cpp"]
         cpp_compiled = _compiled_for("cpp", cpp)
-        cpp_source = c_macros.blank_bare_macros(parse_source)
+        cpp_source = _FIRST_READINGS["cpp"](path, parse_source)
         cpp_tree = _parser("cpp", cpp_compiled).parse(cpp_source)
         if not cpp_tree.root_node.has_error or tree.root_node.has_error:
             spec, compiled, tree, parse_source = cpp, cpp_compiled, cpp_tree, cpp_source
@@ -319,7 +322,6 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     if root.has_error:
         ex.problems.append(_syntax_errors(root, compiled.errors))
     if language == "csharp" and b"#el" in source:  # what `#elif`/`#else` branches define
-        plain = source[3:] if source.startswith(_BOM) else source
         errors = _error_count(root, compiled.errors) if root.has_error else 0
         merge_other_branches(ex, plain, errors, lambda read: _reading(language, compiled, read))
     return ex
