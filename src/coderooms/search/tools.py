@@ -11,6 +11,7 @@ from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
 from coderooms.declaring import Verb
 from coderooms.effects import READS
+from coderooms.errors import InvalidInput
 from coderooms.search.answers import glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
@@ -115,7 +116,16 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
     start_line = r.start_line if r.cursor is None else max(next_line, 1)
     request = ViewRequest(path=r.path, repo=r.repo, start_line=start_line, end_line=r.end_line)
     graph = ctx.graph()
-    raw = view(graph, request, ctx.readable(graph))
+    try:
+        raw = view(graph, request, ctx.readable(graph))
+    except InvalidInput as refused:
+        if r.cursor is None or refused.field != "end_line":
+            raise
+        # the cursor's line made the range invalid: a cursor of another question says so first
+        bare = ViewRequest(path=r.path, repo=r.repo, start_line=r.start_line, end_line=None)
+        shown = view(graph, bare, ctx.readable(graph))
+        view_question(shown["repo"], shown["path"]).read(r.cursor)
+        raise
     question = view_question(raw["repo"], raw["path"])
     question.read(r.cursor)
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from coderooms.budget import Question, fit, page_into, room
-from coderooms.surgical.context import FIRST_PAGE, Window
+from coderooms.surgical.context import FIRST_PAGE, MODULE_LEVEL, Window
 from coderooms.surgical.context_limits import page_rows
 from coderooms.symbol_rows import symbol_text
 
@@ -29,10 +29,6 @@ HEAD = ("repo", "path", "lines", "hash", "disk")
 
 def _count(n: Any) -> str:
     return f" x{n}" if int(n or 1) > 1 else ""
-
-
-MODULE_LEVEL = "<module>"
-"""How a row names the code at a file's top level (a caller whose qualname is empty)."""
 
 
 def _named(qualname: Any) -> str:

@@ -187,12 +187,18 @@ def gather(
     return hood
 
 
+MODULE_LEVEL = "<module>"
+"""How an answer names the code at a file's top level (a caller whose qualname is empty)."""
+
+
 def merge_relevant(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """Per neighbour file, its symbols most involved with the primary (either direction): most
     call sites first, then id."""
     merged: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        merged.setdefault(str(row["file"]), []).extend(row["symbols"])
+        merged.setdefault(str(row["file"]), []).extend(
+            {**s, "qualname": s.get("qualname") or MODULE_LEVEL} for s in row["symbols"]
+        )
     return {
         file: sorted(symbols, key=lambda s: (-int(s["calls"]), s["id"], s["relation"]))[
             : limits.SYMBOLS_PER_FILE

@@ -443,3 +443,22 @@ def test_a_cursor_of_another_question_or_a_bare_offset_is_refused(
     # the page size is not the question: the cursor goes on whatever it is
     paged = {"top_k": 3} if verb != "view" else {"max_tokens": 200}
     assert call(app_context, verb, asked | paged | {"cursor": cursor})
+
+
+def test_a_foreign_view_cursor_is_refused_as_the_cursor_even_past_end_line(
+    app_context: AppContext, search_tree: tuple[Path, str]
+) -> None:
+    """The cursor's line, past the asked end_line, would make the range invalid: the cursor is
+    named, not end_line, as it is of another file."""
+    _, repo = search_tree
+    first = call(app_context, "view", {"repo": repo, "path": "src/pkg/big.py", "max_tokens": 100})
+    cursor = first["next_cursor"]
+    asked = {"repo": repo, "path": "src/pkg/core.py", "end_line": 1, "cursor": cursor}
+    refused = error_of(app_context, "view", asked)
+    assert (refused["error"], refused["field"]) == ("invalid_input", "cursor")
+    own = error_of(
+        app_context,
+        "view",
+        {"repo": repo, "path": "src/pkg/big.py", "end_line": 1, "cursor": cursor},
+    )
+    assert (own["error"], own["field"]) == ("invalid_input", "end_line")

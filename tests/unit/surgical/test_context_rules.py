@@ -16,10 +16,12 @@ from coderooms.surgical.connected import rank_connected
 from coderooms.surgical.context import (
     DIFFERS,
     MISSING,
+    MODULE_LEVEL,
     SAME,
     DiskCopy,
     Neighbourhood,
     bounded,
+    merge_relevant,
     text_excerpt,
 )
 from coderooms.surgical.locate import Located, Unlocated
@@ -207,3 +209,22 @@ def test_bounded_reports_totals() -> None:
     assert bounded([1, 2, 3], 2) == {"items": [1, 2], "total": 3, "truncated": True}
     assert bounded([1], 5, total=4) == {"items": [1], "total": 4, "truncated": True}
     assert bounded([], 5) == {"items": [], "total": 0, "truncated": False}
+
+
+def test_a_top_level_caller_is_named_module_in_the_answer_not_left_empty() -> None:
+    rows = [
+        {
+            "file": "r:a.py",
+            "symbols": [
+                {"id": "r:a.py", "qualname": None, "calls": 3, "relation": "calls_primary"}
+            ],
+        },
+        {
+            "file": "r:a.py",
+            "symbols": [
+                {"id": "r:a.py#f", "qualname": "f", "calls": 1, "relation": "called_by_primary"}
+            ],
+        },
+    ]
+    merged = merge_relevant(rows)
+    assert [s["qualname"] for s in merged["r:a.py"]] == [MODULE_LEVEL, "f"]
