@@ -67,6 +67,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
+from coderooms.ingest.languages.jsdoc import jsdoc_types
 from coderooms.ingest.model import MODULE_VALUE, FactKind
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
@@ -92,6 +93,7 @@ QUERY = (
     CORE_QUERY
     + f"""
 (class_body (field_definition value: {_FUNCTION_VALUES}) @field)
+(comment) @doc
 """
 )
 
@@ -106,7 +108,11 @@ Handler = Callable[[Node, Scope, Collector], Scope]
 
 
 def extract(root: Node, query: Query, c: Collector) -> None:
-    extract_with(root, query, c, {})
+    extract_with(root, query, c, {}, _jsdoc)
+
+
+def _jsdoc(caps: dict[str, list[Node]], c: Collector) -> None:
+    jsdoc_types(caps.get("doc", []), c)
 
 
 def extract_with(

@@ -1,0 +1,201 @@
+"""JSDoc types in JavaScript (`languages.jsdoc`): `@typedef {import(..)}` binds a name as a
+require would, `@param`/`@returns`/`@type` give the facts TypeScript's annotations give, and
+calls on values so typed resolve into the type's file (CommonJS, as webpack writes it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from textwrap import dedent
+
+import pytest
+
+from coderooms.ingest.languages import extract
+from coderooms.ingest.languages.jsdoc import named_type
+from coderooms.ingest.model import Extraction, FactKind, ImportRef
+from tests.unit.ingest.test_python_resolution import call, plan
+
+
+def run(source: str, path: str = "lib/mod.js") -> Extraction:
+    return extract("javascript", path, dedent(source).encode())
+
+
+def typed(ex: Extraction, kind: FactKind) -> dict[tuple[str, str], str | None]:
+    return {(f.scope, f.name): f.annotation for f in ex.facts if f.kind is kind}
+
+
+@pytest.mark.parametrize(
+    ("written", "named"),
+    [
+        ("Foo", "Foo"),
+        ("ns.Foo", "ns.Foo"),
+        ("Foo<T>", "Foo"),
+        ("Map<string, Foo>", "Map"),
+        ("Foo | null", "Foo"),
+        ("Foo | undefined | null", "Foo"),
+        ("?Foo", "Foo"),
+        ("Foo=", "Foo"),
+        ("(Foo | null)=", "Foo"),
+        ("Promise<Foo>", "Foo"),
+        ("Promise<Foo | null>", "Foo"),
+        ("Foo[]", None),
+        ("Array<Foo>", "Array"),  # the array itself: a member of `Array`, never of `Foo`
+        ("Foo | Bar", None),
+        ("string", None),
+        ("string | null", None),
+        ("(a: Foo) => Bar", None),
+        ("{ a: Foo }", None),
+        ('import("./Foo")', None),
+        ("Promise<Foo | Bar>", None),
+    ],
+)
+def test_the_one_named_type_a_jsdoc_type_names(written: str, named: str | None) -> None:
+    assert named_type(written) == named
+
+
+def test_typedefs_of_imports_bind_names_as_requires_do() -> None:
+    ex = run(
+        """
+        /** @typedef {import("./Compilation")} Compilation */
+        /** @typedef {import("../util/Hash")} Hash */
+        /** @typedef {import("./Compilation").ChunkHashContext} ChunkHashContext */
+        /** @typedef {import("./Compilation").AssetInfo} Info */
+        /** @template T @typedef {import("./Lib").Context<T>} Context<T> */
+        /** @typedef {object} Options @property {Hash} hash */
+        function f() {
+          /** @typedef {import("./Inner")} Inner */
+        }
+        """
+    )
+    assert ex.imports == [
+        ImportRef("./Compilation", (), "Compilation", 2),
+        ImportRef("../util/Hash", (), "Hash", 3),
+        ImportRef("./Compilation", ("ChunkHashContext",), None, 4),
+        ImportRef("./Compilation", ("AssetInfo",), None, 5, aliases=("Info",)),
+        ImportRef("./Lib", ("Context",), None, 6),
+    ]
+
+
+def test_params_returns_and_declared_variables_and_fields() -> None:
+    ex = run(
+        """
+        class Plugin {
+          /**
+           * @param {Compilation} compilation the compilation
+           * @param {Hash=} [hash] a hash
+           * @param {Chunk[]} chunks no one type
+           * @param {string} name a primitive
+           * @param {{ a: Foo }} options an object type
+           * @returns {Promise<Hash | null>} the hash
+           */
+          run(compilation, hash, chunks, name, { a }) {
+            /** @type {Hash} */
+            this.hash = hash;
+            /** @type {RuntimeTemplate | undefined} */
+            const template = make();
+            const module = /** @type {NormalModule} */ (compilation.module);
+            return function () {
+              /** @type {Hash} */
+              this.notAField = 1;
+            };
+          }
+          /** @type {Cache} */
+          cache = undefined;
+        }
+        /**
+         * @template T
+         * @param {T} item a type parameter
+         * @param {Entry} entry an entry
+         * @returns {T} a type parameter
+         */
+        function pick(item, entry) {}
+        /** @param {Chunk} chunk the chunk @returns {Hash} the hash */
+        const hashOf = (chunk) => chunk.hash;
+        /** @param {Module} m the module */
+        exports.visit = (m) => m.id;
+        /** @type {?Hash} */
+        let shared;
+        """
+    )
+    assert typed(ex, FactKind.PARAM) == {
+        ("Plugin.run", "compilation"): "Compilation",
+        ("Plugin.run", "hash"): "Hash",
+        ("pick", "entry"): "Entry",
+        ("hashOf", "chunk"): "Chunk",
+        ("", "m"): "Module",  # `exports.visit` is no symbol: its calls are the module's
+    }
+    assert typed(ex, FactKind.RETURNS) == {
+        ("Plugin.run", "run"): "Hash",
+        ("hashOf", "hashOf"): "Hash",
+    }
+    assign = typed(ex, FactKind.ASSIGN)
+    assert assign[("Plugin", "hash")] == "Hash"
+    assert assign[("Plugin", "cache")] == "Cache"
+    assert assign[("Plugin.run", "template")] == "RuntimeTemplate"
+    assert assign[("Plugin.run", "module")] == "NormalModule"
+    assert assign[("", "shared")] == "Hash"
+    assert ("Plugin", "notAField") not in assign  # `this` of a nested function
+
+
+def test_typescript_files_take_no_jsdoc_types() -> None:
+    ex = extract(
+        "typescript",
+        "src/a.ts",
+        b'/** @typedef {import("./b")} B */\n/** @param {B} b */\nfunction f(b) {}\n',
+    )
+    assert ex.imports == []
+    assert not ex.facts
+
+
+def test_calls_on_jsdoc_typed_values_resolve_into_the_types_file(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "lib/util/Hash.js": """
+                class Hash {
+                  /** @param {string} data data @returns {Hash} itself */
+                  update(data) { return this; }
+                  digest() {}
+                }
+                module.exports = Hash;
+            """,
+            "lib/Compilation.js": """
+                /** @typedef {import("./util/Hash")} Hash */
+                class Compilation {
+                  /** @returns {Hash} a hash */
+                  createHash() {}
+                }
+                module.exports = Compilation;
+            """,
+            "lib/Plugin.js": """
+                /** @typedef {import("./Compilation")} Compilation */
+                /** @typedef {import("./util/Hash")} Hash */
+                class Plugin {
+                  /**
+                   * @param {Compilation} compilation the compilation
+                   * @param {Hash[]} hashes hashes
+                   */
+                  apply(compilation, hashes) {
+                    /** @type {Hash} */
+                    this.hash = compilation.createHash();
+                    const hash = compilation.createHash();
+                    hash.update("a").digest();
+                    hashes.digest();
+                  }
+                  render() {
+                    this.hash.digest();
+                  }
+                }
+                module.exports = Plugin;
+            """,
+        },
+    )
+    apply, render = "lib/Plugin.js::Plugin.apply", "lib/Plugin.js::Plugin.render"
+    assert (
+        call(found, apply, "compilation.createHash")[0]
+        == "lib/Compilation.js::Compilation.createHash"
+    )
+    assert call(found, apply, "hash.update")[0] == "lib/util/Hash.js::Hash.update"
+    assert call(found, apply, "hash.update().digest")[0] == "lib/util/Hash.js::Hash.digest"
+    assert call(found, apply, "hashes.digest")[1] == "ghost"  # an array of hashes: no guess
+    assert call(found, render, "this.hash.digest")[0] == "lib/util/Hash.js::Hash.digest"
+    assert "lib/Compilation.js" in str(found["imports"]["lib/Plugin.js"])
