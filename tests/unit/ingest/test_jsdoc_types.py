@@ -199,3 +199,38 @@ def test_calls_on_jsdoc_typed_values_resolve_into_the_types_file(tmp_path: Path)
     assert call(found, apply, "hashes.digest")[1] == "ghost"  # an array of hashes: no guess
     assert call(found, render, "this.hash.digest")[0] == "lib/util/Hash.js::Hash.digest"
     assert "lib/Compilation.js" in str(found["imports"]["lib/Plugin.js"])
+
+
+def test_created_objects_and_this_returns_chain_through_jsdoc_types(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "lib/Expr.js": """
+                class Expr {
+                  /** @param {number} n n @returns {this} itself */
+                  setNumber(n) { return this; }
+                  /** @param {Range} r r @returns {Expr} itself */
+                  setRange(r) { return this; }
+                }
+                module.exports = Expr;
+            """,
+            "lib/Parser.js": """
+                const Expr = require("./Expr");
+                class Parser {
+                  evaluate(node) {
+                    return new Expr().setNumber(1).setRange(node.range);
+                  }
+                  other(thing) {
+                    thing.new().setRange(1);
+                  }
+                }
+                module.exports = Parser;
+            """,
+        },
+    )
+    evaluate, other = "lib/Parser.js::Parser.evaluate", "lib/Parser.js::Parser.other"
+    assert call(found, evaluate, "Expr.new().setNumber")[0] == "lib/Expr.js::Expr.setNumber"
+    assert call(found, evaluate, "Expr.new().setNumber().setRange")[0] == (
+        "lib/Expr.js::Expr.setRange"
+    )
+    assert call(found, other, "thing.new().setRange")[1] == "ghost"  # a method named `new`

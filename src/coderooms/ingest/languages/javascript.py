@@ -52,6 +52,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.assigned_values import js_assigned
 from coderooms.ingest.languages.common import (
     IDENT_RE,
+    UNKNOWN_OBJECT,
     Collector,
     Scope,
     callee_name,
@@ -69,6 +70,7 @@ from coderooms.ingest.languages.common import (
 )
 from coderooms.ingest.languages.jsdoc import jsdoc_types
 from coderooms.ingest.model import MODULE_VALUE, FactKind
+from coderooms.ingest.returned_types import CALLED, CONSTRUCTED
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
 
@@ -100,6 +102,8 @@ QUERY = (
 _MEMBERS = {"member_expression": ("object", "property")}
 _WRAPPERS: dict[str, str | None] = {"non_null_expression": None}
 _CALLS = {"call_expression": "function"}
+_CREATIONS = {**_CALLS, "new_expression": "constructor"}
+_OBJECTS = {"member_expression": "object", "call_expression": "function"}
 _FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "generator_function"})
 _NOT_VARIABLE_VALUES = _FUNCTION_TYPES | {"class"}
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
@@ -155,7 +159,7 @@ def extract_with(
             and _dynamic_import(fn, c)
         ):
             continue
-        c.call(fn, callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS))
+        c.call(fn, call_callee(fn, source))
     c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("import", ()):
         _import(node, c)
@@ -166,6 +170,25 @@ def extract_with(
     js_assigned(caps, c, _MEMBERS, _WRAPPERS, _CALLS)
     if tail is not None:
         tail(caps, c)
+
+
+def call_callee(fn: Node, source: bytes) -> str | None:
+    """A call's callee; a member of a created object is one of its class, as in Java
+    (`new Foo(..).m()` -> `Foo.new().m`, `new ns.Foo().a().b()` -> `ns.Foo.new().a().b`)."""
+    callee = callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS)
+    if callee is None or not callee.startswith(UNKNOWN_OBJECT):
+        return callee
+    inner: Node | None = fn
+    while inner is not None and inner.type in _OBJECTS:
+        inner = inner.child_by_field_name(_OBJECTS[inner.type])
+    created = inner.child_by_field_name("constructor") if inner is not None else None
+    if created is None or inner is None or inner.type != "new_expression":
+        return callee
+    name = dotted(text(created, source))
+    written = callee_name(fn, source, _MEMBERS, _WRAPPERS, _CREATIONS)
+    if name is None or written is None or not written.startswith(name + CALLED):
+        return callee
+    return f"{name}.{CONSTRUCTED}{written[len(name) + len(CALLED) :]}"
 
 
 def member_name(node: Node | None, source: bytes) -> str | None:

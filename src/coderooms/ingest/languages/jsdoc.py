@@ -11,7 +11,7 @@ resolve as on a declared one (webpack is typed so throughout).
   (a declaration, a method, a declarator's or assignment's or property's function value, a
   function argument) -> a PARAM fact of that parameter, annotation `T`; `@returns {T}` /
   `@return {T}` of a named one (declaration, method, `const f = ...`) -> its RETURNS fact
-  (`Promise<T>` is `T`, as in TypeScript).
+  (`Promise<T>` is `T`, and `{this}` the enclosing class, as in TypeScript).
 * `@type {T}` before `const x = ...` / `let x;` -> an ASSIGN fact of `x`; before
   `this.x = ...` in a class's method -> an ASSIGN fact of field `x` of that class; before a
   class field `x = ...` -> the same; a cast `const x = /** @type {T} */ (y)` -> of `x`.
@@ -226,7 +226,7 @@ def _function_types(tags: list[Tag], target: Node, templates: set[str], c: Colle
             if node is not None and annotation and annotation not in templates:
                 c.fact(node, FactKind.PARAM, text(node, c.source), annotation=annotation)
         elif tag in ("returns", "return") and named is not None:
-            annotation = named_type(typed)
+            annotation = "this" if typed.strip() == "this" else named_type(typed)
             if annotation and annotation not in templates:
                 declared_return(c, named, annotation)
 
