@@ -38,7 +38,7 @@ CONSTRUCTING = frozenset({"java", "javascript", "typescript", "tsx"})
 FIELD = "."
 """Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
 declared with (Java), instead of a member of what a function returns."""
-FIELD_LANGUAGES = frozenset({"java", "go"})
+FIELD_LANGUAGES = frozenset({"java", "go", "javascript"})
 """Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""

@@ -50,3 +50,46 @@ def test_a_typedef_imported_file_changing_reresolves_typed_calls(
     update("lib/util/Hash.js")
     assert calls(graph, repo) == ghost
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+USER = """/** @typedef {import("./Compiler")} Compiler */
+/** @param {Compiler} compiler the compiler */
+function run(compiler) {
+  compiler.watching.invalidate();
+}
+module.exports = run;
+"""
+COMPILER = """/** @typedef {import("./%s")} Watching */
+class Compiler {
+  constructor() {
+    /** @type {Watching} */
+    this.watching = undefined;
+  }
+}
+module.exports = Compiler;
+"""
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_a_field_type_declared_by_jsdoc_in_another_file_is_followed_when_it_changes(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    update = updater(graph, tree, repo, targeted)
+    tree.write("lib/run.js", USER)
+    tree.write(
+        "lib/Watching.js", "class Watching {\n  invalidate() {}\n}\nmodule.exports = Watching;\n"
+    )
+    tree.write("lib/Other.js", "class Other {\n  invalidate() {}\n}\nmodule.exports = Other;\n")
+    tree.write("lib/Compiler.js", COMPILER % "Watching")
+    ingest(graph, tree, repo)
+    assert calls(graph, repo) == {
+        ("lib/run.js::run", "CALLS", "lib/Watching.js::Watching.invalidate", "typed")
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("lib/Compiler.js", COMPILER % "Other")
+    update("lib/Compiler.js")
+    assert calls(graph, repo) == {
+        ("lib/run.js::run", "CALLS", "lib/Other.js::Other.invalidate", "typed")
+    }
+    assert_equals_full(graph, tree, repo, full_repo)

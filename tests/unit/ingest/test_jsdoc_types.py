@@ -234,3 +234,47 @@ def test_created_objects_and_this_returns_chain_through_jsdoc_types(tmp_path: Pa
         "lib/Expr.js::Expr.setRange"
     )
     assert call(found, other, "thing.new().setRange")[1] == "ghost"  # a method named `new`
+
+
+def test_fields_of_another_files_class_and_fields_kept_from_typed_parameters(
+    tmp_path: Path,
+) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "lib/Watching.js": "class Watching { invalidate() {} }\nmodule.exports = Watching;\n",
+            "lib/Compiler.js": """
+                /** @typedef {import("./Watching")} Watching */
+                class Compiler {
+                  constructor() {
+                    /** @type {Watching | undefined} */
+                    this.watching = undefined;
+                  }
+                }
+                module.exports = Compiler;
+            """,
+            "lib/Plugin.js": """
+                /** @typedef {import("./Compiler")} Compiler */
+                /** @typedef {import("./Watching")} Watching */
+                class Plugin {
+                  /** @param {Watching} watching the watching @param {number} n n */
+                  constructor(watching, n) {
+                    this.watching = watching;
+                    this.n = n;
+                  }
+                  /** @param {Compiler} compiler the compiler */
+                  apply(compiler) {
+                    compiler.watching.invalidate();
+                    this.watching.invalidate();
+                    this.n.invalidate();
+                  }
+                }
+                module.exports = Plugin;
+            """,
+        },
+    )
+    apply = "lib/Plugin.js::Plugin.apply"
+    watched = "lib/Watching.js::Watching.invalidate"
+    assert call(found, apply, "compiler.watching.invalidate")[0] == watched
+    assert call(found, apply, "this.watching.invalidate")[0] == watched
+    assert call(found, apply, "this.n.invalidate")[1] == "ghost"

@@ -12,6 +12,8 @@ resolve as on a declared one (webpack is typed so throughout).
   function argument) -> a PARAM fact of that parameter, annotation `T`; `@returns {T}` /
   `@return {T}` of a named one (declaration, method, `const f = ...`) -> its RETURNS fact
   (`Promise<T>` is `T`, and `{this}` the enclosing class, as in TypeScript).
+* `this.f = p;` in a constructor whose `@param` types `p` -> an ASSIGN fact of field `f` of the
+  class (as `this.f = new T()` gives one, `assigned_values`).
 * `@type {T}` before `const x = ...` / `let x;` -> an ASSIGN fact of `x`; before
   `this.x = ...` in a class's method -> an ASSIGN fact of field `x` of that class; before a
   class field `x = ...` -> the same; a cast `const x = /** @type {T} */ (y)` -> of `x`.
@@ -218,6 +220,7 @@ def _function_types(tags: list[Tag], target: Node, templates: set[str], c: Colle
     if fn is None:
         return
     params = _parameters(fn, c.source)
+    typed_params: dict[str, str] = {}
     for tag, typed, after in tags:
         if tag in ("param", "arg", "argument"):
             name = _PARAM_NAME.match(after)
@@ -225,10 +228,32 @@ def _function_types(tags: list[Tag], target: Node, templates: set[str], c: Colle
             annotation = named_type(typed)
             if node is not None and annotation and annotation not in templates:
                 c.fact(node, FactKind.PARAM, text(node, c.source), annotation=annotation)
+                typed_params[text(node, c.source)] = annotation
         elif tag in ("returns", "return") and named is not None:
             annotation = "this" if typed.strip() == "this" else named_type(typed)
             if annotation and annotation not in templates:
                 declared_return(c, named, annotation)
+    if typed_params and fn.type == "method_definition":
+        _kept_params(fn, typed_params, c)
+
+
+def _kept_params(method: Node, typed: dict[str, str], c: Collector) -> None:
+    """`this.f = p;` in a constructor's body, `p` a parameter of a JSDoc type: field `f` of the
+    class is of that type, as `this.f = new T()` makes it a `T` (`assigned_values`)."""
+    source = c.source
+    name = method.child_by_field_name("name")
+    body = method.child_by_field_name("body")
+    if name is None or body is None or text(name, source) != "constructor":
+        return
+    for statement in body.named_children:
+        assignment = statement.named_children[0] if statement.named_child_count else None
+        if statement.type != "expression_statement" or assignment is None:
+            continue
+        right = assignment.child_by_field_name("right")
+        if assignment.type == "assignment_expression" and right is not None:
+            declared = typed.get(text(right, source)) if right.type == "identifier" else None
+            if declared is not None:
+                _this_field(assignment, declared, c)
 
 
 def _function_of(target: Node) -> tuple[Node | None, Node | None]:
