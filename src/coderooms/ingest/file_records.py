@@ -23,6 +23,7 @@ from coderooms.ingest.ref_requests import (
     RefRequest,
 )
 from coderooms.ingest.references import DECLARED_PACKAGES, INHERITING, REQUIRING, Scope
+from coderooms.ingest.returned_types import VALUE_OF
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
     JVM_SUFFIXES,
@@ -159,7 +160,8 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
     found: dict[tuple[str, str], str] = {}
     for fact in facts:
         if fact.kind in (FactKind.PARAM, FactKind.ASSIGN) and fact.annotation:
-            into = called if fact.annotation.endswith(")") else written
+            value = fact.annotation.endswith(")") or fact.annotation.startswith(VALUE_OF)
+            into = called if value else written
             into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
         elif fact.kind is FactKind.PARAM and fact.scope:
             found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER

@@ -30,6 +30,9 @@ INHERITED = "^"
 """In an alternative's qual, between a type and a member looked up in it and up its bases."""
 CALLED = "()"
 """Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
+VALUE_OF = "="
+"""Prefix of a declared "type" that is a path of names the local was assigned instead
+(`const { f: x } = y` -> `=y.f`): `x.m()` is looked up as `y.f.m()` is (JavaScript)."""
 CONSTRUCTED = "new()"
 """Java, JS/TS: the last part of a created object (`new Foo(..).m()` -> `Foo.new().m`): a
 `Foo`."""

@@ -278,3 +278,63 @@ def test_fields_of_another_files_class_and_fields_kept_from_typed_parameters(
     assert call(found, apply, "compiler.watching.invalidate")[0] == watched
     assert call(found, apply, "this.watching.invalidate")[0] == watched
     assert call(found, apply, "this.n.invalidate")[1] == "ghost"
+
+
+def test_locals_assigned_a_path_are_that_paths_value() -> None:
+    ex = run(
+        """
+        function f(compilation) {
+          const { runtimeTemplate, chunkGraph: graph, ["x"]: computed, d = 1 } = compilation;
+          const module = parser.state.module;
+          const { q } = this;
+          const plain = a;
+        }
+        """
+    )
+    assert typed(ex, FactKind.ASSIGN) == {
+        ("f", "runtimeTemplate"): "=compilation.runtimeTemplate",
+        ("f", "graph"): "=compilation.chunkGraph",
+        ("f", "module"): "=parser.state.module",
+        ("f", "q"): "=this.q",
+    }
+
+
+def test_calls_on_a_field_taken_from_a_typed_value_resolve(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "lib/RuntimeTemplate.js": (
+                "class RuntimeTemplate { basicFunction() {} }\nmodule.exports = RuntimeTemplate;\n"
+            ),
+            "lib/Compilation.js": """
+                /** @typedef {import("./RuntimeTemplate")} RuntimeTemplate */
+                class Compilation {
+                  constructor() {
+                    /** @type {RuntimeTemplate} */
+                    this.runtimeTemplate = undefined;
+                  }
+                }
+                module.exports = Compilation;
+            """,
+            "lib/Module.js": """
+                /** @typedef {import("./Compilation")} Compilation */
+                class Module {
+                  /** @param {Compilation} compilation the compilation */
+                  generate(compilation, other) {
+                    const { runtimeTemplate } = compilation;
+                    runtimeTemplate.basicFunction();
+                    const template = compilation.runtimeTemplate;
+                    template.basicFunction();
+                    const { thing } = other;
+                    thing.basicFunction();
+                  }
+                }
+                module.exports = Module;
+            """,
+        },
+    )
+    generate = "lib/Module.js::Module.generate"
+    basic = "lib/RuntimeTemplate.js::RuntimeTemplate.basicFunction"
+    assert call(found, generate, "runtimeTemplate.basicFunction")[0] == basic
+    assert call(found, generate, "template.basicFunction")[0] == basic
+    assert call(found, generate, "thing.basicFunction")[1] == "ghost"  # `other`: no type

@@ -96,6 +96,9 @@ QUERY = (
     + f"""
 (class_body (field_definition value: {_FUNCTION_VALUES}) @field)
 (comment) @doc
+(variable_declarator name: (identifier) value: (member_expression)) @path_var
+(variable_declarator
+  name: (object_pattern) value: [(identifier) (member_expression) (this)]) @path_var
 """
 )
 
