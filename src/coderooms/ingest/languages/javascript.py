@@ -36,8 +36,12 @@
   `module.exports = a` (`name` `module.exports`), `module.exports = { a, c: b }`,
   `exports.c = b` and `module.exports.c = b` (identifiers only).
 * Declared types: `const x = new Foo()` -> an ASSIGN fact (`x`, annotation `Foo`) of the
-  innermost definition, `const x = f()` (`f()`) and JS `this.f = new T()` in a constructor
-  (see `assigned_values`; TypeScript adds its annotations, see `typescript`).
+  innermost definition, `const x = f()` (`f()`), JS `this.f = new T()` in a constructor and
+  JS `const x = y.f` / `const { f: x } = y` (`=y.f`, see `assigned_values`); JS JSDoc
+  `@param`/`@returns`/`@type`/`@typedef {import(..)}` (see `jsdoc`; TypeScript adds its
+  annotations instead, see `typescript`).
+* Calls of a member of a created object: `new Foo(..).m()` -> `Foo.new().m` (as Java writes
+  it, `call_callee`).
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
   skipped).
 """

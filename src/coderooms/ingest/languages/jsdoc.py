@@ -39,6 +39,10 @@ _PARAM_NAME = re.compile(r"\s*\[?\s*([A-Za-z_$][\w$]*)\s*(?:[=\]]|$|\s)")
 _PLAIN = re.compile(r"[A-Za-z_$][\w$]*")
 _TYPEDEF_NAME = re.compile(r"\s*([A-Za-z_$][\w$]*)")
 _TEMPLATE_NAMES = re.compile(r"\s*(?:\{[^}]*\}\s*)?([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)")
+_MARGIN = re.compile(r"(?m)^\s*\*")
+_TYPING = frozenset({"param", "arg", "argument", "returns", "return", "type", "typedef"})
+_DOCUMENTING = _TYPING - {"typedef"}
+"""Tags that type what the comment stands before (a typedef names a type of the file)."""
 _NOTHING = frozenset({"null", "undefined", "void"})
 _NOT_TYPES = frozenset(
     {
@@ -59,11 +63,11 @@ def jsdoc_types(comments: list[Node], c: Collector) -> None:
     source = c.source
     classes: dict[int, set[str]] = {}
     for comment in comments:
-        raw = text(comment, source)
-        if not raw.startswith("/**") or "@" not in raw:
+        start = comment.start_byte
+        if source[start : start + 3] != b"/**" or source.find(b"@", start, comment.end_byte) < 0:
             continue
-        tags = _tags(raw)
-        if not tags:
+        tags = _tags(source[start : comment.end_byte].decode("utf-8", "replace"))
+        if not any(tag in _TYPING for tag, _, _ in tags):
             continue
         parent = comment.parent
         if parent is not None and parent.type == "program":
@@ -71,19 +75,22 @@ def jsdoc_types(comments: list[Node], c: Collector) -> None:
         if parent is not None and parent.type == "variable_declarator":
             _cast(tags, comment, parent, c)
             continue
+        if not any(tag in _DOCUMENTING for tag, _, _ in tags):
+            continue
         target = comment.next_named_sibling
         if target is None or target.start_point.row > comment.end_point.row + 1:
             continue
         if target.type == "export_statement":
             target = target.child_by_field_name("declaration") or target
-        templates = _templates(tags) | _class_templates(target, source, classes)
-        _function_types(tags, target, templates, c)
+        templates = _Templates(_templates(tags), target, source, classes)
+        if any(tag != "type" and tag in _DOCUMENTING for tag, _, _ in tags):
+            _function_types(tags, target, templates, c)
         _variable_types(tags, target, templates, c)
 
 
 def _tags(raw: str) -> list[Tag]:
     body = raw.removeprefix("/**").removesuffix("*/")
-    body = re.sub(r"(?m)^\s*\*", " ", body)
+    body = _MARGIN.sub(" ", body)
     found: list[Tag] = []
     matches = list(_TAG.finditer(body))
     for i, match in enumerate(matches):
@@ -181,6 +188,26 @@ def _typedefs(tags: list[Tag], comment: Node, c: Collector) -> None:
             c.imp(module, (member,), None, comment, aliases=(None if local == member else local,))
 
 
+class _Templates:
+    """The `@template` names a comment's types may use: its own, and (looked up on the first
+    name asked) those of its class's comment."""
+
+    __slots__ = ("_known", "_own", "_source", "_target", "_theirs")
+
+    def __init__(
+        self, own: set[str], target: Node, source: bytes, known: dict[int, set[str]]
+    ) -> None:
+        self._own, self._target, self._source, self._known = own, target, source, known
+        self._theirs: set[str] | None = None
+
+    def __contains__(self, name: object) -> bool:
+        if name in self._own:
+            return True
+        if self._theirs is None:
+            self._theirs = _class_templates(self._target, self._source, self._known)
+        return name in self._theirs
+
+
 def _templates(tags: list[Tag]) -> set[str]:
     found: set[str] = set()
     for tag, _, after in tags:
@@ -215,7 +242,7 @@ def _comment_templates(current: Node, source: bytes) -> set[str]:
     return _templates(_tags(text(before, source)))
 
 
-def _function_types(tags: list[Tag], target: Node, templates: set[str], c: Collector) -> None:
+def _function_types(tags: list[Tag], target: Node, templates: _Templates, c: Collector) -> None:
     fn, named = _function_of(target)
     if fn is None:
         return
@@ -302,7 +329,7 @@ def _parameters(fn: Node, source: bytes) -> dict[str, Node]:
     return found
 
 
-def _variable_types(tags: list[Tag], target: Node, templates: set[str], c: Collector) -> None:
+def _variable_types(tags: list[Tag], target: Node, templates: _Templates, c: Collector) -> None:
     declared = [named_type(typed) for tag, typed, _ in tags if tag == "type"]
     annotation = declared[0] if len(declared) == 1 else None
     if not annotation or annotation in templates:
