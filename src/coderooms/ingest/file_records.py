@@ -172,7 +172,8 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
 
 def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
     """Function qualname -> the return type its declaration states; `?` when two declarations
-    of one qualname (overloads) state different ones."""
+    of one qualname (overloads) state different ones. A top-level JS/TS const that names a
+    function of the file (`const stringType = ZodString.create`) returns what it returns."""
     found: dict[str, str] = {}
     for fact in facts:
         if fact.kind is FactKind.RETURNS and fact.annotation:
@@ -182,6 +183,11 @@ def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
             found[fact.scope] = (
                 fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
             )
+    for fact in facts:  # `const stringType = ZodString.create`: returns what that returns
+        if fact.kind is FactKind.ASSIGN and not fact.scope and fact.annotation:
+            aliased = found.get(fact.annotation.removeprefix(VALUE_OF))
+            if fact.annotation.startswith(VALUE_OF) and aliased and fact.name not in found:
+                found[fact.name] = aliased
     return found
 
 

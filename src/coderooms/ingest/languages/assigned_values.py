@@ -75,7 +75,8 @@ def js_assigned(
     if c.ex.language == "javascript":
         for assignment in caps.get("this_new", ()):
             _constructor_field(assignment, c)
-        for declarator in caps.get("path_var", ()):
+    for declarator in caps.get("path_var", ()):
+        if declarator.child_by_field_name("type") is None:
             _assigned_path(declarator, c)
     for declarator in caps.get("call_var", ()):
         name = declarator.child_by_field_name("name")
