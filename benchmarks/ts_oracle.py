@@ -8,7 +8,8 @@ The compiler is `typescript@5.9.3`, installed once with `npm install --no-save` 
 in `src/` needs node. The node script prints one JSON line per site (its header says what each
 holds); here each call and base site gets the callee text the extractor writes for it: the
 compiler gives the callee expression's byte span, tree-sitter finds the same node, and
-`callee_name` (the extractor's own function) writes it (`a?.b()` -> `a.b`, `f().g()` -> `f().g`),
+`call_callee` (the extractor's own function) writes it (`a?.b()` -> `a.b`, `f().g()` -> `f().g`,
+`new A().m()` -> `A.new().m`),
 so a site is matched to the extractor's record by file, line and text. Sites the extractor does
 not record (a call of a subscript, of a parenthesised expression, `this.#p()`) are left out.
 
@@ -38,8 +39,8 @@ from tree_sitter import Node, Parser
 from benchmarks.corpora import NPM_TIMEOUT_S, CorpusUnavailable, NpmSource, cache_dir, js_corpus
 from benchmarks.resolution_accuracy import Tally
 from coderooms.ingest.languages import grammar, language_for_path
-from coderooms.ingest.languages.common import callee_name, dotted, strip_generics
-from coderooms.ingest.languages.javascript import _CALLS, _MEMBERS, _WRAPPERS
+from coderooms.ingest.languages.common import dotted, strip_generics
+from coderooms.ingest.languages.javascript import call_callee
 
 TYPESCRIPT = "typescript@5.9.3"
 SCRIPT = Path(__file__).with_name("ts_oracle.mjs")
@@ -212,10 +213,7 @@ def _site(record: dict[str, Any], root: Node, source: bytes) -> TsSite | None:
     if node is None or (node.start_byte, node.end_byte) != (start, end):
         return None
     raw = source[start:end].decode("utf-8", "replace")
-    if kind == "base":
-        text = dotted(strip_generics(raw))
-    else:
-        text = callee_name(node, source, _MEMBERS, _WRAPPERS, _CALLS)
+    text = dotted(strip_generics(raw)) if kind == "base" else call_callee(node, source)
     if not text:
         return None
     return TsSite(

@@ -23,6 +23,7 @@ from coderooms.ingest.ref_requests import (
     RefRequest,
 )
 from coderooms.ingest.references import DECLARED_PACKAGES, INHERITING, REQUIRING, Scope
+from coderooms.ingest.returned_types import VALUE_OF
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
     JVM_SUFFIXES,
@@ -159,7 +160,8 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
     found: dict[tuple[str, str], str] = {}
     for fact in facts:
         if fact.kind in (FactKind.PARAM, FactKind.ASSIGN) and fact.annotation:
-            into = called if fact.annotation.endswith(")") else written
+            value = fact.annotation.endswith(")") or fact.annotation.startswith(VALUE_OF)
+            into = called if value else written
             into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
         elif fact.kind is FactKind.PARAM and fact.scope:
             found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER
@@ -170,7 +172,8 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
 
 def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
     """Function qualname -> the return type its declaration states; `?` when two declarations
-    of one qualname (overloads) state different ones."""
+    of one qualname (overloads) state different ones. A top-level JS/TS const that names a
+    function of the file (`const stringType = ZodString.create`) returns what it returns."""
     found: dict[str, str] = {}
     for fact in facts:
         if fact.kind is FactKind.RETURNS and fact.annotation:
@@ -180,6 +183,11 @@ def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
             found[fact.scope] = (
                 fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
             )
+    for fact in facts:  # `const stringType = ZodString.create`: returns what that returns
+        if fact.kind is FactKind.ASSIGN and not fact.scope and fact.annotation:
+            aliased = found.get(fact.annotation.removeprefix(VALUE_OF))
+            if fact.annotation.startswith(VALUE_OF) and aliased and fact.name not in found:
+                found[fact.name] = aliased
     return found
 
 

@@ -31,6 +31,8 @@ from coderooms.ingest.returned_types import (
     CALLED,
     FIELD_LANGUAGES,
     INHERITED,
+    MAX_ASSIGNED,
+    VALUE_OF,
     chained,
     inherited_alternatives,
     inherited_field,
@@ -273,9 +275,12 @@ class Scope:
         chain = self._typed_chain(source, parts)
         return [*chain[0].split("."), *chain[1]] if chain is not None else None
 
-    def _typed_chain(self, source: str, parts: list[str]) -> tuple[str, list[str]] | None:
+    def _typed_chain(
+        self, source: str, parts: list[str], depth: int = 0
+    ) -> tuple[str, list[str]] | None:
         """`_typed` as the type reached and the names still to look up in it (`f.m` when the
-        file does not declare field `f` of that type)."""
+        file does not declare field `f` of that type). A local assigned a path (`const x =
+        y.f`, `VALUE_OF`) is that path's value: `x.m` is `y.f.m` (`MAX_ASSIGNED` deep)."""
         if len(parts) < 2 or not self.types:
             return None
         if parts[0] in RECEIVERS:
@@ -286,6 +291,11 @@ class Scope:
             declared, rest = self._type_of(source, parts[0]), parts[1:]
         if declared is None or declared == UNKNOWN_RECEIVER:
             return None
+        if declared.startswith(VALUE_OF):
+            path = declared.removeprefix(VALUE_OF).split(".")
+            if depth >= MAX_ASSIGNED:
+                return None
+            return self._typed_chain(source, [*path, *rest], depth + 1)
         while len(rest) > 1:  # `x.f.m()`: the field `f` of that type, when this file says
             field_type = self.types.get((declared, rest[0]))
             if field_type is None or field_type == UNKNOWN_RECEIVER:

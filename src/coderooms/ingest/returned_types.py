@@ -30,12 +30,18 @@ INHERITED = "^"
 """In an alternative's qual, between a type and a member looked up in it and up its bases."""
 CALLED = "()"
 """Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
+VALUE_OF = "="
+"""Prefix of a declared "type" that is a path of names the local was assigned instead
+(`const { f: x } = y` -> `=y.f`): `x.m()` is looked up as `y.f.m()` is (JavaScript)."""
 CONSTRUCTED = "new()"
-"""Java: the last part of a created object (`new Foo(..).m()` -> `Foo.new().m`): a `Foo`."""
+"""Java, JS/TS: the last part of a created object (`new Foo(..).m()` -> `Foo.new().m`): a
+`Foo`."""
+CONSTRUCTING = frozenset({"java", "javascript", "typescript", "tsx"})
+"""Languages whose callees write a created object so (`CONSTRUCTED`)."""
 FIELD = "."
 """Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
 declared with (Java), instead of a member of what a function returns."""
-FIELD_LANGUAGES = frozenset({"java", "go"})
+FIELD_LANGUAGES = frozenset({"java", "go", "javascript"})
 """Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
@@ -305,7 +311,7 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
     """The declared type of what `call` (its last part ends in `()`) returns."""
     if depth >= MAX_CHAIN:
         return None
-    if call[-1] == CONSTRUCTED and len(call) > 1 and scope.language == "java":
+    if call[-1] == CONSTRUCTED and len(call) > 1 and _created(scope.language, call[-2]):
         created = scope.local(source, call[:-1], TYPE_KINDS)  # `new Foo(..)`: a Foo
         return (True, created) if created is not None else (False, ".".join(call[:-1]))
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
@@ -321,6 +327,13 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
         return (False, prefix) if prefix and scope.language == "rust" else None
     found = scope.local(target, written.split("."), TYPE_KINDS)
     return (True, found) if found is not None else (False, written)
+
+
+def _created(language: str, name: str) -> bool:
+    """Whether `name.new()` is a created object (`new name(..)`): in Java always (no method is
+    named `new`), in JS/TS when `name` is capitalised, as classes are (`x.new()` may be a
+    method)."""
+    return language == "java" or (language in CONSTRUCTING and name[:1].isupper())
 
 
 def _constructed(scope: Scope, source: str, callee: list[str]) -> Typed | None:

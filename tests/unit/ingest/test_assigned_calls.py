@@ -215,3 +215,40 @@ def test_javascript_fields_created_in_the_constructor(tmp_path: Path) -> None:
         "import",
     )
     assert call(found, dispose, "this.other.dispose")[1] == "ghost"
+
+
+def test_typescript_arrow_values_and_const_aliases_of_functions_return_their_type(
+    tmp_path: Path,
+) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/types.ts": """
+                export class ZodType { parse(): void {} }
+                export class ZodString extends ZodType {
+                    static create = (params?: object): ZodString => new ZodString();
+                    min(): this { return this }
+                }
+                export const make = (): ZodString => new ZodString();
+                export const pick = <T>(value: T): T => value;
+                const stringType = ZodString.create;
+                export { stringType as string };
+            """,
+            "src/use.ts": """
+                import * as z from "./types";
+                import { make, pick } from "./types";
+                export function go() {
+                    z.string().min().parse();
+                    make().parse();
+                    pick(make()).parse();
+                    const { create } = z.ZodString;
+                    create().parse();
+                }
+            """,
+        },
+    )
+    go = "src/use.ts::go"
+    assert call(found, go, "z.string().min")[0] == "src/types.ts::ZodString.min"
+    assert call(found, go, "z.string().min().parse")[0] == "src/types.ts::ZodType.parse"
+    assert call(found, go, "make().parse")[0] == "src/types.ts::ZodType.parse"
+    assert call(found, go, "pick().parse")[1] == "ghost"  # a type parameter: never a guess

@@ -112,6 +112,8 @@ def test_calls() -> None:
             new ns.Bar(1);
             arr[0]();
             tag`template`;
+            new Expr(1).setRange(r).setString("a");
+            new (pick())().m();
           }
         }
         const f = () => g();
@@ -129,7 +131,12 @@ def test_calls() -> None:
         CallRef("K.m", "Foo", 10),
         CallRef("K.m", "ns.Bar", 11),
         CallRef("K.m", "tag", 13),
-        CallRef("f", "g", 16),
+        CallRef("K.m", "Expr.new().setRange", 14),  # a member of a created `Expr`
+        CallRef("K.m", "Expr.new().setRange().setString", 14),
+        CallRef("K.m", "Expr", 14),
+        CallRef("K.m", "?.m", 15),
+        CallRef("K.m", "pick", 15),
+        CallRef("f", "g", 18),
     ]
 
 

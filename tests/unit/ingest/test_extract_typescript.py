@@ -6,7 +6,7 @@ from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef
+from coderooms.ingest.model import CallRef, Extraction, FactKind, ImportRef, InheritRef
 
 
 def run(source: str, language: str = "typescript", path: str = "src/mod.ts") -> Extraction:
@@ -116,3 +116,28 @@ def test_tsx() -> None:
     assert kinds(ex)["App"] is SymbolKind.FUNCTION
     assert [c.callee for c in ex.calls] == ["useState", "setN", "title.trim"]
     assert not ex.problems
+
+
+def test_returns_of_arrow_values_and_locals_assigned_a_path() -> None:
+    ex = run(
+        """
+        class S {
+          static create = (p?: P): S => new S();
+          static generic = <T>(v: T): T => v;
+        }
+        export const make = (): S => new S();
+        const alias = S.create;
+        function f(o: O) {
+          const { a, b: c } = o;
+          const typed: T = o.d;
+        }
+        """
+    )
+    facts = {(f.kind, f.scope, f.name): f.annotation for f in ex.facts}
+    assert facts[(FactKind.RETURNS, "S.create", "create")] == "S"
+    assert facts[(FactKind.RETURNS, "make", "make")] == "S"
+    assert (FactKind.RETURNS, "S.generic", "generic") not in facts  # a type parameter
+    assert facts[(FactKind.ASSIGN, "", "alias")] == "=S.create"
+    assert facts[(FactKind.ASSIGN, "f", "a")] == "=o.a"
+    assert facts[(FactKind.ASSIGN, "f", "c")] == "=o.b"
+    assert facts[(FactKind.ASSIGN, "f", "typed")] == "T"  # the annotation, not the path

@@ -5,7 +5,8 @@ whose declared return is recorded as `T`), recorded as the callee with `()` (`f(
 ASSIGN fact whose annotation `references.Scope` reads as "what `f` is declared to return"
 (`returned_types.member_request`). A call whose callee is not a path of names (`(a || b)()`,
 `x[0]()`), `require(..)` (an import, bound as such) and a local assigned a call on itself
-(`let s = s.trim()`, the earlier `s`) record nothing."""
+(`let s = s.trim()`, the earlier `s`) record nothing. JavaScript `const x = y.f` and
+`const { f: x } = y` record the path (`=y.f`: `x.m()` is `y.f.m()`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tree_sitter import Node
 
 from coderooms.ingest.languages.common import UNKNOWN_OBJECT, Collector, callee_name, dotted, text
 from coderooms.ingest.model import FactKind
+from coderooms.ingest.returned_types import VALUE_OF
 
 CALLED = "()"
 NOT_VALUES = frozenset({"require", "import"})
@@ -73,6 +75,9 @@ def js_assigned(
     if c.ex.language == "javascript":
         for assignment in caps.get("this_new", ()):
             _constructor_field(assignment, c)
+    for declarator in caps.get("path_var", ()):
+        if declarator.child_by_field_name("type") is None:
+            _assigned_path(declarator, c)
     for declarator in caps.get("call_var", ()):
         name = declarator.child_by_field_name("name")
         value = declarator.child_by_field_name("value")
@@ -112,3 +117,34 @@ def _constructor_field(assignment: Node, c: Collector) -> None:
     )
     if typed:
         c.fact(at, FactKind.ASSIGN, text(prop, c.source), annotation=typed)
+
+
+def _assigned_path(declarator: Node, c: Collector) -> None:
+    """JavaScript `const x = y.f` and `const { f, g: x } = y` (`y` a path of names or `this`):
+    `x` is the value of `y.f` (`=y.f`, `returned_types.VALUE_OF`), so `x.m()` is looked up as
+    `y.f.m()` is (webpack's `const { runtimeTemplate } = compilation`)."""
+    source = c.source
+    name = declarator.child_by_field_name("name")
+    value = declarator.child_by_field_name("value")
+    path = dotted(text(value, source)) if value is not None else None
+    if name is None or path is None:
+        return
+    if name.type == "identifier":
+        if "." in path:
+            c.fact(name, FactKind.ASSIGN, text(name, source), annotation=VALUE_OF + path)
+        return
+    for prop in name.named_children:
+        if prop.type == "shorthand_property_identifier_pattern":
+            local = key = text(prop, source)
+            at = prop
+        elif prop.type == "pair_pattern":
+            key_node = prop.child_by_field_name("key")
+            local_node = prop.child_by_field_name("value")
+            if key_node is None or local_node is None or local_node.type != "identifier":
+                continue
+            key, local, at = text(key_node, source), text(local_node, source), local_node
+            if key_node.type != "property_identifier":
+                continue
+        else:
+            continue
+        c.fact(at, FactKind.ASSIGN, local, annotation=f"{VALUE_OF}{path}.{key}")

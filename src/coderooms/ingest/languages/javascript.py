@@ -36,8 +36,12 @@
   `module.exports = a` (`name` `module.exports`), `module.exports = { a, c: b }`,
   `exports.c = b` and `module.exports.c = b` (identifiers only).
 * Declared types: `const x = new Foo()` -> an ASSIGN fact (`x`, annotation `Foo`) of the
-  innermost definition, `const x = f()` (`f()`) and JS `this.f = new T()` in a constructor
-  (see `assigned_values`; TypeScript adds its annotations, see `typescript`).
+  innermost definition, `const x = f()` (`f()`), JS `this.f = new T()` in a constructor and
+  JS `const x = y.f` / `const { f: x } = y` (`=y.f`, see `assigned_values`); JS JSDoc
+  `@param`/`@returns`/`@type`/`@typedef {import(..)}` (see `jsdoc`; TypeScript adds its
+  annotations instead, see `typescript`).
+* Calls of a member of a created object: `new Foo(..).m()` -> `Foo.new().m` (as Java writes
+  it, `call_callee`).
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
   skipped).
 """
@@ -52,6 +56,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.assigned_values import js_assigned
 from coderooms.ingest.languages.common import (
     IDENT_RE,
+    UNKNOWN_OBJECT,
     Collector,
     Scope,
     callee_name,
@@ -67,7 +72,9 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
+from coderooms.ingest.languages.jsdoc import jsdoc_types
 from coderooms.ingest.model import MODULE_VALUE, FactKind
+from coderooms.ingest.returned_types import CALLED, CONSTRUCTED
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
 
@@ -86,18 +93,24 @@ CORE_QUERY = f"""
 (variable_declarator name: (identifier) value: (call_expression)) @call_var
 (variable_declarator name: (identifier) value: (await_expression (call_expression))) @call_var
 (assignment_expression left: (member_expression object: (this)) right: (new_expression)) @this_new
+(variable_declarator name: (identifier) value: (member_expression)) @path_var
+(variable_declarator
+  name: (object_pattern) value: [(identifier) (member_expression) (this)]) @path_var
 """
 
 QUERY = (
     CORE_QUERY
     + f"""
 (class_body (field_definition value: {_FUNCTION_VALUES}) @field)
+(comment) @doc
 """
 )
 
 _MEMBERS = {"member_expression": ("object", "property")}
 _WRAPPERS: dict[str, str | None] = {"non_null_expression": None}
 _CALLS = {"call_expression": "function"}
+_CREATIONS = {**_CALLS, "new_expression": "constructor"}
+_OBJECTS = {"member_expression": "object", "call_expression": "function"}
 _FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "generator_function"})
 _NOT_VARIABLE_VALUES = _FUNCTION_TYPES | {"class"}
 _DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
@@ -106,7 +119,11 @@ Handler = Callable[[Node, Scope, Collector], Scope]
 
 
 def extract(root: Node, query: Query, c: Collector) -> None:
-    extract_with(root, query, c, {})
+    extract_with(root, query, c, {}, _jsdoc)
+
+
+def _jsdoc(caps: dict[str, list[Node]], c: Collector) -> None:
+    jsdoc_types(caps.get("doc", []), c)
 
 
 def extract_with(
@@ -149,7 +166,7 @@ def extract_with(
             and _dynamic_import(fn, c)
         ):
             continue
-        c.call(fn, callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS))
+        c.call(fn, call_callee(fn, source))
     c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("import", ()):
         _import(node, c)
@@ -160,6 +177,25 @@ def extract_with(
     js_assigned(caps, c, _MEMBERS, _WRAPPERS, _CALLS)
     if tail is not None:
         tail(caps, c)
+
+
+def call_callee(fn: Node, source: bytes) -> str | None:
+    """A call's callee; a member of a created object is one of its class, as in Java
+    (`new Foo(..).m()` -> `Foo.new().m`, `new ns.Foo().a().b()` -> `ns.Foo.new().a().b`)."""
+    callee = callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS)
+    if callee is None or not callee.startswith(UNKNOWN_OBJECT):
+        return callee
+    inner: Node | None = fn
+    while inner is not None and inner.type in _OBJECTS:
+        inner = inner.child_by_field_name(_OBJECTS[inner.type])
+    created = inner.child_by_field_name("constructor") if inner is not None else None
+    if created is None or inner is None or inner.type != "new_expression":
+        return callee
+    name = dotted(text(created, source))
+    written = callee_name(fn, source, _MEMBERS, _WRAPPERS, _CREATIONS)
+    if name is None or written is None or not written.startswith(name + CALLED):
+        return callee
+    return f"{name}.{CONSTRUCTED}{written[len(name) + len(CALLED) :]}"
 
 
 def member_name(node: Node | None, source: bytes) -> str | None:

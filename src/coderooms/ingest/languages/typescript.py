@@ -18,8 +18,9 @@
   facts of the function / class), `annotation` the type's dotted name without its arguments
   (`source: Observable<T>` -> `Observable`, `x?: Foo | null` -> `Foo`, `c: ns.Bar` -> `ns.Bar`);
   other types (functions, object types, unions of two types) are not recorded. A declared
-  return of `Promise<T>` is `T` (what `await` gives). Locals of a call's value, `const x = f()`
-  and `const x = await f()`: `assigned_values`.
+  return of `Promise<T>` is `T` (what `await` gives); an arrow or function value's return
+  counts as a declaration's (`static create = (): T => ..`, `const make = (): T => ..`). Locals
+  of a call's value, `const x = f()` and `const x = await f()`: `assigned_values`.
 * Calls as in JavaScript; a non-null assertion is transparent: `a!.b()`, `this.x!.m()` ->
   `a.b`, `this.x.m`.
 """
@@ -38,6 +39,7 @@ from coderooms.ingest.languages.common import (
     qualified_name,
     text,
     type_name,
+    type_parameters,
 )
 from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
 from coderooms.ingest.model import FactKind
@@ -139,6 +141,13 @@ def _declared_types(caps: dict[str, list[Node]], c: Collector) -> None:
             returns = node.child_by_field_name("return_type")
             if returns is not None:
                 declared_return(c, node, _returned(returns.named_child(0), source))
+    for role in ("field", "var_function"):  # `static create = (): T => ..`, `const f = (): T =>`
+        for node in caps.get(role, ()):
+            value = node.child_by_field_name("value")
+            returns = value.child_by_field_name("return_type") if value is not None else None
+            typed = _returned(returns.named_child(0), source) if returns is not None else None
+            if value is not None and typed and typed not in type_parameters(value, source):
+                declared_return(c, node, typed)
 
 
 def _returned(node: Node | None, source: bytes) -> str | None:
