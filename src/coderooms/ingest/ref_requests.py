@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.model import SymbolDef
-from coderooms.ingest.targets import ImportRequest, Target
+from coderooms.ingest.targets import Binding, ImportRequest, Target
 
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 UNKNOWN_RECEIVER = "?"
@@ -72,3 +72,26 @@ class FileRecord:
     problems: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
     """Python: the module table (see `python_scope.FileScopes.table`)."""
+
+
+def java_qualified(parts: list[str]) -> Alternative | None:
+    """`com.example.shapes.Circle` (or `...Circle.area`) written out in full."""
+    for i, part in enumerate(parts):
+        if part[:1].isupper():
+            if i == 0:
+                return None
+            path = "/".join(parts[:i]) + f"/{part}.java"
+            return Alternative((Target("~", path),), ".".join(parts[i:]))
+    return None
+
+
+def binding_alternatives(binding: Binding, rest: list[str]) -> tuple[Alternative, ...]:
+    """What a name bound by an import and the names after it may be, in order."""
+    tail = ".".join(rest)
+    if binding.item is None:
+        return (Alternative(binding.module, tail),)
+    found: list[Alternative] = []
+    if rest and binding.item_module:
+        found.append(Alternative(binding.item_module, tail))
+    found.append(Alternative(binding.module, f"{binding.item}.{tail}" if tail else binding.item))
+    return tuple(found)

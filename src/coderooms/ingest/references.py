@@ -24,7 +24,9 @@ from coderooms.ingest.ref_requests import (
     UNKNOWN_RECEIVER,
     Alternative,
     RefRequest,
+    binding_alternatives,
     decode_alternative,
+    java_qualified,
 )
 from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
@@ -198,7 +200,7 @@ class Scope:
         if bare_member and inherit and kind != INHERITS and parts[0][:1].islower():
             return self._bare_member(request, source, parts)
         if self.language == "java" and len(parts) > 1 and not parts[0][:1].isupper():
-            qualified = _java_qualified(parts) if parts[0][:1].islower() else None
+            qualified = java_qualified(parts) if parts[0][:1].islower() else None
             if qualified is not None:
                 request.bound, request.alternatives = True, (qualified.encode(),)
                 request.ghost = ref
@@ -354,7 +356,7 @@ class Scope:
         self, request: RefRequest, binding: Binding, rest: list[str], local: list[str]
     ) -> None:
         request.bound = True
-        request.alternatives = tuple(a.encode() for a in _alternatives(binding, rest))
+        request.alternatives = tuple(a.encode() for a in binding_alternatives(binding, rest))
         # a default import is named for its local name (`react.React.Component`)
         item = ".".join(local) if binding.item == "default" else binding.item
         imported = ".".join([item, *rest] if item else rest)
@@ -404,25 +406,3 @@ class Scope:
         if wanted is not None and kind not in wanted:
             return None
         return qualname
-
-
-def _java_qualified(parts: list[str]) -> Alternative | None:
-    """`com.example.shapes.Circle` (or `...Circle.area`) written out in full."""
-    for i, part in enumerate(parts):
-        if part[:1].isupper():
-            if i == 0:
-                return None
-            path = "/".join(parts[:i]) + f"/{part}.java"
-            return Alternative((Target("~", path),), ".".join(parts[i:]))
-    return None
-
-
-def _alternatives(binding: Binding, rest: list[str]) -> tuple[Alternative, ...]:
-    tail = ".".join(rest)
-    if binding.item is None:
-        return (Alternative(binding.module, tail),)
-    found: list[Alternative] = []
-    if rest and binding.item_module:
-        found.append(Alternative(binding.item_module, tail))
-    found.append(Alternative(binding.module, f"{binding.item}.{tail}" if tail else binding.item))
-    return tuple(found)

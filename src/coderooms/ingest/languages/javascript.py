@@ -62,7 +62,6 @@ from coderooms.ingest.languages.common import (
     callee_name,
     dotted,
     header,
-    local_alias,
     named_function,
     nest,
     prefixed,
@@ -71,6 +70,12 @@ from coderooms.ingest.languages.common import (
     string_value,
     text,
     type_name,
+)
+from coderooms.ingest.languages.js_imports import (
+    dynamic_import,
+    export_from,
+    import_statement,
+    specifier_names,
 )
 from coderooms.ingest.languages.jsdoc import jsdoc_types
 from coderooms.ingest.model import MODULE_VALUE, FactKind
@@ -158,20 +163,20 @@ def extract_with(
     for fn in caps.get("call", ()):
         kind = fn.type
         if kind == "import":
-            _dynamic_import(fn, c)
+            dynamic_import(fn, c)
             continue
         if (
             kind == "identifier"
             and source[fn.start_byte : fn.end_byte] == b"require"
-            and _dynamic_import(fn, c)
+            and dynamic_import(fn, c)
         ):
             continue
         c.call(fn, call_callee(fn, source))
     c.calls(caps.get("new", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("import", ()):
-        _import(node, c)
+        import_statement(node, c)
     for node in caps.get("export_from", ()):
-        _export_from(node, c)
+        export_from(node, c)
     _variables(root, c)
     _local_exports(root, c)
     js_assigned(caps, c, _MEMBERS, _WRAPPERS, _CALLS)
@@ -307,139 +312,6 @@ def _extends(child: str, value: Node, c: Collector) -> None:
         c.fact_of(child, value, FactKind.EXTENDS, child, base)
 
 
-def _dynamic_import(fn: Node, c: Collector) -> bool:
-    """Record `require("m")` / `import("m")`; True when it was one (with a literal specifier)."""
-    call = fn.parent
-    if call is None:
-        return False
-    args = call.child_by_field_name("arguments")
-    if args is None or args.named_child_count != 1:
-        return False
-    spec = args.named_child(0)
-    if spec.type not in ("string", "template_string") or spec.named_child_count > 1:
-        return False
-    if spec.type == "template_string" and any(
-        ch.type == "template_substitution" for ch in spec.named_children
-    ):
-        return False
-    source = c.source
-    module = string_value(spec, source)
-    names: list[str] = []
-    aliases: list[str | None] = []
-    alias: str | None = None
-    holder = call.parent
-    if holder is not None and holder.type == "variable_declarator" and fn.type != "import":
-        target = holder.child_by_field_name("name")
-        if target is not None and target.type == "identifier":
-            alias = text(target, source)
-        elif target is not None and target.type == "object_pattern":
-            _pattern_keys(target, source, names, aliases)
-    c.imp(module, tuple(names), alias, call, aliases=tuple(aliases))
-    return True
-
-
-def _pattern_keys(pattern: Node, source: bytes, keys: list[str], locals_: list[str | None]) -> None:
-    """The keys a destructuring pattern takes (into `keys`) and the local name each is bound to
-    where it differs (into `locals_`; None for a nested pattern, which binds no one name)."""
-    for prop in pattern.named_children:
-        if prop.type == "shorthand_property_identifier_pattern":
-            keys.append(text(prop, source))
-            locals_.append(None)
-        elif prop.type == "pair_pattern":
-            key = prop.child_by_field_name("key")
-            if key is not None:
-                name = string_value(key, source) if key.type == "string" else text(key, source)
-                value = prop.child_by_field_name("value")
-                if value is not None and value.type == "assignment_pattern":
-                    value = value.child_by_field_name("left")
-                local = (
-                    text(value, source)
-                    if value is not None and value.type == "identifier"
-                    else None
-                )
-                keys.append(name)
-                locals_.append(local_alias(name, local))
-        elif prop.type == "object_assignment_pattern":
-            left = prop.child_by_field_name("left")
-            if left is not None:
-                keys.append(text(left, source))
-                locals_.append(None)
-
-
-def _import(node: Node, c: Collector) -> None:
-    source = c.source
-    spec = node.child_by_field_name("source")
-    names: list[str] = []
-    aliases: list[str | None] = []
-    alias: str | None = None
-    for clause in node.named_children:
-        if clause.type == "import_require_clause":
-            spec = clause.child_by_field_name("source")
-            ident = clause.named_child(0)
-            if ident.type == "identifier":
-                alias = text(ident, source)
-        elif clause.type == "import_clause":
-            for part in clause.named_children:
-                kind = part.type
-                if kind == "identifier":
-                    names.append("default")
-                    aliases.append(local_alias("default", text(part, source)))
-                elif kind == "namespace_import":
-                    for ident in part.named_children:
-                        alias = text(ident, source)
-                elif kind == "named_imports":
-                    _specifier_names(part, source, names, aliases)
-    if spec is not None:
-        c.imp(string_value(spec, source), tuple(names), alias, node, aliases=tuple(aliases))
-
-
-def _export_from(node: Node, c: Collector) -> None:
-    source = c.source
-    spec = node.child_by_field_name("source")
-    if spec is None:
-        return
-    names: list[str] = []
-    aliases: list[str | None] = []
-    alias: str | None = None
-    clause_found = False
-    for part in node.named_children:
-        if part.type == "export_clause":
-            clause_found = True
-            _specifier_names(part, source, names, aliases)
-        elif part.type == "namespace_export":
-            clause_found = True
-            for ident in part.named_children:
-                alias = (
-                    string_value(ident, source) if ident.type == "string" else text(ident, source)
-                )
-    if not clause_found:
-        names.append("*")
-        aliases.append(None)
-    c.imp(
-        string_value(spec, source), tuple(names), alias, node, aliases=tuple(aliases), reexport=True
-    )
-
-
-def _specifier_names(
-    clause: Node, source: bytes, names: list[str], aliases: list[str | None]
-) -> None:
-    """The names of import/export specifiers (into `names`) and the `as` name of each where it
-    differs (into `aliases`)."""
-    for spec in clause.named_children:
-        name = spec.child_by_field_name("name")
-        if name is None:
-            continue
-        original = string_value(name, source) if name.type == "string" else text(name, source)
-        as_node = spec.child_by_field_name("alias")
-        local = None
-        if as_node is not None:
-            local = (
-                string_value(as_node, source) if as_node.type == "string" else text(as_node, source)
-            )
-        names.append(original)
-        aliases.append(local_alias(original, local))
-
-
 def _variables(root: Node, c: Collector) -> None:
     source = c.source
     for stmt in root.named_children:
@@ -489,7 +361,7 @@ def _local_exports(root: Node, c: Collector) -> None:
                 if clause.type == "export_clause":
                     names: list[str] = []
                     aliases: list[str | None] = []
-                    _specifier_names(clause, source, names, aliases)
+                    specifier_names(clause, source, names, aliases)
                     for name, alias in zip(names, aliases, strict=True):
                         c.fact(stmt, FactKind.EXPORT, alias or name, name)
         elif stmt.type == "expression_statement" and stmt.named_child_count == 1:
