@@ -154,13 +154,19 @@ def bind_repo_resolver(graph: Graph, root: Path, repo: str | None) -> tuple[str,
     if not rows:
         part = new_repo_part(graph, repo_id)  # its chunks' part (graph/chunk_parts.py)
         rows = graph.write("ingest/merge_repo", repo=repo_id, root=str(root), part=part)
+    return repo_id, bound_current(rows, root, repo_id)
+
+
+def bound_current(rows: list[dict[str, Any]], root: Path, repo_id: str) -> bool:
+    """Whether `RESOLVER_VERSION` resolved the repo of `rows` (its `root` and `resolver`, as
+    `ingest/repo_root` reads them); a repo of another root is refused."""
     if rows and rows[0]["root"] != str(root):
         raise InvalidInput(
             f"repo id {repo_id!r} already belongs to root {rows[0]['root']}",
             field="repo",
             hint="pass another repo id for this root",
         )
-    return repo_id, bool(rows) and rows[0].get("resolver") == RESOLVER_VERSION
+    return bool(rows) and rows[0].get("resolver") == RESOLVER_VERSION
 
 
 def ingest_root(
