@@ -324,17 +324,18 @@ def _foreign_work(
     """References of other files to re-resolve, and the files whose imports to re-resolve."""
     repo, claims = changes.repo, changes.claims
     rows: list[dict[str, Any]] = []
-    if touched_names:
-        rows += run(
-            "ingest/foreign_references", names=sorted(touched_names), repo=repo, claims=claims
-        )
-    if plan.removed_symbols:
-        # whatever still points at a symbol about to go is re-resolved, whatever its name
-        rows += run("ingest/references_to_symbols", ids=plan.removed_symbols, claims=claims)
     # a name looked up in another file is a key: every touched name, not only the table's
     keys = python.keys | {encode_key(name) for name in touched_names}
-    if keys:
-        rows += run("ingest/keyed_references", keys=sorted(keys), repo=repo, claims=claims)
+    if touched_names or plan.removed_symbols or keys:
+        # by name; whatever still points at a symbol about to go, whatever its name; by key
+        rows += run(
+            "ingest/foreign_rows",
+            names=sorted(touched_names),
+            ids=plan.removed_symbols,
+            keys=sorted(keys),
+            repo=repo,
+            claims=claims,
+        )
     importers: list[dict[str, Any]] = []
     moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | python.stems
     if moved:
