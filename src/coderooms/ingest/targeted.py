@@ -13,6 +13,7 @@ import stat
 import time
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from coderooms.core.files import (
     MAX_FILE_BYTES,
@@ -27,10 +28,12 @@ from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.pipeline import (
+    PARALLEL_MIN_FILES,
     RESOLVER_VERSION,
     IngestReport,
     bind_repo_resolver,
     bound_current,
+    collector_paused,
     fingerprint_matches,
     ingest_root,
     resolve_root,
@@ -121,6 +124,25 @@ def ingest_paths(
         return ingest_root(graph, root, repo=repo_id, mode="full", embed=embed)
     if len(wanted) > MAX_PATHS_PER_CALL:
         raise InvalidInput(f"at most {MAX_PATHS_PER_CALL} paths per call", field="paths")
+    # a save's young collections run after its write; a large batch collects, as ingest_root
+    with collector_paused(collect=len(wanted) >= PARALLEL_MIN_FILES):
+        report = _ingest_known(graph, root, repo_id, wanted, rows, has_files, started, embed=embed)
+    report.timings["total_s"] = time.perf_counter() - started
+    return report
+
+
+def _ingest_known(
+    graph: Graph,
+    root: Path,
+    repo_id: str,
+    wanted: list[str],
+    rows: list[dict[str, Any]],
+    has_files: bool,
+    started: float,
+    *,
+    embed: bool,
+) -> IngestReport:
+    """`ingest_paths` once the repo is bound: `rows` is what `ingest/paths_state` read."""
     report = IngestReport(repo=repo_id, root=str(root), mode="paths", files_seen=len(wanted))
     known = {row["path"]: row for row in (rows[0]["files"] if rows else [])}
     parsed: list[ParsedFile] = []
@@ -165,5 +187,4 @@ def ingest_paths(
     write_changes(graph, report, changes, touched, embed=embed)
     if fresh:
         graph.write("ingest/record_resolver", repo=repo_id, version=RESOLVER_VERSION)
-    report.timings["total_s"] = time.perf_counter() - started
     return report
