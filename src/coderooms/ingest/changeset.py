@@ -626,9 +626,12 @@ def sequential(run: Run) -> RunJobs:
     return run_jobs
 
 
-def node_jobs(repo: str, plan: Plan) -> tuple[list[Job], list[Job]]:
+def node_jobs(repo: str, plan: Plan, *, bump: bool = False) -> tuple[list[Job], list[Job]]:
+    """The file and symbol upserts; with `bump` the first file statement moves the repo's
+    generation on (one transaction only: see `apply_plan`)."""
     files = [
-        ("ingest/upsert_files", {"repo": repo, "rows": list(r)}) for r in batched(plan.file_rows)
+        ("ingest/upsert_files", {"repo": repo, "rows": list(r), "bump": bump and not n})
+        for n, r in enumerate(batched(plan.file_rows))
     ]
     symbols = [("ingest/upsert_symbols", {"rows": list(r)}) for r in batched(plan.symbol_rows)]
     created = [{"label": r["kind"], "props": r["props"]} for r in plan.new_symbol_rows]
@@ -662,10 +665,16 @@ WRITE_PHASES = 16
 write reports its progress by phase."""
 
 
-def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
-    """All writes of a planned changeset, phase by phase (one transaction or one per job)."""
+def apply_plan(
+    run_jobs: RunJobs, changes: Changeset, plan: Plan, *, one_transaction: bool = False
+) -> WriteStats:
+    """All writes of a planned changeset, phase by phase (one transaction or one per job). In
+    `one_transaction` the repo's generation moves on with its files (a round trip less for a
+    saved file); over several, after the last write, so that no reader sees it move on and
+    caches from a graph half written."""
     repo = changes.repo
-    files, symbols = node_jobs(repo, plan)
+    bumped = one_transaction and bool(plan.file_rows)
+    files, symbols = node_jobs(repo, plan, bump=bumped)
     run_jobs(files)
     deleted = [file_id(repo, path) for path in changes.deletes]
     run_jobs([("ingest/delete_chunks", {"claims": list(c)}) for c in batched(deleted)])
@@ -709,7 +718,7 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
         for i in batched(sorted(touched | plan.stale_ghosts))
     ]
     collected = sum(rows[0]["collected"] for rows in run_jobs(collect))
-    run_jobs([("ingest/bump_generation", {"repo": repo})])
+    run_jobs([] if bumped else [("ingest/bump_generation", {"repo": repo})])
     return WriteStats(
         files_written=len(plan.file_rows),
         files_deleted=len(deleted),

@@ -293,7 +293,8 @@ def apply_changeset(
 
         def work(tx: neo4j.ManagedTransaction) -> WriteStats:
             run = runner(tx)
-            return apply_plan(sequential(run), changes, plan_changeset(run, changes))
+            plan = plan_changeset(run, changes)
+            return apply_plan(sequential(run), changes, plan, one_transaction=True)
 
         return graph.execute_write(work)
     plan = graph.execute_read(lambda tx: plan_changeset(runner(tx), changes))
