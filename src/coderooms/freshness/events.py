@@ -48,11 +48,14 @@ WATCHED_EVENTS: list[type[FileSystemEvent]] = [
 """Opens and read-only closes are left out at the inotify level: reading a file (as ingest does)
 must not wake the watcher."""
 
-MOVE_PAIRING_DELAY_S = 0.1
+MOVE_PAIRING_DELAY_S = 0.02
 """watchdog's inotify backend holds every event queued behind a rename for its move-pairing
-delay (0.5 s by default) before delivering any. The kernel reports both halves of a rename
-together, so this shorter delay pairs them just as well; an editor's atomic save is a rename,
-so the delay is save-to-graph latency."""
+delay (0.5 s by default) before delivering any, and its reader sleeps the whole delay even when
+the other half arrives at once. The kernel reports both halves of a rename together (one read
+of the inotify descriptor), so this shorter delay pairs them just as well; an editor's atomic
+save is a rename, so the delay is save-to-graph latency (0.1 s before: atomic saves p95 210 ms
+against 155 for plain writes). A half left unpaired reads as a delete and a create, which the
+queue turns into the same ingest."""
 
 GIT_DIR_NAME = ".git"
 IGNORE_RULES_CHANGED = "ignore_rules_changed"

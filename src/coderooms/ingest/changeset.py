@@ -324,17 +324,18 @@ def _foreign_work(
     """References of other files to re-resolve, and the files whose imports to re-resolve."""
     repo, claims = changes.repo, changes.claims
     rows: list[dict[str, Any]] = []
-    if touched_names:
-        rows += run(
-            "ingest/foreign_references", names=sorted(touched_names), repo=repo, claims=claims
-        )
-    if plan.removed_symbols:
-        # whatever still points at a symbol about to go is re-resolved, whatever its name
-        rows += run("ingest/references_to_symbols", ids=plan.removed_symbols, claims=claims)
     # a name looked up in another file is a key: every touched name, not only the table's
     keys = python.keys | {encode_key(name) for name in touched_names}
-    if keys:
-        rows += run("ingest/keyed_references", keys=sorted(keys), repo=repo, claims=claims)
+    if touched_names or plan.removed_symbols or keys:
+        # by name; whatever still points at a symbol about to go, whatever its name; by key
+        rows += run(
+            "ingest/foreign_rows",
+            names=sorted(touched_names),
+            ids=plan.removed_symbols,
+            keys=sorted(keys),
+            repo=repo,
+            claims=claims,
+        )
     importers: list[dict[str, Any]] = []
     moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | python.stems
     if moved:
@@ -625,9 +626,12 @@ def sequential(run: Run) -> RunJobs:
     return run_jobs
 
 
-def node_jobs(repo: str, plan: Plan) -> tuple[list[Job], list[Job]]:
+def node_jobs(repo: str, plan: Plan, *, bump: bool = False) -> tuple[list[Job], list[Job]]:
+    """The file and symbol upserts; with `bump` the first file statement moves the repo's
+    generation on (one transaction only: see `apply_plan`)."""
     files = [
-        ("ingest/upsert_files", {"repo": repo, "rows": list(r)}) for r in batched(plan.file_rows)
+        ("ingest/upsert_files", {"repo": repo, "rows": list(r), "bump": bump and not n})
+        for n, r in enumerate(batched(plan.file_rows))
     ]
     symbols = [("ingest/upsert_symbols", {"rows": list(r)}) for r in batched(plan.symbol_rows)]
     created = [{"label": r["kind"], "props": r["props"]} for r in plan.new_symbol_rows]
@@ -646,6 +650,31 @@ def edge_jobs(repo: str, edges: Sequence[EdgeRow]) -> list[Job]:
     ]
 
 
+def chunk_jobs(repo: str, plan: Plan, *, one_transaction: bool = False) -> list[list[Job]]:
+    """The three chunk phases: stale chunks deleted, moved ones updated, new ones created. In
+    one transaction, when each fits one statement, the three are one statement
+    (`ingest/replace_chunks`, two round trips less for a saved file) and two empty phases."""
+    part = part_label(repo)
+    phases: list[list[Job]] = [
+        [("ingest/delete_chunks_by_id", {"ids": list(ids)}) for ids in batched(plan.stale_chunks)],
+        [("ingest/move_chunks", {"rows": list(rows)}) for rows in batched(plan.moved_chunks)],
+        [
+            ("ingest/create_chunks", {"rows": list(r), "repo": repo, "part": part})
+            for r in batched(plan.chunk_rows, CHUNKS_PER_STATEMENT)
+        ],
+    ]
+    if not one_transaction or sum(map(len, phases)) < 2 or any(len(p) > 1 for p in phases):
+        return phases
+    params = {
+        "ids": plan.stale_chunks,
+        "moves": plan.moved_chunks,
+        "rows": plan.chunk_rows,
+        "repo": repo,
+        "part": part,
+    }
+    return [[("ingest/replace_chunks", params)], [], []]
+
+
 def ghost_jobs(repo: str, edges: Sequence[EdgeRow], ghosts: dict[str, str]) -> list[Job]:
     wanted = sorted({e.target for e in edges if e.label == GHOST})
     rows = [{"id": g, "name": ghosts[g]} for g in wanted]
@@ -661,23 +690,21 @@ WRITE_PHASES = 16
 write reports its progress by phase."""
 
 
-def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
-    """All writes of a planned changeset, phase by phase (one transaction or one per job)."""
+def apply_plan(
+    run_jobs: RunJobs, changes: Changeset, plan: Plan, *, one_transaction: bool = False
+) -> WriteStats:
+    """All writes of a planned changeset, phase by phase (one transaction or one per job). In
+    `one_transaction` the repo's generation moves on with its files (a round trip less for a
+    saved file); over several, after the last write, so that no reader sees it move on and
+    caches from a graph half written."""
     repo = changes.repo
-    files, symbols = node_jobs(repo, plan)
+    bumped = one_transaction and bool(plan.file_rows)
+    files, symbols = node_jobs(repo, plan, bump=bumped)
     run_jobs(files)
     deleted = [file_id(repo, path) for path in changes.deletes]
     run_jobs([("ingest/delete_chunks", {"claims": list(c)}) for c in batched(deleted)])
-    run_jobs(
-        [("ingest/delete_chunks_by_id", {"ids": list(ids)}) for ids in batched(plan.stale_chunks)]
-    )
-    run_jobs([("ingest/move_chunks", {"rows": list(rows)}) for rows in batched(plan.moved_chunks)])
-    run_jobs(
-        [
-            ("ingest/create_chunks", {"rows": list(r), "repo": repo, "part": part_label(repo)})
-            for r in batched(plan.chunk_rows, CHUNKS_PER_STATEMENT)
-        ]
-    )
+    for jobs in chunk_jobs(repo, plan, one_transaction=one_transaction):
+        run_jobs(jobs)
     importer_jobs: list[Job] = [
         ("ingest/delete_import_edges", {"claims": list(c)}) for c in batched(plan.importers)
     ]
@@ -708,7 +735,7 @@ def apply_plan(run_jobs: RunJobs, changes: Changeset, plan: Plan) -> WriteStats:
         for i in batched(sorted(touched | plan.stale_ghosts))
     ]
     collected = sum(rows[0]["collected"] for rows in run_jobs(collect))
-    run_jobs([("ingest/bump_generation", {"repo": repo})])
+    run_jobs([] if bumped else [("ingest/bump_generation", {"repo": repo})])
     return WriteStats(
         files_written=len(plan.file_rows),
         files_deleted=len(deleted),

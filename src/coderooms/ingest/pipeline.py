@@ -99,13 +99,18 @@ class IngestReport:
 
 
 @contextmanager
-def collector_paused(pause: bool = True) -> Iterator[None]:
+def collector_paused(pause: bool = True, *, collect: bool = True) -> Iterator[None]:
     """The cyclic garbage collector off while a large changeset is read, planned and written:
     it builds millions of small objects that live until the write, and every full collection
     walks all of them again (stdlib: the plan takes 5.4 s with it paused, 10.0 s without).
     Reference counting still frees what is dropped. One full collection at the end sorts what
     survived into the oldest generation at once, so the next saves do not pay for it in young
-    collections (35 ms) or a full one (100 ms) at an unlucky moment."""
+    collections (35 ms) or a full one (100 ms) at an unlucky moment; what survived is then
+    frozen (`gc.freeze`): the modules, the driver, the grammars (~50k objects, a full collection
+    of them ~20 ms of CPU, 60-180 ms on a loaded host) are not walked by every later one. The
+    closing collection unfreezes first, so cycles among what an earlier ingest froze are freed.
+    A one-file save pauses it with `collect=False`: the young collections its objects call for
+    run after the save's write, not inside its latency (docs/ingest-speed.md)."""
     enabled = pause and gc.isenabled()
     if enabled:
         gc.disable()
@@ -114,7 +119,10 @@ def collector_paused(pause: bool = True) -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-            gc.collect()
+            if collect:
+                gc.unfreeze()
+                gc.collect()
+                gc.freeze()
 
 
 RACY_WINDOW_NS = 2_000_000_000
@@ -154,13 +162,19 @@ def bind_repo_resolver(graph: Graph, root: Path, repo: str | None) -> tuple[str,
     if not rows:
         part = new_repo_part(graph, repo_id)  # its chunks' part (graph/chunk_parts.py)
         rows = graph.write("ingest/merge_repo", repo=repo_id, root=str(root), part=part)
+    return repo_id, bound_current(rows, root, repo_id)
+
+
+def bound_current(rows: list[dict[str, Any]], root: Path, repo_id: str) -> bool:
+    """Whether `RESOLVER_VERSION` resolved the repo of `rows` (its `root` and `resolver`, as
+    `ingest/repo_root` reads them); a repo of another root is refused."""
     if rows and rows[0]["root"] != str(root):
         raise InvalidInput(
             f"repo id {repo_id!r} already belongs to root {rows[0]['root']}",
             field="repo",
             hint="pass another repo id for this root",
         )
-    return repo_id, bool(rows) and rows[0].get("resolver") == RESOLVER_VERSION
+    return bool(rows) and rows[0].get("resolver") == RESOLVER_VERSION
 
 
 def ingest_root(
@@ -279,7 +293,8 @@ def apply_changeset(
 
         def work(tx: neo4j.ManagedTransaction) -> WriteStats:
             run = runner(tx)
-            return apply_plan(sequential(run), changes, plan_changeset(run, changes))
+            plan = plan_changeset(run, changes)
+            return apply_plan(sequential(run), changes, plan, one_transaction=True)
 
         return graph.execute_write(work)
     plan = graph.execute_read(lambda tx: plan_changeset(runner(tx), changes))

@@ -32,8 +32,8 @@ statements (`ingest/edges_*`) name each one in their CREATE (a test checks)."""
 START_NODE_PROPS = ("claim", "repo")
 """Edge props the edge's start node holds with the same values (a Symbol's `claim` and `repo`, a
 File's `id` and `repo`): not written on ~375k edges of a stdlib ingest; the statements that read
-edges back (`ingest/references_*`, `foreign_references`, `keyed_references`) add them from the
-start node, so a re-resolved edge's props and digest are what they were."""
+edges back (`ingest/references_of_claims`, `ingest/foreign_rows`) add them from the start
+node, so a re-resolved edge's props and digest are what they were."""
 
 
 @dataclass(slots=True)

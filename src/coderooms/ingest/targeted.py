@@ -13,6 +13,7 @@ import stat
 import time
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from coderooms.core.files import (
     MAX_FILE_BYTES,
@@ -22,13 +23,17 @@ from coderooms.core.files import (
     is_virtualenv,
     is_write_temp,
 )
+from coderooms.core.ids import repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.pipeline import (
+    PARALLEL_MIN_FILES,
     RESOLVER_VERSION,
     IngestReport,
     bind_repo_resolver,
+    bound_current,
+    collector_paused,
     fingerprint_matches,
     ingest_root,
     resolve_root,
@@ -104,18 +109,42 @@ def ingest_paths(
     `embed`, the symbols written get their vectors inline when there are few."""
     started = time.perf_counter()
     root = resolve_root(root)
-    repo_id, current = bind_repo_resolver(graph, root, repo)
+    repo_id = validate_repo_id(repo) if repo else repo_id_for(root)
     wanted = sorted({relative_path(root, p) for p in paths})
-    if not current and graph.read("ingest/repo_has_files", repo=repo_id):
+    # the repo, whether it has files and the paths' fingerprints in one round trip
+    asked = wanted if len(wanted) <= MAX_PATHS_PER_CALL else []
+    rows = graph.read("ingest/paths_state", repo=repo_id, paths=asked)
+    if rows:
+        current, has_files = bound_current(rows, root, repo_id), rows[0]["has_files"]
+    else:  # first sight: the :Repo is created
+        repo_id, current = bind_repo_resolver(graph, root, repo_id)
+        has_files = False
+    if not current and has_files:
         # the repo's references were resolved by other rules: all of them once, not these only
         return ingest_root(graph, root, repo=repo_id, mode="full", embed=embed)
     if len(wanted) > MAX_PATHS_PER_CALL:
         raise InvalidInput(f"at most {MAX_PATHS_PER_CALL} paths per call", field="paths")
+    # a save's young collections run after its write; a large batch collects, as ingest_root
+    with collector_paused(collect=len(wanted) >= PARALLEL_MIN_FILES):
+        report = _ingest_known(graph, root, repo_id, wanted, rows, has_files, started, embed=embed)
+    report.timings["total_s"] = time.perf_counter() - started
+    return report
+
+
+def _ingest_known(
+    graph: Graph,
+    root: Path,
+    repo_id: str,
+    wanted: list[str],
+    rows: list[dict[str, Any]],
+    has_files: bool,
+    started: float,
+    *,
+    embed: bool,
+) -> IngestReport:
+    """`ingest_paths` once the repo is bound: `rows` is what `ingest/paths_state` read."""
     report = IngestReport(repo=repo_id, root=str(root), mode="paths", files_seen=len(wanted))
-    known = {
-        row["path"]: row
-        for row in graph.read("ingest/fingerprints_of_paths", repo=repo_id, paths=wanted)
-    }
+    known = {row["path"]: row for row in (rows[0]["files"] if rows else [])}
     parsed: list[ParsedFile] = []
     touched: list[Unchanged] = []
     deletes: list[str] = []
@@ -153,10 +182,9 @@ def ingest_paths(
     report.files_added, report.files_changed = len(added), len(parsed) - len(added)
     report.files_deleted = len(deletes)
     report.timings["parse_s"] = time.perf_counter() - started
-    fresh = not known and not graph.read("ingest/repo_has_files", repo=repo_id)
+    fresh = not known and not has_files
     changes = Changeset(repo_id, parsed, deletes, added, fresh=fresh)
     write_changes(graph, report, changes, touched, embed=embed)
     if fresh:
         graph.write("ingest/record_resolver", repo=repo_id, version=RESOLVER_VERSION)
-    report.timings["total_s"] = time.perf_counter() - started
     return report

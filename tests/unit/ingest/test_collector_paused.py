@@ -1,0 +1,71 @@
+"""The cyclic collector around a changeset (pipeline.collector_paused): off inside, on after;
+a large changeset's closing collection frees what died and freezes what survived, a one-file
+save's pause leaves the collection to later."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from coderooms.ingest.pipeline import collector_paused
+
+
+class Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture(autouse=True)
+def unfrozen() -> Iterator[None]:
+    yield
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_paused_inside_and_enabled_after() -> None:
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_closing_collection_frees_cycles_and_freezes_the_survivors() -> None:
+    kept = Cycle()
+    with collector_paused():
+        garbage = weakref.ref(Cycle())  # only the cyclic collector frees it
+        assert garbage() is not None
+    assert garbage() is None
+    assert gc.get_freeze_count() > 0
+    assert kept.me is kept
+
+
+def test_closing_collection_frees_cycles_frozen_by_an_earlier_one() -> None:
+    frozen = Cycle()
+    dead = weakref.ref(frozen)
+    with collector_paused():
+        pass
+    del frozen  # a cycle the first ingest froze dies
+    gc.collect()
+    assert dead() is not None  # frozen: no collection sees it
+    with collector_paused():
+        pass
+    assert dead() is None
+
+
+def test_a_save_pauses_without_collecting() -> None:
+    gc.unfreeze()
+    with collector_paused(collect=False):
+        assert not gc.isenabled()
+        Cycle()
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_paused_collector_is_left_paused() -> None:
+    gc.disable()
+    with collector_paused():
+        pass
+    assert not gc.isenabled()
+    assert gc.get_freeze_count() == 0
