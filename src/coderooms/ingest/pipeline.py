@@ -13,14 +13,12 @@ write, whose transactions together replace the claims of every file of the chang
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -34,13 +32,13 @@ from coderooms.graph.repo_parts import new_repo_part
 from coderooms.ingest.changeset import (
     WRITE_PHASES,
     Changeset,
-    Job,
     WriteStats,
     apply_plan,
     plan_changeset,
     runner,
     sequential,
 )
+from coderooms.ingest.collector import collector_paused
 from coderooms.ingest.git_history import update_co_changes
 from coderooms.ingest.reader import (
     ReadJob,
@@ -52,6 +50,7 @@ from coderooms.ingest.reader import (
 )
 from coderooms.ingest.rows import ParsedFile, symbol_rows
 from coderooms.ingest.walker import walk
+from coderooms.ingest.write_jobs import Job
 from coderooms.semantic import INLINE_EMBED_MAX_SYMBOLS, embed_claims
 from coderooms.steps import QUIET, Steps
 
@@ -96,33 +95,6 @@ class IngestReport:
         answer = asdict(self)
         del answer["writes"]["symbol_ids"]  # per-file lists for `apply`, not a report
         return answer
-
-
-@contextmanager
-def collector_paused(pause: bool = True, *, collect: bool = True) -> Iterator[None]:
-    """The cyclic garbage collector off while a large changeset is read, planned and written:
-    it builds millions of small objects that live until the write, and every full collection
-    walks all of them again (stdlib: the plan takes 5.4 s with it paused, 10.0 s without).
-    Reference counting still frees what is dropped. One full collection at the end sorts what
-    survived into the oldest generation at once, so the next saves do not pay for it in young
-    collections (35 ms) or a full one (100 ms) at an unlucky moment; what survived is then
-    frozen (`gc.freeze`): the modules, the driver, the grammars (~50k objects, a full collection
-    of them ~20 ms of CPU, 60-180 ms on a loaded host) are not walked by every later one. The
-    closing collection unfreezes first, so cycles among what an earlier ingest froze are freed.
-    A one-file save pauses it with `collect=False`: the young collections its objects call for
-    run after the save's write, not inside its latency (docs/ingest-speed.md)."""
-    enabled = pause and gc.isenabled()
-    if enabled:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-            if collect:
-                gc.unfreeze()
-                gc.collect()
-                gc.freeze()
 
 
 RACY_WINDOW_NS = 2_000_000_000

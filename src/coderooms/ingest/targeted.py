@@ -27,13 +27,13 @@ from coderooms.core.ids import repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
+from coderooms.ingest.collector import collector_paused
 from coderooms.ingest.pipeline import (
     PARALLEL_MIN_FILES,
     RESOLVER_VERSION,
     IngestReport,
     bind_repo_resolver,
     bound_current,
-    collector_paused,
     fingerprint_matches,
     ingest_root,
     resolve_root,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.ingest.changeset import CHUNKS_PER_STATEMENT, Plan, chunk_jobs
+from coderooms.ingest.changeset import Plan
+from coderooms.ingest.write_jobs import CHUNKS_PER_STATEMENT, chunk_jobs
 
 
 def chunk(n: int) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The cyclic collector around a changeset (pipeline.collector_paused): off inside, on after;
+"""The cyclic collector around a changeset (collector.collector_paused): off inside, on after;
 a large changeset's closing collection frees what died and freezes what survived, a one-file
 save's pause leaves the collection to later."""
 
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from coderooms.ingest.pipeline import collector_paused
+from coderooms.ingest.collector import collector_paused
 
 
 class Cycle:
