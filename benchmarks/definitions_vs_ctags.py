@@ -41,7 +41,7 @@ import os
 import subprocess
 import sys
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -273,15 +273,19 @@ def ctags_definitions(
     return found
 
 
-def our_definitions(path: Path, language: str) -> dict[Key, tuple[int, int]]:
+def our_definitions(
+    path: Path, language: str, kept: Collection[int] | None = None
+) -> dict[Key, tuple[int, int]]:
     """As an ingest extracts the file: by its name's language (a `.h` is `c`, read with the C++
-    grammar when it reads as C++: `languages.c.reads_as_cpp`)."""
+    grammar when it reads as C++: `languages.c.reads_as_cpp`). With `kept` (the lines a
+    preprocessor kept), only the definitions one of whose lines is kept."""
     rules = LANGUAGES[language]
     found: dict[Key, tuple[int, int]] = {}
     extracted = language_for_path(path.name) or language
     for symbol in extract(extracted, path.name, path.read_bytes()).symbols:
         kind = rules.our_kind(symbol)
-        if kind is not None:
+        lines = range(symbol.start_line, symbol.end_line + 1)
+        if kind is not None and (kept is None or any(line in kept for line in lines)):
             found.setdefault((kind, symbol.name), (symbol.start_line, symbol.end_line))
     return found
 
@@ -292,15 +296,20 @@ def agreement(
     reference: dict[str, dict[Key, int]],
     verbose: bool = False,
     oracle: str = "ctags",
+    kept: dict[str, set[int]] | None = None,
 ) -> str:
     """The summary line for `language`: files whose (kind, name) sets equal the reference's,
     with the strict and the span line rule (see the module docstring). With `verbose`, each
-    file that differs is printed first (up to five names each side)."""
+    file that differs is printed first (up to five names each side). With `kept` (the lines of
+    each file a preprocessor kept), only our definitions one of whose lines was kept are
+    compared; those in branches it did not take are counted apart."""
     strict = span = 0
     compared: dict[str, int] = defaultdict(int)
     for path in paths:
         theirs = reference.get(str(path), {})
-        ours = our_definitions(path, language)
+        ours = our_definitions(path, language, None if kept is None else kept.get(str(path), set()))
+        if kept is not None:
+            compared["not taken"] += len(set(our_definitions(path, language)) - set(ours))
         names_equal = set(theirs) == set(ours)
         strict_ok = names_equal and all(ours[k][0] == line for k, line in theirs.items())
         span_ok = names_equal and all(
@@ -331,6 +340,7 @@ def agreement(
         f"{strict}/{n} ({100 * strict / n:.2f} %), span {span}/{n} ({100 * span / n:.2f} %); "
         f"definitions: both {compared['both']}, {oracle} only {compared['theirs only']}, "
         f"ours only {compared['ours only']}"
+        + (f"; ours in branches {oracle} does not take {compared['not taken']}" if kept else "")
     )
 
 
