@@ -149,17 +149,36 @@ _FILE = re.compile(rb'"file": "((?:[^"\\]|\\.)*)"')
 _LINE = re.compile(rb'"line": (\d+)')
 
 
+def _included_from(data: bytes, at: int) -> bool:
+    """Whether the `"file"` at `at` is an `includedFrom`'s (no location of its own)."""
+    width = 400
+    before = data[max(0, at - width) : at].rstrip()
+    while not before and width < at:  # deeper than 200 levels
+        width *= 4
+        before = data[max(0, at - width) : at].rstrip()
+    return before.endswith(b'"includedFrom": {')
+
+
 def _last_file(data: bytes, end: int) -> str | None:
-    """The file of the last location written before `end` (an `includedFrom`'s is none)."""
+    """The file of the last location written before `end`."""
     at = end
     while True:
         at = data.rfind(b'"file": "', 0, at)
         if at < 0:
             return None
-        before = data[max(0, at - 40) : at].rstrip()
-        if not before.endswith(b'"includedFrom": {'):
+        if not _included_from(data, at):
             match = _FILE.match(data, at)
             return json.loads(b'"' + match[1] + b'"') if match else None
+
+
+def _names(data: bytes, needle: bytes, start: int, end: int) -> bool:
+    """Whether a location between `start` and `end` is in the file `needle` names."""
+    at = data.find(needle, start, end)
+    while at >= 0:
+        if not _included_from(data, at):
+            return True
+        at = data.find(needle, at + 1, end)
+    return False
 
 
 def _last_line(data: bytes, end: int) -> int:
@@ -181,7 +200,7 @@ def read_ast(data: bytes, path: str) -> Found:
     needle = json.dumps(path).encode()
     current: str | None = None
     for start, end in _chunks(data):
-        mentioned = data.find(b'"file": ' + needle, start, end) >= 0
+        mentioned = _names(data, b'"file": ' + needle, start, end)
         if current == path or mentioned:
             walk = _Walk(path, current or "", _last_line(data, start) if current else 0)
             text = data[start:end].rstrip().rstrip(b",")

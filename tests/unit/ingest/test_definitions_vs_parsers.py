@@ -153,6 +153,17 @@ def _decl(kind: str, name: str, loc: dict[str, Any], *inner: dict[str, Any], **m
 BODY = {"id": "0x2", "kind": "CompoundStmt", "range": {"begin": {}, "end": {}}}
 
 
+def _deep(levels: int) -> dict[str, Any]:
+    """A body nested `levels` deep whose innermost location is a header's."""
+    node: dict[str, Any] = {
+        "kind": "NullStmt",
+        "loc": {"col": 3, "includedFrom": {"file": "m.cpp"}},
+    }
+    for _ in range(levels):
+        node = BODY | {"inner": [node]}
+    return node
+
+
 def _dump(*decls: dict[str, Any]) -> bytes:
     """A `clang -Xclang -ast-dump=json` output: clang's layout (two spaces a level)."""
     unit = {"id": "0x0", "kind": "TranslationUnitDecl", "loc": {}, "inner": list(decls)}
@@ -164,7 +175,10 @@ def test_clang_dump_keeps_the_files_own_definitions_tracking_file_and_line_in_or
         _decl("TypedefDecl", "__int128_t", {}, isImplicit=True),
         # a header's: the file is named where it changes, then only the line
         _decl("FunctionDecl", "h", {"file": "h.h", "line": 3, "includedFrom": {"file": "m.cpp"}}),
-        _decl("FunctionDecl", "g", {"line": 5}, BODY),
+        # every location in it says where it was included from, deep in a body too: no
+        # location in `m.cpp`
+        _decl("FunctionDecl", "g", {"line": 5, "includedFrom": {"file": "m.cpp"}}, _deep(30)),
+        _decl("FunctionDecl", "g2", {"line": 6}, BODY),
         _decl("FunctionDecl", "f", {"file": "m.cpp", "line": 2}, BODY),
         _decl("FunctionDecl", "proto", {"line": 3}),  # a declaration: no body
         _decl(
