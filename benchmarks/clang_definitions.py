@@ -159,11 +159,11 @@ def _included_from(data: bytes, at: int) -> bool:
     return before.endswith(b'"includedFrom": {')
 
 
-def _last_file(data: bytes, end: int) -> str | None:
-    """The file of the last location written before `end`."""
+def _last_file(data: bytes, start: int, end: int) -> str | None:
+    """The file of the last location written between `start` and `end`, if any is named."""
     at = end
     while True:
-        at = data.rfind(b'"file": "', 0, at)
+        at = data.rfind(b'"file": "', start, at)
         if at < 0:
             return None
         if not _included_from(data, at):
@@ -207,8 +207,7 @@ def read_ast(data: bytes, path: str) -> Found:
             walk.node(json.loads(text))
             for key, line in walk.found.items():
                 found[key] = min(found.get(key, line), line)
-        has_file = mentioned or data.find(b'"file": "', start, end) >= 0
-        last = _last_file(data, end) if has_file else None
+        last = _last_file(data, start, end)
         if last is not None:
             current = last
     return found
