@@ -273,21 +273,26 @@ def ctags_definitions(
     return found
 
 
-def our_definitions(
-    path: Path, language: str, kept: Collection[int] | None = None
-) -> dict[Key, tuple[int, int]]:
+def our_definitions(path: Path, language: str) -> dict[Key, tuple[int, int]]:
     """As an ingest extracts the file: by its name's language (a `.h` is `c`, read with the C++
-    grammar when it reads as C++: `languages.c.reads_as_cpp`). With `kept` (the lines a
-    preprocessor kept), only the definitions one of whose lines is kept."""
+    grammar when it reads as C++: `languages.c.reads_as_cpp`)."""
     rules = LANGUAGES[language]
     found: dict[Key, tuple[int, int]] = {}
     extracted = language_for_path(path.name) or language
     for symbol in extract(extracted, path.name, path.read_bytes()).symbols:
         kind = rules.our_kind(symbol)
-        lines = range(symbol.start_line, symbol.end_line + 1)
-        if kind is not None and (kept is None or any(line in kept for line in lines)):
+        if kind is not None:
             found.setdefault((kind, symbol.name), (symbol.start_line, symbol.end_line))
     return found
+
+
+def not_taken(ours: dict[Key, tuple[int, int]], kept: Collection[int]) -> set[Key]:
+    """Our definitions none of whose lines a preprocessor kept: in a branch it did not take."""
+    return {
+        key
+        for key, (first, last) in ours.items()
+        if not any(line in kept for line in range(first, last + 1))
+    }
 
 
 def agreement(
@@ -301,20 +306,22 @@ def agreement(
     """The summary line for `language`: files whose (kind, name) sets equal the reference's,
     with the strict and the span line rule (see the module docstring). With `verbose`, each
     file that differs is printed first (up to five names each side). With `kept` (the lines of
-    each file a preprocessor kept), only our definitions one of whose lines was kept are
-    compared; those in branches it did not take are counted apart."""
+    each file a preprocessor kept), ours in branches it did not take (`not_taken`) are compared
+    only where the reference has the name (from a branch taken) and then by name alone (a
+    qualname's first definition is ours, in any branch); the others are counted apart."""
     strict = span = 0
     compared: dict[str, int] = defaultdict(int)
     for path in paths:
         theirs = reference.get(str(path), {})
-        ours = our_definitions(path, language, None if kept is None else kept.get(str(path), set()))
-        if kept is not None:
-            compared["not taken"] += len(set(our_definitions(path, language)) - set(ours))
+        ours = our_definitions(path, language)
+        elsewhere = set() if kept is None else not_taken(ours, kept.get(str(path), set()))
+        for key in elsewhere - set(theirs):
+            del ours[key]
+            compared["not taken"] += 1
+        lined = {k: line for k, line in theirs.items() if k not in elsewhere}
         names_equal = set(theirs) == set(ours)
-        strict_ok = names_equal and all(ours[k][0] == line for k, line in theirs.items())
-        span_ok = names_equal and all(
-            ours[k][0] <= line <= ours[k][1] for k, line in theirs.items()
-        )
+        strict_ok = names_equal and all(ours[k][0] == line for k, line in lined.items())
+        span_ok = names_equal and all(ours[k][0] <= line <= ours[k][1] for k, line in lined.items())
         strict += strict_ok
         span += span_ok
         for key in set(theirs) | set(ours):
@@ -329,9 +336,9 @@ def agreement(
             only_theirs = sorted(set(theirs) - set(ours))[:5]
             only_ours = sorted(set(ours) - set(theirs))[:5]
             moved = [
-                (k, theirs[k], ours[k])
-                for k in set(theirs) & set(ours)
-                if not ours[k][0] <= theirs[k] <= ours[k][1]
+                (k, lined[k], ours[k])
+                for k in set(lined) & set(ours)
+                if not ours[k][0] <= lined[k] <= ours[k][1]
             ][:3]
             print(f"  {path}: {oracle} only {only_theirs} ours only {only_ours} lines {moved}")
     n = len(paths)
