@@ -12,8 +12,10 @@ header and still declares what follows):
   name is in the file itself and written there, not made by a macro's expansion (a name whose
   location is a macro's: `DEFINE_F(name)`; neither tree-sitter nor ctags expands macros):
   `function` (a function, method, constructor, destructor or conversion operator with a body;
-  not `= default` / `= delete`), `type` (a named struct, union, class or enum with its body;
-  an explicit or partial specialization `S<int>` is `S`; `typedef`, `using A = ...`). Not kept:
+  not `= default` / `= delete`, though clang gives a defaulted one a body where it is used; a
+  class template's constructor `S<T>` is `S`), `type` (a named struct, union, class or enum
+  with its body; an explicit or partial specialization `S<int>` is `S`; `typedef`, `using A =
+  ...`). Not kept:
   declarations clang makes itself (`isImplicit`: injected class names, implicit members,
   lambdas' classes and everything inside them), and template instantiations (in a template's
   `inner`, only the templated declaration after the parameters is the source's). A conversion
@@ -108,7 +110,7 @@ class _Walk:
         if keep and name_here and node.get("name"):
             found = _definition(kind, node, node.get("inner", []))
             if found is not None:
-                key = (found, node["name"].replace(" ", ""))
+                key = (found, _name(kind, node["name"]))
                 self.found[key] = min(self.found.get(key, name_line), name_line)
 
     def _inner(self, kind: str, inner: list[Any], keep: bool) -> None:
@@ -133,8 +135,18 @@ class _Walk:
                 self._values(item)
 
 
+def _name(kind: str, name: str) -> str:
+    """The name as ours: no spaces (`operator const char *`); a class template's constructor
+    or destructor without the template's arguments (`SkipList<Key,Comparator>` -> `SkipList`)."""
+    if kind in ("CXXConstructorDecl", "CXXDestructorDecl"):
+        name = name.split("<", 1)[0]
+    return name.replace(" ", "")
+
+
 def _definition(kind: str, node: dict[str, Any], inner: list[Any]) -> str | None:
     if kind in _FUNCTIONS:
+        if "explicitlyDefaulted" in node or "explicitlyDeleted" in node:
+            return None  # `= default` gets a body clang makes when it is used
         has_body = any(isinstance(c, dict) and c.get("kind") in _BODIES for c in inner)
         return "function" if has_body else None
     if kind in _RECORDS:

@@ -198,6 +198,8 @@ def test_clang_dump_keeps_the_files_own_definitions_tracking_file_and_line_in_or
             completeDefinition=True,
         ),
         _decl("CXXRecordDecl", "Fwd", {"line": 8}),
+        _decl("CXXDestructorDecl", "~S", {"col": 3}, BODY, explicitlyDefaulted="default"),
+        _decl("CXXConstructorDecl", "T<K,C>", {"col": 20}, BODY),  # `T<K, C>::T() {}`
         # named by a macro's expansion `MK(gen)`: no definition of the source's text
         _decl(
             "FunctionDecl", "gen", {"spellingLoc": {"line": 9}, "expansionLoc": {"col": 1}}, BODY
@@ -211,6 +213,7 @@ def test_clang_dump_keeps_the_files_own_definitions_tracking_file_and_line_in_or
         ("function", "f"): 2,
         ("function", "id"): 4,
         ("type", "S"): 6,
+        ("function", "T"): 8,
         ("function", "operatorconstchar*"): 7,
         ("function", "k"): 9,
         ("type", "F"): 11,
