@@ -19,12 +19,13 @@ header and still declares what follows):
   declarations clang makes itself (`isImplicit`: injected class names, implicit members,
   lambdas' classes and everything inside them), and template instantiations (in a template's
   `inner`, only the templated declaration after the parameters is the source's). A conversion
-  operator's name loses its spaces (`operator const char *` -> `operatorconstchar*`), as ours.
+  operator is named as written (clang names the canonical type: `operator unsigned long` for
+  `operator size_t`), without spaces (`operatorconstchar*`), as ours.
 * `-E -dD` (`read_preprocessed`) gives the macros (`#define NAME` at the line the line markers
   give, in the file itself) and the file's lines the preprocessor kept: a line that comes out
   blank lies in a branch clang does not take (`#ifdef _WIN32` on Linux), or is a blank, a
-  comment or a directive. `definitions_vs_parsers` compares only our definitions one of whose
-  lines was kept (see `agreement`).
+  comment or a directive. Our definitions whose first line was not kept are in a branch clang
+  does not take (`definitions_vs_ctags.not_taken`, `agreement`).
 
 The dump of a C++ file holds its standard headers too (800 MB for nlohmann's `json.hpp`): it is
 cut into its top-level declarations and only those where the file is current are parsed.
@@ -74,8 +75,9 @@ Found = dict[tuple[str, str], int]
 class _Walk:
     """The file and line of the last location written, and what the walk keeps."""
 
-    def __init__(self, path: str, file: str = "", line: int = 0) -> None:
+    def __init__(self, path: str, file: str = "", line: int = 0, source: bytes = b"") -> None:
         self.path = path
+        self.source = source
         self.file = file
         self.line = line
         self.found: Found = {}
@@ -94,12 +96,13 @@ class _Walk:
         """Walk `node` in document order; `keep`: whether what it defines is the source's."""
         keep = keep and not node.get("isImplicit")
         kind = node.get("kind", "")
-        name_line, name_here = 0, False
+        name_line, name_here, offset = 0, False, -1
         for key, value in node.items():
             if key == "loc" and value:
                 self.location(value)
                 name_line = self.line
                 name_here = self.file == self.path and "spellingLoc" not in value
+                offset = value.get("offset", -1)
             elif key == "range":
                 for bound in value.values():
                     self.location(bound)
@@ -110,7 +113,11 @@ class _Walk:
         if keep and name_here and node.get("name"):
             found = _definition(kind, node, node.get("inner", []))
             if found is not None:
-                key = (found, _name(kind, node["name"]))
+                name = node["name"]
+                if kind == "CXXConversionDecl" and self.source and offset >= 0:
+                    # clang names the canonical type (`operator unsigned long` for `size_t`)
+                    name = self.source[offset:].split(b"(", 1)[0].decode("utf-8", "replace")
+                key = (found, _name(kind, name))
                 self.found[key] = min(self.found.get(key, name_line), name_line)
 
     def _inner(self, kind: str, inner: list[Any], keep: bool) -> None:
@@ -206,15 +213,17 @@ def _chunks(data: bytes) -> Iterator[tuple[int, int]]:
         yield start, end
 
 
-def read_ast(data: bytes, path: str) -> Found:
-    """The definitions of `path` in clang's JSON dump of it (`-Xclang -ast-dump=json`)."""
+def read_ast(data: bytes, path: str, source: bytes = b"") -> Found:
+    """The definitions of `path` in clang's JSON dump of it (`-Xclang -ast-dump=json`);
+    `source`, the file's bytes, names conversion operators as written."""
     found: Found = {}
     needle = json.dumps(path).encode()
     current: str | None = None
     for start, end in _chunks(data):
         mentioned = _names(data, b'"file": ' + needle, start, end)
         if current == path or mentioned:
-            walk = _Walk(path, current or "", _last_line(data, start) if current else 0)
+            line = _last_line(data, start) if current else 0
+            walk = _Walk(path, current or "", line, source)
             text = data[start:end].rstrip().rstrip(b",")
             walk.node(json.loads(text))
             for key, line in walk.found.items():

@@ -166,9 +166,13 @@ def _lua_kind(symbol: SymbolDef) -> str | None:
 
 
 LANGUAGES: dict[str, Rules] = {
-    "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
+    "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind, tag_counts=tags.c_tag),
     "cpp": Rules(
-        frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
+        frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}),
+        "C++",
+        _C_KINDS,
+        _c_kind,
+        tag_counts=tags.c_tag,
     ),
     "csharp": Rules(
         frozenset({".cs"}), "C#", _CSHARP_KINDS, _csharp_kind, lambda n: n.rpartition(".")[2]
@@ -287,12 +291,10 @@ def our_definitions(path: Path, language: str) -> dict[Key, tuple[int, int]]:
 
 
 def not_taken(ours: dict[Key, tuple[int, int]], kept: Collection[int]) -> set[Key]:
-    """Our definitions none of whose lines a preprocessor kept: in a branch it did not take."""
-    return {
-        key
-        for key, (first, last) in ours.items()
-        if not any(line in kept for line in range(first, last + 1))
-    }
+    """Our definitions whose first line a preprocessor did not keep: in a branch it did not
+    take (`#if X` / `int f() {` / `#else` / `long f() {` / `#endif`, one body: the first line
+    tells the branch)."""
+    return {key for key, (first, _) in ours.items() if first not in kept}
 
 
 def agreement(

@@ -304,7 +304,8 @@ def clang_definitions(
         macros, kept[str(path)] = read_preprocessed(
             pre.stdout.decode("utf-8", "replace"), str(path)
         )
-        for key, line in [*read_ast(ast, str(path)).items(), *macros.items()]:
+        declared = read_ast(ast, str(path), path.read_bytes())
+        for key, line in [*declared.items(), *macros.items()]:
             _add(found[str(path)], key, line)
     return found, rejected, kept
 

@@ -209,6 +209,15 @@ def test_clang_dump_keeps_the_files_own_definitions_tracking_file_and_line_in_or
         _decl("EnumDecl", "F", {"line": 11}, _decl("EnumConstantDecl", "X", {"col": 3})),
         _decl("TypeAliasDecl", "A", {"line": 12}),
     )
+    conversion = _decl("CXXConversionDecl", "operator unsigned long", {"offset": 11}, BODY)
+    assert read_ast(
+        _dump(_decl("TypedefDecl", "x", {"file": "m.cpp", "line": 1}), conversion),
+        "m.cpp",
+        b"struct A { operator size_t() { } };",
+    ) == {
+        ("type", "x"): 1,
+        ("function", "operatorsize_t"): 1,
+    }
     assert read_ast(dump, "m.cpp") == {
         ("function", "f"): 2,
         ("function", "id"): 4,
