@@ -30,6 +30,9 @@ its conditional directives blanked with every branch but the first taken (the `#
 initialiser list splits it for tree-sitter: leveldb's `env_posix.cc`). A reading is kept only
 when it parses with fewer errors (`languages.extract`).
 
+`blank_define_comments` (C and C++, before the first parse) blanks the `/* */` comments inside a
+continued `#define`, which end the directive for tree-sitter.
+
 `dead_ranges` gives the `#if 0` branches (C and C++), which are skipped as Universal Ctags skips
 them.
 """
@@ -66,6 +69,22 @@ _CONDITIONAL = re.compile(
 )
 _DEFINE = re.compile(rb"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.MULTILINE)
 _CLOSES = (b";", b"{", b"}", b":", b"*/")
+_CONTINUED_COMMENT = re.compile(rb"/\*[^\n]*?\*/(?=[^\n]*\\\n)")
+
+
+def blank_define_comments(source: bytes) -> bytes:
+    """`source` with each one-line `/* */` comment on a line continued by a `\\` (a `#define`'s
+    body) made spaces: tree-sitter (C and C++) ends the directive at such a comment and reads
+    the rest, and the definitions after it, as an error (nlohmann's
+    `NLOHMANN_JSON_NAMESPACE_END`, whose continued body holds `}  /* namespace ... */`). Lines
+    and offsets stay."""
+    out: bytearray | None = None
+    for comment in _CONTINUED_COMMENT.finditer(source):
+        if out is None:
+            out = bytearray(source)
+        start, end = comment.span()
+        out[start:end] = b" " * (end - start)
+    return source if out is None else bytes(out)
 
 
 def blank_bare_macros(source: bytes) -> bytes:
