@@ -20,7 +20,8 @@ operand (the line before ends in `,`, `=`, an operator) and a statement continue
 Two more macro positions are blanked the same way: an export macro between `class`/`struct` and
 the name (`class LEVELDB_EXPORT Handler {`, `class LOCKABLE Mutex : Base {`), and annotation
 macros between a function's parameters (and qualifiers) and its body (`void Lock()
-EXCLUSIVE_LOCK_FUNCTION() {`, `void f(int x) const LOCKS_EXCLUDED(mu_) {`).
+EXCLUSIVE_LOCK_FUNCTION() {`, `void f(int x) const LOCKS_EXCLUDED(mu_) {`); and a specifier macro
+right before `operator` (`JSON_EXPLICIT operator ValueType() const`: `explicit` or nothing).
 
 `access_labels` is a further reading of a C++ file that parses with errors: a macro standing for
 an access label on a line of its own (`JSON_PRIVATE_UNLESS_TESTED:`, Qt's `public Q_SLOTS:`) is
@@ -57,6 +58,7 @@ _ANNOTATION = re.compile(
     rb"\)[ \t\n]*(?:(?:const|override|final|noexcept)\b[ \t\n]*)*"
     rb"((?:[A-Z][A-Z0-9_]+(?![A-Za-z0-9_])(?:\([^(){};\n]*\))?[ \t\n]*)+)(?=\{)"
 )
+_OPERATOR_MACRO = re.compile(rb"\b([A-Z][A-Z0-9_]+)[ \t]+(?=operator\b)")
 _ACCESS_MACRO = re.compile(
     rb"^[ \t]*(?:(?:public|private|protected)[ \t]+)?([A-Z][A-Z0-9_]{5,})[ \t]*:(?!:)[ \t]*"
     rb"(?://[^\n]*)?$",
@@ -100,7 +102,7 @@ def blank_bare_macros(source: bytes) -> bytes:
             out = bytearray(source)
         start, end = match.span()
         out[start:end] = b" " * (end - start)
-    for pattern in (_EXPORT_MACRO, _ANNOTATION):
+    for pattern in (_EXPORT_MACRO, _ANNOTATION, _OPERATOR_MACRO):
         for match in pattern.finditer(source):
             if out is None:
                 out = bytearray(source)
