@@ -13,7 +13,8 @@ ctags when the tree holds C++ sources, as a C++ project's headers are (ours deci
 `languages.c`). Kinds are coarse, as ours are: `function` (ctags `f`; ours FUNCTION/METHOD that
 are not macros), `type` (ctags `s` struct, `u` union, `g` enum, `t` typedef, `c` class; ours
 CLASS), `macro` (ctags `d`; ours a `#define`); prototypes are off in ctags too; variables,
-members, enumerators, namespaces and labels are not compared.
+members, enumerators, namespaces and labels are not compared; a macro given a block, gtest's
+`TEST(A, B) {`, is no function (`ctags_tag_rules.c_tag`).
 
 Ruby: `type` (ctags `c` class, `m` module; ours CLASS) and `function` (ctags `f` method, `S`
 singleton method, `A` accessor, `a` alias: `alias`/`alias_method`; ours FUNCTION/METHOD).

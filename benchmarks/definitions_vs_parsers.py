@@ -1,5 +1,5 @@
-"""Agreement of the Ruby, Lua and Scala extractors with the languages' own parsers (a precise
-oracle).
+"""Agreement of the Ruby, Lua, Scala, C and C++ extractors with the languages' own parsers (a
+precise oracle).
 
 Universal Ctags (`definitions_vs_ctags`) reads Ruby and Lua by line, and has no Scala parser (a
 regex tagger stands in), and is wrong in most of the files where it differs from us; this
@@ -41,11 +41,18 @@ Scala 3 for a file 2.13 rejects), as `languages.scala` makes symbols; the line i
   `def this(...)` (an auxiliary constructor), nor `val`/`var`, `given`, type members, enum
   cases. Names are the names' values, backticks dropped (`` `a.b` `` is `a.b`).
 
+C and C++ (`benchmarks/clang_definitions.py` on clang 14, two runs a file: its AST as JSON and
+its preprocessor's `-E -dD`; `include_flags` guesses the `-I` directories), as `languages.c`
+makes symbols and `definitions_vs_ctags` compares them (`function`, `type`, `macro`); the line is
+the name's. Our definitions in a branch clang's preprocessor does not take (`#ifdef _WIN32` on
+Linux: their first line is not kept) are compared by name only where clang has the name from
+the branch it takes, and are otherwise counted apart (`agreement`'s `kept`).
+
 Run: `python benchmarks/definitions_vs_parsers.py DIR... [-v]` (`$CODEROOMS_RUBY`,
 `$CODEROOMS_LUAC` name the interpreters, else `ruby` and `luac5.4` on the PATH;
 `$CODEROOMS_SCALA_ORACLE` the command that runs `ScalaDefinitions`, e.g. `java -cp CLASSPATH
-ScalaDefinitions`, built as benchmarks/README.md says); a language whose parser is missing is
-skipped with a line saying so.
+ScalaDefinitions`, built as benchmarks/README.md says; `$CODEROOMS_CLANG` clang, else `clang-14`
+or `clang` on the PATH); a language whose parser is missing is skipped with a line saying so.
 """
 
 from __future__ import annotations
