@@ -116,3 +116,17 @@ def lua_tag(tag: dict[str, Any]) -> bool:
         re.search(rf"\bfunction\s+{prefix}{last}\s*\(", line)
         or re.search(rf"{prefix}{last}\s*=\s*(?:function\b|[\w.]+\s+or\s+function\b)", line)
     )
+
+
+_MACRO_BLOCK = re.compile(r"/\^[ \t]*([A-Z][A-Z0-9_]+)[ \t]*\(")
+
+
+def c_tag(tag: dict[str, Any]) -> bool:
+    """ctags tags a macro given a block outside a class, `TEST(DBTest, Empty) {` (gtest), as a
+    function `TEST`: no function, and none of ours (`languages.c`: a typeless, unqualified,
+    all-capitals name). A tag counts unless it is such a function written at its line's start
+    outside a class or struct."""
+    if tag.get("kind") != "function" or tag.get("scopeKind") in ("class", "struct"):
+        return True
+    written = _MACRO_BLOCK.match(tag.get("pattern", ""))
+    return written is None or written[1] != tag.get("name")

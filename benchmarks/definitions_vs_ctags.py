@@ -13,7 +13,8 @@ ctags when the tree holds C++ sources, as a C++ project's headers are (ours deci
 `languages.c`). Kinds are coarse, as ours are: `function` (ctags `f`; ours FUNCTION/METHOD that
 are not macros), `type` (ctags `s` struct, `u` union, `g` enum, `t` typedef, `c` class; ours
 CLASS), `macro` (ctags `d`; ours a `#define`); prototypes are off in ctags too; variables,
-members, enumerators, namespaces and labels are not compared.
+members, enumerators, namespaces and labels are not compared; a macro given a block, gtest's
+`TEST(A, B) {`, is no function (`ctags_tag_rules.c_tag`).
 
 Ruby: `type` (ctags `c` class, `m` module; ours CLASS) and `function` (ctags `f` method, `S`
 singleton method, `A` accessor, `a` alias: `alias`/`alias_method`; ours FUNCTION/METHOD).
@@ -41,7 +42,7 @@ import os
 import subprocess
 import sys
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -166,9 +167,13 @@ def _lua_kind(symbol: SymbolDef) -> str | None:
 
 
 LANGUAGES: dict[str, Rules] = {
-    "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind),
+    "c": Rules(frozenset({".c"}), "C", _C_KINDS, _c_kind, tag_counts=tags.c_tag),
     "cpp": Rules(
-        frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
+        frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}),
+        "C++",
+        _C_KINDS,
+        _c_kind,
+        tag_counts=tags.c_tag,
     ),
     "csharp": Rules(
         frozenset({".cs"}), "C#", _CSHARP_KINDS, _csharp_kind, lambda n: n.rpartition(".")[2]
@@ -286,26 +291,40 @@ def our_definitions(path: Path, language: str) -> dict[Key, tuple[int, int]]:
     return found
 
 
+def not_taken(ours: dict[Key, tuple[int, int]], kept: Collection[int]) -> set[Key]:
+    """Our definitions whose first line a preprocessor did not keep: in a branch it did not
+    take (`#if X` / `int f() {` / `#else` / `long f() {` / `#endif`, one body: the first line
+    tells the branch)."""
+    return {key for key, (first, _) in ours.items() if first not in kept}
+
+
 def agreement(
     language: str,
     paths: list[Path],
     reference: dict[str, dict[Key, int]],
     verbose: bool = False,
     oracle: str = "ctags",
+    kept: dict[str, set[int]] | None = None,
 ) -> str:
     """The summary line for `language`: files whose (kind, name) sets equal the reference's,
     with the strict and the span line rule (see the module docstring). With `verbose`, each
-    file that differs is printed first (up to five names each side)."""
+    file that differs is printed first (up to five names each side). With `kept` (the lines of
+    each file a preprocessor kept), ours in branches it did not take (`not_taken`) are compared
+    only where the reference has the name (from a branch taken) and then by name alone (a
+    qualname's first definition is ours, in any branch); the others are counted apart."""
     strict = span = 0
     compared: dict[str, int] = defaultdict(int)
     for path in paths:
         theirs = reference.get(str(path), {})
         ours = our_definitions(path, language)
+        elsewhere = set() if kept is None else not_taken(ours, kept.get(str(path), set()))
+        for key in elsewhere - set(theirs):
+            del ours[key]
+            compared["not taken"] += 1
+        lined = {k: line for k, line in theirs.items() if k not in elsewhere}
         names_equal = set(theirs) == set(ours)
-        strict_ok = names_equal and all(ours[k][0] == line for k, line in theirs.items())
-        span_ok = names_equal and all(
-            ours[k][0] <= line <= ours[k][1] for k, line in theirs.items()
-        )
+        strict_ok = names_equal and all(ours[k][0] == line for k, line in lined.items())
+        span_ok = names_equal and all(ours[k][0] <= line <= ours[k][1] for k, line in lined.items())
         strict += strict_ok
         span += span_ok
         for key in set(theirs) | set(ours):
@@ -320,9 +339,9 @@ def agreement(
             only_theirs = sorted(set(theirs) - set(ours))[:5]
             only_ours = sorted(set(ours) - set(theirs))[:5]
             moved = [
-                (k, theirs[k], ours[k])
-                for k in set(theirs) & set(ours)
-                if not ours[k][0] <= theirs[k] <= ours[k][1]
+                (k, lined[k], ours[k])
+                for k in set(lined) & set(ours)
+                if not ours[k][0] <= lined[k] <= ours[k][1]
             ][:3]
             print(f"  {path}: {oracle} only {only_theirs} ours only {only_ours} lines {moved}")
     n = len(paths)
@@ -331,6 +350,7 @@ def agreement(
         f"{strict}/{n} ({100 * strict / n:.2f} %), span {span}/{n} ({100 * span / n:.2f} %); "
         f"definitions: both {compared['both']}, {oracle} only {compared['theirs only']}, "
         f"ours only {compared['ours only']}"
+        + (f"; ours in branches {oracle} does not take {compared['not taken']}" if kept else "")
     )
 
 

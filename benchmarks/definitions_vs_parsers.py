@@ -1,5 +1,5 @@
-"""Agreement of the Ruby, Lua and Scala extractors with the languages' own parsers (a precise
-oracle).
+"""Agreement of the Ruby, Lua, Scala, C and C++ extractors with the languages' own parsers (a
+precise oracle).
 
 Universal Ctags (`definitions_vs_ctags`) reads Ruby and Lua by line, and has no Scala parser (a
 regex tagger stands in), and is wrong in most of the files where it differs from us; this
@@ -41,11 +41,18 @@ Scala 3 for a file 2.13 rejects), as `languages.scala` makes symbols; the line i
   `def this(...)` (an auxiliary constructor), nor `val`/`var`, `given`, type members, enum
   cases. Names are the names' values, backticks dropped (`` `a.b` `` is `a.b`).
 
+C and C++ (`benchmarks/clang_definitions.py` on clang 14, two runs a file: its AST as JSON and
+its preprocessor's `-E -dD`; `include_flags` guesses the `-I` directories), as `languages.c`
+makes symbols and `definitions_vs_ctags` compares them (`function`, `type`, `macro`); the line is
+the name's. Our definitions in a branch clang's preprocessor does not take (`#ifdef _WIN32` on
+Linux: their first line is not kept) are compared by name only where clang has the name from
+the branch it takes, and are otherwise counted apart (`agreement`'s `kept`).
+
 Run: `python benchmarks/definitions_vs_parsers.py DIR... [-v]` (`$CODEROOMS_RUBY`,
 `$CODEROOMS_LUAC` name the interpreters, else `ruby` and `luac5.4` on the PATH;
 `$CODEROOMS_SCALA_ORACLE` the command that runs `ScalaDefinitions`, e.g. `java -cp CLASSPATH
-ScalaDefinitions`, built as benchmarks/README.md says); a language whose parser is missing is
-skipped with a line saying so.
+ScalaDefinitions`, built as benchmarks/README.md says; `$CODEROOMS_CLANG` clang, else `clang-14`
+or `clang` on the PATH); a language whose parser is missing is skipped with a line saying so.
 """
 
 from __future__ import annotations
@@ -62,8 +69,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 try:  # run as `python benchmarks/definitions_vs_parsers.py` or imported as `benchmarks.`
+    from benchmarks.clang_definitions import read_ast, read_preprocessed
     from benchmarks.definitions_vs_ctags import Key, agreement, source_files
 except ImportError:  # pragma: no cover
+    from clang_definitions import read_ast, read_preprocessed  # type: ignore[no-redef]
     from definitions_vs_ctags import Key, agreement, source_files  # type: ignore[no-redef]
 
 RUBY_SCRIPT = Path(__file__).with_name("ruby_definitions.rb")
@@ -249,13 +258,101 @@ def scala_definitions(paths: list[Path], command: str) -> tuple[Reference, list[
     return found, rejected
 
 
+_CLANG_LANGUAGE = {"c": ("c", "-std=gnu11"), "cpp": ("c++", "-std=gnu++17")}
+
+
+def include_flags(path: Path, root: Path) -> list[str]:
+    """The preprocessor flags for `path` under `root`: its compile command's `-I`, `-isystem`,
+    `-D` and `-std` where `root/compile_commands.json` has one, then `-I` of the file's
+    directory, `root`, `root/include` and `root/src`."""
+    flags: list[str] = []
+    commands = root / "compile_commands.json"
+    if commands.is_file():
+        for entry in json.loads(commands.read_text()):
+            here = Path(entry.get("directory", root))
+            if (here / entry["file"]).resolve() != path.resolve():
+                continue
+            words = entry.get("arguments") or shlex.split(entry.get("command", ""))
+            for at, word in enumerate(words):
+                if word in ("-I", "-isystem", "-D") and at + 1 < len(words):
+                    value = words[at + 1]
+                    value = value if word == "-D" else str(here / value)
+                    flags += [word, value]
+                elif word.startswith(("-I", "-isystem")) and word not in ("-I", "-isystem"):
+                    option = "-isystem" if word.startswith("-isystem") else "-I"
+                    flags.append(option + str(here / word[len(option) :]))
+                elif word.startswith(("-D", "-std=")):
+                    flags.append(word)
+            break
+    dirs = [path.parent, root, root / "include", root / "src"]
+    return flags + [f"-I{d}" for d in dirs if d.is_dir()]
+
+
+def clang_definitions(
+    paths: list[tuple[Path, Path]], language: str, clang: str = "clang-14"
+) -> tuple[Reference, list[str], dict[str, set[int]]]:
+    """clang's definitions per file (each with its root), the files clang gave nothing for, and
+    the lines of each file its preprocessor kept (`clang_definitions`)."""
+    found: Reference = defaultdict(dict)
+    rejected: list[str] = []
+    kept: dict[str, set[int]] = {}
+    forced, std = _CLANG_LANGUAGE[language]
+    for path, root in paths:
+        flags = [clang, "-x", forced, std, "-ferror-limit=0", "-w", *include_flags(path, root)]
+        ast = subprocess.run(
+            [*flags, "-fsyntax-only", "-Xclang", "-ast-dump=json", str(path)],
+            capture_output=True,
+            check=False,
+        ).stdout
+        pre = subprocess.run([*flags, "-E", "-dD", str(path)], capture_output=True, check=False)
+        if not ast or not pre.stdout:
+            rejected.append(str(path))
+            continue
+        macros, kept[str(path)] = read_preprocessed(
+            pre.stdout.decode("utf-8", "replace"), str(path)
+        )
+        declared = read_ast(ast, str(path), path.read_bytes())
+        for key, line in [*declared.items(), *macros.items()]:
+            _add(found[str(path)], key, line)
+    return found, rejected, kept
+
+
+def compare_with_clang(
+    by_language: dict[str, list[tuple[Path, Path]]], clang: str, verbose: bool
+) -> None:
+    """The C and C++ lines of `main`: clang's definitions against ours, in the branches its
+    preprocessor takes."""
+    for language in ("c", "cpp"):
+        rooted = by_language.get(language, [])
+        if not rooted:
+            continue
+        if shutil.which(clang) is None:
+            print(f"{language}: {clang} not found, not compared")
+            continue
+        reference, rejected, kept = clang_definitions(rooted, language, clang)
+        compared = [p for p, _ in rooted if str(p) not in set(rejected)]
+        print(f"{language}: clang ({clang}); {len(rejected)} files rejected by the parser")
+        print(agreement(language, compared, reference, verbose, "clang", kept))
+
+
+def _clang() -> str:
+    """`$CODEROOMS_CLANG`, else `clang-14`, else `clang` on the PATH."""
+    named = os.environ.get("CODEROOMS_CLANG")
+    if named:
+        return named
+    return next((c for c in ("clang-14", "clang") if shutil.which(c)), "clang-14")
+
+
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
     roots = [Path(a) for a in argv if a != "-v"]
     by_language: dict[str, list[Path]] = defaultdict(list)
+    rooted: dict[str, list[tuple[Path, Path]]] = defaultdict(list)
     for root in roots:
         for path, language in source_files(root):
             by_language[language].append(path)
+            rooted[language].append((path, root))
+    compare_with_clang(rooted, _clang(), verbose)
     parsers = {
         "ruby": (os.environ.get("CODEROOMS_RUBY", "ruby"), ruby_definitions, "ripper"),
         "lua": (os.environ.get("CODEROOMS_LUAC", "luac5.4"), lua_definitions, "luac"),

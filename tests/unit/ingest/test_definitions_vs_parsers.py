@@ -1,16 +1,20 @@
 """The precise definition oracle of `benchmarks/definitions_vs_parsers.py`: how it reads a
-`luac5.4 -l -l` listing and Ripper's definitions, on tiny samples. The tests that run an
-interpreter are skipped where it is absent."""
+`luac5.4 -l -l` listing, Ripper's definitions and clang's JSON dump, on tiny samples. The tests
+that run an interpreter or clang are skipped where it is absent."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
-from benchmarks.definitions_vs_ctags import our_definitions
+from benchmarks.clang_definitions import read_ast, read_preprocessed
+from benchmarks.definitions_vs_ctags import not_taken, our_definitions
 from benchmarks.definitions_vs_parsers import (
+    clang_definitions,
     lua_definitions,
     lua_functions,
     parse_listing,
@@ -138,3 +142,135 @@ def test_scalameta_lines_are_read_and_rejected_files_counted_apart() -> None:
     read_scala(output, found, rejected)
     assert found == {"A.scala": {("type", "Point"): 1, ("function", "a.b"): 5}}
     assert rejected == ["B.scala"]
+
+
+def _decl(kind: str, name: str, loc: dict[str, Any], *inner: dict[str, Any], **more: Any) -> Any:
+    return {"id": "0x1", "kind": kind, "loc": loc, "range": {"begin": {}, "end": {}}} | (
+        {"name": name, **more, "inner": list(inner)} if inner else {"name": name, **more}
+    )
+
+
+BODY = {"id": "0x2", "kind": "CompoundStmt", "range": {"begin": {}, "end": {}}}
+
+
+def _deep(levels: int) -> dict[str, Any]:
+    """A body nested `levels` deep whose innermost location is a header's."""
+    node: dict[str, Any] = {
+        "kind": "NullStmt",
+        "loc": {"col": 3, "includedFrom": {"file": "m.cpp"}},
+    }
+    for _ in range(levels):
+        node = BODY | {"inner": [node]}
+    return node
+
+
+def _dump(*decls: dict[str, Any]) -> bytes:
+    """A `clang -Xclang -ast-dump=json` output: clang's layout (two spaces a level)."""
+    unit = {"id": "0x0", "kind": "TranslationUnitDecl", "loc": {}, "inner": list(decls)}
+    return json.dumps(unit, indent=2).encode()
+
+
+def test_clang_dump_keeps_the_files_own_definitions_tracking_file_and_line_in_order() -> None:
+    dump = _dump(
+        _decl("TypedefDecl", "__int128_t", {}, isImplicit=True),
+        # a header's: the file is named where it changes, then only the line
+        _decl("FunctionDecl", "h", {"file": "h.h", "line": 3, "includedFrom": {"file": "m.cpp"}}),
+        # every location in it says where it was included from, deep in a body too: no
+        # location in `m.cpp`
+        _decl("FunctionDecl", "g", {"line": 5, "includedFrom": {"file": "m.cpp"}}, _deep(30)),
+        _decl("FunctionDecl", "g2", {"line": 6}, BODY),
+        _decl("FunctionDecl", "f", {"file": "m.cpp", "line": 2}, BODY),
+        _decl("FunctionDecl", "proto", {"line": 3}),  # a declaration: no body
+        _decl(
+            "FunctionTemplateDecl",
+            "id",
+            {"line": 4},
+            _decl("TemplateTypeParmDecl", "T", {"col": 10}),
+            _decl("FunctionDecl", "id", {"col": 20}, BODY),
+            _decl("FunctionDecl", "instance", {"col": 20}, BODY),  # an instantiation
+        ),
+        _decl(
+            "CXXRecordDecl",
+            "S",
+            {"line": 6},
+            _decl("CXXRecordDecl", "S", {"col": 8}, isImplicit=True),
+            _decl("CXXConversionDecl", "operator const char *", {"line": 7}, BODY),
+            completeDefinition=True,
+        ),
+        _decl("CXXRecordDecl", "Fwd", {"line": 8}),
+        _decl("CXXDestructorDecl", "~S", {"col": 3}, BODY, explicitlyDefaulted="default"),
+        _decl("CXXConstructorDecl", "T<K,C>", {"col": 20}, BODY),  # `T<K, C>::T() {}`
+        # named by a macro's expansion `MK(gen)`: no definition of the source's text
+        _decl(
+            "FunctionDecl", "gen", {"spellingLoc": {"line": 9}, "expansionLoc": {"col": 1}}, BODY
+        ),
+        _decl("FunctionDecl", "k", {"col": 12}, BODY),  # still line 9
+        _decl("EnumDecl", "E", {"line": 10}),
+        _decl("EnumDecl", "F", {"line": 11}, _decl("EnumConstantDecl", "X", {"col": 3})),
+        _decl("TypeAliasDecl", "A", {"line": 12}),
+    )
+    conversion = _decl("CXXConversionDecl", "operator unsigned long", {"offset": 11}, BODY)
+    assert read_ast(
+        _dump(_decl("TypedefDecl", "x", {"file": "m.cpp", "line": 1}), conversion),
+        "m.cpp",
+        b"struct A { operator size_t() { } };",
+    ) == {
+        ("type", "x"): 1,
+        ("function", "operatorsize_t"): 1,
+    }
+    assert read_ast(dump, "m.cpp") == {
+        ("function", "f"): 2,
+        ("function", "id"): 4,
+        ("type", "S"): 6,
+        ("function", "T"): 8,
+        ("function", "operatorconstchar*"): 7,
+        ("function", "k"): 9,
+        ("type", "F"): 11,
+        ("type", "A"): 12,
+    }
+
+
+def test_preprocessed_output_gives_the_files_macros_and_the_lines_it_kept() -> None:
+    output = "\n".join(
+        [
+            '# 1 "m.c"',
+            '# 1 "<built-in>" 1',
+            "#define __STDC__ 1",
+            '# 1 "m.c" 2',
+            "",
+            "#define N 1",
+            "int f(void) {",
+            "}",
+            '# 9 "m.c"',
+            "int after;",
+        ]
+    )
+    macros, kept = read_preprocessed(output, "m.c")
+    assert macros == {("macro", "N"): 2}
+    assert kept == {2, 3, 4, 9}
+
+
+C_BRANCHES = """#define N 1
+#ifdef _WIN32
+static int win(void) { return 0; }
+#else
+static int posix(void) { return 0; }
+#endif
+struct s { int a; };
+"""
+
+
+@pytest.mark.skipif(shutil.which("clang-14") is None, reason="clang-14 is not installed")
+def test_clang_finds_c_definitions_and_the_branch_it_takes(tmp_path: Path) -> None:
+    source = tmp_path / "m.c"
+    source.write_text(C_BRANCHES)
+    found, rejected, kept = clang_definitions([(source, tmp_path)], "c")
+    assert rejected == []
+    assert found[str(source)] == {
+        ("macro", "N"): 1,
+        ("function", "posix"): 5,
+        ("type", "s"): 7,
+    }
+    ours = our_definitions(source, "c")
+    assert not_taken(ours, kept[str(source)]) == {("function", "win")}
+    assert set(found[str(source)]) == set(ours) - {("function", "win")}

@@ -186,3 +186,25 @@ def test_cpp_names_are_looked_up_in_the_enclosing_namespaces_first() -> None:
     by_ref = {r.ref: r for r in build_record("src/k.cpp", "cpp", ex).references}
     assert [a.rsplit("#", 1)[1] for a in by_ref["f"].alternatives] == ["n.K.f", "n.f", "f"]
     assert [a.rsplit("#", 1)[1] for a in by_ref["Base"].alternatives] == ["n.Base", "Base"]
+
+
+def test_a_comment_inside_a_continued_define_ends_neither_it_nor_what_follows() -> None:
+    # nlohmann's abi_macros.hpp:97, json.hpp's JSON_IMPLEMENT_OPERATOR: tree-sitter ended the
+    # directive at the `/* */` and read the next `#define` and function as its text
+    source = """\
+        #define END                                  \\
+            }  /* namespace NOLINT(readability) */  \\
+            }
+        #define OP(op)                               \\
+            if (lhs == rhs) /* NOLINT */             \\
+            { return op; }
+        int after(void) { return 0; }
+        """
+    for language, path in (("c", "m.c"), ("cpp", "m.hpp")):
+        found = {s.name: (s.kind, s.start_line) for s in run(language, source, path).symbols}
+        assert found == {
+            "m": (SymbolKind.MODULE, 1),
+            "END": (SymbolKind.VARIABLE, 1),
+            "OP": (SymbolKind.FUNCTION, 4),
+            "after": (SymbolKind.FUNCTION, 7),
+        }, language

@@ -142,6 +142,45 @@ def test_statements_misread_as_functions_are_no_symbols() -> None:
     assert found == {"at": (SymbolKind.FUNCTION, 1)}
 
 
+def test_a_specifier_macro_before_operator_is_blanked() -> None:
+    # nlohmann json.hpp:1896: `JSON_EXPLICIT` (`explicit` or nothing) read as a return type
+    # made the conversion operator a function `ValueType`
+    found = symbols(
+        """
+        struct A {
+            JSON_EXPLICIT operator ValueType() const
+            {
+                return get<ValueType>();
+            }
+        };
+        """
+    )
+    assert found == {"A": (SymbolKind.CLASS, 1), "A.operatorValueType": (SymbolKind.METHOD, 2)}
+
+
+def test_a_macro_given_a_block_is_no_function() -> None:
+    # leveldb's tests: `TEST(...) { }` is gtest's macro (a class and its `TestBody`), no
+    # function `TEST`; an all-capitals class's constructor stays
+    found = symbols(
+        """
+        TEST(DBTest, Empty) {
+          ASSERT_TRUE(db_ != nullptr);
+        }
+        MATCHER(IsOK, "") { return arg.ok(); }
+        inline int RandomSeed() { return 1; }
+        struct RGB {
+          RGB() {}
+        };
+        RGB::RGB(int) {}
+        """
+    )
+    assert found == {
+        "RandomSeed": (SymbolKind.FUNCTION, 5),
+        "RGB": (SymbolKind.CLASS, 6),
+        "RGB.RGB": (SymbolKind.METHOD, 7),
+    }
+
+
 def test_a_file_split_by_a_conditional_is_read_again_with_its_first_branches() -> None:
     # leveldb env_posix.cc: `#if !defined(NDEBUG)` inside an initialiser list made the rest of
     # the file an error

@@ -141,7 +141,8 @@ DEEP_LANGUAGES: frozenset[str] = frozenset(_SPECS)
 
 _FIRST_READINGS: dict[str, Callable[[str, bytes], bytes]] = {
     "csharp": lambda path, source: csharp.first_branches(source),  # one branch of each `#if`
-    "cpp": lambda path, source: c_macros.blank_bare_macros(source),  # `NS_BEGIN` alone on a line
+    "c": lambda path, source: c_macros.blank_define_comments(source),  # `/* */` in a `#define`
+    "cpp": lambda path, source: c_macros.blank_bare_macros(c_macros.blank_define_comments(source)),
     "kotlin": lambda path, source: kotlin_repairs.top_level_annotations(source),  # `actual class`
     "bash": lambda path, source: bash.bats_source(source) if path.endswith(".bats") else source,
 }

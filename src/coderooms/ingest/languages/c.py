@@ -19,7 +19,9 @@
   its line (`NLOHMANN_JSON_NAMESPACE_BEGIN`, `JSON_HEDLEY_NON_NULL(3)`), an export macro after
   `class`, annotations between the parameters and the body (`void f() LOCKS_EXCLUDED(mu) { }`,
   also recovered from the error tree-sitter gives). A statement read as a function after an
-  error (`else if (x) {`, `JSON_CATCH (e) { }` in a body) is no symbol.
+  error (`else if (x) {`, `JSON_CATCH (e) { }` in a body) is no symbol, nor is a macro given a
+  block outside a class (`TEST(DBTest, Empty) { }`: typeless, unqualified, an all-capitals
+  name; what its body calls belongs to the file).
 * Conversion operators are named as ctags names them: `operator const char*()` ->
   `operatorconstchar*`.
 * `#if 0` branches are skipped (definitions and calls), as Universal Ctags does.
@@ -245,7 +247,7 @@ def _function(
     if declarator is None and raw is not None and _conversion(raw):
         name_node = raw  # `operator bool() const`, `A::operator int()`
     parts = _declared_name(name_node, source) if name_node is not None else None
-    if not parts or _misread_statement(node, parts[-1]):
+    if not parts or _misread_statement(node, parts[-1]) or _macro_block(node, parts, outer):
         return outer
     qual = outer.qualify(".".join(parts))
     sig = header(node, body, source)
@@ -271,6 +273,18 @@ def _misread_statement(node: Node, name: str) -> bool:
         and parent is not None
         and parent.type == "compound_statement"
         and _MACRO_NAME.fullmatch(name) is not None
+    )
+
+
+def _macro_block(node: Node, parts: list[str], outer: Scope) -> bool:
+    """`TEST(DBTest, Empty) { }` outside a class: a macro given a block (gtest's `TEST`,
+    `TEST_F`, gmock's `MATCHER`), no function of that name: a typeless, unqualified one whose
+    name is a macro's (a constructor has a class's scope or stands in its class)."""
+    return (
+        len(parts) == 1
+        and not outer.in_type
+        and node.child_by_field_name("type") is None
+        and _MACRO_NAME.fullmatch(parts[0]) is not None
     )
 
 

@@ -20,7 +20,8 @@ operand (the line before ends in `,`, `=`, an operator) and a statement continue
 Two more macro positions are blanked the same way: an export macro between `class`/`struct` and
 the name (`class LEVELDB_EXPORT Handler {`, `class LOCKABLE Mutex : Base {`), and annotation
 macros between a function's parameters (and qualifiers) and its body (`void Lock()
-EXCLUSIVE_LOCK_FUNCTION() {`, `void f(int x) const LOCKS_EXCLUDED(mu_) {`).
+EXCLUSIVE_LOCK_FUNCTION() {`, `void f(int x) const LOCKS_EXCLUDED(mu_) {`); and a specifier macro
+right before `operator` (`JSON_EXPLICIT operator ValueType() const`: `explicit` or nothing).
 
 `access_labels` is a further reading of a C++ file that parses with errors: a macro standing for
 an access label on a line of its own (`JSON_PRIVATE_UNLESS_TESTED:`, Qt's `public Q_SLOTS:`) is
@@ -29,6 +30,9 @@ its conditional directives blanked with every branch but the first taken (the `#
 0`), as a preprocessor would leave one program (`#if !defined(NDEBUG)` inside a constructor's
 initialiser list splits it for tree-sitter: leveldb's `env_posix.cc`). A reading is kept only
 when it parses with fewer errors (`languages.extract`).
+
+`blank_define_comments` (C and C++, before the first parse) blanks the `/* */` comments inside a
+continued `#define`, which end the directive for tree-sitter.
 
 `dead_ranges` gives the `#if 0` branches (C and C++), which are skipped as Universal Ctags skips
 them.
@@ -54,6 +58,7 @@ _ANNOTATION = re.compile(
     rb"\)[ \t\n]*(?:(?:const|override|final|noexcept)\b[ \t\n]*)*"
     rb"((?:[A-Z][A-Z0-9_]+(?![A-Za-z0-9_])(?:\([^(){};\n]*\))?[ \t\n]*)+)(?=\{)"
 )
+_OPERATOR_MACRO = re.compile(rb"\b([A-Z][A-Z0-9_]+)[ \t]+(?=operator\b)")
 _ACCESS_MACRO = re.compile(
     rb"^[ \t]*(?:(?:public|private|protected)[ \t]+)?([A-Z][A-Z0-9_]{5,})[ \t]*:(?!:)[ \t]*"
     rb"(?://[^\n]*)?$",
@@ -66,6 +71,22 @@ _CONDITIONAL = re.compile(
 )
 _DEFINE = re.compile(rb"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.MULTILINE)
 _CLOSES = (b";", b"{", b"}", b":", b"*/")
+_CONTINUED_COMMENT = re.compile(rb"/\*[^\n]*?\*/(?=[^\n]*\\\n)")
+
+
+def blank_define_comments(source: bytes) -> bytes:
+    """`source` with each one-line `/* */` comment on a line continued by a `\\` (a `#define`'s
+    body) made spaces: tree-sitter (C and C++) ends the directive at such a comment and reads
+    the rest, and the definitions after it, as an error (nlohmann's
+    `NLOHMANN_JSON_NAMESPACE_END`, whose continued body holds `}  /* namespace ... */`). Lines
+    and offsets stay."""
+    out: bytearray | None = None
+    for comment in _CONTINUED_COMMENT.finditer(source):
+        if out is None:
+            out = bytearray(source)
+        start, end = comment.span()
+        out[start:end] = b" " * (end - start)
+    return source if out is None else bytes(out)
 
 
 def blank_bare_macros(source: bytes) -> bytes:
@@ -81,7 +102,7 @@ def blank_bare_macros(source: bytes) -> bytes:
             out = bytearray(source)
         start, end = match.span()
         out[start:end] = b" " * (end - start)
-    for pattern in (_EXPORT_MACRO, _ANNOTATION):
+    for pattern in (_EXPORT_MACRO, _ANNOTATION, _OPERATOR_MACRO):
         for match in pattern.finditer(source):
             if out is None:
                 out = bytearray(source)
