@@ -50,6 +50,7 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.c_macros import dead_ranges, inside
+from coderooms.ingest.languages.c_misreads import MACRO_NAME, macro_block, misread_statement
 from coderooms.ingest.languages.common import (
     Collector,
     Scope,
@@ -96,9 +97,6 @@ def reads_as_cpp(c_root: Node, source: bytes) -> bool:
     return c_root.has_error or _CPP_SYNTAX.search(source) is not None
 
 
-_MACRO_NAME = re.compile(r"[A-Z_][A-Z0-9_]*")
-
-_STATEMENT_KEYWORDS = frozenset({"if", "else", "for", "while", "switch", "catch", "return"})
 _MEMBERS = {"field_expression": ("argument", "field")}
 _WRAPPERS: dict[str, str | None] = {"template_function": "name"}
 _DECLARATOR_WRAPPERS = frozenset(
@@ -247,7 +245,7 @@ def _function(
     if declarator is None and raw is not None and _conversion(raw):
         name_node = raw  # `operator bool() const`, `A::operator int()`
     parts = _declared_name(name_node, source) if name_node is not None else None
-    if not parts or _misread_statement(node, parts[-1]) or _macro_block(node, parts, outer):
+    if not parts or misread_statement(node, parts[-1]) or macro_block(node, parts, outer):
         return outer
     qual = outer.qualify(".".join(parts))
     sig = header(node, body, source)
@@ -260,32 +258,6 @@ def _function(
             parent = owner if parts[-2] in types else outer.parent
     c.define(kind, qual, parent, _anchor(node), sig)
     return Scope(qual, qual, in_type=False)
-
-
-def _misread_statement(node: Node, name: str) -> bool:
-    """A statement read as a function after an error: `else if (x) {` (a function `if`), or
-    `JSON_CATCH (e) { }` in a function body (a typeless macro in a statement's place)."""
-    if name in _STATEMENT_KEYWORDS:
-        return True
-    parent = node.parent
-    return (
-        node.child_by_field_name("type") is None
-        and parent is not None
-        and parent.type == "compound_statement"
-        and _MACRO_NAME.fullmatch(name) is not None
-    )
-
-
-def _macro_block(node: Node, parts: list[str], outer: Scope) -> bool:
-    """`TEST(DBTest, Empty) { }` outside a class: a macro given a block (gtest's `TEST`,
-    `TEST_F`, gmock's `MATCHER`), no function of that name: a typeless, unqualified one whose
-    name is a macro's (a constructor has a class's scope or stands in its class)."""
-    return (
-        len(parts) == 1
-        and not outer.in_type
-        and node.child_by_field_name("type") is None
-        and _MACRO_NAME.fullmatch(parts[0]) is not None
-    )
 
 
 def _conversion(node: Node) -> bool:
@@ -302,7 +274,7 @@ def _before_annotation(node: Node, declarator: Node | None, source: bytes) -> No
         return None
     name = declarator.child_by_field_name("declarator")
     previous = node.prev_sibling
-    if name is None or previous is None or not _MACRO_NAME.fullmatch(text(name, source)):
+    if name is None or previous is None or not MACRO_NAME.fullmatch(text(name, source)):
         return None
     if previous.type not in ("field_declaration", "declaration") or previous.end_point.row != (
         node.start_point.row
