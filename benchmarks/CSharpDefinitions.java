@@ -19,6 +19,7 @@
 //   field-like events, fields, constants, enum members.
 // The line is that of the name's token (the `operator` keyword for an operator).
 
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,7 @@ import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.atn.PredictionContextCache;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.antlr.v4.runtime.tree.ParseTree;
@@ -106,6 +108,9 @@ public final class CSharpDefinitions {
                             .append(", \"line\": ").append(e.getValue()).append("}\n");
                 }
             }
+            Runtime runtime = Runtime.getRuntime();
+            if (runtime.totalMemory() - runtime.freeMemory() > runtime.maxMemory() / 2)
+                clearCaches(); // the prediction caches only grow: past half the heap, GC thrashes
             System.out.print(out); // file by file: a slow file shows where it is
             System.out.flush();
             out.setLength(0);
@@ -120,9 +125,20 @@ public final class CSharpDefinitions {
     private static void stop(Thread worker) throws InterruptedException {
         worker.stop(); // Java 17: still stops it; its half-built prediction caches are dropped
         worker.join();
+        clearCaches();
+    }
+
+    private static void clearCaches() {
         CSharpLexer lexer = new CSharpLexer(CharStreams.fromString(""));
         lexer.getInterpreter().clearDFA();
         new CSharpParser(new CommonTokenStream(lexer)).getInterpreter().clearDFA();
+        try { // the contexts the DFA states shared, which no method of the runtime clears
+            Field cache = PredictionContextCache.class.getDeclaredField("cache");
+            cache.setAccessible(true);
+            ((Map<?, ?>) cache.get(CSharpParser._sharedContextCache)).clear();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** No symbol, all symbols, each symbol alone (the symbols the `#if`/`#elif` lines name). */
