@@ -171,7 +171,12 @@ LANGUAGES: dict[str, Rules] = {
         frozenset({".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx"}), "C++", _C_KINDS, _c_kind
     ),
     "csharp": Rules(
-        frozenset({".cs"}), "C#", _CSHARP_KINDS, _csharp_kind, lambda n: n.rpartition(".")[2]
+        frozenset({".cs"}),
+        "C#",
+        _CSHARP_KINDS,
+        _csharp_kind,
+        lambda n: n.rpartition(".")[2],
+        tag_counts=tags.csharp_tag,
     ),
     "php": Rules(frozenset({".php"}), "PHP", _PHP_KINDS, _php_kind),
     "kotlin": Rules(

@@ -12,6 +12,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from benchmarks.ctags_tag_rules import csharp_tag
 from benchmarks.definitions_vs_ctags import our_definitions
 from benchmarks.definitions_vs_parsers import (
     json_lines_definitions,
@@ -246,3 +247,15 @@ def test_the_built_csharp_oracle_prints_the_captured_lines(tmp_path: Path) -> No
     read_json_lines(CSHARP_LINES, expected, [])
     assert found[str(source)] == expected["S.cs"]
     assert rejected == [str(broken)]
+
+
+def test_ctags_tags_in_a_branch_no_configuration_compiles_are_dropped(tmp_path: Path) -> None:
+    source = tmp_path / "D.cs"
+    source.write_text(
+        "class D\n{\n#if false\n    void Dead() { }\n#else\n    void Live() { }\n#endif\n}\n",
+        encoding="utf-8",
+    )
+    counted = [
+        line for line in (1, 4, 6) if csharp_tag({"path": str(source), "line": line, "name": "x"})
+    ]
+    assert counted == [1, 6]
