@@ -146,12 +146,14 @@ EDITS: list[tuple[str, str, str]] = [
         "    : attributes? 'params' array_type identifier",
         "    : attributes? 'params' type_ identifier",
     ),
-    # C# 9 `T?` of an unconstrained type parameter; attributes on a local function;
+    # C# 9 `T?` of an unconstrained type parameter (and `T[]`, which the predicate on type
+    # parameters otherwise rules out); attributes on a local function;
     # `readonly record struct`
     (
         "CSharpParser.g4",
         "    : {this.IsTypeParameterName()}? type_parameter\n",
-        "    : {this.IsTypeParameterName()}? type_parameter nullable_type_annotation?\n",
+        "    : {this.IsTypeParameterName()}? type_parameter\n"
+        "      (nullable_type_annotation? rank_specifier+)? nullable_type_annotation?\n",
     ),
     (
         "CSharpParser.g4",
@@ -162,6 +164,28 @@ EDITS: list[tuple[str, str, str]] = [
         "CSharpParser.g4",
         "    : attributes? class_modifier* 'partial'? 'record'",
         "    : attributes? (class_modifier | 'readonly')* 'partial'? 'record'",
+    ),
+    # C# 8 `new object?[n]`; C# 9 `where T : default`; C# 7 `add => ...;` / `remove => ...;`
+    (
+        "CSharpParser.g4",
+        "    : 'new' non_array_type '[' expression_list ']' rank_specifier*",
+        "    : 'new' non_array_type nullable_type_annotation? '[' expression_list ']'"
+        " rank_specifier*",
+    ),
+    (
+        "CSharpParser.g4",
+        "    | 'notnull'\n    | 'unmanaged'\n    ;",
+        "    | 'notnull'\n    | 'unmanaged'\n    | 'default'\n    ;",
+    ),
+    (
+        "CSharpParser.g4",
+        "    : attributes? 'add' block",
+        "    : attributes? 'add' (block | '=>' expression ';')",
+    ),
+    (
+        "CSharpParser.g4",
+        "    : attributes? 'remove' block",
+        "    : attributes? 'remove' (block | '=>' expression ';')",
     ),
     # C# 9 `with` expressions
     (
