@@ -5,8 +5,8 @@
 // A file is parsed once per preprocessor configuration: no symbol defined, every symbol its
 // `#if`/`#elif` lines name defined, and each of those symbols alone (up to 12 symbols); what
 // any configuration that parses without a syntax error defines is a definition of the file
-// (the first line seen). A file whose first configuration does not parse is reported as
-// `{"path": ..., "error": ...}`.
+// (the first line seen). A file whose first configuration does not parse, or whose parse
+// does not end within `-Dcsharp.timeout.ms` (60 s), is reported as `{"path": ..., "error": ...}`.
 //
 // Kinds and names, as `definitions_vs_ctags._csharp_kind` compares our symbols:
 // * "type": class, struct, interface, enum, record (`record`, `record class`, `record

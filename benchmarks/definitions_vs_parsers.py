@@ -48,7 +48,8 @@ pattern combinators, `with`), as `definitions_vs_ctags._csharp_kind` compares ou
 line is the name's (an operator's: its `operator` keyword). A file is parsed once per
 preprocessor configuration (no symbol, all the symbols its `#if`s name, each alone) and what
 any configuration that parses defines counts, as ours reads every branch; a file whose
-no-symbol configuration has a syntax error is rejected:
+no-symbol configuration has a syntax error, or whose parse does not end within a minute (the
+grammar's ALL(*) prediction goes exponential on a few files), is rejected:
 
 * `type`: `class`, `struct`, `interface`, `enum`, `record` (`record struct` too);
 * `function`: methods (`I.M`, an explicit interface implementation, is `M`), constructors and
