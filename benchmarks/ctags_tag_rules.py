@@ -5,8 +5,12 @@ own regex languages, `--langdef`, one line per definition, independent of tree-s
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
 from typing import Any
+
+from coderooms.ingest.languages.csharp_branches import branch_counts, nth_branches
 
 _SWIFT_MODIFIERS = (
     r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|public|private|fileprivate|internal|open|package"
@@ -130,3 +134,24 @@ def c_tag(tag: dict[str, Any]) -> bool:
         return True
     written = _MACRO_BLOCK.match(tag.get("pattern", ""))
     return written is None or written[1] != tag.get("name")
+
+
+@functools.cache
+def _dead_csharp_lines(path: str) -> frozenset[int]:
+    """The lines of a C# file that no preprocessor configuration compiles (`#if false`), as
+    `csharp_branches.live_branches` finds them: blank in every reading, not in the source."""
+    source = Path(path).read_bytes()
+    if b"#" not in source:
+        return frozenset()
+    readings = [nth_branches(source, k) for k in range(max(branch_counts(source), default=1))]
+    return frozenset(
+        number
+        for number, line in enumerate(source.split(b"\n"), start=1)
+        if line.strip() and all(not r.split(b"\n")[number - 1].strip() for r in readings)
+    )
+
+
+def csharp_tag(tag: dict[str, Any]) -> bool:
+    """ctags reads a `#if false` branch as code (Newtonsoft's `JsonConvertTest.cs:1181`,
+    `StackOverflowTest`); no configuration compiles it, and ours has no symbol there."""
+    return tag["line"] not in _dead_csharp_lines(tag["path"])

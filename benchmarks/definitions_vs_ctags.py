@@ -176,7 +176,12 @@ LANGUAGES: dict[str, Rules] = {
         tag_counts=tags.c_tag,
     ),
     "csharp": Rules(
-        frozenset({".cs"}), "C#", _CSHARP_KINDS, _csharp_kind, lambda n: n.rpartition(".")[2]
+        frozenset({".cs"}),
+        "C#",
+        _CSHARP_KINDS,
+        _csharp_kind,
+        lambda n: n.rpartition(".")[2],
+        tag_counts=tags.csharp_tag,
     ),
     "php": Rules(frozenset({".php"}), "PHP", _PHP_KINDS, _php_kind),
     "kotlin": Rules(

@@ -1,9 +1,9 @@
-"""Agreement of the Ruby, Lua, Scala, C and C++ extractors with the languages' own parsers (a
+"""Agreement of the Ruby, Lua, Scala, C, C++ and C# extractors with parsers of the languages (a
 precise oracle).
 
 Universal Ctags (`definitions_vs_ctags`) reads Ruby and Lua by line, and has no Scala parser (a
-regex tagger stands in), and is wrong in most of the files where it differs from us; this
-benchmark asks the languages' parsers themselves. The files,
+regex tagger stands in), and its C# parser predates C# 8; it is wrong in most of the files
+where it differs from us; this benchmark asks the languages' parsers themselves. The files,
 the kinds compared, our side (`our_definitions`) and the comparison (`agreement`: files whose
 `(kind, name)` sets are equal, line rules `strict` and `span`) are those of
 `definitions_vs_ctags`; only the reference differs. A file the parser rejects is not compared
@@ -48,11 +48,29 @@ the name's. Our definitions in a branch clang's preprocessor does not take (`#if
 Linux: their first line is not kept) are compared by name only where clang has the name from
 the branch it takes, and are otherwise counted apart (`agreement`'s `kept`).
 
+C# (`benchmarks/CSharpDefinitions.java` on the antlr/grammars-v4 `csharp/v8-spec` grammar, ANTLR
+4.13.2, with the C# 9-12 syntax it lacks added by `csharp_oracle_build.py`: records, file-scoped
+namespaces, primary constructors, `init`, `required`, `global using`, target-typed `new()`,
+pattern combinators, `with`), as `definitions_vs_ctags._csharp_kind` compares our symbols; the
+line is the name's (an operator's: its `operator` keyword). A file is parsed once per
+preprocessor configuration (no symbol, all the symbols its `#if`s name, each alone) and what
+any configuration that parses defines counts, as ours reads every branch; a file whose
+no-symbol configuration has a syntax error, or whose parse does not end within a minute (the
+grammar's ALL(*) prediction goes exponential on a few files), is rejected:
+
+* `type`: `class`, `struct`, `interface`, `enum`, `record` (`record struct` too);
+* `function`: methods (`I.M`, an explicit interface implementation, is `M`), constructors and
+  static constructors (the type's name), finalizers (`~C`), operators (`operator+`; a
+  conversion `operatorint`), and delegates (compared as ctags' kind for them); not local
+  functions, lambdas, indexers, accessors;
+* `property`: properties and events with accessors; not field-like events, fields, constants.
+
 Run: `python benchmarks/definitions_vs_parsers.py DIR... [-v]` (`$CODEROOMS_RUBY`,
 `$CODEROOMS_LUAC` name the interpreters, else `ruby` and `luac5.4` on the PATH;
 `$CODEROOMS_SCALA_ORACLE` the command that runs `ScalaDefinitions`, e.g. `java -cp CLASSPATH
 ScalaDefinitions`, built as benchmarks/README.md says; `$CODEROOMS_CLANG` clang, else `clang-14`
-or `clang` on the PATH); a language whose parser is missing is skipped with a line saying so.
+or `clang` on the PATH; `$CODEROOMS_CSHARP_ORACLE` the command that runs `CSharpDefinitions`,
+built alike); a language whose parser is missing is skipped with a line saying so.
 """
 
 from __future__ import annotations
@@ -231,8 +249,9 @@ def lua_definitions(paths: list[Path], luac: str = "luac5.4") -> tuple[Reference
     return found, rejected
 
 
-def read_scala(output: str, found: Reference, rejected: list[str]) -> None:
-    """Add the JSON lines of `ScalaDefinitions` to `found` (its files rejected to `rejected`)."""
+def read_json_lines(output: str, found: Reference, rejected: list[str]) -> None:
+    """Add the JSON lines of `ScalaDefinitions` or `CSharpDefinitions` (`path`, `kind`, `name`,
+    `line`; or `path` and `error`) to `found` (the files rejected to `rejected`)."""
     for line in output.splitlines():
         if not line.strip():
             continue
@@ -243,9 +262,10 @@ def read_scala(output: str, found: Reference, rejected: list[str]) -> None:
         _add(found[entry["path"]], (entry["kind"], entry["name"]), entry["line"])
 
 
-def scala_definitions(paths: list[Path], command: str) -> tuple[Reference, list[str]]:
-    """scalameta's definitions per file, and the files it could not parse; `command` runs
-    `ScalaDefinitions` (the files are its arguments, 500 a run)."""
+def json_lines_definitions(paths: list[Path], command: str) -> tuple[Reference, list[str]]:
+    """The definitions per file of an oracle printing JSON lines (`ScalaDefinitions`,
+    `CSharpDefinitions`: `read_json_lines`), and the files it could not parse; `command` runs
+    it (the files are its arguments, 500 a run)."""
     found: Reference = defaultdict(dict)
     rejected: list[str] = []
     for at in range(0, len(paths), 500):
@@ -254,7 +274,7 @@ def scala_definitions(paths: list[Path], command: str) -> tuple[Reference, list[
             capture_output=True,
             check=True,
         ).stdout
-        read_scala(out.decode("utf-8", "replace"), found, rejected)
+        read_json_lines(out.decode("utf-8", "replace"), found, rejected)
     return found, rejected
 
 
@@ -356,14 +376,24 @@ def main(argv: list[str]) -> int:
     parsers = {
         "ruby": (os.environ.get("CODEROOMS_RUBY", "ruby"), ruby_definitions, "ripper"),
         "lua": (os.environ.get("CODEROOMS_LUAC", "luac5.4"), lua_definitions, "luac"),
-        "scala": (os.environ.get("CODEROOMS_SCALA_ORACLE", ""), scala_definitions, "scalameta"),
+        "scala": (
+            os.environ.get("CODEROOMS_SCALA_ORACLE", ""),
+            json_lines_definitions,
+            "scalameta",
+        ),
+        "csharp": (
+            os.environ.get("CODEROOMS_CSHARP_ORACLE", ""),
+            json_lines_definitions,
+            "antlr-csharp",
+        ),
     }
+    variables = {"scala": "CODEROOMS_SCALA_ORACLE", "csharp": "CODEROOMS_CSHARP_ORACLE"}
     for language, (program, definitions, oracle) in parsers.items():
         paths = by_language.get(language, [])
         if not paths:
             continue
         if not program:
-            print(f"{language}: CODEROOMS_SCALA_ORACLE not set, not compared")
+            print(f"{language}: {variables[language]} not set, not compared")
             continue
         if shutil.which(shlex.split(program)[0]) is None:
             print(f"{language}: {program} not found, not compared")

@@ -1,10 +1,13 @@
 """The precise definition oracle of `benchmarks/definitions_vs_parsers.py`: how it reads a
-`luac5.4 -l -l` listing, Ripper's definitions and clang's JSON dump, on tiny samples. The tests
-that run an interpreter or clang are skipped where it is absent."""
+`luac5.4 -l -l` listing, Ripper's definitions, clang's JSON dump and the JSON lines of the Scala
+and C# oracles, on tiny samples. The tests that run an interpreter, clang or an oracle are
+skipped where it is absent."""
 
 from __future__ import annotations
 
 import json
+import os
+import shlex
 import shutil
 from collections import defaultdict
 from pathlib import Path
@@ -12,13 +15,15 @@ from typing import Any
 
 import pytest
 from benchmarks.clang_definitions import read_ast, read_preprocessed
+from benchmarks.ctags_tag_rules import csharp_tag
 from benchmarks.definitions_vs_ctags import not_taken, our_definitions
 from benchmarks.definitions_vs_parsers import (
     clang_definitions,
+    json_lines_definitions,
     lua_definitions,
     lua_functions,
     parse_listing,
-    read_scala,
+    read_json_lines,
     ruby_definitions,
 )
 
@@ -139,7 +144,7 @@ def test_scalameta_lines_are_read_and_rejected_files_counted_apart() -> None:
     )
     found: dict[str, dict[tuple[str, str], int]] = defaultdict(dict)
     rejected: list[str] = []
-    read_scala(output, found, rejected)
+    read_json_lines(output, found, rejected)
     assert found == {"A.scala": {("type", "Point"): 1, ("function", "a.b"): 5}}
     assert rejected == ["B.scala"]
 
@@ -274,3 +279,119 @@ def test_clang_finds_c_definitions_and_the_branch_it_takes(tmp_path: Path) -> No
     ours = our_definitions(source, "c")
     assert not_taken(ours, kept[str(source)]) == {("function", "win")}
     assert set(found[str(source)]) == set(ours) - {("function", "win")}
+
+
+CSHARP = """namespace Demo.Sample;
+
+using System;
+using System.Collections;
+
+public delegate void Handler(object? sender);
+
+[Serializable]
+public sealed class Box : IEnumerable
+{
+    static Box() { }
+    public Box(int? size) { Size = size ?? 0; }
+    ~Box() { }
+    public int Size { get; init; }
+    public bool Empty => Size == 0;
+    public event Handler? Changed;
+    public event Handler Moved { add { } remove { } }
+    public int this[int i] => i;
+    public static Box operator +(Box a, Box b) => a;
+    public static implicit operator int(Box b) => b.Size;
+    IEnumerator IEnumerable.GetEnumerator() => Array.Empty<object>().GetEnumerator();
+    public string? Name(string?[] parts)
+    {
+        int Local() => 1;
+        return parts is not null ? parts[Local()] : null;
+    }
+#if FEATURE_SPAN
+    public void Write(ReadOnlySpan<char> text) { }
+#else
+    public void Write(string text) { }
+    public void Flush() { }
+#endif
+}
+
+public readonly record struct Point(int X, int Y);
+
+public interface IShape
+{
+    double Area();
+    string Label { get; }
+}
+
+enum Color { Red, Green }
+"""
+
+# what `CSharpDefinitions` prints for CSHARP (captured), and a rejected file
+CSHARP_LINES = """\
+{"path": "S.cs", "kind": "function", "name": "Handler", "line": 6}
+{"path": "S.cs", "kind": "type", "name": "Box", "line": 9}
+{"path": "S.cs", "kind": "function", "name": "Box", "line": 11}
+{"path": "S.cs", "kind": "function", "name": "~Box", "line": 13}
+{"path": "S.cs", "kind": "property", "name": "Size", "line": 14}
+{"path": "S.cs", "kind": "property", "name": "Empty", "line": 15}
+{"path": "S.cs", "kind": "property", "name": "Moved", "line": 17}
+{"path": "S.cs", "kind": "function", "name": "operator+", "line": 19}
+{"path": "S.cs", "kind": "function", "name": "operatorint", "line": 20}
+{"path": "S.cs", "kind": "function", "name": "GetEnumerator", "line": 21}
+{"path": "S.cs", "kind": "function", "name": "Name", "line": 22}
+{"path": "S.cs", "kind": "function", "name": "Write", "line": 28}
+{"path": "S.cs", "kind": "function", "name": "Flush", "line": 31}
+{"path": "S.cs", "kind": "type", "name": "Point", "line": 35}
+{"path": "S.cs", "kind": "type", "name": "IShape", "line": 37}
+{"path": "S.cs", "kind": "function", "name": "Area", "line": 39}
+{"path": "S.cs", "kind": "property", "name": "Label", "line": 40}
+{"path": "S.cs", "kind": "type", "name": "Color", "line": 43}
+{"path": "T.cs", "error": "3:4 no viable alternative at input 'x=>'"}
+"""
+
+
+def test_csharp_oracle_lines_match_what_the_extractor_compares(tmp_path: Path) -> None:
+    found: dict[str, dict[tuple[str, str], int]] = defaultdict(dict)
+    rejected: list[str] = []
+    read_json_lines(CSHARP_LINES, found, rejected)
+    assert rejected == ["T.cs"]
+    source = tmp_path / "S.cs"
+    source.write_text(CSHARP, encoding="utf-8")
+    ours = our_definitions(source, "csharp")
+    # the same (kind, name) set: a field-like event, an indexer, a local function, fields and
+    # enum members are on neither side; the `#else` branch's `Flush` on both
+    assert set(found["S.cs"]) == set(ours)
+    # the oracle's line (the name's) lies in our span (from the attribute `[Serializable]`)
+    assert all(ours[k][0] <= line <= ours[k][1] for k, line in found["S.cs"].items())
+    assert ours[("type", "Box")][0] == 8
+
+
+@pytest.mark.skipif(
+    not os.environ.get("CODEROOMS_CSHARP_ORACLE")
+    or shutil.which(shlex.split(os.environ.get("CODEROOMS_CSHARP_ORACLE", "x"))[0]) is None,
+    reason="CODEROOMS_CSHARP_ORACLE (the built CSharpDefinitions) not set",
+)
+def test_the_built_csharp_oracle_prints_the_captured_lines(tmp_path: Path) -> None:
+    source = tmp_path / "S.cs"
+    source.write_text(CSHARP, encoding="utf-8")
+    broken = tmp_path / "T.cs"
+    broken.write_text("class C\n{\n    x => ;\n", encoding="utf-8")
+    found, rejected = json_lines_definitions(
+        [source, broken], os.environ["CODEROOMS_CSHARP_ORACLE"]
+    )
+    expected: dict[str, dict[tuple[str, str], int]] = defaultdict(dict)
+    read_json_lines(CSHARP_LINES, expected, [])
+    assert found[str(source)] == expected["S.cs"]
+    assert rejected == [str(broken)]
+
+
+def test_ctags_tags_in_a_branch_no_configuration_compiles_are_dropped(tmp_path: Path) -> None:
+    source = tmp_path / "D.cs"
+    source.write_text(
+        "class D\n{\n#if false\n    void Dead() { }\n#else\n    void Live() { }\n#endif\n}\n",
+        encoding="utf-8",
+    )
+    counted = [
+        line for line in (1, 4, 6) if csharp_tag({"path": str(source), "line": line, "name": "x"})
+    ]
+    assert counted == [1, 6]

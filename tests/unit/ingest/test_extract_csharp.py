@@ -255,6 +255,40 @@ def test_elif_and_else_branches_are_read_too() -> None:
     assert ex.problems == []
 
 
+def test_branches_no_configuration_compiles_are_not_read() -> None:
+    """`#if false` is commented-out code (Newtonsoft's `JsonConvertTest.cs:1179`, `#if false
+    [Test] public void StackOverflowTest()`): no reading keeps it, nor what follows a `#if
+    true`; its `#else` is the first reading."""
+    source = dedent(
+        """
+        class K {
+        #if false
+            void Dead() { }
+        #endif
+        #if false // off
+            void Gone() { }
+        #elif NET
+            void Net() { }
+        #else
+            void Old() { }
+        #endif
+        #if true
+            void On() { }
+        #else
+            void Never() { }
+        #endif
+        }
+        """
+    ).lstrip("\n")
+    assert b"Net" in first_branches(source.encode())
+    assert b"Dead" not in first_branches(source.encode())
+    ex = run(source)
+    assert [(s.qualname, s.start_line) for s in ex.symbols] == [
+        ("", 1), ("K", 1), ("K.Net", 8), ("K.Old", 10), ("K.On", 13),
+    ]  # fmt: skip
+    assert ex.problems == []
+
+
 def test_declared_types_name_the_receiver() -> None:
     source = """
         namespace Geo.App {

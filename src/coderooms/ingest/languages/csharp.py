@@ -26,7 +26,8 @@
   arguments dropped; C# does not say which entry is a class and which an interface.
 * Preprocessor: directives are blanked and the first branch of each `#if` is read
   (`first_branches`), as lines and offsets stay; what the `#elif`/`#else` branches define
-  joins it from further readings (`csharp_branches`: a name defined in both is one symbol).
+  joins it from further readings (`csharp_branches`: a name defined in both is one symbol); a
+  `#if false` branch, and what follows a `#if true`, is in no reading.
 * Declared types (PARAM facts for parameters and `foreach (T x in xs)`, ASSIGN facts for
   locals, fields and properties, attributed to the innermost definition: a field to its class):
   `Foo f`, `Foo? f` -> `Foo`, `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`; built-in,
@@ -95,8 +96,9 @@ _SPACES = re.compile(r"\s+")
 def first_branches(source: bytes) -> bytes:
     """`source` with its preprocessor directives and every `#elif`/`#else` branch blanked
     (each byte but newlines made a space: lines and offsets stay): what is parsed is one
-    consistent program, the `#if` branches (both branches of a `#if` that splits a
-    declaration do not parse). The other branches are further readings (`csharp_branches`)."""
+    consistent program, the first branch of each `#if` that a configuration compiles (both
+    branches of a `#if` that splits a declaration do not parse). The other branches are
+    further readings (`csharp_branches`)."""
     return nth_branches(source, 0) if b"#" in source else source
 
 

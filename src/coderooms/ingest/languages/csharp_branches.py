@@ -6,7 +6,10 @@ one consistent program, as a compiler with those symbols defined would see. A de
 the targets without `XmlDateTimeSerializationMode`), so the file is read again once per further
 branch: reading `k` takes branch `k` of each `#if` that has one (its last branch where it has
 fewer; an `#if` with no `#else` is read in every reading), every other byte of a directive or a
-branch left out made a space (lines and offsets stay).
+branch left out made a space (lines and offsets stay). A branch no configuration compiles is in
+no reading: `#if false` / `#elif false`, and what follows a `#if true` / `#elif true` (commented-out
+code, as Newtonsoft's `#if false [Test] public void StackOverflowTest()`); the branches counted are
+the others.
 
 What a further reading defines that the first does not (by qualname: a name defined in both
 branches is one symbol, the first branch's) joins the extraction, with the calls, facts and
@@ -21,30 +24,55 @@ from collections.abc import Callable
 
 from coderooms.ingest.model import Extraction
 
-_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*([a-z]*)[^\n]*", re.MULTILINE)
+_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*([a-z]*)([^\n]*)", re.MULTILINE)
 _NOT_NEWLINE = re.compile(rb"[^\n]")
 
 
-def branch_counts(source: bytes) -> list[int]:
-    """The number of branches of each `#if`, in the order the `#if`s start."""
-    counts: list[int] = []
+def _condition(rest: bytes) -> bytes:
+    """A directive's condition, its comment and spaces dropped (`false // off` -> `false`)."""
+    return rest.split(b"//", 1)[0].strip()
+
+
+def live_branches(source: bytes) -> list[list[int]]:
+    """Of each `#if`, in the order they start, the indices of its branches some configuration
+    compiles: all but a `false` one and those after a `true` one."""
+    branches: list[list[int]] = []
     open_at: list[int] = []
+    at: list[int] = []  # per open `#if`: the branch being read
+    dead_after: list[bool] = []  # per open `#if`: a branch so far was `true`
     for match in _DIRECTIVE.finditer(source):
         word = match.group(1)
         if word == b"if":
-            open_at.append(len(counts))
-            counts.append(1)
+            open_at.append(len(branches))
+            at.append(0)
+            dead_after.append(False)
+            branches.append([])
         elif word in (b"elif", b"else") and open_at:
-            counts[open_at[-1]] += 1
+            at[-1] += 1
         elif word == b"endif" and open_at:
             open_at.pop()
-    return counts
+            at.pop()
+            dead_after.pop()
+            continue
+        else:
+            continue
+        condition = _condition(match.group(2)) if word != b"else" else b""
+        if not dead_after[-1] and condition != b"false":
+            branches[open_at[-1]].append(at[-1])
+        dead_after[-1] = dead_after[-1] or condition == b"true"
+    return branches
+
+
+def branch_counts(source: bytes) -> list[int]:
+    """The number of live branches (`live_branches`) of each `#if`, in the order they start."""
+    return [len(live) for live in live_branches(source)]
 
 
 def nth_branches(source: bytes, k: int) -> bytes:
-    """`source` with its directives blanked and, of each `#if`, only branch `k` kept (its last
-    where it has fewer than `k + 1`); `k = 0` is `csharp.first_branches`."""
-    counts = branch_counts(source)
+    """`source` with its directives blanked and, of each `#if`, only its live branch `k` kept
+    (its last where it has fewer than `k + 1`; none where none is live); `k = 0` is
+    `csharp.first_branches`."""
+    lives = live_branches(source)
     out = bytearray(source)
     kept: list[bool] = []  # per open `#if`: whether the branch being read is kept
     wanted: list[int] = []  # per open `#if`: the branch kept
@@ -58,7 +86,8 @@ def nth_branches(source: bytes, k: int) -> bytes:
         out[start:end] = b" " * (end - start)
         word = match.group(1)
         if word == b"if":
-            wanted.append(min(k, counts[started] - 1))
+            live = lives[started]
+            wanted.append(live[min(k, len(live) - 1)] if live else -1)
             started += 1
             at.append(0)
             kept.append(wanted[-1] == 0)
