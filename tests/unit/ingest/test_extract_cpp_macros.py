@@ -277,3 +277,22 @@ def test_nth_branches_take_branch_k_of_each_conditional_and_never_an_if_0() -> N
     assert len(second) == len(source)
     assert second.split() == [b"int", b"e;", b"int", b"b;"]
     assert nth_branches(source, 0).split() == [b"int", b"e;", b"int", b"a;"]
+
+
+def test_a_further_branch_reading_with_more_errors_is_not_merged() -> None:
+    found = symbols(
+        """
+        template<typename T, typename = typename std::enable_if<
+        #if defined(JSON_HAS_CPP_17)
+                     is_a<T>::value
+        #endif
+                     >::type>
+        struct holder {};
+        #ifdef FAST
+        void fast() {}
+        #else
+        void slow() { return ) ; }
+        #endif
+        """
+    )
+    assert found == {"holder": (SymbolKind.CLASS, 1), "fast": (SymbolKind.FUNCTION, 8)}
