@@ -7,6 +7,7 @@ from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
+from coderooms.ingest.languages.c_branches import live_branches, nth_branches
 from coderooms.ingest.languages.c_macros import blank_bare_macros, first_branches
 
 
@@ -226,3 +227,72 @@ def test_first_branches_keep_lines_offsets_and_every_branch_s_defines() -> None:
         b" " * 6,
         b"",
     ]
+
+
+def test_a_file_read_with_its_first_branches_keeps_what_the_others_define() -> None:
+    # nlohmann/json: `#if` lines inside a template argument list make the file parse only with
+    # first branches, and the `#else` of `JSON_HAS_THREE_WAY_COMPARISON` has `operator<`
+    found = symbols(
+        """
+        template<typename T, typename = typename std::enable_if<
+        #if defined(JSON_HAS_CPP_17)
+                     is_a<T>::value
+        #endif
+                     >::type>
+        struct holder {};
+        class json {
+         public:
+        #if JSON_HAS_THREE_WAY_COMPARISON
+          bool operator<=>(const json& other) const { return true; }
+          bool operator==(const json& other) const { return true; }
+        #else
+          bool operator<(const json& other) const { return true; }
+          bool operator==(const json& other) const { return false; }
+        #endif
+        };
+        #if 0
+        void dead() {}
+        #elif defined(_WIN32)
+        void windows() {}
+        #else
+        void posix() {}
+        #endif
+        """
+    )
+    assert found == {
+        "holder": (SymbolKind.CLASS, 1),
+        "json": (SymbolKind.CLASS, 7),
+        "json.operator<=>": (SymbolKind.METHOD, 10),
+        "json.operator==": (SymbolKind.METHOD, 11),  # the first branch's: the first wins
+        "json.operator<": (SymbolKind.METHOD, 13),
+        "windows": (SymbolKind.FUNCTION, 20),
+        "posix": (SymbolKind.FUNCTION, 22),
+    }
+
+
+def test_nth_branches_take_branch_k_of_each_conditional_and_never_an_if_0() -> None:
+    source = b"#if 0\nint d;\n#else\nint e;\n#endif\n#ifdef A\nint a;\n#elif B\nint b;\n#endif\n"
+    assert [len(live) for live in live_branches(source)] == [1, 2]
+    second = nth_branches(source, 1)
+    assert len(second) == len(source)
+    assert second.split() == [b"int", b"e;", b"int", b"b;"]
+    assert nth_branches(source, 0).split() == [b"int", b"e;", b"int", b"a;"]
+
+
+def test_a_further_branch_reading_with_more_errors_is_not_merged() -> None:
+    found = symbols(
+        """
+        template<typename T, typename = typename std::enable_if<
+        #if defined(JSON_HAS_CPP_17)
+                     is_a<T>::value
+        #endif
+                     >::type>
+        struct holder {};
+        #ifdef FAST
+        void fast() {}
+        #else
+        void slow() { return ) ; }
+        #endif
+        """
+    )
+    assert found == {"holder": (SymbolKind.CLASS, 1), "fast": (SymbolKind.FUNCTION, 8)}

@@ -61,6 +61,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
@@ -68,6 +69,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import (
     bash,
     c,
+    c_branches,
     c_macros,
     csharp,
     go,
@@ -86,7 +88,7 @@ from coderooms.ingest.languages import (
     typescript,
 )
 from coderooms.ingest.languages.common import Collector
-from coderooms.ingest.languages.csharp_branches import merge_other_branches
+from coderooms.ingest.languages.csharp_branches import merge_other_branches, other_branches
 from coderooms.ingest.languages.doc_comments import doc_of, docstring
 from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.grammars import grammar_loader
@@ -301,6 +303,7 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         if not cpp_tree.root_node.has_error or tree.root_node.has_error:
             spec, compiled, tree, parse_source = cpp, cpp_compiled, cpp_tree, cpp_source
     read_as = "cpp" if spec is _SPECS["cpp"] else language
+    branched: bytes | None = None  # kept with the first branch of each `#if` only: before it
     if tree.root_node.has_error and read_as in _SECOND_READINGS:
         errors = _error_count(tree.root_node, compiled.errors)
         repaired = parse_source
@@ -308,10 +311,11 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
             read = again(repaired)
             if read == repaired:
                 continue
-            repaired = read
+            before, repaired = repaired, read
             second = _parser(read_as, compiled).parse(repaired)
             if (count := _error_count(second.root_node, compiled.errors)) < errors:
                 tree, parse_source, errors = second, repaired, count
+                branched = before if again is c_macros.first_branches else None
     root = tree.root_node
     ex = Extraction(language=language)
     collector = Collector(ex, parse_source)
@@ -324,7 +328,12 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
         ex.problems.append(_syntax_errors(root, compiled.errors))
     if language == "csharp" and b"#el" in source:  # what `#elif`/`#else` branches define
         errors = _error_count(root, compiled.errors) if root.has_error else 0
-        merge_other_branches(ex, plain, errors, lambda read: _reading(language, compiled, read))
+        reader = partial(_reading, language, compiled)
+        merge_other_branches(ex, errors, other_branches(plain), reader)
+    if branched is not None:  # C/C++ read with first branches only: the others' definitions
+        errors = _error_count(root, compiled.errors) if root.has_error else 0
+        reader = partial(_reading, read_as, compiled)
+        merge_other_branches(ex, errors, c_branches.other_branches(branched), reader)
     return ex
 
 

@@ -29,7 +29,8 @@ read as `public:` (or blanked after `public`). `first_branches`, applied after i
 its conditional directives blanked with every branch but the first taken (the `#else` of a `#if
 0`), as a preprocessor would leave one program (`#if !defined(NDEBUG)` inside a constructor's
 initialiser list splits it for tree-sitter: leveldb's `env_posix.cc`). A reading is kept only
-when it parses with fewer errors (`languages.extract`).
+when it parses with fewer errors (`languages.extract`); when the first-branch one is kept, what
+the other branches define joins it (`c_branches`).
 
 `blank_define_comments` (C and C++, before the first parse) blanks the `/* */` comments inside a
 continued `#define`, which end the directive for tree-sitter.

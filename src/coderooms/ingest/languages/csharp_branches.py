@@ -20,7 +20,7 @@ parses with more errors than the first is not merged.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from coderooms.ingest.model import Extraction
 
@@ -104,17 +104,27 @@ def nth_branches(source: bytes, k: int) -> bytes:
     return bytes(out)
 
 
-def merge_other_branches(
-    ex: Extraction, source: bytes, errors: int, read: Callable[[bytes], tuple[Extraction, int]]
-) -> None:
-    """Adds to `ex` (the first reading of `source`, with `errors` syntax errors) what each
-    further reading defines and it does not; `read` extracts a reading and counts its errors."""
+def other_branches(source: bytes) -> Iterator[bytes]:
+    """The further readings of `source`: `nth_branches` for each `k` past the first."""
     counts = branch_counts(source) if b"#el" in source else []
+    for k in range(1, max(counts, default=1)):
+        yield nth_branches(source, k)
+
+
+def merge_other_branches(
+    ex: Extraction,
+    errors: int,
+    readings: Iterable[bytes],
+    read: Callable[[bytes], tuple[Extraction, int]],
+) -> None:
+    """Adds to `ex` (a file's kept reading, with `errors` syntax errors) what each further
+    reading in `readings` defines and it does not; `read` extracts a reading and counts its
+    errors."""
     known = {s.qualname for s in ex.symbols}
     imports = set(ex.imports)
     merged = False
-    for k in range(1, max(counts, default=1)):
-        other, other_errors = read(nth_branches(source, k))
+    for reading in readings:
+        other, other_errors = read(reading)
         if other_errors > errors:
             continue
         for ref in other.imports:
