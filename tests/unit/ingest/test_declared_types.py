@@ -166,3 +166,50 @@ def test_rust_crate_and_super_paths_name_items_of_the_crates_files(tmp_path: Pat
     assert call(found, run, "super.swar.match_uri")[0] == "src/simd/swar.rs::match_uri"
     assert call(found, run, "crate.simd.swar.match_uri")[0] == "src/simd/swar.rs::match_uri"
     assert call(found, run, "crate.Config.new")[0] == "src/lib.rs::Config.new"
+
+
+def test_rust_values_taken_out_of_results_options_and_smart_pointers(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                use std::rc::Rc;
+                pub type Result<T, E = Error> = core::result::Result<T, E>;
+                pub struct Error {}
+                pub struct Bytes { pos: usize }
+                impl Bytes {
+                    pub fn peek(&self) -> usize { self.pos }
+                }
+                fn open() -> Result<Bytes> { Ok(Bytes { pos: 0 }) }
+                fn maybe() -> Option<Bytes> { None }
+                fn read() -> std::io::Result<Bytes> { Ok(Bytes { pos: 0 }) }
+                fn generic<T>() -> Option<T> { None }
+                pub struct Parser {}
+                impl Parser {
+                    fn next(&self) -> anyhow::Result<Box<Bytes>> { todo!() }
+                    fn first() -> Option<Rc<Bytes>> { None }
+                    pub fn run(&self, boxed: Box<Bytes>, shared: &Rc<Bytes>) -> Result<()> {
+                        let a = open()?;
+                        a.peek();
+                        let b = maybe().unwrap();
+                        b.peek();
+                        let c = read().expect("read");
+                        c.peek();
+                        let d = self.next()?;
+                        d.peek();
+                        let e = Self::first().unwrap();
+                        e.peek();
+                        let g = generic().unwrap();
+                        g.peek();
+                        boxed.peek();
+                        shared.peek();
+                        Ok(())
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/lib.rs::Parser.run"
+    for ref in ("a.peek", "b.peek", "c.peek", "d.peek", "e.peek", "boxed.peek", "shared.peek"):
+        assert call(found, run, ref)[0] == "src/lib.rs::Bytes.peek", ref
+    assert call(found, run, "g.peek")[0] != "src/lib.rs::Bytes.peek"  # `T`: a type parameter
