@@ -213,3 +213,33 @@ def test_rust_values_taken_out_of_results_options_and_smart_pointers(tmp_path: P
     for ref in ("a.peek", "b.peek", "c.peek", "d.peek", "e.peek", "boxed.peek", "shared.peek"):
         assert call(found, run, ref)[0] == "src/lib.rs::Bytes.peek", ref
     assert call(found, run, "g.peek")[0] != "src/lib.rs::Bytes.peek"  # `T`: a type parameter
+
+
+def test_rust_fields_of_self_declared_by_another_file(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                mod error;
+                mod ptr;
+                use crate::ptr::Own;
+                pub struct Error { inner: Own<u8> }
+            """,
+            "src/ptr.rs": """
+                pub struct Own<T> { t: T }
+                impl<T> Own<T> { pub fn by_ref(&self) {} }
+            """,
+            "src/error.rs": """
+                use crate::Error;
+                impl Error {
+                    fn run(&self) {
+                        self.inner.by_ref();
+                        self.missing.by_ref();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/error.rs::Error.run"
+    assert call(found, run, "self.inner.by_ref")[0] == "src/ptr.rs::Own.by_ref"
+    assert call(found, run, "self.missing.by_ref")[0] != "src/ptr.rs::Own.by_ref"
