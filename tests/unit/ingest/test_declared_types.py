@@ -243,3 +243,24 @@ def test_rust_fields_of_self_declared_by_another_file(tmp_path: Path) -> None:
     run = "src/error.rs::Error.run"
     assert call(found, run, "self.inner.by_ref")[0] == "src/ptr.rs::Own.by_ref"
     assert call(found, run, "self.missing.by_ref")[0] != "src/ptr.rs::Own.by_ref"
+
+
+def test_rust_methods_of_a_blanket_impl_resolve_to_the_trait(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "tests/test_ensure.rs": """
+                trait Trait: Sized {
+                    fn t(self, i: i32) -> i32 { i }
+                }
+                impl<T> Trait for T {}
+                fn run() {
+                    assert!(if false {}.t(1) == 2);
+                    (1 + 2).t(1);
+                }
+            """,
+        },
+    )
+    run = "tests/test_ensure.rs::run"
+    edges = [target for (source, _, _), target in found["edges"].items() if source == run]
+    assert edges == [("tests/test_ensure.rs::Trait.t", "local")]  # both calls, one ref
