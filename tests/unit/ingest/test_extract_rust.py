@@ -203,3 +203,21 @@ def test_methods_of_a_blanket_impl_on_values_of_no_known_type() -> None:
         ("?.len", 22),  # `S` has a `len` of its own: no guess
         ("S.len", 23),
     ]
+
+
+def test_a_method_of_a_variant_in_macro_arguments_is_its_enums() -> None:
+    ex = run(
+        """
+        fn f() {
+            assert_eq!(LevelFilter::Error.to_level(), crate::Level::Info.up());
+            assert!(Level::MAX.up() && a::B.c() && x.Y.z());
+        }
+        """
+    )
+    assert [c.callee for c in ex.calls] == [
+        "LevelFilter.to_level",  # a variant is a value of its enum
+        "crate.Level.up",
+        "Level.MAX.up",  # a constant: any type
+        "a.B.c",
+        "x.Y.z",
+    ]

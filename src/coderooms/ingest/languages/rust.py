@@ -36,7 +36,8 @@
   -> `?.m`). Macro invocations are not calls, but macro arguments are only token trees to
   tree-sitter, so inside them a path of identifiers directly followed by `(`
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
-  (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`.
+  (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
+  is `Level.m` (a variant is a value of its enum).
 * Declared types of parameters, `let`s and fields, for members of values: `rust_types`. A method
   of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
   type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`rust_blanket`).
@@ -192,7 +193,8 @@ def _function(node: Node, outer: Scope, c: Collector, pending: dict[str, tuple[s
 
 def _macro_callee(ident: Node, source: bytes, blanket: dict[str, str]) -> str | None:
     """`a::b(` / `self.m(` inside a macro's token tree: the dotted name before the `(`; `}.m(`
-    with `m` of a blanket-implemented trait of the file: that trait's `m`."""
+    with `m` of a blanket-implemented trait of the file: that trait's `m`; `E::Variant.m(`:
+    `E.m` (the variant is a value of its enum)."""
     after = ident.next_sibling
     if after is None or after.type != "token_tree" or source[after.start_byte] != _OPEN_PAREN:
         return None
@@ -202,13 +204,22 @@ def _macro_callee(ident: Node, source: bytes, blanket: dict[str, str]) -> str | 
         before = sep.prev_sibling
         if before is not None and before.type not in _PATH_TOKENS:
             return blanket[parts[0]]  # a member of an expression's value
+    seps: list[str] = []
     while sep is not None and sep.type in (".", "::"):
         before = sep.prev_sibling
         if before is None or before.type not in _PATH_TOKENS:
             break
         parts.append(text(before, source))
+        seps.append(sep.type)
         sep = before.prev_sibling
+    if len(parts) > 2 and seps[:2] == [".", "::"] and _variant(parts[1]) and parts[2][:1].isupper():
+        del parts[1]  # `Level::Error.m(`: a variant's value, `m` of its enum `Level`
     return ".".join(reversed(parts))
+
+
+def _variant(name: str) -> bool:
+    """Whether a path segment after a type reads as an enum variant (`Error`, not `MAX`)."""
+    return name[:1].isupper() and not name.isupper()
 
 
 def _fn_header(node: Node, source: bytes) -> str:
