@@ -7,9 +7,10 @@ type of the value, and the member is looked up in that type: in the file when th
 defined there (its in-file bases and, for Go, its embedded types followed), else as `T.member`
 through the file's imports or package, as any `T.member` is. A return type that is a type
 parameter, a call the file does not define, or a type neither defined, imported nor (Go, Java)
-of the package leaves the member unknown: a ghost named for it, never a guess by name. Java
-also follows fields (`a().f.m()`, `x.f.m()` with `f` declared by another file's type): each
-field's declared type in turn (`through_fields`, `then` steps `.f`).
+of the package leaves the member unknown: a ghost named for it, never a guess by name. Java, Go,
+JavaScript and Rust also follow fields (`a().f.m()`, `x.f.m()` with `f` declared by another
+file's type, Rust `self.f.m()` in an impl of another file's type): each field's declared type
+in turn (`through_fields`, `then` steps `.f`).
 
 Everything here depends on the file alone, so a file's edit re-resolves exactly what it changed.
 """
@@ -41,7 +42,7 @@ CONSTRUCTING = frozenset({"java", "javascript", "typescript", "tsx"})
 FIELD = "."
 """Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
 declared with (Java), instead of a member of what a function returns."""
-FIELD_LANGUAGES = frozenset({"java", "go", "javascript"})
+FIELD_LANGUAGES = frozenset({"java", "go", "javascript", "rust"})
 """Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""

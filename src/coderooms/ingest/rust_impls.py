@@ -7,7 +7,7 @@ each impl's type name (`t<name>=<how>`, `impl_owner_entries`). A member that the
 does not define is then looked for among the methods of that name whose impl names the same type,
 as that file resolves the name (`impl_member`): exactly one answers; two (or none) leave it
 unknown. Inside such an impl, `self.m()` and `Self::m()` are `m` of the impl's type
-(`impl_owner`).
+(`impl_owner`), and `self.f.m()` is `m` of the type the defining file declares field `f` with.
 
 The keys recorded are how each candidate file resolves the type name (`:Error` of its table) and
 the member's own name, so an impl added, removed or re-pointed by a changeset re-resolves the
@@ -115,6 +115,8 @@ def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -
             return request
         rewritten.ref = request.ref
         return rewritten
+    if parts[0] == "self" and len(parts) > 2:
+        return _field_of_self(scope, request, source, parts)
     if parts[0] in ("self", "Self"):
         return request
     name = ".".join(parts)
@@ -124,6 +126,18 @@ def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -
         opened = tuple(Alternative((target,), name).encode() for target in scope.wildcards)
         request.bound, request.alternatives = True, opened
     return request
+
+
+def _field_of_self(scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+    """`self.f.m()` in an impl of a type another file defines (`impl Error` in `error.rs`,
+    `struct Error { inner: Own<ErrorImpl> }` in `lib.rs`): `m` of the type that file declares
+    field `f` with (`returned_types.through_fields`, the `d` entries of its table)."""
+    from coderooms.ingest.returned_types import through_fields  # it imports this module
+
+    owner = impl_owner(scope, source)
+    if owner is None or "." in owner:
+        return request
+    return through_fields(scope, request, source, (False, owner), parts[1:-1], parts[-1])
 
 
 def module_called(scope: Scope, binding: Binding, rest: list[str]) -> bool:

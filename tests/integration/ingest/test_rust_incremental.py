@@ -1,6 +1,7 @@
 """Rust methods of an `impl` in another file than their type (`rust_impls`): a call re-resolves
 when a second impl of the same name comes (two: unknown), when an impl file's `use` stops naming
-the type, and when the impl goes; each step equal to a full ingest of the same tree."""
+the type, and when the impl goes; `self.f.m()` with field `f` declared by another file follows
+that file's changes of the field's type; each step equal to a full ingest of the same tree."""
 
 from __future__ import annotations
 
@@ -46,4 +47,31 @@ def test_a_private_use_of_the_crate_root_follows_every_change(
         ("src/lib.rs", mods + "use crate::b::Shape;\n", ("src/b.rs::Shape.area", "import")),
         ("src/lib.rs", mods, ("?:crate.Shape.area", "ghost")),
         ("src/lib.rs", mods + "use self::a::*;\n", ("src/a.rs::Shape.area", "import")),
+    ])  # fmt: skip
+
+
+def test_a_field_of_self_declared_by_another_file_follows_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    ptr = "pub struct Own;\nimpl Own {\n    pub fn by_ref(&self) {}\n}\n"
+    head = "mod error;\nmod ptr;\nmod other;\nuse crate::ptr::Own;\nuse crate::other::Other;\n"
+    tree.write("Cargo.toml", '[package]\nname = "demo"\n')
+    tree.write("src/lib.rs", head + "pub struct Error {\n    inner: Own,\n}\n")
+    tree.write("src/ptr.rs", ptr)
+    tree.write("src/other.rs", ptr.replace("Own", "Other"))
+    tree.write(
+        "src/error.rs",
+        "use crate::Error;\nimpl Error {\n    fn run(&self) {\n        self.inner.by_ref();\n"
+        "    }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/error.rs::Error.run"
+    assert calls_of(graph, repo, run) == {("src/ptr.rs::Own.by_ref", "typed")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/lib.rs", head + "pub struct Error {\n    inner: Other,\n}\n",
+         ("src/other.rs::Other.by_ref", "typed")),  # the field's type changed
+        ("src/lib.rs", head + "pub struct Error {\n    outer: Other,\n}\n",
+         ("?:by_ref", "ghost")),  # no such field
+        ("src/lib.rs", head + "pub struct Error {\n    inner: Box<Own>,\n}\n",
+         ("src/ptr.rs::Own.by_ref", "typed")),
     ])  # fmt: skip

@@ -166,3 +166,101 @@ def test_rust_crate_and_super_paths_name_items_of_the_crates_files(tmp_path: Pat
     assert call(found, run, "super.swar.match_uri")[0] == "src/simd/swar.rs::match_uri"
     assert call(found, run, "crate.simd.swar.match_uri")[0] == "src/simd/swar.rs::match_uri"
     assert call(found, run, "crate.Config.new")[0] == "src/lib.rs::Config.new"
+
+
+def test_rust_values_taken_out_of_results_options_and_smart_pointers(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                use std::rc::Rc;
+                pub type Result<T, E = Error> = core::result::Result<T, E>;
+                pub struct Error {}
+                pub struct Bytes { pos: usize }
+                impl Bytes {
+                    pub fn peek(&self) -> usize { self.pos }
+                }
+                fn open() -> Result<Bytes> { Ok(Bytes { pos: 0 }) }
+                fn maybe() -> Option<Bytes> { None }
+                fn read() -> std::io::Result<Bytes> { Ok(Bytes { pos: 0 }) }
+                fn generic<T>() -> Option<T> { None }
+                pub struct Parser {}
+                impl Parser {
+                    fn next(&self) -> anyhow::Result<Box<Bytes>> { todo!() }
+                    fn first() -> Option<Rc<Bytes>> { None }
+                    pub fn run(&self, boxed: Box<Bytes>, shared: &Rc<Bytes>) -> Result<()> {
+                        let a = open()?;
+                        a.peek();
+                        let b = maybe().unwrap();
+                        b.peek();
+                        let c = read().expect("read");
+                        c.peek();
+                        let d = self.next()?;
+                        d.peek();
+                        let e = Self::first().unwrap();
+                        e.peek();
+                        let g = generic().unwrap();
+                        g.peek();
+                        boxed.peek();
+                        shared.peek();
+                        Ok(())
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/lib.rs::Parser.run"
+    for ref in ("a.peek", "b.peek", "c.peek", "d.peek", "e.peek", "boxed.peek", "shared.peek"):
+        assert call(found, run, ref)[0] == "src/lib.rs::Bytes.peek", ref
+    assert call(found, run, "g.peek")[0] != "src/lib.rs::Bytes.peek"  # `T`: a type parameter
+
+
+def test_rust_fields_of_self_declared_by_another_file(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                mod error;
+                mod ptr;
+                use crate::ptr::Own;
+                pub struct Error { inner: Own<u8> }
+            """,
+            "src/ptr.rs": """
+                pub struct Own<T> { t: T }
+                impl<T> Own<T> { pub fn by_ref(&self) {} }
+            """,
+            "src/error.rs": """
+                use crate::Error;
+                impl Error {
+                    fn run(&self) {
+                        self.inner.by_ref();
+                        self.missing.by_ref();
+                    }
+                }
+            """,
+        },
+    )
+    run = "src/error.rs::Error.run"
+    assert call(found, run, "self.inner.by_ref")[0] == "src/ptr.rs::Own.by_ref"
+    assert call(found, run, "self.missing.by_ref")[0] != "src/ptr.rs::Own.by_ref"
+
+
+def test_rust_methods_of_a_blanket_impl_resolve_to_the_trait(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "tests/test_ensure.rs": """
+                trait Trait: Sized {
+                    fn t(self, i: i32) -> i32 { i }
+                }
+                impl<T> Trait for T {}
+                fn run() {
+                    assert!(if false {}.t(1) == 2);
+                    (1 + 2).t(1);
+                }
+            """,
+        },
+    )
+    run = "tests/test_ensure.rs::run"
+    edges = [target for (source, _, _), target in found["edges"].items() if source == run]
+    assert edges == [("tests/test_ensure.rs::Trait.t", "local")]  # both calls, one ref

@@ -164,3 +164,60 @@ def test_variables_and_module_names() -> None:
     assert run("", "crate/src/lib.rs").symbols[0].name == "src"
     assert run("", "src/net/mod.rs").symbols[0].name == "net"
     assert run("", "src/net/tcp.rs").symbols[0].name == "tcp"
+
+
+def test_methods_of_a_blanket_impl_on_values_of_no_known_type() -> None:
+    ex = run(
+        """
+        trait Tr {
+            fn t(self) -> i32 { 0 }
+        }
+        impl<T> Tr for T {}
+        trait Other {
+            fn o(&self);
+        }
+        impl<T: Clone> Other for T {
+            fn o(&self) {}
+            fn len(&self) {}
+        }
+        struct S;
+        impl S {
+            fn len(&self) {}
+        }
+        fn f() {
+            (1 + 2).t();
+            assert!(if c {}.t() == 0);
+            x.t();
+            xs[0].o();
+            (x).len();
+            S.len();
+        }
+        """
+    )
+    calls = [(c.callee, c.line) for c in ex.calls if c.caller == "f"]
+    assert calls == [
+        ("Tr.t", 18),  # a value of no known type: every `T` has `Tr`'s `t`
+        ("Tr.t", 19),
+        ("x.t", 20),  # `x` may be typed: resolved as it is
+        ("Other.o", 21),
+        ("?.len", 22),  # `S` has a `len` of its own: no guess
+        ("S.len", 23),
+    ]
+
+
+def test_a_method_of_a_variant_in_macro_arguments_is_its_enums() -> None:
+    ex = run(
+        """
+        fn f() {
+            assert_eq!(LevelFilter::Error.to_level(), crate::Level::Info.up());
+            assert!(Level::MAX.up() && a::B.c() && x.Y.z());
+        }
+        """
+    )
+    assert [c.callee for c in ex.calls] == [
+        "LevelFilter.to_level",  # a variant is a value of its enum
+        "crate.Level.up",
+        "Level.MAX.up",  # a constant: any type
+        "a.B.c",
+        "x.Y.z",
+    ]

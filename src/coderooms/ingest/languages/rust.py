@@ -36,8 +36,11 @@
   -> `?.m`). Macro invocations are not calls, but macro arguments are only token trees to
   tree-sitter, so inside them a path of identifiers directly followed by `(`
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
-  (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`.
-* Declared types of parameters, `let`s and fields, for members of values: `rust_types`.
+  (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
+  is `Level.m` (a variant is a value of its enum).
+* Declared types of parameters, `let`s and fields, for members of values: `rust_types`. A method
+  of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
+  type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`rust_blanket`).
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
   as written with `::` -> `.` and generics dropped: `fmt::Display`, `From`);
   supertraits `trait A: B + c::D` -> (A, B), (A, c.D).
@@ -52,8 +55,10 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.common import (
+    UNKNOWN_OBJECT,
     Collector,
     Scope,
+    callee_name,
     collapse,
     declared_return,
     header,
@@ -65,6 +70,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
+from coderooms.ingest.languages.rust_blanket import blanket_methods
 from coderooms.ingest.languages.rust_types import CALLS as _CALLS
 from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
@@ -132,7 +138,14 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                 parent = owner[0] if owner[0] in declared else owner[1]
                 if parent != sym.parent:
                     symbols[i] = replace(sym, parent=parent)
-    c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
+    blanket = blanket_methods(root, source)
+    if blanket:  # `a().m()` with `impl<T> Tr for T` giving `m`: `Tr.m` (`rust_blanket`)
+        for fn in caps.get("call", ()):
+            callee = callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS)
+            head, _, member = (callee or "").rpartition(".")
+            c.call(fn, blanket[member] if head == UNKNOWN_OBJECT and member in blanket else callee)
+    else:
+        c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("function", ()):
         declared_return(c, node, named_type(node.child_by_field_name("return_type"), source))
     for node in caps.get("typed", ()):
@@ -140,7 +153,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
     for ident in caps.get("macro_call", ()):
-        c.call(ident, _macro_callee(ident, source))
+        c.call(ident, _macro_callee(ident, source, blanket))
     for node in caps.get("use", ()):
         argument = node.child_by_field_name("argument")
         if argument is not None:
@@ -178,20 +191,35 @@ def _function(node: Node, outer: Scope, c: Collector, pending: dict[str, tuple[s
     return Scope(qual, qual, in_type=False)
 
 
-def _macro_callee(ident: Node, source: bytes) -> str | None:
-    """`a::b(` / `self.m(` inside a macro's token tree: the dotted name before the `(`."""
+def _macro_callee(ident: Node, source: bytes, blanket: dict[str, str]) -> str | None:
+    """`a::b(` / `self.m(` inside a macro's token tree: the dotted name before the `(`; `}.m(`
+    with `m` of a blanket-implemented trait of the file: that trait's `m`; `E::Variant.m(`:
+    `E.m` (the variant is a value of its enum)."""
     after = ident.next_sibling
     if after is None or after.type != "token_tree" or source[after.start_byte] != _OPEN_PAREN:
         return None
     parts = [text(ident, source)]
     sep = ident.prev_sibling
+    if parts[0] in blanket and sep is not None and sep.type == ".":
+        before = sep.prev_sibling
+        if before is not None and before.type not in _PATH_TOKENS:
+            return blanket[parts[0]]  # a member of an expression's value
+    seps: list[str] = []
     while sep is not None and sep.type in (".", "::"):
         before = sep.prev_sibling
         if before is None or before.type not in _PATH_TOKENS:
             break
         parts.append(text(before, source))
+        seps.append(sep.type)
         sep = before.prev_sibling
+    if len(parts) > 2 and seps[:2] == [".", "::"] and _variant(parts[1]) and parts[2][:1].isupper():
+        del parts[1]  # `Level::Error.m(`: a variant's value, `m` of its enum `Level`
     return ".".join(reversed(parts))
+
+
+def _variant(name: str) -> bool:
+    """Whether a path segment after a type reads as an enum variant (`Error`, not `MAX`)."""
+    return name[:1].isupper() and not name.isupper()
 
 
 def _fn_header(node: Node, source: bytes) -> str:

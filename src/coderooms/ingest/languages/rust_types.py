@@ -1,16 +1,19 @@
 """Rust declared types: what a parameter, a `let` or a struct field is declared or built as
-(`declared`), and the type a declaration names (`named_type`): references, `Box`/`Rc`-like
-generics and pointers stripped to the named type; `impl Trait` and `dyn Trait` name the trait;
-a parameter typed by a type parameter of its function or impl (`fn f<L: Log>(x: &L)`, or a
-`where L: Log` clause) is the parameter's first trait bound; `let (a, b) = f();` takes the
-elements of the tuple a function of the same file declares (`tuple_declared`)."""
+(`declared`), and the type a declaration names (`named_type`): references, generic arguments
+and pointers stripped to the named type (`S<u8>` -> `S`), `Box<T>`/`Rc<T>`/`Arc<T>` to `T` (a
+method call derefs through them); `impl Trait` and `dyn Trait` name the trait; a parameter typed
+by a type parameter of its function or impl (`fn f<L: Log>(x: &L)`, or a `where L: Log` clause)
+is the parameter's first trait bound; `let (a, b) = f();` takes the elements of the tuple a
+function of the same file declares (`tuple_declared`); `let x = f()?;` / `f().unwrap()` with `f`
+of the same file declared to return `Result<T, ..>` / `Option<T>`: a `T` (`rust_unwrapped`)."""
 
 from __future__ import annotations
 
 from tree_sitter import Node
 
 from coderooms.ingest.languages.assigned_values import assigned_call
-from coderooms.ingest.languages.common import Collector, text, type_name
+from coderooms.ingest.languages.common import Collector, text, type_name, type_parameters
+from coderooms.ingest.languages.rust_unwrapped import unwrapped
 from coderooms.ingest.model import FactKind
 
 MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
@@ -46,8 +49,10 @@ def declared(node: Node, c: Collector) -> None:
                 called = text(fn.child_by_field_name("name") or fn, source)
                 if called in _CONSTRUCTORS or called.startswith("with_"):
                     typed = named_type(fn.child_by_field_name("path"), source)
-            if typed is None and name.type == "identifier":  # `let x = f()`: what `f` returns
-                assigned_call(name, value, c, MEMBERS, WRAPPERS, CALLS)
+        if typed is None and name.type == "identifier":
+            typed = _unwrapped_type(value, source)  # `let x = f()?;`, `f().unwrap()`: a `T`
+        if typed is None and name.type == "identifier" and value.type == "call_expression":
+            assigned_call(name, value, c, MEMBERS, WRAPPERS, CALLS)  # `let x = f()`: f's return
     if typed:
         kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
         c.fact(name, kind, text(name, source), annotation=typed)
@@ -55,8 +60,18 @@ def declared(node: Node, c: Collector) -> None:
         c.fact(name, FactKind.PARAM, text(name, source))
 
 
+def _unwrapped_type(value: Node, source: bytes) -> str | None:
+    inner = unwrapped(value, source)
+    typed = named_type(inner, source) if inner is not None else None
+    return None if inner is None or typed in type_parameters(inner, source) else typed
+
+
 def named_type(node: Node | None, source: bytes) -> str | None:
     while node is not None and node.type in _WRAPPING:
+        if node.type == "generic_type" and _pointer(node, source):
+            arguments = node.child_by_field_name("type_arguments")  # `Box<T>`: method calls on T
+            node = arguments.named_child(0) if arguments and arguments.named_child_count else None
+            continue
         node = node.child_by_field_name("trait" if node.type in _TRAIT_TYPES else "type")
     if node is None or node.type not in (
         "type_identifier",
@@ -69,6 +84,15 @@ def named_type(node: Node | None, source: bytes) -> str | None:
     return named if (named and named[:1].isupper()) or (named and "." in named) else None
 
 
+def _pointer(generic: Node, source: bytes) -> bool:
+    base = generic.child_by_field_name("type")
+    if base is not None and base.type == "scoped_type_identifier":
+        base = base.child_by_field_name("name")
+    return base is not None and text(base, source) in _POINTERS
+
+
+_POINTERS = frozenset({"Box", "Rc", "Arc"})
+"""Smart pointers a method call derefs through to the pointee (`b: Box<T>`, `b.m()`: `T.m`)."""
 _TRAIT_TYPES = frozenset({"abstract_type", "dynamic_type"})
 _WRAPPING = frozenset({"reference_type", "generic_type", "pointer_type", *_TRAIT_TYPES})
 _MARKERS = frozenset({"Send", "Sync", "Sized", "Unpin", "Copy", "Clone", "Default"})
