@@ -18,17 +18,22 @@ def collector_paused(pause: bool = True, *, collect: bool = True) -> Iterator[No
     frozen (`gc.freeze`): the modules, the driver, the grammars (~50k objects, a full collection
     of them ~20 ms of CPU, 60-180 ms on a loaded host) are not walked by every later one. The
     closing collection unfreezes first, so cycles among what an earlier ingest froze are freed.
-    A one-file save pauses it with `collect=False`: the young collections its objects call for
-    run after the save's write, not inside its latency (docs/ingest-speed.md)."""
+    A changeset that fails is collected but not frozen (its traceback holds the frames: cycles
+    the next collection frees). A one-file save pauses it with `collect=False`: the young
+    collections its objects call for run after the save's write, not inside its latency
+    (docs/ingest-speed.md)."""
     enabled = pause and gc.isenabled()
     if enabled:
         gc.disable()
+    ended = False
     try:
         yield
+        ended = True
     finally:
         if enabled:
             gc.enable()
             if collect:
                 gc.unfreeze()
                 gc.collect()
-                gc.freeze()
+                if ended:  # not while an exception, its traceback and frames, is in flight
+                    gc.freeze()

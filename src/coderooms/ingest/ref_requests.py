@@ -74,6 +74,12 @@ class FileRecord:
     """Python: the module table (see `python_scope.FileScopes.table`)."""
 
 
+POINTER_OWN = frozenset({"clone", "as_ref", "as_mut", "borrow", "borrow_mut", "deref", "deref_mut"})
+"""Methods a Rust smart pointer has itself: `shared.clone()` with `shared: Arc<T>` is
+`Arc::clone`, not `T::clone` (a declared `Box<T>`/`Rc<T>`/`Arc<T>` is recorded as `T`), so a
+typed receiver does not answer them: a ghost, never `T`'s."""
+
+
 def java_qualified(parts: list[str]) -> Alternative | None:
     """`com.example.shapes.Circle` (or `...Circle.area`) written out in full."""
     for i, part in enumerate(parts):

@@ -19,6 +19,7 @@ from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import (
     NOT_CALLABLE,
+    POINTER_OWN,
     RECEIVERS,
     TYPE_KINDS,
     UNKNOWN_RECEIVER,
@@ -303,6 +304,8 @@ class Scope:
             if field_type is None or field_type == UNKNOWN_RECEIVER:
                 break
             declared, rest = field_type, rest[1:]
+        if self.group == "rust" and rest and rest[-1] in POINTER_OWN:
+            return None
         return declared, rest
 
     def _type_of(self, source: str, name: str) -> str | None:

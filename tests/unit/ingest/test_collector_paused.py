@@ -69,3 +69,21 @@ def test_a_paused_collector_is_left_paused() -> None:
         pass
     assert not gc.isenabled()
     assert gc.get_freeze_count() == 0
+
+
+def _failing_changeset() -> weakref.ref[Cycle]:
+    garbage = weakref.ref(Cycle())
+    try:
+        with collector_paused():
+            raise RuntimeError("the write failed")
+    except RuntimeError:
+        return garbage
+    raise AssertionError("the failure was swallowed")
+
+
+def test_a_failed_changeset_is_collected_but_nothing_is_frozen() -> None:
+    gc.unfreeze()
+    garbage = _failing_changeset()
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+    assert garbage() is None

@@ -180,6 +180,9 @@ def test_rust_values_taken_out_of_results_options_and_smart_pointers(tmp_path: P
                 impl Bytes {
                     pub fn peek(&self) -> usize { self.pos }
                 }
+                impl Clone for Bytes {
+                    fn clone(&self) -> Self { Bytes { pos: self.pos } }
+                }
                 fn open() -> Result<Bytes> { Ok(Bytes { pos: 0 }) }
                 fn maybe() -> Option<Bytes> { None }
                 fn read() -> std::io::Result<Bytes> { Ok(Bytes { pos: 0 }) }
@@ -203,6 +206,7 @@ def test_rust_values_taken_out_of_results_options_and_smart_pointers(tmp_path: P
                         g.peek();
                         boxed.peek();
                         shared.peek();
+                        shared.clone();
                         Ok(())
                     }
                 }
@@ -213,6 +217,8 @@ def test_rust_values_taken_out_of_results_options_and_smart_pointers(tmp_path: P
     for ref in ("a.peek", "b.peek", "c.peek", "d.peek", "e.peek", "boxed.peek", "shared.peek"):
         assert call(found, run, ref)[0] == "src/lib.rs::Bytes.peek", ref
     assert call(found, run, "g.peek")[0] != "src/lib.rs::Bytes.peek"  # `T`: a type parameter
+    # `Rc::clone`, the pointer's own: never the pointee's hand-written `Clone`
+    assert call(found, run, "shared.clone")[0] != "src/lib.rs::Bytes.clone"
 
 
 def test_rust_fields_of_self_declared_by_another_file(tmp_path: Path) -> None:
@@ -264,3 +270,28 @@ def test_rust_methods_of_a_blanket_impl_resolve_to_the_trait(tmp_path: Path) -> 
     run = "tests/test_ensure.rs::run"
     edges = [target for (source, _, _), target in found["edges"].items() if source == run]
     assert edges == [("tests/test_ensure.rs::Trait.t", "local")]  # both calls, one ref
+
+
+def test_rust_a_value_out_of_a_result_is_of_the_function_of_its_own_module(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/lib.rs": """
+                pub struct Bytes {}
+                impl Bytes { pub fn peek(&self) {} }
+                pub struct Other {}
+                impl Other { pub fn peek(&self) {} }
+                fn open() -> Option<Bytes> { None }
+                mod tests {
+                    use super::Other;
+                    fn open() -> Option<Other> { None }
+                    fn t() {
+                        let x = open().unwrap();
+                        x.peek();
+                    }
+                }
+            """,
+        },
+    )
+    t = "src/lib.rs::tests.t"
+    assert call(found, t, "x.peek")[0] == "src/lib.rs::Other.peek"

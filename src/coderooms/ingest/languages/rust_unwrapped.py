@@ -46,16 +46,20 @@ def _taken_call(value: Node, source: bytes) -> Node | None:
 
 
 def _called_function(call: Node, at: Node, source: bytes) -> Node | None:
-    """The `fn` item of the file that `call` calls: `f()` a top-level one, `self.g()` /
-    `Self::g()` one of the impl around `at`."""
+    """The `fn` item of the file that `call` calls: `f()` one of the module it is written in
+    (the file, or the inline `mod` around it: never an outer module's, which it sees only
+    through a `use`), `self.g()` / `Self::g()` one of the impl around `at`."""
     fn = call.child_by_field_name("function")
     if fn is None:
         return None
-    if fn.type == "identifier":
-        root = at
-        while root.parent is not None:
-            root = root.parent
-        return _function_named(root.named_children, text(fn, source), source)
+    if fn.type == "identifier":  # the module the call is written in: `mod tests { .. }` too
+        module = at.parent
+        while module is not None and module.type not in ("mod_item", "source_file"):
+            module = module.parent
+        if module is not None and module.type == "mod_item":
+            module = module.child_by_field_name("body")
+        items = module.named_children if module is not None else []
+        return _function_named(items, text(fn, source), source)
     if fn.type == "field_expression":
         head, member = fn.child_by_field_name("value"), fn.child_by_field_name("field")
     elif fn.type == "scoped_identifier":
