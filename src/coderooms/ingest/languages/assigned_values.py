@@ -76,7 +76,7 @@ def js_assigned(
         for assignment in caps.get("this_new", ()):
             _constructor_field(assignment, c)
     for declarator in caps.get("path_var", ()):
-        if declarator.child_by_field_name("type") is None:
+        if declarator.child_by_field_name("type") is None and _const(declarator, c.source):
             _assigned_path(declarator, c)
     for declarator in caps.get("call_var", ()):
         name = declarator.child_by_field_name("name")
@@ -89,6 +89,14 @@ def js_assigned(
             and declarator.child_by_field_name("type") is None
         ):
             assigned_call(name, value, c, members, wrappers, calls)
+
+
+def _const(declarator: Node, source: bytes) -> bool:
+    """Whether a declarator is a `const`'s: a `let`/`var` cursor (`let n = this.head; ...
+    n = n.next`) is no alias of the path it starts at."""
+    declaration = declarator.parent
+    kind = declaration.child_by_field_name("kind") if declaration is not None else None
+    return kind is not None and source[kind.start_byte : kind.end_byte] == b"const"
 
 
 def _constructor_field(assignment: Node, c: Collector) -> None:
