@@ -18,10 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from coderooms.ingest.languages.branch_readings import nth_branches as read_branches
+
 _CONDITIONAL = re.compile(
     rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b((?:[^\n]*\\\n)*[^\n]*)", re.MULTILINE
 )
-_NOT_NEWLINE = re.compile(rb"[^\n]")
+_OPENING = frozenset({b"if", b"ifdef", b"ifndef"})
+"""The directives that open a conditional."""
 
 
 def _opens_dead(word: bytes, rest: bytes) -> bool:
@@ -59,33 +62,4 @@ def nth_branches(source: bytes, k: int) -> bytes:
     """`source` with its conditional directives blanked and, of each conditional, only its live
     branch `k` kept (its last where it has fewer than `k + 1`; none where none is live); `k = 0`
     is `c_macros.first_branches` but for the `#define`s it keeps. Lines and offsets stay."""
-    lives = live_branches(source)
-    out = bytearray(source)
-    kept: list[bool] = []  # per open conditional: whether the branch being read is kept
-    wanted: list[int] = []  # per open conditional: the branch kept
-    at: list[int] = []  # per open conditional: the branch being read
-    started = 0
-    since = 0
-    for match in _CONDITIONAL.finditer(source):
-        start, end = match.span()
-        if not all(kept):
-            out[since:start] = _NOT_NEWLINE.sub(b" ", source[since:start])
-        out[start:end] = _NOT_NEWLINE.sub(b" ", source[start:end])
-        word = match.group(1)
-        if word in (b"if", b"ifdef", b"ifndef"):
-            live = lives[started]
-            wanted.append(live[min(k, len(live) - 1)] if live else -1)
-            started += 1
-            at.append(0)
-            kept.append(wanted[-1] == 0)
-        elif word in (b"elif", b"else") and kept:
-            at[-1] += 1
-            kept[-1] = at[-1] == wanted[-1]
-        elif word == b"endif" and kept:
-            kept.pop()
-            wanted.pop()
-            at.pop()
-        since = end
-    if not all(kept):
-        out[since:] = _NOT_NEWLINE.sub(b" ", source[since:])
-    return bytes(out)
+    return read_branches(source, k, live_branches(source), _CONDITIONAL, _OPENING)

@@ -22,10 +22,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
+from coderooms.ingest.languages.branch_readings import nth_branches as read_branches
 from coderooms.ingest.model import Extraction
 
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*([a-z]*)([^\n]*)", re.MULTILINE)
-_NOT_NEWLINE = re.compile(rb"[^\n]")
+_OPENING = frozenset({b"if"})
+"""The directives that open a conditional."""
 
 
 def _condition(rest: bytes) -> bytes:
@@ -72,36 +74,7 @@ def nth_branches(source: bytes, k: int) -> bytes:
     """`source` with its directives blanked and, of each `#if`, only its live branch `k` kept
     (its last where it has fewer than `k + 1`; none where none is live); `k = 0` is
     `csharp.first_branches`."""
-    lives = live_branches(source)
-    out = bytearray(source)
-    kept: list[bool] = []  # per open `#if`: whether the branch being read is kept
-    wanted: list[int] = []  # per open `#if`: the branch kept
-    at: list[int] = []  # per open `#if`: the branch being read
-    started = 0
-    since = 0
-    for match in _DIRECTIVE.finditer(source):
-        start, end = match.span()
-        if not all(kept):
-            out[since:start] = _NOT_NEWLINE.sub(b" ", source[since:start])
-        out[start:end] = b" " * (end - start)
-        word = match.group(1)
-        if word == b"if":
-            live = lives[started]
-            wanted.append(live[min(k, len(live) - 1)] if live else -1)
-            started += 1
-            at.append(0)
-            kept.append(wanted[-1] == 0)
-        elif word in (b"elif", b"else") and kept:
-            at[-1] += 1
-            kept[-1] = at[-1] == wanted[-1]
-        elif word == b"endif" and kept:
-            kept.pop()
-            wanted.pop()
-            at.pop()
-        since = end
-    if not all(kept):
-        out[since:] = _NOT_NEWLINE.sub(b" ", source[since:])
-    return bytes(out)
+    return read_branches(source, k, live_branches(source), _DIRECTIVE, _OPENING)
 
 
 def other_branches(source: bytes) -> Iterator[bytes]:

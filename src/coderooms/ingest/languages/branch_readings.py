@@ -1,0 +1,52 @@
+"""One reading of a file's preprocessor branches (`nth_branches`), shared by C/C++
+(`c_branches`) and C# (`csharp_branches`): each language says which directives it matches
+and which of them open a conditional."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+_NOT_NEWLINE = re.compile(rb"[^\n]")
+
+
+def nth_branches(
+    source: bytes,
+    k: int,
+    lives: list[list[int]],
+    directives: re.Pattern[bytes],
+    opening: Collection[bytes],
+) -> bytes:
+    """`source` with every match of `directives` blanked and, of each conditional (opened by a
+    word of `opening`, in the order they start, `lives` its live branches), only its live branch
+    `k` kept (its last where it has fewer than `k + 1`; none where none is live). Every other
+    byte left out is made a space: lines and offsets stay."""
+    out = bytearray(source)
+    kept: list[bool] = []  # per open conditional: whether the branch being read is kept
+    wanted: list[int] = []  # per open conditional: the branch kept
+    at: list[int] = []  # per open conditional: the branch being read
+    started = 0
+    since = 0
+    for match in directives.finditer(source):
+        start, end = match.span()
+        if not all(kept):
+            out[since:start] = _NOT_NEWLINE.sub(b" ", source[since:start])
+        out[start:end] = _NOT_NEWLINE.sub(b" ", source[start:end])
+        word = match.group(1)
+        if word in opening:
+            live = lives[started]
+            wanted.append(live[min(k, len(live) - 1)] if live else -1)
+            started += 1
+            at.append(0)
+            kept.append(wanted[-1] == 0)
+        elif word in (b"elif", b"else") and kept:
+            at[-1] += 1
+            kept[-1] = at[-1] == wanted[-1]
+        elif word == b"endif" and kept:
+            kept.pop()
+            wanted.pop()
+            at.pop()
+        since = end
+    if not all(kept):
+        out[since:] = _NOT_NEWLINE.sub(b" ", source[since:])
+    return bytes(out)
