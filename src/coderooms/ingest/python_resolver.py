@@ -56,6 +56,10 @@ marks a method resolution order with a base outside the repo (or unknown)."""
 
 
 DIRECTORY = "dir:"
+MAX_NESTED = 100
+"""Questions open at once (a class's bases' bases..., a name assigned a name assigned...):
+past it the answer is unknown, not a RecursionError that stops the whole ingest (a chain of
+480 classes, each the base of the next one across files, did)."""
 """Prefix of a directory asked about in `Missing.paths` (a namespace package)."""
 
 
@@ -289,7 +293,7 @@ class PythonResolver:
         found = self._memo.get(key)
         if found is not None:
             return found
-        if key in self._active:
+        if key in self._active or len(self._active) >= MAX_NESTED:
             self._tainted = True
             return Result(None)
         self._active.add(key)

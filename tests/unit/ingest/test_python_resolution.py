@@ -503,3 +503,21 @@ def test_a_dotted_import_through_a_module_binding(tmp_path: Path) -> None:
     assert found["imports"]["use.py"] == {"posixpath.py"}
     assert call(found, "use.py::", "os.path.join")[0] == "posixpath.py::join"
     assert call(found, "use.py::", "join")[0] == "posixpath.py::join"
+
+
+def test_a_chain_past_the_nesting_bound_is_unknown_not_a_recursion_error(tmp_path: Path) -> None:
+    """Each class the base of the next, each function returning what the one before returns,
+    480 files deep: the questions nest past the bound, and the ingest goes on."""
+    files = {"pkg/__init__.py": ""}
+    for i in range(480):
+        j = max(i - 1, 0)  # m0 imports itself, C0 is its own base: a cycle at the bottom
+        files[f"pkg/m{i}.py"] = (
+            f"from pkg import m{j}\nfrom pkg.m{j} import C{j}\n\n\n"
+            f"class C{i}(C{j}):\n    def run(self):\n        return m{j}.f{j}()\n\n\n"
+            f"def f{i}():\n    return C{i}().run()\n"
+        )
+    found = plan(tmp_path, files)
+    assert call(found, "pkg/m3.py::f3", "C3().run") == ("pkg/m3.py::C3.run", "typed")
+    assert base(found, "pkg/m479.py::C479", "C478")[0] == "pkg/m478.py::C478"
+    deep = call(found, "pkg/m479.py::C479.run", "m478.f478")
+    assert deep[0] == "pkg/m478.py::f478"
