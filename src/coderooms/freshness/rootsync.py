@@ -44,6 +44,7 @@ from coderooms.ingest import (
     ingest_paths,
     ingest_root,
     update_co_changes,
+    warm_saves,
 )
 from coderooms.steps import current_steps
 
@@ -58,6 +59,7 @@ RootStatus = Literal["idle", "deferred", "ingested", "reconciled", "failed"]
 IngestPaths = Callable[..., IngestReport]
 IngestRoot = Callable[..., IngestReport]
 CoChanges = Callable[..., CoChangeReport]
+WarmSaves = Callable[[Graph, Path, str], float | None]
 
 
 @dataclass(slots=True)
@@ -67,6 +69,8 @@ class IngestFunctions:
     paths: IngestPaths = ingest_paths
     root: IngestRoot = ingest_root
     co_changes: CoChanges = update_co_changes
+    warm: WarmSaves = warm_saves
+    """After the catch-up: the statements of a save compiled before the first one comes."""
 
 
 @dataclass(slots=True)
@@ -214,6 +218,8 @@ class RootSync:
         )  # a catch-up inside a verb (auto_ingest_start) reports progress, stops when cancelled
         self.counters["reconciliations"] += 1
         report.status, report.reason = "reconciled", reason
+        if reason == "catch_up":
+            self.functions.warm(self.graph, self.root, self.repo)
         if head != self.since_ref:
             report.head_moved_from = self.since_ref
         self._absorb(report, result)

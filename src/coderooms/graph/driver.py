@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import neo4j
 from neo4j import GraphDatabase, RoutingControl
@@ -194,6 +194,20 @@ class Graph:
             self.driver.session(database=self.connection.database) as session,
         ):
             return _retried(lambda: session.execute_write(work))
+
+    def rolled_back(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
+        """Run `work` in a write transaction that is always rolled back (nothing it writes
+        stays): what it is for is what the server keeps of it, compiled plans and cached pages.
+        An explicit transaction runs statements as a managed one does; not retried."""
+        with (
+            translated_errors(self.connection),
+            self.driver.session(database=self.connection.database) as session,
+        ):
+            tx = session.begin_transaction()
+            try:
+                return work(cast(neo4j.ManagedTransaction, tx))
+            finally:
+                tx.rollback()
 
     def execute_read(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
         with (

@@ -8,7 +8,8 @@ docs/ingest.md.
 
 Its face, what other rooms take from it: ingesting a root or a few paths (`ingest_root`,
 `IngestReport`, `resolve_root`, `bind_repo`; `ingest_paths`, `check_path`, `relative_path`,
-`MAX_PATHS_PER_CALL`), a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
+`MAX_PATHS_PER_CALL`), the statements of a save warmed before the first one (`warm_saves`),
+a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
 `CoChangeReport`), and which languages are parsed deeply (`DEEP_LANGUAGES`,
 `language_for_path`).
 """
@@ -19,6 +20,7 @@ from coderooms.ingest.languages.file_names import language_for_path
 from coderooms.ingest.pipeline import IngestReport, bind_repo, ingest_root, resolve_root
 from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths, relative_path
 from coderooms.ingest.walker import WalkedFile
+from coderooms.ingest.warm_up import warm_saves
 
 __all__ = [
     "DEEP_LANGUAGES",
@@ -34,4 +36,5 @@ __all__ = [
     "relative_path",
     "resolve_root",
     "update_co_changes",
+    "warm_saves",
 ]

@@ -57,6 +57,11 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
         data = Path(job.absolute).read_bytes()
     except OSError as e:
         return Skipped(job.path, f"unreadable: {e.strerror or e}")
+    return parse_data(job, data)
+
+
+def parse_data(job: ReadJob, data: bytes) -> ParsedFile | Skipped | Unchanged:
+    """The file of `job` as if it held `data`."""
     if looks_binary(data[:BINARY_SNIFF_BYTES]):
         return Skipped(job.path, "binary")
     digest = content_hash(data)

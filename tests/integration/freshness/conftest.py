@@ -19,6 +19,7 @@ from coderooms.graph.driver import Graph
 from coderooms.ingest.git_history import update_co_changes
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.ingest.targeted import ingest_paths
+from coderooms.ingest.warm_up import warm_saves
 from tests.integration.ingest.graph_snapshot import wipe
 
 DEADLINE_S = 20.0
@@ -63,6 +64,7 @@ class Calls:
     paths: list[list[str]] = field(default_factory=list)
     roots: list[str] = field(default_factory=list)
     co_changes: int = 0
+    warmed: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def functions(self) -> IngestFunctions:
@@ -82,7 +84,12 @@ class Calls:
                 self.co_changes += 1
             return update_co_changes(graph, repo, root, **kw)
 
-        return IngestFunctions(counted_paths, counted_root, counted_co_changes)
+        def counted_warm(graph: Graph, root: Path, repo: str) -> float | None:
+            with self.lock:
+                self.warmed.append(str(root))
+            return warm_saves(graph, root, repo)
+
+        return IngestFunctions(counted_paths, counted_root, counted_co_changes, counted_warm)
 
     def calls_with(self, path: str) -> int:
         with self.lock:
@@ -93,6 +100,7 @@ class Calls:
             self.paths.clear()
             self.roots.clear()
             self.co_changes = 0
+            self.warmed.clear()
 
 
 Make = Callable[..., FreshnessEngine]

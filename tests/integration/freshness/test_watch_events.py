@@ -40,6 +40,7 @@ def test_an_editor_save_burst_is_one_ingest(
     watcher = make_watcher([root], [repo_id], calls=calls)
     watcher.start()
     assert calls.roots == [str(root)]  # the catch-up, before any live event
+    assert calls.warmed == [str(root)]  # and after it, a save's statements warmed once
     target = root / "pkg" / "lib.py"
     # 1. write a temporary file and rename it over the original (vim, JetBrains "safe write")
     (root / "pkg" / ".lib.py.swp").write_text("def first():\n    pass\n")
