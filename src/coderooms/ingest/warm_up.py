@@ -5,15 +5,15 @@ until the instance stops. On a freshly started instance the first save of a file
 each statement it runs: `ingest/python_modules`, `claim_rows` and `foreign_rows` took 0.42,
 0.82 and 1.14 s the first time and 15, 24 and 47 ms the second (docs/ingest-speed.md).
 
-`warm_saves` makes one such save: a file of the repo as it is on disk with a function added at
-its top (a Python file; a file of another language an empty line), so that a symbol is new and
-every row below moves, as an edit does, planned and written in a transaction that is rolled
-back. The plans are compiled and cached, the file's pages come into the page cache, and nothing
-is written. Neo4j keys its cache by the parameters' types too: a warm-up whose save named no
-new symbol left `foreign_rows` to be compiled by the first real save (0.61 s). First save after
-a start, stdlib: 4.4 s cold, 0.3-0.7 s after the warm-up (3-4 s, at the watcher's start). It is
-best effort: a failure is logged, never raised
-(the save it prepares works without it)."""
+`warm_saves` makes two such saves, in one transaction that is rolled back: a file of the repo
+as it is on disk with a function added at its top (a Python file; a file of another language an
+empty line), so that a symbol is new and every row below moves, as an edit does; then the file
+as it is, so that the symbol goes again (the statements of a removal). The plans are compiled
+and cached, the file's pages come into the page cache, and nothing is written. Neo4j keys its
+cache by the parameters' types too: a warm-up whose save named no new symbol left
+`foreign_rows` to be compiled by the first real save (0.61 s). First save after a start, on the
+stdlib: 4.4 s cold, 0.3-0.7 s after the warm-up (3-4 s, at the watcher's start). It is best
+effort: a failure is logged, never raised (the save it prepares works without it)."""
 
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ ADDED = {"python": b"def _coderooms_warm_up():\n    return None\n\n\n"}
 
 
 def warm_saves(graph: Graph, root: Path, repo: str) -> float | None:
-    """Seconds a warming save of one of the repo's files took; None where the repo has no file
-    to warm on or the warm-up failed."""
+    """Seconds the warming saves of one of the repo's files took; None where the repo has no
+    file to warm on or the warm-up failed."""
     started = time.perf_counter()
     try:
         rows = graph.read("ingest/warm_up_file", repo=repo)
@@ -47,17 +47,22 @@ def warm_saves(graph: Graph, root: Path, repo: str) -> float | None:
         entry = check_path(root, path)  # the checks a save of it passes
         if isinstance(entry, str):
             return None
-        data = ADDED.get(rows[0]["language"], b"\n") + entry.absolute.read_bytes()
-        job = ReadJob(path, str(entry.absolute), len(data), entry.mtime_ns, None)
-        parsed = parse_data(job, data)
-        if not isinstance(parsed, ParsedFile):
-            return None
+        text = entry.absolute.read_bytes()
+        edited = ADDED.get(rows[0]["language"], b"\n") + text
+        saves = []
+        for data in (edited, text):  # the edit, then its undo: a symbol added, then removed
+            job = ReadJob(path, str(entry.absolute), len(data), entry.mtime_ns, None)
+            parsed = parse_data(job, data)
+            if not isinstance(parsed, ParsedFile):
+                return None
+            saves.append(Changeset(repo, [parsed], [], set(), fresh=False))
         graph.read("ingest/paths_state", repo=repo, paths=[path])
-        changes = Changeset(repo, [parsed], [], set(), fresh=False)
 
         def save(tx: neo4j.ManagedTransaction) -> None:
             run = runner(tx)
-            apply_plan(sequential(run), changes, plan_changeset(run, changes), one_transaction=True)
+            for changes in saves:  # the second plan reads what the first wrote, in this tx
+                plan = plan_changeset(run, changes)
+                apply_plan(sequential(run), changes, plan, one_transaction=True)
 
         graph.rolled_back(save)
     except Exception:  # best effort: the saves it warms for run without it

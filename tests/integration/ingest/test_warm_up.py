@@ -51,6 +51,7 @@ def test_the_statements_of_a_save_run_and_nothing_stays(
         # every row below the added line moved: the writes of an edit ran, not only the reads
         assert {"ingest/claim_rows", "ingest/upsert_files", "ingest/upsert_symbols"} <= set(ran)
         assert "ingest/move_edges" in ran
+        assert "ingest/delete_symbols" in ran  # the undo: the added function went again
         assert snapshot(graph, repo_id) == before
         assert generation(graph, repo_id) == at
         assert (root / "pkg" / "user.py").read_bytes() == text
