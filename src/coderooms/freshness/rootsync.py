@@ -218,7 +218,8 @@ class RootSync:
         )  # a catch-up inside a verb (auto_ingest_start) reports progress, stops when cancelled
         self.counters["reconciliations"] += 1
         report.status, report.reason = "reconciled", reason
-        if reason == "catch_up":
+        if "catch_up" in reason.split(","):
+            current_steps().checkpoint()  # a cancelled start stops before the warm-up
             self.functions.warm(self.graph, self.root, self.repo)
         if head != self.since_ref:
             report.head_moved_from = self.since_ref

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -205,9 +205,13 @@ class Graph:
         ):
             tx = session.begin_transaction()
             try:
-                return work(cast(neo4j.ManagedTransaction, tx))
-            finally:
-                tx.rollback()
+                answer = work(cast(neo4j.ManagedTransaction, tx))
+            except BaseException:
+                with suppress(Exception):  # the error that stopped `work` is the one raised
+                    tx.close()
+                raise
+            tx.close()  # an explicit transaction commits only when asked: this rolls back
+            return answer
 
     def execute_read(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
         with (

@@ -56,11 +56,11 @@ marks a method resolution order with a base outside the repo (or unknown)."""
 
 
 DIRECTORY = "dir:"
+"""Prefix of a directory asked about in `Missing.paths` (a namespace package)."""
 MAX_NESTED = 100
 """Questions open at once (a class's bases' bases..., a name assigned a name assigned...):
 past it the answer is unknown, not a RecursionError that stops the whole ingest (a chain of
 480 classes, each the base of the next one across files, did)."""
-"""Prefix of a directory asked about in `Missing.paths` (a namespace package)."""
 
 
 def module_key(path: str) -> str:

@@ -2,8 +2,8 @@
 
 Neo4j compiles a statement's plan the first time its text runs and keeps it in its query cache
 until the instance stops. On a freshly started instance the first save of a file paid that for
-each statement it runs: `ingest/python_modules`, `claim_rows` and `foreign_rows` took 0.42,
-0.82 and 1.14 s the first time and 15, 24 and 47 ms the second (docs/ingest-speed.md).
+each statement it runs: `ingest/python_modules`, `claim_rows` and `foreign_rows` alone took
+0.42, 0.82 and 1.14 s the first time and 15, 24 and 47 ms the second (docs/ingest-speed.md).
 
 `warm_saves` makes two such saves, in one transaction that is rolled back: a file of the repo
 as it is on disk with a function added at its top (a Python file; a file of another language an
@@ -27,7 +27,7 @@ from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset, apply_plan, plan_changeset, runner, sequential
 from coderooms.ingest.reader import ReadJob, parse_data
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.targeted import check_path
+from coderooms.ingest.targeted import check_path, relative_path
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +44,15 @@ def warm_saves(graph: Graph, root: Path, repo: str) -> float | None:
         if not rows:
             return None
         path = rows[0]["path"]
-        entry = check_path(root, path)  # the checks a save of it passes
+        if relative_path(root, path) != path:  # as a save's path: under the root, normalised
+            return None
+        entry = check_path(root, path)  # and the checks a save of it passes
         if isinstance(entry, str):
             return None
-        text = entry.absolute.read_bytes()
+        with entry.absolute.open("rb") as handle:
+            text = handle.read(entry.size + 1)
+        if len(text) != entry.size:  # changed since it was checked: the next catch-up warms
+            return None
         edited = ADDED.get(rows[0]["language"], b"\n") + text
         saves = []
         for data in (edited, text):  # the edit, then its undo: a symbol added, then removed

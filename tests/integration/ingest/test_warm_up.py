@@ -74,3 +74,24 @@ def test_a_repo_without_files_or_a_failing_warm_up_gives_none(
         assert warm_saves(graph, root, repo_id) is None  # logged, not raised
     finally:
         wipe(graph, repo_id)
+
+
+def test_a_warm_up_failing_after_its_writes_leaves_nothing_either(
+    graph: Graph, tmp_path: Path, repo_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tree(tmp_path / "t")
+    ingest_root(graph, root, repo=repo_id, embed=False, git=False)
+    before, at = snapshot(graph, repo_id), generation(graph, repo_id)
+    original = changeset.apply_plan
+
+    def written_then_failed(*args: Any, **kwargs: Any) -> Any:
+        original(*args, **kwargs)  # the edit's rows are in the transaction
+        raise RuntimeError("after the writes")
+
+    monkeypatch.setattr("coderooms.ingest.warm_up.apply_plan", written_then_failed)
+    try:
+        assert warm_saves(graph, root, repo_id) is None
+        assert snapshot(graph, repo_id) == before
+        assert generation(graph, repo_id) == at
+    finally:
+        wipe(graph, repo_id)
