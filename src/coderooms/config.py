@@ -63,6 +63,10 @@ class Settings(BaseSettings):
     server starts in, unless it may not be a root (`/`, the home directory...): then none."""
     allow_exec_bit: bool = False
     """Keep the executable bit of a file an edit rewrites (off: every rewrite drops it)."""
+    allow_hook_config: bool = False
+    """Let edits write hook-manager configuration (`.pre-commit-config.yaml`, `lefthook.yml`...,
+    `coderooms.scope.names.HOOK_CONFIG_NAMES`); off: refused, since a git hook runs what it
+    names."""
 
     watch_roots: bool = False
     """Keep the operator's roots fresh from this server once their startup ingest is done

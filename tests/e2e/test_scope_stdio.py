@@ -132,6 +132,7 @@ def test_an_agent_cannot_leave_the_operators_roots(
         seen = asyncio.run(run())
         assert seen["health"]["scope"] == {
             "roots": [str(served.resolve())], "source": "--root", "exec_bit_kept": False,
+            "hook_config_writable": False,
         }  # fmt: skip
         for (verb, root), refusal in seen["root_refusals"].items():
             assert refusal["error"] in {"forbidden", "invalid_input"}, (verb, root, refusal)

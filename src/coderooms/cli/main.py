@@ -88,6 +88,14 @@ def serve(
             help="Keep the executable bit of files edits rewrite (off: dropped).",
         ),
     ] = False,
+    allow_hook_config: Annotated[
+        bool,
+        typer.Option(
+            "--allow-hook-config",
+            help="Let edits write hook-manager configuration (.pre-commit-config.yaml, "
+            "lefthook.yml...; off: refused, a git hook runs what it names).",
+        ),
+    ] = False,
     tools: Annotated[
         str | None,
         typer.Option(
@@ -116,6 +124,8 @@ def serve(
             overrides["watch_roots"] = not no_watch and not read_only
         if allow_exec_bit:
             overrides["allow_exec_bit"] = True
+        if allow_hook_config:
+            overrides["allow_hook_config"] = True
         if allow_session_state:
             overrides["allow_session_state"] = True
         if tools is not None:

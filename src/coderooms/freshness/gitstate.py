@@ -1,20 +1,31 @@
 """What git is doing in a root's work tree: where its git directory is, whether an operation that
 rewrites the work tree is in progress, which commit HEAD is, and which paths changed.
 
-Probing the layout runs git once per root; everything a tick needs afterwards is a few `stat`s
-and small file reads (HEAD, a loose ref or packed-refs), so an idle watcher costs nothing but
-those. A worktree whose `.git` is a file is handled: the per-worktree git directory holds HEAD,
-the index and the operation markers; branch refs live in the common directory.
+Probing the layout runs git twice per root (`core.git.find_repository`: the repository every
+later command is pinned to); everything a tick needs afterwards is a few `stat`s and small file
+reads (HEAD, a loose ref or packed-refs), so an idle watcher costs nothing but those. A worktree
+whose `.git` is a file is handled: the per-worktree git directory holds HEAD, the index and the
+operation markers; branch refs live in the common directory.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from coderooms.core.git import GIT_PROBE_TIMEOUT_S, root_relative, run_git
+from coderooms.core.git import (
+    GIT_PROBE_TIMEOUT_S,
+    NO_EXEC_DIFF_OPTIONS,
+    NO_SUBMODULE_PROCESSES,
+    GitRepository,
+    NoRepository,
+    find_repository,
+    root_relative,
+    run_git,
+)
 from coderooms.core.paths import is_utf8
 
 GIT_DIFF_TIMEOUT_S = 30.0
@@ -36,15 +47,11 @@ commit) is followed by the usual git-diff scan."""
 
 HEX = frozenset("0123456789abcdef")
 
+log = logging.getLogger(__name__)
 
-@dataclass(frozen=True, slots=True)
-class GitLayout:
-    top_level: Path
-    git_dir: Path
-    """The per-worktree git directory (`.git`, or `.git/worktrees/<name>` of a worktree)."""
-    common_dir: Path
-    prefix: str
-    """The root relative to the top level: "" or "a/b/"."""
+
+GitLayout = GitRepository
+"""A root's git layout: the repository every git command of the root is pinned to."""
 
 
 @dataclass(slots=True)
@@ -57,29 +64,14 @@ class GitChanges:
 
 
 def probe_layout(root: Path) -> GitLayout | None:
-    """The root's git layout, or None when the root is not inside a git work tree."""
-    args = [
-        "rev-parse",
-        "--is-inside-work-tree",
-        "--show-toplevel",
-        "--absolute-git-dir",
-        "--path-format=absolute",
-        "--git-common-dir",
-        "--show-prefix",
-    ]
-    try:
-        done = run_git(root, args, GIT_PROBE_TIMEOUT_S)
-    except (OSError, subprocess.TimeoutExpired):
+    """The root's git layout, or None when the root is not inside a git work tree (or inside one
+    coderooms runs no git on: a planted git directory)."""
+    found = find_repository(root)
+    if isinstance(found, NoRepository):
+        if found.refused:
+            log.warning("%s: %s; watching it without git", root, found.why)
         return None
-    lines = os.fsdecode(done.stdout).split("\n")
-    if done.returncode != 0 or len(lines) != 6 or lines[0] != "true":
-        return None  # not a work tree (or a path with a newline, which git cannot print here)
-    return GitLayout(
-        top_level=Path(lines[1]),
-        git_dir=Path(lines[2]),
-        common_dir=Path(lines[3]),
-        prefix=lines[4],
-    )
+    return found
 
 
 def operation_in_progress(layout: GitLayout) -> str | None:
@@ -90,36 +82,36 @@ def operation_in_progress(layout: GitLayout) -> str | None:
     return None
 
 
-def read_head(layout: GitLayout, root: Path) -> str | None:
+def read_head(layout: GitLayout) -> str | None:
     """The commit HEAD points at, or None on an unborn branch. Reads files; asks git only for
     what files cannot answer (reftable, a ref it cannot find)."""
     try:
         text = (layout.git_dir / "HEAD").read_text(encoding="utf-8").strip()
     except OSError:
-        return _rev_parse_head(root)
+        return _rev_parse_head(layout)
     if not text.startswith("ref: "):
-        return text if _is_sha(text) else _rev_parse_head(root)
+        return text if _is_sha(text) else _rev_parse_head(layout)
     ref = text.removeprefix("ref: ")
     for base in (layout.git_dir, layout.common_dir):
         try:
             value = (base / ref).read_text(encoding="utf-8").strip()
         except OSError:
             continue
-        return value if _is_sha(value) else _rev_parse_head(root)
+        return value if _is_sha(value) else _rev_parse_head(layout)
     try:
         packed = (layout.common_dir / "packed-refs").read_text(encoding="utf-8")
     except OSError:
-        return _rev_parse_head(root)
+        return _rev_parse_head(layout)
     for line in packed.splitlines():
         sha, _, name = line.partition(" ")
         if name == ref and _is_sha(sha):
             return sha
-    return _rev_parse_head(root)
+    return _rev_parse_head(layout)
 
 
-def _rev_parse_head(root: Path) -> str | None:
+def _rev_parse_head(layout: GitLayout) -> str | None:
     try:
-        done = run_git(root, ["rev-parse", "--verify", "--quiet", "HEAD"], GIT_PROBE_TIMEOUT_S)
+        done = run_git(layout, ["rev-parse", "--verify", "--quiet", "HEAD"], GIT_PROBE_TIMEOUT_S)
     except (OSError, subprocess.TimeoutExpired):
         return None
     sha = done.stdout.decode("ascii", "replace").strip()
@@ -130,19 +122,20 @@ def _is_sha(text: str) -> bool:
     return len(text) in {40, 64} and set(text) <= HEX
 
 
-def changed_paths(root: Path, layout: GitLayout, since: str, head: str) -> GitChanges:
+def changed_paths(layout: GitLayout, since: str, head: str) -> GitChanges:
     """Paths under the root changed from `since` to `head`, plus every path `git status` reports
     in the working tree (modified, staged, untracked, deleted)."""
     changes = GitChanges()
-    diff = _git_paths(root, ["diff", "--name-only", "-z", "--no-renames", since, head, "--", "."])
+    names = ["diff", "--name-only", "-z", "--no-renames", *NO_EXEC_DIFF_OPTIONS]
+    diff = _git_paths(layout, [*names, since, head, "--", "."])
     if isinstance(diff, str):
         changes.error = f"git diff {since[:12]}..{head[:12]} failed: {diff}"
         return changes
     status = _git_paths(
-        root,
+        layout,
         [
-            "--no-optional-locks",  # a watcher must not take index.lock under the user
-            "status",
+            "status",  # takes no index.lock under the user: GIT_OPTIONAL_LOCKS=0 (core.git)
+            *NO_SUBMODULE_PROCESSES,
             "--porcelain=v1",
             "-z",
             "--untracked-files=all",
@@ -163,11 +156,11 @@ def changed_paths(root: Path, layout: GitLayout, since: str, head: str) -> GitCh
     return changes
 
 
-def _git_paths(root: Path, args: list[str], *, status: bool = False) -> list[str] | str:
+def _git_paths(layout: GitLayout, args: list[str], *, status: bool = False) -> list[str] | str:
     """NUL-separated paths of a git command (status entries lose their `XY ` columns), or why
     the command failed."""
     try:
-        done = run_git(root, args, GIT_DIFF_TIMEOUT_S)
+        done = run_git(layout, args, GIT_DIFF_TIMEOUT_S)
     except OSError as e:
         return f"git could not be run: {e}"
     except subprocess.TimeoutExpired:

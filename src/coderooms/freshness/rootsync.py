@@ -142,7 +142,7 @@ class RootSync:
     # --- reading --------------------------------------------------------------------------------
 
     def head(self) -> str | None:
-        return read_head(self.layout, self.root) if self.layout else None
+        return read_head(self.layout) if self.layout else None
 
     def operation(self) -> str | None:
         return operation_in_progress(self.layout) if self.layout else None
@@ -231,7 +231,7 @@ class RootSync:
         if self.since_ref is None:
             self._reconcile(report, "no_previous_commit", head)
             return
-        changes = changed_paths(self.root, self.layout, self.since_ref, head)
+        changes = changed_paths(self.layout, self.since_ref, head)
         if changes.error is not None:
             self.counters["git_fallbacks"] += 1
             log.warning("%s: %s; reconciling by fingerprints", self.key, changes.error)

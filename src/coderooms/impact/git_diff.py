@@ -2,9 +2,10 @@
 
 Revisions were checked by `revisions.parse_changes`; here each is resolved to a commit id by
 `git rev-parse --verify --end-of-options`, so `git diff` only ever receives hexadecimal ids and
-`--` before the path. Options that user configuration could bend are pinned (prefixes, colour,
-external diff drivers, text conversion filters, fsmonitor hooks), and `--no-optional-locks`
-keeps git from refreshing the index: reading a diff writes nothing.
+`--` before the path. Options that user configuration could bend are pinned (prefixes, colour),
+and git runs pinned to the root's repository with nothing it could start (`core.git`: no
+fsmonitor, hooks, filters, external diff drivers or text conversion; reading a diff writes
+nothing).
 """
 
 from __future__ import annotations
@@ -14,7 +15,14 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from coderooms.core.git import run_git
+from coderooms.core.git import (
+    NO_EXEC_DIFF_OPTIONS,
+    NO_SUBMODULE_PROCESSES,
+    GitRepository,
+    NoRepository,
+    find_repository,
+    run_git,
+)
 from coderooms.core.paths import is_utf8
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.impact.hunks import (
@@ -34,13 +42,12 @@ DELETED = "deleted"
 STATUS_NAMES = {"A": ADDED, "D": DELETED}
 """Other letters (M, T) are modifications; renames are off (`--no-renames`): a delete and an
 add."""
-SAFE_GIT = ("--no-optional-locks", "-c", "core.fsmonitor=false")
 DIFF_OPTIONS = (
     "--no-renames",
     "--relative",
     "--no-color",
-    "--no-ext-diff",
-    "--no-textconv",
+    *NO_EXEC_DIFF_OPTIONS,
+    *NO_SUBMODULE_PROCESSES,  # a submodule is no file of the graph
     "--src-prefix=a/",
     "--dst-prefix=b/",
 )
@@ -69,22 +76,24 @@ class Diff:
 
 def read_diff(root: Path, changes: Changes) -> Diff:
     """The changed files under `root` and the lines touched."""
-    if not in_work_tree(root):
+    found = find_repository(root)
+    if isinstance(found, NoRepository):
         raise InvalidInput(
-            f"the repo root {root} is not in a git work tree: there is no diff to read",
+            f"the repo root {root} has no git diff to read: {found.why}",
             field="changes",
             hint="pass symbol or path instead",
         )
+    repo = found
     if isinstance(changes, Working):
-        base = _commit(root, HEAD, "the repository has no commit yet (HEAD)")
+        base = _commit(repo, HEAD, "the repository has no commit yet (HEAD)")
         revisions = [base]
         described = f"working tree against HEAD ({base[:12]})"
     else:
-        revisions = _range_commits(root, changes)
+        revisions = _range_commits(repo, changes)
         described = f"{changes.text} ({revisions[0][:12]}..{revisions[1][:12]})"
-    status = parse_name_status(_git(root, ["diff", "--name-status", "-z", *DIFF_OPTIONS,
+    status = parse_name_status(_git(repo, ["diff", "--name-status", "-z", *DIFF_OPTIONS,
                                            *revisions, "--", "."]))  # fmt: skip
-    hunks = parse_hunks(_git(root, ["diff", "-U0", *DIFF_OPTIONS, *revisions, "--", "."]))
+    hunks = parse_hunks(_git(repo, ["diff", "-U0", *DIFF_OPTIONS, *revisions, "--", "."]))
     files = [
         FileChange(path, STATUS_NAMES.get(letter, MODIFIED),
                    tuple(merge_spans(hunks.get(path, []))) if letter not in STATUS_NAMES else ())
@@ -92,10 +101,10 @@ def read_diff(root: Path, changes: Changes) -> Diff:
     ]  # fmt: skip
     carried = 0
     if not isinstance(changes, Working):
-        files, carried = _carried(root, revisions[1], files)
+        files, carried = _carried(repo, revisions[1], files)
     else:
         listed = {f.path for f in files}
-        untracked = _git(root, ["ls-files", "-z", "--others", "--exclude-standard", "--", "."])
+        untracked = _git(repo, ["ls-files", "-z", "--others", "--exclude-standard", "--", "."])
         for raw in untracked.split(b"\0"):
             path = os.fsdecode(raw)
             if path and path not in listed:
@@ -104,9 +113,11 @@ def read_diff(root: Path, changes: Changes) -> Diff:
     return Diff(described, kept, carried=carried, undecodable=len(files) - len(kept))
 
 
-def _carried(root: Path, end: str, files: list[FileChange]) -> tuple[list[FileChange], int]:
+def _carried(
+    repo: GitRepository, end: str, files: list[FileChange]
+) -> tuple[list[FileChange], int]:
     """The range's files with their lines carried from `end` onto the working tree."""
-    since = parse_hunk_headers(_git(root, ["diff", "-U0", *DIFF_OPTIONS, end, "--", "."]))
+    since = parse_hunk_headers(_git(repo, ["diff", "-U0", *DIFF_OPTIONS, end, "--", "."]))
     carried = 0
     moved: list[FileChange] = []
     for change in files:
@@ -120,11 +131,11 @@ def _carried(root: Path, end: str, files: list[FileChange]) -> tuple[list[FileCh
     return moved, carried
 
 
-def _range_commits(root: Path, changes: RevisionRange) -> list[str]:
-    base = _commit(root, changes.base, f"no commit is named {changes.base!r}")
-    end = _commit(root, changes.end, f"no commit is named {changes.end!r}")
+def _range_commits(repo: GitRepository, changes: RevisionRange) -> list[str]:
+    base = _commit(repo, changes.base, f"no commit is named {changes.base!r}")
+    end = _commit(repo, changes.end, f"no commit is named {changes.end!r}")
     if changes.symmetric:
-        merge_base = _git(root, ["merge-base", base, end]).decode("ascii", "replace").strip()
+        merge_base = _git(repo, ["merge-base", base, end]).decode("ascii", "replace").strip()
         if not _is_sha(merge_base):
             raise InvalidInput(
                 f"{changes.text!r}: the two sides have no common ancestor", field="changes"
@@ -133,8 +144,8 @@ def _range_commits(root: Path, changes: RevisionRange) -> list[str]:
     return [base, end]
 
 
-def _commit(root: Path, revision: str, missing: str) -> str:
-    done = _run(root, ["rev-parse", "--verify", "--quiet", "--end-of-options",
+def _commit(repo: GitRepository, revision: str, missing: str) -> str:
+    done = _run(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options",
                        f"{revision}^{{commit}}"])  # fmt: skip
     sha = done.stdout.decode("ascii", "replace").strip()
     if done.returncode != 0 or not _is_sha(sha):
@@ -146,33 +157,28 @@ def _commit(root: Path, revision: str, missing: str) -> str:
     return sha
 
 
-def _git(root: Path, args: list[str]) -> bytes:
-    done = _run(root, args)
+def _git(repo: GitRepository, args: list[str]) -> bytes:
+    done = _run(repo, args)
     if done.returncode != 0:
         lines = os.fsdecode(done.stderr).strip().splitlines()
         raise CoderoomsError(
-            f"git {args[0]} failed in {root}: {lines[0] if lines else done.returncode}",
+            f"git {args[0]} failed in {repo.root}: {lines[0] if lines else done.returncode}",
             hint="check that the repository is readable (git status)",
         )
     return done.stdout
 
 
-def _run(root: Path, args: list[str]) -> subprocess.CompletedProcess[bytes]:
+def _run(repo: GitRepository, args: list[str]) -> subprocess.CompletedProcess[bytes]:
     try:
-        return run_git(root, [*SAFE_GIT, *args], GIT_DIFF_TIMEOUT_S)
+        return run_git(repo, args, GIT_DIFF_TIMEOUT_S)
     except OSError as e:
         raise CoderoomsError(f"git could not be run: {e}", hint="install git") from e
     except subprocess.TimeoutExpired as e:
         raise CoderoomsError(
-            f"git {args[0]} took over {GIT_DIFF_TIMEOUT_S} s in {root}",
+            f"git {args[0]} took over {GIT_DIFF_TIMEOUT_S} s in {repo.root}",
             hint="narrow the range, or pass symbol or path instead",
         ) from e
 
 
 def _is_sha(text: str) -> bool:
     return len(text) in {40, 64} and set(text) <= set("0123456789abcdef")
-
-
-def in_work_tree(root: Path) -> bool:
-    done = _run(root, ["rev-parse", "--is-inside-work-tree"])
-    return done.returncode == 0 and done.stdout.strip() == b"true"

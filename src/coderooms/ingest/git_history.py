@@ -28,7 +28,16 @@ from typing import Any, Literal, TypeVar
 
 import neo4j
 
-from coderooms.core.git import GIT_PROBE_TIMEOUT_S, root_relative, run_git
+from coderooms.core.git import (
+    GIT_PROBE_TIMEOUT_S,
+    NO_EXEC_DIFF_OPTIONS,
+    GitRepository,
+    NoRepository,
+    find_repository,
+    first_line,
+    root_relative,
+    run_git,
+)
 from coderooms.core.ids import file_id
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.graph.cypher import load
@@ -83,9 +92,14 @@ class CoChangeReport:
 
 @dataclass(frozen=True, slots=True)
 class WorkTree:
-    prefix: str
-    """The root relative to the git top level: "" or "a/b/"."""
+    repository: GitRepository
+    """Where every git command of the root runs, pinned (`core.git`)."""
     head: str
+
+    @property
+    def prefix(self) -> str:
+        """The root relative to the git top level: "" or "a/b/"."""
+        return self.repository.prefix
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,29 +214,19 @@ def read_stored_state(graph: Graph, repo: str, root: Path) -> dict[str, Any]:
 
 def locate_work_tree(root: Path) -> WorkTree | NoHistory:
     """Where `root` sits in its git work tree, and the commit HEAD points at."""
+    found = find_repository(root)
+    if isinstance(found, NoRepository):
+        return NoHistory("not_a_git_repo", found.why)
     try:
-        done = run_git(
-            root,
-            ["rev-parse", "--is-inside-work-tree", "--show-prefix", "HEAD"],
-            GIT_PROBE_TIMEOUT_S,
-        )
+        done = run_git(found, ["rev-parse", "--verify", "--quiet", "HEAD"], GIT_PROBE_TIMEOUT_S)
     except OSError as e:
         return NoHistory("not_a_git_repo", f"git could not be run: {e}")
     except subprocess.TimeoutExpired:
         return NoHistory("not_a_git_repo", f"git rev-parse took over {GIT_PROBE_TIMEOUT_S} s")
-    # stdout is "true\n<prefix>\n<sha>\n"; the prefix itself may hold newlines.
-    inside, _, rest = done.stdout.removesuffix(b"\n").partition(b"\n")
-    prefix, _, head = rest.rpartition(b"\n")
-    if inside != b"true":
-        return NoHistory("not_a_git_repo", _first_line(done.stderr) or "not inside a work tree")
+    head = done.stdout.strip()
     if done.returncode != 0 or not _is_sha(head):
-        return NoHistory("no_commits", _first_line(done.stderr) or "HEAD has no commit")
-    return WorkTree(prefix=os.fsdecode(prefix), head=head.decode("ascii"))
-
-
-def _first_line(output: bytes) -> str:
-    lines = os.fsdecode(output).strip().splitlines()
-    return lines[0] if lines else ""
+        return NoHistory("no_commits", first_line(done.stderr) or "HEAD has no commit")
+    return WorkTree(repository=found, head=head.decode("ascii"))
 
 
 def read_commits(root: Path, location: WorkTree, max_commits: int) -> list[Commit]:
@@ -234,6 +238,7 @@ def read_commits(root: Path, location: WorkTree, max_commits: int) -> list[Commi
         "--name-only",
         "--no-renames",
         "--no-merges",
+        *NO_EXEC_DIFF_OPTIONS,
         "--format=%x1e%H",
         f"--max-count={max_commits}",
         location.head,
@@ -241,7 +246,7 @@ def read_commits(root: Path, location: WorkTree, max_commits: int) -> list[Commi
     if location.prefix:
         args += ["--full-diff", "--", "."]
     try:
-        done = run_git(root, args, GIT_LOG_TIMEOUT_S)
+        done = run_git(location.repository, args, GIT_LOG_TIMEOUT_S)
     except subprocess.TimeoutExpired as e:
         raise CoderoomsError(
             f"git log in {root} took over {GIT_LOG_TIMEOUT_S} s",
@@ -249,7 +254,7 @@ def read_commits(root: Path, location: WorkTree, max_commits: int) -> list[Commi
         ) from e
     if done.returncode != 0:
         raise CoderoomsError(
-            f"git log in {root} failed: {_first_line(done.stderr)}",
+            f"git log in {root} failed: {first_line(done.stderr)}",
             hint="check that the repository is readable (git status)",
         )
     return parse_log(done.stdout)

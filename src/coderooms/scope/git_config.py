@@ -1,5 +1,6 @@
-"""`core.hooksPath` of a repository, read from git's config files as text: no git process runs,
-so nothing a config names (`core.fsmonitor`, aliases, filters) can execute while we look.
+"""`core.hooksPath` of a repository and the files its config includes, read from git's config
+files as text: no git process runs, so nothing a config names (`core.fsmonitor`, aliases,
+filters) can execute while we look.
 
 The files read are the ones git reads for the repository: system, global (`~/.gitconfig`,
 `$XDG_CONFIG_HOME/git/config`), the repository's `config` (its common dir for a worktree) and
@@ -20,6 +21,8 @@ MAX_INCLUDE_DEPTH = 10
 
 MAX_CONFIG_BYTES = 1 << 20
 """A config file larger than this is not read (git configs are a few KiB)."""
+
+INCLUDE_SECTIONS = ("include", "includeif")
 
 _SECTION = re.compile(r'\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]')
 _ENTRY = re.compile(r"([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$")
@@ -92,13 +95,29 @@ def config_files(git_dir: Path) -> list[Path]:
 
 def hooks_paths(git_dir: Path) -> list[str]:
     """Every value `core.hooksPath` has in the files git reads for `git_dir` (raw text)."""
-    values: list[str] = []
-    for file in config_files(git_dir):
-        values.extend(_values(file, "core", "hookspath", depth=0))
-    return values
+    return [
+        value
+        for file in config_files(git_dir)
+        for section, name, value in _entries(file, depth=0)
+        if (section, name) == ("core", "hookspath")
+    ]
 
 
-def _values(file: Path, section: str, key: str, *, depth: int) -> Iterator[str]:
+def included_files(git_dir: Path) -> list[Path]:
+    """Every file the config files git reads for `git_dir` include (`[include]`,
+    `[includeIf]`, whatever the condition), at any depth, absolute (not resolved): git reads
+    them as its own config, so they are as dangerous to write as `.git/config`."""
+    return [
+        Path(value)
+        for file in config_files(git_dir)
+        for section, name, value in _entries(file, depth=0)
+        if section in INCLUDE_SECTIONS and name == "path"
+    ]
+
+
+def _entries(file: Path, *, depth: int) -> Iterator[tuple[str, str, str]]:
+    """(section, name, value) of each entry of `file`, in order, each include entry (its value
+    made absolute) followed by the entries of the file it includes."""
     if depth > MAX_INCLUDE_DEPTH:
         return
     try:
@@ -122,13 +141,14 @@ def _values(file: Path, section: str, key: str, *, depth: int) -> Iterator[str]:
         if not entry:
             continue
         name, value = entry.group(1).lower(), _unquote(entry.group(2) or "")
-        if current == section and name == key:
-            yield value
-        elif current in ("include", "includeif") and name == "path" and value:
+        if current in INCLUDE_SECTIONS and name == "path" and value:
             included = Path(os.path.expanduser(value))
             if not included.is_absolute():
                 included = file.parent / included
-            yield from _values(included, section, key, depth=depth + 1)
+            yield current, name, str(included)
+            yield from _entries(included, depth=depth + 1)
+        else:
+            yield current, name, value
 
 
 def _logical_lines(text: str) -> Iterator[str]:

@@ -18,8 +18,61 @@ VCS_DIR_NAMES = (".git", ".hg", ".svn")
 """Version-control state: a path through one of these may run code (`.git/config`
 `core.fsmonitor`, `.hg/hgrc` hooks) or corrupt the repository."""
 
-HOOK_DIR_NAMES = (".husky",)
-"""Hook directories by convention; the repo's own `core.hooksPath` is added per repo."""
+HOOK_DIR_NAMES = (
+    ".husky",
+    ".githooks",
+    ".git-hooks",
+    ".lefthook",
+    ".lefthook-local",
+    ".cargo-husky",
+)
+"""Directories of hook scripts by convention, refused at any depth: husky's, lefthook's
+`source_dir` and `source_dir_local`, overcommit's repo-specific hooks (`.git-hooks`), cargo-husky's
+(copied into `.git/hooks` at the next build), and `.githooks`, the name most `core.hooksPath`
+setups use. The repo's own `core.hooksPath` is added per repo (`scope.roots`)."""
+
+HOOK_CONFIG_NAMES = frozenset(
+    {
+        ".pre-commit-config.yaml",  # pre-commit: `repo: local` hooks run any command
+        ".pre-commit-config.yml",  # read by prek (pre-commit in Rust)
+        ".pre-commit-hooks.yaml",  # the hooks a repository offers (`pre-commit try-repo .`)
+        "prek.toml",
+        ".overcommit.yml",
+        "captainhook.json",
+        "hk.pkl",
+        ".huskyrc",  # husky 4 (cosmiconfig)
+        ".lefthookrc",
+        ".lintstagedrc",  # the commands a husky or simple-git-hooks pre-commit runs
+        ".rusty-hook.toml",
+        "rusty-hook.toml",
+    }
+    | {
+        f"{stem}.{ext}"
+        for stem in ("lefthook", ".lefthook", "lefthook-local", ".lefthook-local")
+        for ext in ("yml", "yaml", "toml", "json", "jsonc")
+    }
+    | {
+        f"{stem}.{ext}"
+        for stem in ("simple-git-hooks", ".simple-git-hooks")
+        for ext in ("json", "js", "cjs", "mjs")
+    }
+    | {
+        f"{stem}.{ext}"
+        for stem in (".huskyrc", "husky.config")
+        for ext in ("json", "yaml", "yml", "js", "cjs", "mjs")
+    }
+    | {
+        f"{stem}.{ext}"
+        for stem in (".lintstagedrc", "lint-staged.config")
+        for ext in ("json", "yaml", "yml", "js", "cjs", "mjs", "ts", "mts", "cts")
+    }
+)
+"""Hook-manager configuration: files that say which commands a git hook runs, so a person's
+next `git commit` (or `push`, `checkout`) runs what they name. Refused by file name at any depth
+(lefthook also reads `.config/lefthook.yml`; a nested project has its own), case and NTFS
+spellings folded, unless the operator allows them (`serve --allow-hook-config`). Not listed:
+`package.json` (its `husky`, `simple-git-hooks`, `gitHooks` (yorkie), `pre-commit` keys also
+name hook commands, but refusing it would stop every JavaScript edit: a known limit)."""
 
 DEFAULT_IGNORABLE_RANGES = (
     (0x00AD, 0x00AD),
@@ -43,8 +96,9 @@ DEFAULT_IGNORABLE_RANGES = (
 """Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt); they include the
 ones HFS+ ignores in names (U+200C-200F, U+202A-202E, U+206A-206F, U+FEFF)."""
 
-_SHORT_NAME = re.compile(r"([^~]{1,6})~[0-9]+")
-"""An 8.3 short name: up to six characters of the long name, `~`, a number (`GIT~1`)."""
+_SHORT_NAME = re.compile(r"([^~.]{1,6})~[0-9]+(?:\.([^.]{1,3}))?")
+"""An 8.3 short name: up to six characters of the long name, `~`, a number, and up to three
+characters of its extension (`GIT~1`, `LEFTHO~1.YML`)."""
 
 
 def is_ignorable(ch: str) -> bool:
@@ -65,7 +119,13 @@ def fold_component(name: str) -> str:
 
 def _short_name_of(folded: str, long_name: str) -> bool:
     match = _SHORT_NAME.fullmatch(folded)
-    return match is not None and match.group(1) == long_name.lstrip(".")[:6]
+    if match is None:
+        return False
+    stem, dot, extension = long_name.lstrip(".").rpartition(".")
+    if not dot:
+        stem, extension = extension, ""
+    stem = stem.replace(".", "")  # a short name keeps no inner dot
+    return match.group(1) == stem[:6] and (match.group(2) or "") == extension[:3]
 
 
 def matches_name(name: str, protected: Iterable[str]) -> str | None:
@@ -83,6 +143,11 @@ def protected_component(parts: Iterable[str]) -> str | None:
         if matches_name(part, VCS_DIR_NAMES + HOOK_DIR_NAMES) is not None:
             return part
     return None
+
+
+def hook_config_name(name: str) -> str | None:
+    """Which hook-manager configuration (`HOOK_CONFIG_NAMES`) the file name `name` may open."""
+    return matches_name(name, sorted(HOOK_CONFIG_NAMES))
 
 
 def vcs_component(parts: Iterable[str]) -> str | None:

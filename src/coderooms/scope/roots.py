@@ -16,10 +16,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from coderooms.core.git_dirs import git_directory_holding
 from coderooms.errors import Forbidden, InvalidInput
-from coderooms.scope.git_config import hooks_dirs, repos_around
+from coderooms.scope.git_config import hooks_dirs, included_files, repos_around
+from coderooms.scope.git_writes import git_structure_refusal
 from coderooms.scope.names import (
     fold_component,
+    hook_config_name,
     matches_name,
     protected_component,
     vcs_component,
@@ -30,9 +33,6 @@ MAX_ROOT_CHARS = 4096
 
 FROM_FLAGS = "--root"
 FROM_WORKING_DIRECTORY = "working directory"
-
-_BARE_REPO_ENTRIES = ("HEAD", "objects", "refs")
-"""What a git directory holds; a directory with all three is VCS state whatever its name."""
 
 
 def canonical(path: Path | str) -> Path:
@@ -55,8 +55,12 @@ def root_refusal(path: Path, state_dirs: Sequence[Path]) -> str | None:
     part = vcs_component(path.parts)
     if part is not None:
         return f"it is inside version-control state ({part})"
-    if all((path / entry).exists() for entry in _BARE_REPO_ENTRIES):
-        return "it is a git directory (HEAD, objects, refs)"
+    git_dir = git_directory_holding(path)
+    if git_dir is not None:
+        # a bare repository (planted or not) is VCS state whatever its name, and so is what
+        # lies in it: git run there would use its config
+        where = "it is" if git_dir == path else f"it is inside {str(git_dir)!r},"
+        return f"{where} a git directory (HEAD, and objects and refs or commondir)"
     return None
 
 
@@ -69,12 +73,15 @@ class OperatorScope:
     state_dirs: tuple[Path, ...]
     allow_exec_bit: bool = False
     why_empty: str = ""
+    allow_hook_config: bool = False
+    """Let edits write hook-manager configuration (`names.HOOK_CONFIG_NAMES`)."""
 
     def describe(self) -> dict[str, object]:
         data: dict[str, object] = {
             "roots": [str(root) for root in self.roots],
             "source": self.source,
             "exec_bit_kept": self.allow_exec_bit,
+            "hook_config_writable": self.allow_hook_config,
         }
         if self.why_empty:
             data["why_empty"] = self.why_empty
@@ -139,7 +146,9 @@ class OperatorScope:
 
     def check_write(self, path: Path, text: str, field: str) -> None:
         """Refuse writing the file whose canonical path is `path`: outside the served roots, in
-        VCS state, a hook directory (`.husky/`, any `core.hooksPath`) or coderooms' state."""
+        VCS state, a hook directory (`.husky/`, any `core.hooksPath`) or coderooms' state; a
+        file that would make or change a git directory (`git_writes`), a file git config
+        includes, or hook-manager configuration (unless the operator allows it)."""
         root = self.root_of(path)
         if root is None:
             raise Forbidden(
@@ -168,6 +177,32 @@ class OperatorScope:
                 field=field,
                 hint="hook scripts run on git commands, so edits never write them",
             )
+        self._check_git_runs(path, root, text, field)
+
+    def _check_git_runs(self, path: Path, root: Path, text: str, field: str) -> None:
+        """Refuse a file that git, or a hook manager on a git command, would read as its own
+        configuration (docs/security.md, "What git runs")."""
+        why = git_structure_refusal(path, root)
+        if why is not None:
+            raise Forbidden(
+                f"{text!r} would make or change a git directory: {why}",
+                field=field,
+                hint="git directories (HEAD, objects/, refs/, their config) are never written",
+            )
+        included = config_include_of(path)
+        if included is not None:
+            raise Forbidden(
+                f"{text!r} is a file the repository's git config includes ({str(included)!r})",
+                field=field,
+                hint="git reads it as its own config (core.fsmonitor, filters run programs)",
+            )
+        config = hook_config_name(path.name)
+        if config is not None and not self.allow_hook_config:
+            raise Forbidden(
+                f"{text!r} is hook-manager configuration ({config}): a git hook runs what it names",
+                field=field,
+                hint="the operator may allow it with `serve --allow-hook-config`",
+            )
 
     def _listed(self) -> str:
         return ", ".join(str(root) for root in self.roots) or "(none)"
@@ -189,6 +224,17 @@ def hook_dir_holding(path: Path) -> Path | None:
                 _spelled_as(path.parent, resolved)
                 or not (resolved == repo.worktree or resolved in repo.worktree.parents)
             ):
+                return resolved
+    return None
+
+
+def config_include_of(path: Path) -> Path | None:
+    """The file `path` opens that the git config of a repository around it includes, if any
+    (`[include]` / `[includeIf]`, any condition, read as text: `git_config.included_files`)."""
+    for repo in repos_around(path.parent):
+        for included in included_files(repo.git_dir):
+            resolved = canonical(included)
+            if _spelled_as(path, resolved):
                 return resolved
     return None
 
@@ -234,6 +280,7 @@ def operator_scope(
     *,
     state_dirs: Sequence[Path],
     allow_exec_bit: bool = False,
+    allow_hook_config: bool = False,
     cwd: Path | None = None,
 ) -> OperatorScope:
     """The scope of a server given `roots` by its operator (InvalidInput naming `--root` for a
@@ -251,12 +298,17 @@ def operator_scope(
                 raise InvalidInput(f"--root {str(path)!r} cannot be a root: {why}", field="--root")
             if resolved not in checked:
                 checked.append(resolved)
-        return OperatorScope(tuple(checked), FROM_FLAGS, states, allow_exec_bit)
+        return OperatorScope(
+            tuple(checked), FROM_FLAGS, states, allow_exec_bit, allow_hook_config=allow_hook_config
+        )
     here = canonical(cwd if cwd is not None else Path.cwd())
     why = root_refusal(here, states)
     if why is not None:
         return OperatorScope(
             (), FROM_WORKING_DIRECTORY, states, allow_exec_bit,
             why_empty=f"it was started without --root in {str(here)!r}, and {why}",
+            allow_hook_config=allow_hook_config,
         )  # fmt: skip
-    return OperatorScope((here,), FROM_WORKING_DIRECTORY, states, allow_exec_bit)
+    return OperatorScope(
+        (here,), FROM_WORKING_DIRECTORY, states, allow_exec_bit, allow_hook_config=allow_hook_config
+    )

@@ -9,5 +9,8 @@ from coderooms.scope.roots import OperatorScope, operator_scope
 
 def served_scope(settings: Settings) -> OperatorScope:
     return operator_scope(
-        settings.roots, state_dirs=(settings.home,), allow_exec_bit=settings.allow_exec_bit
+        settings.roots,
+        state_dirs=(settings.home,),
+        allow_exec_bit=settings.allow_exec_bit,
+        allow_hook_config=settings.allow_hook_config,
     )

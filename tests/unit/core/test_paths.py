@@ -259,15 +259,16 @@ def test_vcs_and_hook_spellings_are_refused(layout: tuple[Root, Path, Path], pat
 
 def test_core_hooks_path_is_refused_like_git(layout: tuple[Root, Path, Path]) -> None:
     root = layout[0]
-    (root.root / ".git" / "config").write_text('[core]\n\thooksPath = ".githooks" # ours\n')
+    # `.githooks` is refused by name (scope.names.HOOK_DIR_NAMES); a name of the repo's own
+    (root.root / ".git" / "config").write_text('[core]\n\thooksPath = ".ourhooks" # ours\n')
     with pytest.raises(Forbidden, match="hooks directory"):
-        resolve_target([root], ".githooks/pre-commit", scope=served(root.root))
+        resolve_target([root], ".ourhooks/pre-commit", scope=served(root.root))
     with pytest.raises(Forbidden, match="hooks directory"):
-        resolve_target([root], ".githooks/new/deeper", scope=served(root.root))
+        resolve_target([root], ".ourhooks/new/deeper", scope=served(root.root))
     # spelled as a case-insensitive or NTFS-like file system opens it
-    for spelling in (".GITHOOKS/pre-commit", ".githooks./pre-commit", ".githooks /x", "GITHOO~1/x"):
+    for spelling in (".OURHOOKS/pre-commit", ".ourhooks./pre-commit", ".ourhooks /x", "OURHOO~1/x"):
         with pytest.raises(Forbidden, match="hooks directory"):
             resolve_target([root], spelling, scope=served(root.root))
-    assert resolve_target([root], "githooks.md", scope=served(root.root)).relative == (
-        "githooks.md"
+    assert resolve_target([root], "ourhooks.md", scope=served(root.root)).relative == (
+        "ourhooks.md"
     )

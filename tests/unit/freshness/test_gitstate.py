@@ -56,18 +56,18 @@ def test_head_is_read_from_files_and_agrees_with_git(repo: Path) -> None:
     layout = probe_layout(repo)
     assert layout is not None
     assert layout.prefix == ""
-    assert read_head(layout, repo) == git(repo, "rev-parse", "HEAD")
+    assert read_head(layout) == git(repo, "rev-parse", "HEAD")
     git(repo, "pack-refs", "--all")  # the branch now lives in packed-refs only
-    assert read_head(layout, repo) == git(repo, "rev-parse", "HEAD")
+    assert read_head(layout) == git(repo, "rev-parse", "HEAD")
     git(repo, "checkout", "-q", "--detach")
-    assert read_head(layout, repo) == git(repo, "rev-parse", "HEAD")
+    assert read_head(layout) == git(repo, "rev-parse", "HEAD")
 
 
 def test_an_unborn_branch_has_no_head(tmp_path: Path) -> None:
     git(tmp_path, "init", "-q")
     layout = probe_layout(tmp_path)
     assert layout is not None
-    assert read_head(layout, tmp_path) is None
+    assert read_head(layout) is None
 
 
 @pytest.mark.parametrize(
@@ -102,7 +102,7 @@ def test_a_worktree_whose_git_is_a_file(repo: Path, tmp_path: Path) -> None:
     assert layout is not None
     assert layout.git_dir != layout.common_dir
     assert not layout.git_dir.is_relative_to(tree)
-    assert read_head(layout, tree) == git(tree, "rev-parse", "HEAD")
+    assert read_head(layout) == git(tree, "rev-parse", "HEAD")
     (layout.git_dir / "index.lock").write_text("")
     assert operation_in_progress(layout) == "index.lock"
 
@@ -119,7 +119,7 @@ def test_changed_paths_are_the_diff_plus_the_working_tree(repo: Path) -> None:
     (repo / "a.py").write_text("a = 2\n")  # modified, not committed
     (repo / "new dir").mkdir()
     (repo / "new dir" / "ü.py").write_text("")  # untracked, in an untracked directory
-    changes = changed_paths(repo, layout, first, second)
+    changes = changed_paths(layout, first, second)
     assert changes.error is None
     assert changes.paths == {"sub/b.py", "c.py", "a.py", "new dir/ü.py"}
 
@@ -132,13 +132,13 @@ def test_changed_paths_of_a_subdirectory_root_are_relative_to_it(repo: Path) -> 
     first = git(repo, "rev-parse", "HEAD")
     (root / "b.py").write_text("b = 3\n")
     (repo / "a.py").write_text("outside the root\n")
-    changes = changed_paths(root, layout, first, first)
+    changes = changed_paths(layout, first, first)
     assert changes.paths == {"b.py"}
 
 
 def test_an_unknown_commit_is_an_error_not_an_exception(repo: Path) -> None:
     layout = probe_layout(repo)
     assert layout is not None
-    changes = changed_paths(repo, layout, "0" * 40, git(repo, "rev-parse", "HEAD"))
+    changes = changed_paths(layout, "0" * 40, git(repo, "rev-parse", "HEAD"))
     assert changes.error is not None
     assert "git diff" in changes.error

@@ -168,7 +168,12 @@ def test_settings_give_the_scope(repo: Path, state: Path) -> None:
     scope = served_scope(Settings(roots=[repo], home=state, allow_exec_bit=True))
     assert scope.roots == (repo,)
     assert scope.allow_exec_bit
-    assert scope.describe() == {"roots": [str(repo)], "source": "--root", "exec_bit_kept": True}
+    assert scope.describe() == {
+        "roots": [str(repo)], "source": "--root", "exec_bit_kept": True,
+        "hook_config_writable": False,
+    }  # fmt: skip
+    allowing = served_scope(Settings(roots=[repo], home=state, allow_hook_config=True))
+    assert allowing.describe()["hook_config_writable"] is True
 
 
 def test_roots_from_the_environment(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
