@@ -168,7 +168,7 @@ def translated_errors(
             hint="check NEO4J_USER and NEO4J_PASSWORD (managed instance: coderooms neo4j status)",
         ) from e
     except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError) as e:
-        if on_unavailable is not None:
+        if on_unavailable is not None and unavailable(e):  # the driver's word, not a file's
             on_unavailable(f"not reachable: {e}")
         raise GraphUnavailable(
             f"Neo4j at {connection.uri} is not reachable",
