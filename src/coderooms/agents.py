@@ -20,6 +20,7 @@ import threading
 import unicodedata
 
 from coderooms.errors import InvalidInput
+from coderooms.quotas import MAX_AGENTS_RECORDED_PER_SERVER
 from coderooms.scope.names import is_ignorable
 
 MAX_AGENT_ID_CHARS = 128
@@ -71,15 +72,19 @@ def _refused_kind(ch: str) -> str | None:
 
 
 class AgentRegistry:
-    """Remembers which agents this process has already recorded."""
+    """Remembers which agents this process has already recorded: at most `limit`, so ids an
+    agent invents by the thousand neither grow this process nor the session store past it
+    (an id past it is served, not recorded)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = MAX_AGENTS_RECORDED_PER_SERVER) -> None:
         self._seen: set[str] = set()
         self._lock = threading.Lock()
+        self._limit = limit
 
     def first_sight(self, agent_id: str) -> bool:
+        """Whether to record `agent_id` now: never seen, and room left."""
         with self._lock:
-            if agent_id in self._seen:
+            if agent_id in self._seen or len(self._seen) >= self._limit:
                 return False
             self._seen.add(agent_id)
             return True

@@ -21,6 +21,7 @@ from coderooms.connect import open_graph
 from coderooms.errors import CoderoomsError, GraphUnavailable, NotReady
 from coderooms.graph.driver import Graph
 from coderooms.graph.session_entities import bind_session_store, record_agent
+from coderooms.quotas import ServerQuotas
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
 
@@ -120,6 +121,8 @@ class AppContext:
     settings: Settings
     graphs: GraphProvider
     agents: AgentRegistry = field(default_factory=AgentRegistry)
+    quotas: ServerQuotas = field(default_factory=ServerQuotas)
+    """The caps this server keeps over every agent's session state, whatever their ids."""
     startup_ingest: dict[str, str] = field(default_factory=dict)
     """Root -> state of the ingest `serve --root` runs once the graph is ready."""
     embedding_backfill: dict[str, str] = field(default_factory=dict)

@@ -80,6 +80,12 @@ class GraphUnavailable(CoderoomsError):
     code = "neo4j_unavailable"
 
 
+class GraphTimeout(CoderoomsError):
+    """A statement ran past its server-side time limit and was rolled back."""
+
+    code = "neo4j_timeout"
+
+
 class ProvisionError(CoderoomsError):
     """The managed local Neo4j could not be installed, started or stopped."""
 

@@ -4,12 +4,14 @@ the graph fresh; the server exits with it running; the next server resumes it by
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fastmcp import Client
+from fastmcp.exceptions import ToolError
 
 from coderooms.freshness.state import watcher_id_for
 from coderooms.graph.driver import Connection, Graph
@@ -31,6 +33,14 @@ async def until(predicate: Callable[[], Any], what: str) -> Any:
 async def call(client: Client[Any], tool: str, **arguments: Any) -> Any:
     result = await client.call_tool(tool, {"agent_id": AGENT, **arguments})
     return result.structured_content
+
+
+async def error_of(client: Client[Any], tool: str, **arguments: Any) -> dict[str, Any]:
+    try:
+        await call(client, tool, **arguments)
+    except ToolError as e:
+        return dict(json.loads(str(e)))
+    raise AssertionError(f"{tool} did not fail")
 
 
 async def graph_ready(client: Client[Any]) -> None:
@@ -119,7 +129,8 @@ def test_serve_root_keeps_the_graph_fresh_by_default_and_no_watch_opts_out(
             if status["served_roots"] == "watching":
                 (root / "app.py").write_text("def second():\n    pass\n")
                 await until(lambda: "second" in symbols(graph, repo_id, "app.py"), "the edit")
-                await call(client, "auto_ingest_stop")
+                refused = await error_of(client, "auto_ingest_stop")  # the operator's watcher
+                assert refused["error"] == "forbidden"
             return status
 
     try:

@@ -65,6 +65,8 @@ GIT_SPELLINGS = [
     "./.git/config",
     ".git/hooks/pre-commit",
     ".git/HEAD",
+    ".git/coderooms/journal/forged.json",  # where writers meet (edits/locks.py): theirs only
+    ".git/coderooms/write.lock",
     ".hg/hgrc",
     ".HG/hgrc",
     ".svn/entries",
@@ -135,6 +137,19 @@ class Served:
     """The repo id of `outside`, ingested into the shared graph by "another operator"."""
     run: Callable[[Awaitable[Any]], Any]
     client: Client[Any]
+
+
+OWN_GIT_ENTRIES = ("coderooms", "coderooms/journal", "coderooms/write.lock")
+"""What coderooms itself keeps in a repo's git directory: the write lock and the (empty between
+writes) journal directory of edits/locks.py. Anything else in `.git` must never change."""
+
+
+def protected(root: Path, name: str) -> dict[str, tuple[str, int]]:
+    found = snapshot(root / name)
+    if name == ".git":
+        for entry in OWN_GIT_ENTRIES:
+            found.pop(entry, None)
+    return found
 
 
 def snapshot(path: Path) -> dict[str, tuple[str, int]]:
@@ -282,13 +297,13 @@ def check(
     """Call `verb` and assert the scope held: no secret in the answer, nothing written outside
     or under VCS/hooks, no new exec bit, the server still alive."""
     outside_before = snapshot(s.outside)
-    protected_before = {name: snapshot(s.root / name) for name in PROTECTED}
+    protected_before = {name: protected(s.root, name) for name in PROTECTED}
     exec_before = executable(s.root) | {f"outside/{n}" for n in executable(s.outside)}
     kind, payload = answer_of(s, verb, {"agent_id": agent, **arguments})
     assert SECRET not in answer_text(payload, arguments), (verb, arguments, payload)
     assert snapshot(s.outside) == outside_before, (verb, arguments, "outside changed")
     for name in PROTECTED:
-        assert snapshot(s.root / name) == protected_before[name], (verb, arguments, name)
+        assert protected(s.root, name) == protected_before[name], (verb, arguments, name)
     exec_after = executable(s.root) | {f"outside/{n}" for n in executable(s.outside)}
     assert exec_after <= exec_before, (verb, arguments, exec_after - exec_before)
     assert (s.root / ".git" / "config").read_text() == GIT_CONFIG

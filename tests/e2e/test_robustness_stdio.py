@@ -19,6 +19,7 @@ from fastmcp.exceptions import ToolError
 from coderooms.core.hashing import content_hash
 from coderooms.edits.atomic import TEMP_SUFFIX
 from coderooms.edits.faults import PAUSE_AFTER_ENV, PAUSE_FILE_ENV
+from coderooms.edits.locks import ROOT_COORDINATION
 from coderooms.graph.driver import Connection
 from tests.e2e.stdio_client import server_env, stdio_client
 
@@ -244,7 +245,7 @@ def test_a_sigkill_mid_batch_leaves_every_file_old_or_every_file_new(
     assert after["new"] in (0, BATCH_FILES)
     assert after["new"] == BATCH_FILES  # every temp was durable: the batch was rolled forward
     assert after["temps"] == 0
-    assert list((home / "journal").glob("*.json")) == []
+    assert list((root / ROOT_COORDINATION / "journal").glob("*.json")) == []  # no git here
     assert after["temp_files_in_graph"]["files"] == []
     assert after["hits"]["count"] == BATCH_FILES
     assert after["hits"]["files"] == BATCH_FILES

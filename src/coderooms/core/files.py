@@ -18,7 +18,7 @@ BINARY_SNIFF_BYTES = 8192
 
 DEFAULT_EXCLUDED_DIRS = frozenset(
     {
-        ".git", ".hg", ".svn", "node_modules", "__pycache__",
+        ".git", ".hg", ".svn", ".coderooms", "node_modules", "__pycache__",
         ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", ".nox", ".hypothesis", "build",
         "dist", "target", ".gradle", ".idea", ".vscode", ".next", ".cache", "site-packages",
         ".eggs", "coverage", ".terraform",

@@ -2,7 +2,8 @@
 
 1. every target is resolved (path safety) and checked before anything is written;
 2. a crashed write of any server process is finished first (journal.recover); then under
-   cross-process locks (locks.py: flock in the state directory) each file is read once: its
+   cross-process locks (locks.py: flock in the repository's coordination directory, which every
+   process finds whatever its state directory) each file is read once: its
    BLAKE3 hash checked against what the caller expected, the new content computed, the proof
    gate asked about every target;
 3. still under the locks, all new contents are written journaled (batch_write): staged in
@@ -32,7 +33,7 @@ from coderooms.edits.atomic import EXEC_BITS
 from coderooms.edits.batch_write import write_all, write_check
 from coderooms.edits.diffs import line_diff, replace_exact
 from coderooms.edits.errors import SourceModified
-from coderooms.edits.locks import target_locks
+from coderooms.edits.locks import places_of, target_locks
 from coderooms.errors import CoderoomsError, InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest import ingest_paths
@@ -255,15 +256,16 @@ def execute(
     """Validate every edit, pass the proof gate, write all files atomically, re-ingest once."""
     targets = resolve_requests(graph, settings, requests)
     scope = served_scope(settings)
-    journal.recover(settings.home, write_check(scope))  # a crashed process's write, finished
-    with target_locks(settings.home, [t.absolute for t in targets]):
+    places = places_of((t.absolute, t.root) for t in targets)
+    journal.recover(places, write_check(scope))  # a crashed process's write, finished
+    with target_locks(places):
         plans = [plan_edit(t, r) for t, r in zip(targets, requests, strict=True)]
         if settings.proof_gate:
             require_proof(graph, agent_id, [(p.target.repo, p.target.relative, p.old_hash)
                                             for p in plans])  # fmt: skip
         changed = [p for p in plans if p.changed]
         if changed:
-            write_all(changed, scope, settings.home)
+            write_all(changed, scope, places)
     graph_state, symbol_ids = (
         reingest(graph, [p.target for p in changed]) if changed else ({"updated": True}, {})
     )

@@ -50,8 +50,9 @@ def write_check(scope: OperatorScope) -> journal.WriteCheck:
     return check
 
 
-def write_all(plans: Sequence[Planned], scope: OperatorScope, home: Path) -> None:
-    """Write every plan's new content, or none of them; the caller holds their locks."""
+def write_all(plans: Sequence[Planned], scope: OperatorScope, places: Sequence[Path]) -> None:
+    """Write every plan's new content, or none of them; the caller holds the locks of their
+    coordination directories `places` (locks.py), where the journal goes."""
     entries = [
         Entry(
             target=str(p.target.absolute),
@@ -64,7 +65,7 @@ def write_all(plans: Sequence[Planned], scope: OperatorScope, home: Path) -> Non
         )
         for p in plans
     ]
-    record = journal.begin(home, entries)
+    record = journal.begin(places, entries)
     try:
         staged = _stage(plans, entries, scope)
         record.save("forward")

@@ -1,6 +1,9 @@
 """The write-ahead journal of a multi-file write: what keeps a batch all-or-nothing across a crash.
 
-One JSON record per write in `<state dir>/journal/`, rewritten atomically as the write goes:
+One JSON record per write, rewritten atomically as the write goes, in the `journal/` directory of
+the coordination directory of every repository the write touches (locks.py: with the repository,
+so a process with another state directory, user or container finds it; one copy per repository,
+each naming every copy):
 
 1. `staging`: the temp name of each target's new content and of its old file (an undo hard
    link), chosen before any of them exists; recovery deletes whatever of them exists;
@@ -11,10 +14,12 @@ One JSON record per write in `<state dir>/journal/`, rewritten atomically as the
    undo link renamed over it; a created file is removed);
 4. the record is deleted once no temp is left.
 
-A record belongs to a live write while its owner holds the targets' locks (locks.py), so
-recovery (at server start, and before every write) only replays records whose locks it can take
-at once: the owner died. A target changed by someone else since (its hash neither old nor new)
-is never overwritten.
+A record belongs to a live write while its owner holds the locks of the coordination directories
+its copies are in, so recovery (at server start, and before every write) only replays records
+whose locks it can take at once: the owner died. A target changed by someone else since (its
+hash neither old nor new) is never overwritten. A record is read as written by a coderooms
+process (agents never write a coordination directory), and still refused unless each temp and
+undo name lies beside its target and ends with the temp suffix.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from typing import Any, Literal
 
 from coderooms.core.hashing import content_hash
 from coderooms.edits import atomic
-from coderooms.edits.locks import try_target_locks
+from coderooms.edits.locks import file_mode, make_dir_like_parent, try_locks
 from coderooms.errors import CoderoomsError
 from coderooms.surgical import ABSENT_HASH
 
@@ -58,29 +63,47 @@ class Entry:
 
 @dataclass
 class Journal:
-    path: Path
+    paths: list[Path]
+    """Its copies, one in the journal directory of each coordination directory it locks."""
     state: State
     entries: list[Entry]
 
+    @property
+    def places(self) -> list[Path]:
+        """The coordination directories whose locks its owner holds."""
+        return [path.parent.parent for path in self.paths]
+
     def save(self, state: State) -> None:
         self.state = state
-        record = {"state": state, "entries": [asdict(e) for e in self.entries]}
-        atomic.write_atomic(self.path, json.dumps(record).encode(), mode=0o600)
+        record = {
+            "state": state,
+            "copies": [str(path) for path in self.paths],
+            "entries": [asdict(e) for e in self.entries],
+        }
+        for path in self.paths:
+            data = json.dumps(record).encode()
+            atomic.write_atomic(path, data, mode=file_mode(path.parent))
 
     def finish(self) -> None:
-        self.path.unlink(missing_ok=True)
-        atomic.fsync_directory(self.path.parent)
+        for path in self.paths:
+            path.unlink(missing_ok=True)
+            atomic.fsync_directory(path.parent)
 
 
-def journal_directory(home: Path) -> Path:
-    return home / JOURNAL_DIR_NAME
+def journal_directory(place: Path) -> Path:
+    """The journal directory of the coordination directory `place` (locks.py)."""
+    return place / JOURNAL_DIR_NAME
 
 
-def begin(home: Path, entries: Sequence[Entry]) -> Journal:
-    directory = journal_directory(home)
-    directory.mkdir(parents=True, exist_ok=True)
-    journal = Journal(directory / f"{secrets.token_hex(8)}{JOURNAL_SUFFIX}", "staging", [])
-    journal.entries = list(entries)
+def begin(places: Sequence[Path], entries: Sequence[Entry]) -> Journal:
+    """A record of `entries` in every coordination directory of `places` (their locks held)."""
+    name = f"{secrets.token_hex(8)}{JOURNAL_SUFFIX}"
+    paths = []
+    for place in places:
+        directory = journal_directory(place)
+        make_dir_like_parent(directory)
+        paths.append(directory / name)
+    journal = Journal(paths, "staging", list(entries))
     journal.save("staging")
     return journal
 
@@ -90,14 +113,31 @@ def load(path: Path) -> Journal | None:
         record: dict[str, Any] = json.loads(path.read_bytes())
         entries = [Entry(**entry) for entry in record["entries"]]
         state = record["state"]
+        copies = [Path(copy) for copy in record["copies"]]
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError):
         log.exception("unreadable write journal %s, left in place", path)
         return None
-    if state not in ("staging", "forward", "back"):
+    if state not in ("staging", "forward", "back") or path not in copies:
         return None
-    return Journal(path, state, entries)
+    if not all(_beside_target(entry) for entry in entries):
+        log.warning("write journal %s names temp files away from their targets; ignored", path)
+        return None
+    return Journal(copies, state, entries)
+
+
+def _beside_target(entry: Entry) -> bool:
+    """Whether the entry's temp and undo are temp names in its target's directory, as
+    batch_write makes them (a recovery renames them over the target)."""
+    target = Path(entry.target)
+    for name in (entry.temp, entry.undo):
+        if name is None:
+            continue
+        temp = Path(name)
+        if temp.parent != target.parent or not temp.name.endswith(atomic.TEMP_SUFFIX):
+            return False
+    return target.is_absolute()
 
 
 def current_hash(path: Path) -> str:
@@ -167,26 +207,37 @@ def replay(journal: Journal, check: WriteCheck) -> str:
     return done
 
 
-def recover(home: Path, check: WriteCheck) -> dict[str, int]:
-    """Replay the journals of writes whose process died; counts per outcome."""
-    directory = journal_directory(home)
-    try:
-        paths = sorted(p for p in directory.iterdir() if p.name.endswith(JOURNAL_SUFFIX))
-    except FileNotFoundError:
-        return {}
+def recover(places: Sequence[Path], check: WriteCheck) -> dict[str, int]:
+    """Replay the journals in the coordination directories `places` of writes whose process
+    died (whichever state directory, user or container it ran with); counts per outcome."""
     outcomes: dict[str, int] = {}
-    for path in paths:
-        journal = load(path)
-        if journal is None:
+    for place in places:
+        try:
+            paths = sorted(
+                p for p in journal_directory(place).iterdir() if p.name.endswith(JOURNAL_SUFFIX)
+            )
+        except (FileNotFoundError, NotADirectoryError):
             continue
-        with ExitStack() as stack:
-            targets = [Path(e.target) for e in journal.entries]
-            if not try_target_locks(home, targets, stack, wait_s=0.0):
-                continue  # its owner is alive and still writing
-            journal = load(path)  # the owner may have finished before the locks were taken
-            if journal is None:
-                continue
-            done = replay(journal, check)
-            log.warning("recovered an interrupted write (%s): %s", path.name, done)
-            outcomes[done] = outcomes.get(done, 0) + 1
+        for path in paths:
+            done = _recover_one(path, check)
+            if done is not None:
+                outcomes[done] = outcomes.get(done, 0) + 1
     return outcomes
+
+
+def _recover_one(path: Path, check: WriteCheck) -> str | None:
+    journal = load(path)
+    if journal is None:
+        return None
+    with ExitStack() as stack:
+        try:
+            if not try_locks(journal.places, stack, wait_s=0.0):
+                return None  # its owner is alive and still writing
+        except FileNotFoundError:  # a copy's directory is gone: its owner finished
+            return None
+        journal = load(path)  # the owner may have finished before the locks were taken
+        if journal is None:
+            return None
+        done = replay(journal, check)
+    log.warning("recovered an interrupted write (%s): %s", path.name, done)
+    return done

@@ -12,6 +12,7 @@ from coderooms.core.hashing import HASH_ALGORITHM
 from coderooms.edits.errors import PreviewExpired
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
+from coderooms.quotas import ServerQuota
 from coderooms.surgical import GC_BATCH
 
 PREVIEW_TTL_S = 5 * 60
@@ -39,6 +40,12 @@ def collect_expired(graph: Graph) -> int:
     return int(rows[0]["deleted"]) if rows else 0
 
 
+def live_previews(graph: Graph, ids: list[str]) -> set[str]:
+    """Of the previews `ids`, those still live (a server's cap, quotas.py)."""
+    rows = graph.read("edits/live_previews_of", ids=ids, now_ms=now_ms())
+    return set(rows[0]["ids"]) if rows else set()
+
+
 def store_preview(
     graph: Graph,
     agent_id: str,
@@ -47,7 +54,11 @@ def store_preview(
     source_hash: str,
     new_hash: str,
     content: str,
+    *,
+    quota: ServerQuota | None = None,
 ) -> Preview:
+    """Keep a new preview: refused past the agent's cap, and past `quota`, the server's cap
+    over every agent (which holds whatever ids an agent invents)."""
     collect_expired(graph)
     now = now_ms()
     live = graph.read("edits/count_agent_previews", agent_id=agent_id, now_ms=now)
@@ -67,7 +78,12 @@ def store_preview(
         created_ms=now,
         expires_ms=now + PREVIEW_TTL_S * 1000,
     )
-    restore_preview(graph, preview)
+    if quota is None:
+        restore_preview(graph, preview)
+        return preview
+    size = len(content.encode("utf-8", errors="surrogatepass"))
+    with quota.admit(preview.id, size, lambda ids: live_previews(graph, ids)):
+        restore_preview(graph, preview)
     return preview
 
 

@@ -21,11 +21,18 @@ from coderooms.edits.previews import (
 from coderooms.edits.requests import CommitRequest, PreviewRequest
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.graph.driver import Graph
+from coderooms.quotas import ServerQuota
 
 
 def preview_edit(
-    graph: Graph, settings: Settings, agent: str, request: PreviewRequest
+    graph: Graph,
+    settings: Settings,
+    agent: str,
+    request: PreviewRequest,
+    *,
+    quota: ServerQuota | None = None,
 ) -> dict[str, Any]:
+    """Stage the edit as a preview (`quota`: the server's cap over every agent)."""
     edit = request.edit()
     (target,) = writes.resolve_requests(graph, settings, [edit])
     plan = writes.plan_edit(target, edit)
@@ -37,6 +44,7 @@ def preview_edit(
         plan.old_hash,
         plan.new_hash,
         plan.new_text,
+        quota=quota,
     )
     return {
         "preview_id": preview.id,

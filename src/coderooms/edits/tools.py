@@ -51,7 +51,7 @@ def edit_preview(ctx: AppContext, agent: str, request: PreviewRequest) -> dict[s
     lives 5 minutes; commit it with `edit_commit(preview_id, confirm=true)`. Only you can
     commit it, and only while the file is unchanged.
     """
-    return preview_edit(ctx.graph(), ctx.settings, agent, request)
+    return preview_edit(ctx.graph(), ctx.settings, agent, request, quota=ctx.quotas.previews)
 
 
 def edit_commit(ctx: AppContext, agent: str, request: CommitRequest) -> dict[str, Any]:

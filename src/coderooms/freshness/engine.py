@@ -46,7 +46,7 @@ from coderooms.freshness.options import (
     resolve_roots,
 )
 from coderooms.freshness.pump import Pump, TickGuard
-from coderooms.freshness.rootsync import IngestFunctions, RootSync
+from coderooms.freshness.rootsync import IngestFunctions, RootSync, root_status
 from coderooms.freshness.state import (
     HEARTBEAT_INTERVAL_S,
     RootRecord,
@@ -372,12 +372,22 @@ class FreshnessEngine:
             self.counters["persist_failures"] += 1
             log.warning("could not persist watcher %s: %s", self.watcher_id, e.message)
 
+    def alive(self) -> bool:
+        """Whether it watches now, asked of its threads rather than remembered: started and not
+        stopped, its pump thread running (when it has one) and its observer too."""
+        if self.state != "running":
+            return False
+        if self.options.pump and not self.pump.alive():
+            return False
+        return self._watching is None or self._watching.alive()
+
     def status(self) -> dict[str, Any]:
-        """Everything a status verb shows about this in-process watcher."""
+        """Everything a status verb shows about this in-process watcher; `state` is `died`
+        when it was started and never stopped but its threads are gone."""
         return {
             "watcher_id": self.watcher_id,
             "kind": self.options.kind,
-            "state": self.state,
+            "state": "died" if self.state == "running" and not self.alive() else self.state,
             "read_only": self.read_only,
             "debounce_ms": self.debounce_ms,
             "queue_length": self.queue.pending_paths(),
@@ -387,20 +397,7 @@ class FreshnessEngine:
             "ticks": self._tick_number,
             "last_tick": self.last_tick.as_dict() if self.last_tick else None,
             "counters": self.all_counters(),
-            "roots": [self._root_status(root) for root in self.roots],
-        }
-
-    def _root_status(self, root: RootSync) -> dict[str, Any]:
-        return {
-            "root": root.key,
-            "repo": root.repo,
-            "git": root.layout is not None,
-            "since_ref": root.since_ref,
-            "deferred_by": root.deferred_by,
-            "pending": self.queue.pending_paths(root.key),
-            "pending_sample": self.queue.sample(root.key, PENDING_SAMPLE),
-            "reconcile_pending": self.queue.reconcile_reasons(root.key),
-            "last_batch": root.last_report.as_dict() if root.last_report else None,
+            "roots": [root_status(root, self.queue, PENDING_SAMPLE) for root in self.roots],
         }
 
     def _now_ms(self) -> int:

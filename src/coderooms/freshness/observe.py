@@ -71,6 +71,10 @@ class Watching:
         for name in WATCHDOG_LOGGERS:
             logging.getLogger(name).addHandler(self._alarm)
 
+    def alive(self) -> bool:
+        """Whether the observer's thread still runs (it reports the file system's events)."""
+        return bool(self._observer.is_alive())
+
     def close(self) -> None:
         for name in WATCHDOG_LOGGERS:
             logging.getLogger(name).removeHandler(self._alarm)

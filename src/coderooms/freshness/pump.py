@@ -110,6 +110,10 @@ class Pump:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(STOP_JOIN_TIMEOUT_S)
 
+    def alive(self) -> bool:
+        """Whether the pump's thread runs (not started, stopped or died: not)."""
+        return self._thread is not None and self._thread.is_alive()
+
     def wake(self) -> None:
         self._wake.set()
 

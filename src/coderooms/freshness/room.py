@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.context import AppContext
-from coderooms.errors import CoderoomsError, InvalidInput
+from coderooms.errors import CoderoomsError, Forbidden, InvalidInput
 from coderooms.freshness.alerts import unacked_counts
 from coderooms.freshness.engine import FreshnessEngine, TickReport, WatchOptions
 from coderooms.freshness.errors import WatcherNotRunning
@@ -55,9 +55,24 @@ class FreshnessRoom:
         self._lock = threading.Lock()
         self.resumed: list[dict[str, Any]] = []
         """What the start-up resume did, for status."""
-        self.served_roots_watch = "off" if not ctx.settings.watch_roots else "after the ingest"
-        """Whether this server watches the operator's roots (`serve --root`), for status."""
+        self._served_roots_start = "off" if not ctx.settings.watch_roots else "after the ingest"
+        """How starting the operator's watcher went, until it runs (`served_roots_watch`)."""
+        self._operator_watcher: str | None = None
+        """The watcher of the operator's roots (`serve --root`): agents may not stop it."""
         self._reaper: threading.Thread | None = None
+
+    @property
+    def served_roots_watch(self) -> str:
+        """Whether this server watches the operator's roots, asked of the watcher itself (a
+        watcher whose threads died is not `watching`, whatever was recorded at its start)."""
+        watcher_id = self._operator_watcher
+        if watcher_id is None:
+            return self._served_roots_start
+        with self._lock:
+            engine = self._engines.get(watcher_id)
+        if engine is not None and engine.alive():
+            return "watching"
+        return "not watching: the watcher of the served roots is no longer running"
 
     # --- verbs ----------------------------------------------------------------------------------
 
@@ -89,8 +104,22 @@ class FreshnessRoom:
         }
 
     def stop(self, roots: list[str] | None) -> dict[str, Any]:
+        """Stop the watchers of `roots` (none given: every watcher agents started here); the
+        operator's watcher of the served roots is refused."""
         with self._lock:
             chosen = self._select(roots)
+            operators = [e for e in chosen if e.watcher_id == self._operator_watcher]
+            if operators and (roots is not None or len(operators) == len(chosen)):
+                raise Forbidden(
+                    "the watcher of the served roots ("
+                    + ", ".join(str(r) for r in operators[0].roots_requested)
+                    + ") is the operator's: it keeps their graph fresh as long as this server "
+                    "runs, and agents cannot stop it",
+                    field="roots" if roots is not None else None,
+                    hint="stop only watchers you started (auto_ingest_status lists them); the "
+                    "operator turns it off with `serve --no-watch`",
+                )
+            chosen = [e for e in chosen if e not in operators]
             for engine in chosen:
                 del self._engines[engine.watcher_id]
         stopped = []
@@ -127,6 +156,9 @@ class FreshnessRoom:
         in_process = []
         for engine in engines:
             state = engine.status()
+            state["started_by"] = (
+                "operator" if engine.watcher_id == self._operator_watcher else "agent"
+            )
             if detail:
                 state["recent"] = [t.as_dict() for t in list(engine.recent)[-MAX_RECENT_IN_STATUS:]]
             in_process.append(state)
@@ -258,7 +290,7 @@ class FreshnessRoom:
         for engine in engines:
             for sync in engine.roots:
                 repos[sync.repo] = {
-                    "watched": engine.state == "running",
+                    "watched": engine.alive(),
                     "watcher_id": engine.watcher_id,
                     "pending": engine.queue.pending_paths(sync.key),
                     "last_tick_ms": engine.last_tick.started_ms if engine.last_tick else None,
@@ -286,7 +318,7 @@ class FreshnessRoom:
         if self.ctx.graphs.closed:
             return
         try:
-            self.start(
+            started = self.start(
                 None,
                 repo=None,
                 debounce_ms=WatchOptions().debounce_ms,
@@ -294,9 +326,9 @@ class FreshnessRoom:
             )
         except CoderoomsError as e:
             log.warning("not watching the served roots: %s", e.message)
-            self.served_roots_watch = f"not watching: {e.message}"
-        else:
-            self.served_roots_watch = "watching"
+            self._served_roots_start = f"not watching: {e.message}"
+        else:  # a watcher an agent started on the same roots becomes the operator's
+            self._operator_watcher = started["watcher"]["watcher_id"]
 
     def _resume(self) -> None:
         stop = threading.Event()

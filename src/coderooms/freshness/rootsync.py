@@ -344,3 +344,18 @@ def _signature_changes(
                 }
             )
     return changes[:MAX_SIGNATURE_CHANGES_REPORTED]
+
+
+def root_status(root: RootSync, queue: ChangeQueue, sample: int) -> dict[str, Any]:
+    """What a status verb shows of one root of an in-process watcher (`sample` pending paths)."""
+    return {
+        "root": root.key,
+        "repo": root.repo,
+        "git": root.layout is not None,
+        "since_ref": root.since_ref,
+        "deferred_by": root.deferred_by,
+        "pending": queue.pending_paths(root.key),
+        "pending_sample": queue.sample(root.key, sample),
+        "reconcile_pending": queue.reconcile_reasons(root.key),
+        "last_batch": root.last_report.as_dict() if root.last_report else None,
+    }

@@ -39,6 +39,7 @@ from coderooms.ingest.changeset import (
     sequential,
 )
 from coderooms.ingest.collector import collector_paused
+from coderooms.ingest.gate import whole_repo
 from coderooms.ingest.git_history import update_co_changes
 from coderooms.ingest.reader import (
     ReadJob,
@@ -152,6 +153,7 @@ def bound_current(rows: list[dict[str, Any]], root: Path, repo_id: str) -> bool:
     return bool(rows) and rows[0].get("resolver") == RESOLVER_VERSION
 
 
+@whole_repo
 def ingest_root(
     graph: Graph,
     root: Path,
@@ -167,7 +169,8 @@ def ingest_root(
     """Bring `root` up to date in the graph. With `embed`, the symbols written get their vectors
     inline when there are few (a large ingest leaves them to `semantic.store.embed_pending`).
     `progress` is the CLI's bar (files read of those to read); `steps` the MCP call's progress
-    and cancellation (see the module)."""
+    and cancellation (see the module). No other ingest of the repo runs in this process
+    meanwhile (gate.py)."""
     started = time.perf_counter()
     root = resolve_root(root)
     repo_id, current = bind_repo_resolver(graph, root, repo)

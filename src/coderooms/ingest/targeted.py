@@ -28,6 +28,7 @@ from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.collector import collector_paused
+from coderooms.ingest.gate import GATE
 from coderooms.ingest.pipeline import (
     PARALLEL_MIN_FILES,
     RESOLVER_VERSION,
@@ -106,11 +107,26 @@ def ingest_paths(
     embed: bool = True,
 ) -> IngestReport:
     """Bring just `paths` (absolute, or relative to `root`) up to date in the graph; with
-    `embed`, the symbols written get their vectors inline when there are few."""
+    `embed`, the symbols written get their vectors inline when there are few. No other ingest
+    of these paths of the repo runs in this process meanwhile (gate.py)."""
     started = time.perf_counter()
     root = resolve_root(root)
     repo_id = validate_repo_id(repo) if repo else repo_id_for(root)
     wanted = sorted({relative_path(root, p) for p in paths})
+    with GATE.paths(repo_id, wanted):
+        report = _ingest_held(graph, root, repo_id, wanted, started, embed=embed)
+    if report is None:
+        # the repo's references were resolved by other rules: all of them once, not these only
+        # (its paths let go first: a whole-repo ingest waits for every path of the repo)
+        return ingest_root(graph, root, repo=repo_id, mode="full", embed=embed)
+    report.timings["total_s"] = time.perf_counter() - started
+    return report
+
+
+def _ingest_held(
+    graph: Graph, root: Path, repo_id: str, wanted: list[str], started: float, *, embed: bool
+) -> IngestReport | None:
+    """`ingest_paths` under the gate; None when the whole repo must be ingested instead."""
     # the repo, whether it has files and the paths' fingerprints in one round trip
     asked = wanted if len(wanted) <= MAX_PATHS_PER_CALL else []
     rows = graph.read("ingest/paths_state", repo=repo_id, paths=asked)
@@ -120,15 +136,12 @@ def ingest_paths(
         repo_id, current = bind_repo_resolver(graph, root, repo_id)
         has_files = False
     if not current and has_files:
-        # the repo's references were resolved by other rules: all of them once, not these only
-        return ingest_root(graph, root, repo=repo_id, mode="full", embed=embed)
+        return None
     if len(wanted) > MAX_PATHS_PER_CALL:
         raise InvalidInput(f"at most {MAX_PATHS_PER_CALL} paths per call", field="paths")
     # a save's young collections run after its write; a large batch collects, as ingest_root
     with collector_paused(collect=len(wanted) >= PARALLEL_MIN_FILES):
-        report = _ingest_known(graph, root, repo_id, wanted, rows, has_files, started, embed=embed)
-    report.timings["total_s"] = time.perf_counter() - started
-    return report
+        return _ingest_known(graph, root, repo_id, wanted, rows, has_files, started, embed=embed)
 
 
 def _ingest_known(

@@ -25,6 +25,7 @@ import neo4j
 
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset, apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.gate import GATE
 from coderooms.ingest.reader import ReadJob, parse_data
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targeted import check_path, relative_path
@@ -46,31 +47,38 @@ def warm_saves(graph: Graph, root: Path, repo: str) -> float | None:
         path = rows[0]["path"]
         if relative_path(root, path) != path:  # as a save's path: under the root, normalised
             return None
-        entry = check_path(root, path)  # and the checks a save of it passes
-        if isinstance(entry, str):
-            return None
-        with entry.absolute.open("rb") as handle:
-            text = handle.read(entry.size + 1)
-        if len(text) != entry.size:  # changed since it was checked: the next catch-up warms
-            return None
-        edited = ADDED.get(rows[0]["language"], b"\n") + text
-        saves = []
-        for data in (edited, text):  # the edit, then its undo: a symbol added, then removed
-            job = ReadJob(path, str(entry.absolute), len(data), entry.mtime_ns, None)
-            parsed = parse_data(job, data)
-            if not isinstance(parsed, ParsedFile):
-                return None
-            saves.append(Changeset(repo, [parsed], [], set(), fresh=False))
-        graph.read("ingest/paths_state", repo=repo, paths=[path])
-
-        def save(tx: neo4j.ManagedTransaction) -> None:
-            run = runner(tx)
-            for changes in saves:  # the second plan reads what the first wrote, in this tx
-                plan = plan_changeset(run, changes)
-                apply_plan(sequential(run), changes, plan, one_transaction=True)
-
-        graph.rolled_back(save)
+        with GATE.paths(repo, [path]):  # no real save of the file meanwhile (gate.py)
+            warmed = _warm(graph, root, repo, path, rows[0]["language"])
     except Exception:  # best effort: the saves it warms for run without it
         log.warning("warming the statements of a save in %s failed", repo, exc_info=True)
         return None
-    return time.perf_counter() - started
+    return time.perf_counter() - started if warmed else None
+
+
+def _warm(graph: Graph, root: Path, repo: str, path: str, language: str) -> bool:
+    """The two saves of `path`, rolled back; False when the file cannot be warmed on."""
+    entry = check_path(root, path)  # and the checks a save of it passes
+    if isinstance(entry, str):
+        return False
+    with entry.absolute.open("rb") as handle:
+        text = handle.read(entry.size + 1)
+    if len(text) != entry.size:  # changed since it was checked: the next catch-up warms
+        return False
+    edited = ADDED.get(language, b"\n") + text
+    saves = []
+    for data in (edited, text):  # the edit, then its undo: a symbol added, then removed
+        job = ReadJob(path, str(entry.absolute), len(data), entry.mtime_ns, None)
+        parsed = parse_data(job, data)
+        if not isinstance(parsed, ParsedFile):
+            return False
+        saves.append(Changeset(repo, [parsed], [], set(), fresh=False))
+    graph.read("ingest/paths_state", repo=repo, paths=[path])
+
+    def save(tx: neo4j.ManagedTransaction) -> None:
+        run = runner(tx)
+        for changes in saves:  # the second plan reads what the first wrote, in this tx
+            plan = plan_changeset(run, changes)
+            apply_plan(sequential(run), changes, plan, one_transaction=True)
+
+    graph.rolled_back(save)
+    return True

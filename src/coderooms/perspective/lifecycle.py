@@ -5,6 +5,7 @@ and its request model; it answers a JSON-ready dict that `tools.py` pages to the
 from __future__ import annotations
 
 import dataclasses
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from coderooms.core.clock import now_ms
@@ -25,10 +26,18 @@ from coderooms.perspective.validation import (
     validate_perspective_id,
     validate_text,
 )
+from coderooms.quotas import ServerQuota
 
 
-def start(graph: Graph, agent: str, r: StartArguments, readable: Readable = None) -> dict[str, Any]:
-    """`readable`: the repos this server reads (None: every repo); the focus is one of theirs."""
+def start(
+    graph: Graph,
+    agent: str,
+    r: StartArguments,
+    readable: Readable = None,
+    quota: ServerQuota | None = None,
+) -> dict[str, Any]:
+    """`readable`: the repos this server reads (None: every repo); the focus is one of theirs.
+    `quota`: the server's cap of open perspectives over every agent (quotas.py)."""
     text = validate_text(r.query, "query")
     assert text is not None
     anchor = validate_text(r.anchor, "anchor", required=False)
@@ -73,14 +82,19 @@ def start(graph: Graph, agent: str, r: StartArguments, readable: Readable = None
         parent_id=None,
         is_branch=False,
     )
-    store.create(graph, state, cap=MAX_OPEN_PERSPECTIVES)
+    with admitted(graph, quota, state.id):
+        store.create(graph, state, cap=MAX_OPEN_PERSPECTIVES)
     overview = overview_of(state, validate_page(1, None), completeness)
     overview["clamped"] = {**overview["clamped"], **lens_clamps}
     return {"status": "bound", "created": True, **overview}
 
 
 def branch(
-    graph: Graph, agent: str, r: BranchArguments, readable: Readable = None
+    graph: Graph,
+    agent: str,
+    r: BranchArguments,
+    readable: Readable = None,
+    quota: ServerQuota | None = None,
 ) -> dict[str, Any]:
     state = current(graph, agent, r.perspective_id, readable)
     if state.depth == 0:
@@ -100,9 +114,19 @@ def branch(
         updated_ms=now,
     )
     completeness = completeness_of(graph, clone.focus)
-    store.create(graph, clone, cap=MAX_OPEN_BRANCHES, copy_from=state.id)
+    with admitted(graph, quota, clone.id):
+        store.create(graph, clone, cap=MAX_OPEN_BRANCHES, copy_from=state.id)
     overview = overview_of(clone, validate_page(1, None), completeness)
     return {"branched_from": state.id, **overview}
+
+
+def admitted(
+    graph: Graph, quota: ServerQuota | None, perspective_id: str
+) -> AbstractContextManager[None]:
+    """Counted against the server's cap while it is made, and after (none: no cap)."""
+    if quota is None:
+        return nullcontext()
+    return quota.admit(perspective_id, 0, lambda ids: store.open_of(graph, ids))
 
 
 def list_perspectives(graph: Graph, agent: str, readable: Readable = None) -> dict[str, Any]:

@@ -83,6 +83,12 @@ def create(graph: Graph, state: PerspectiveState, *, cap: int, copy_from: str | 
     return held
 
 
+def open_of(graph: Graph, ids: list[str]) -> set[str]:
+    """Of the perspectives `ids`, those still open (a server's cap, quotas.py)."""
+    rows = graph.read("perspective/state_open_of", ids=ids)
+    return set(rows[0]["ids"]) if rows else set()
+
+
 def load(graph: Graph, agent_id: str, perspective_id: str) -> Loaded:
     rows = graph.read("perspective/state_load", id=perspective_id, agent_id=agent_id)
     if not rows:

@@ -70,7 +70,7 @@ def perspective_start(ctx: AppContext, agent: str, r: StartArguments) -> dict[st
     """
     budget = _budget(r.max_tokens)
     graph = ctx.graph()
-    answer = lifecycle.start(graph, agent, r, ctx.readable(graph))
+    answer = lifecycle.start(graph, agent, r, ctx.readable(graph), ctx.quotas.perspectives)
     return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
 
@@ -151,7 +151,7 @@ def perspective_branch(ctx: AppContext, agent: str, r: BranchArguments) -> dict[
     agent."""
     budget = _budget(r.max_tokens)
     graph = ctx.graph()
-    answer = lifecycle.branch(graph, agent, r, ctx.readable(graph))
+    answer = lifecycle.branch(graph, agent, r, ctx.readable(graph), ctx.quotas.perspectives)
     return page_routes(answer, offset=0, max_tokens=budget, elsewhere=True)
 
 

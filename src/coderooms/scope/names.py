@@ -74,6 +74,10 @@ spellings folded, unless the operator allows them (`serve --allow-hook-config`).
 `package.json` (its `husky`, `simple-git-hooks`, `gitHooks` (yorkie), `pre-commit` keys also
 name hook commands, but refusing it would stop every JavaScript edit: a known limit)."""
 
+COORDINATION_DIR_NAMES = (".coderooms",)
+"""Where coderooms processes keep the write locks and journals of a root outside any git work
+tree (`edits/locks.py`): a journal there tells a recovery which temp to rename over which file."""
+
 DEFAULT_IGNORABLE_RANGES = (
     (0x00AD, 0x00AD),
     (0x034F, 0x034F),
@@ -138,9 +142,10 @@ def matches_name(name: str, protected: Iterable[str]) -> str | None:
 
 
 def protected_component(parts: Iterable[str]) -> str | None:
-    """The first component of `parts` that is VCS state or a hook directory, as written."""
+    """The first component of `parts` that is VCS state, a hook directory or coderooms'
+    coordination directory, as written."""
     for part in parts:
-        if matches_name(part, VCS_DIR_NAMES + HOOK_DIR_NAMES) is not None:
+        if matches_name(part, VCS_DIR_NAMES + HOOK_DIR_NAMES + COORDINATION_DIR_NAMES) is not None:
             return part
     return None
 

@@ -14,7 +14,7 @@ from coderooms.core.hashing import content_hash
 from coderooms.core.paths import Target
 from coderooms.edits import atomic, batch_write, faults, journal
 from coderooms.edits.batch_write import write_all, write_check
-from coderooms.edits.locks import stripe_of, target_locks, try_target_locks
+from coderooms.edits.locks import places_of, target_locks, try_locks
 from coderooms.ingest.targeted import check_path
 from coderooms.ingest.walker import walk
 from coderooms.scope.roots import OperatorScope, operator_scope
@@ -45,15 +45,17 @@ class Plan:
 
 @pytest.fixture
 def layout(tmp_path: Path) -> tuple[Path, Path, OperatorScope, list[Plan]]:
+    """The repo, its coordination directory (locks.py: no git here), the scope, the plans."""
     root, home = tmp_path / "repo", tmp_path / "state"
     root.mkdir()
+    (place,) = places_of([(root / "f0.py", root)])
     plans = []
     for i in range(FILES):
         old = None if i == FILES - 1 else f"old {i}\n".encode()  # the last one is created
         if old is not None:
             (root / f"f{i}.py").write_bytes(old)
         plans.append(Plan(Target("r", root, f"f{i}.py"), old, f"new {i}\n".encode()))
-    return root, home, operator_scope([root], state_dirs=(home,)), plans
+    return root, place, operator_scope([root], state_dirs=(home,)), plans
 
 
 def state(root: Path) -> list[str]:
@@ -74,7 +76,7 @@ NEW = [f"new {i}\n" for i in range(FILES)]
 def test_a_crash_after_some_renames_is_rolled_forward(
     layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root, home, scope, plans = layout
+    root, place, scope, plans = layout
 
     def die(count: int) -> None:
         if count == 3:
@@ -83,20 +85,20 @@ def test_a_crash_after_some_renames_is_rolled_forward(
     monkeypatch.setattr(faults, "after_rename", die)
     monkeypatch.setattr(batch_write, "_back", lambda record: None)  # a dead process cleans nothing
     with pytest.raises(Crash):
-        write_all(plans, scope, home)
+        write_all(plans, scope, [place])
     assert state(root)[:3] == NEW[:3]
     assert state(root)[3:] == OLD[3:]
     assert temps(root)
-    assert journal.recover(home, write_check(scope)) == {"forward": 1}
+    assert journal.recover([place], write_check(scope)) == {"forward": 1}
     assert state(root) == NEW
     assert temps(root) == []
-    assert list(journal.journal_directory(home).iterdir()) == []
+    assert list(journal.journal_directory(place).iterdir()) == []
 
 
 def test_a_crash_while_staging_leaves_every_file_old(
     layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root, home, scope, plans = layout
+    root, place, scope, plans = layout
     real, staged = atomic.stage, [0]
 
     def stage_then_die(*args: object, **kwargs: object) -> atomic.Staged:
@@ -109,10 +111,10 @@ def test_a_crash_while_staging_leaves_every_file_old(
     monkeypatch.setattr(journal, "drop_temps", lambda record: None)
     monkeypatch.setattr(journal.Journal, "finish", lambda self: None)
     with pytest.raises(Crash):
-        write_all(plans, scope, home)
+        write_all(plans, scope, [place])
     monkeypatch.undo()
     assert temps(root)
-    assert journal.recover(home, write_check(scope)) == {"discarded": 1}
+    assert journal.recover([place], write_check(scope)) == {"discarded": 1}
     assert state(root) == OLD
     assert temps(root) == []
 
@@ -120,7 +122,7 @@ def test_a_crash_while_staging_leaves_every_file_old(
 def test_a_file_changed_since_the_crash_sends_the_batch_back(
     layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root, home, scope, plans = layout
+    root, place, scope, plans = layout
 
     def die(count: int) -> None:
         if count == 2:
@@ -129,9 +131,9 @@ def test_a_file_changed_since_the_crash_sends_the_batch_back(
     monkeypatch.setattr(faults, "after_rename", die)
     monkeypatch.setattr(batch_write, "_back", lambda record: None)
     with pytest.raises(Crash):
-        write_all(plans, scope, home)
+        write_all(plans, scope, [place])
     (root / "f5.py").write_text("someone else\n")  # never overwritten by a recovery
-    assert journal.recover(home, write_check(scope)) == {"back": 1}
+    assert journal.recover([place], write_check(scope)) == {"back": 1}
     expected = list(OLD)
     expected[5] = "someone else\n"
     assert state(root) == expected
@@ -141,7 +143,7 @@ def test_a_file_changed_since_the_crash_sends_the_batch_back(
 def test_a_failed_rename_puts_every_old_file_back_with_its_mode(
     layout: tuple[Path, Path, OperatorScope, list[Plan]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root, home, scope, plans = layout
+    root, place, scope, plans = layout
     (root / "f0.py").chmod(0o600)
 
     def fail(count: int) -> None:
@@ -150,41 +152,39 @@ def test_a_failed_rename_puts_every_old_file_back_with_its_mode(
 
     monkeypatch.setattr(faults, "after_rename", fail)
     with pytest.raises(OSError, match="disk full"):
-        write_all(plans, scope, home)
+        write_all(plans, scope, [place])
     assert state(root) == OLD
     assert (root / "f0.py").stat().st_mode & 0o777 == 0o600
     assert temps(root) == []
-    assert list(journal.journal_directory(home).iterdir()) == []
+    assert list(journal.journal_directory(place).iterdir()) == []
 
 
-def _hold(home: str, path: str, ready: object, release: object) -> None:
-    with target_locks(Path(home), [Path(path)]):
+def _hold(place: str, ready: object, release: object) -> None:
+    with target_locks([Path(place)]):
         ready.set()  # type: ignore[attr-defined]
         release.wait(30)  # type: ignore[attr-defined]
 
 
 def test_a_lock_held_by_another_process_excludes_until_it_is_released(tmp_path: Path) -> None:
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    (place,) = places_of([(tmp_path / "one" / "f.py", tmp_path / "one")])
+    (other,) = places_of([(tmp_path / "two" / "f.py", tmp_path / "two")])
     context = multiprocessing.get_context("spawn")
     ready, release = context.Event(), context.Event()
-    target = tmp_path / "f.py"
-    holder = context.Process(target=_hold, args=(str(tmp_path), str(target), ready, release))
+    holder = context.Process(target=_hold, args=(str(place), ready, release))
     holder.start()
     try:
         assert ready.wait(30)
         with ExitStack() as stack:
-            assert not try_target_locks(tmp_path, [target], stack, wait_s=0.0)
-        other = next(
-            tmp_path / f"other{i}.py"
-            for i in range(10)
-            if stripe_of(tmp_path / f"other{i}.py") != stripe_of(target)
-        )
-        with ExitStack() as stack:  # another stripe is free
-            assert try_target_locks(tmp_path, [other], stack, wait_s=0.0)
+            assert not try_locks([place], stack, wait_s=0.0)
+        with ExitStack() as stack:  # another repository's lock is free
+            assert try_locks([other], stack, wait_s=0.0)
     finally:
         release.set()
         holder.join(30)
     with ExitStack() as stack:
-        assert try_target_locks(tmp_path, [target], stack, wait_s=0.0)
+        assert try_locks([place], stack, wait_s=0.0)
 
 
 def test_temp_files_are_never_ingested(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ CEILINGS = {
     "coderooms/search/text_search.py": 478,
     "coderooms/ingest/languages/python.py": 467,
     "coderooms/retrieval/seek.py": 435,
-    "coderooms/freshness/engine.py": 408,
+    "coderooms/freshness/engine.py": 404,
 }
 """Modules over MAX_LINES today -> their line count, the most they may hold."""
 
