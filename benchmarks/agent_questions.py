@@ -7,6 +7,10 @@ content; the shell's stdout), tokens, and whether the answer contains the ground
     CODEROOMS_INSTANCE=test PYTHONPATH=src:. python benchmarks/agent_questions.py \
         [--root /work/corpus/flask] [--repo bench-flask-questions] [--keep] [--json PATH]
 
+With `--set NAME|tune|report|all` it asks instead the question sets of repositories this
+project never used before (issue 30), each checked out at its pinned commit under `--corpora`,
+against two shell agents side by side (expert and usual): `benchmarks/questions/`.
+
 The ground truth was written from Flask's code (commit 2ac89889): definitions and call sites
 as `path:line`, test files, lines of a body. A truth item is a regular expression; an answer
 contains it when it matches the answer's text, so a path and its line may be written
@@ -29,36 +33,20 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
+from benchmarks.questions.model import Question, at
+from benchmarks.questions.run import run_sets
 from benchmarks.tool_listing import offline_counter
 
 AGENT = "bench-questions"
 CHARS_PER_TOKEN = 4
 SINGLE_ANSWER_TOKENS = 6_000
 """The issue's bound on one default answer (issue 17: no default answer above ~6k tokens)."""
-
-
-def at(path: str, line: int) -> str:
-    """A truth item: `path` followed, on the same line and within 160 characters, by `line`."""
-    return rf"{re.escape(path)}[^\n]{{0,160}}?\b{line}\b"
-
-
-@dataclass(frozen=True)
-class Question:
-    ask: str
-    calls: list[tuple[str, dict[str, Any]]]
-    """coderooms verbs and arguments (agent_id and repo are added)."""
-    shell: list[str]
-    """What an agent without coderooms runs, from the repository root."""
-    truth: list[str]
-    """Regular expressions the answer must all match."""
-    shell_calls: int = field(default=0)
 
 
 QUESTIONS = [
@@ -199,7 +187,15 @@ def server(root: Path) -> StdioTransport:
     )
 
 
-async def ask_coderooms(root: Path, repo: str) -> list[list[str]]:
+async def ask_coderooms(
+    root: Path,
+    repo: str,
+    questions: list[list[tuple[str, dict[str, Any]]]],
+    after_ingest: Callable[..., Any] | None = None,
+) -> list[list[str]]:
+    """Ingest `root` as `repo` through the server, then make each question's calls in turn:
+    the text the model reads of each call. `after_ingest(client, agent, repo, ingest_text)` runs
+    between (the question sets wait there for the background vectors)."""
     answers: list[list[str]] = []
     async with Client(server(root)) as client:
         while True:
@@ -208,20 +204,18 @@ async def ask_coderooms(root: Path, repo: str) -> list[list[str]]:
                 break
             await asyncio.sleep(0.5)
         ingest = {"agent_id": AGENT, "roots": [str(root)], "repo": repo}
-        await client.call_tool("ingest", ingest)
-        for question in QUESTIONS:
+        ingested = await client.call_tool("ingest", ingest)
+        if after_ingest is not None:
+            text = "".join(getattr(c, "text", "") for c in ingested.content)
+            await after_ingest(client, AGENT, repo, text)
+        for calls in questions:
             texts = []
-            for verb, arguments in question.calls:
+            for verb, arguments in calls:
                 result = await client.call_tool(
                     verb, {"agent_id": AGENT, "repo": repo, **arguments}, raise_on_error=False
                 )
                 texts.append("".join(getattr(c, "text", "") for c in result.content))
             answers.append(texts)
-        for verb, arguments in HUBS:
-            result = await client.call_tool(
-                verb, {"agent_id": AGENT, "repo": repo, **arguments}, raise_on_error=False
-            )
-            answers.append(["".join(getattr(c, "text", "") for c in result.content)])
     return answers
 
 
@@ -230,7 +224,7 @@ def ask_shell(root: Path, question: Question) -> list[str]:
         subprocess.run(
             command, check=False, shell=True, cwd=root, capture_output=True, text=True
         ).stdout
-        for command in question.shell
+        for command in question.expert
     ]
 
 
@@ -254,7 +248,7 @@ def table(
             "tokens": sum(count(text) for text in ours),
             "largest_tokens": max(count(text) for text in ours),
             "truth": contains("\n".join(ours), question.truth),
-            "shell_calls": len(question.shell),
+            "shell_calls": len(question.expert),
             "shell_chars": sum(len(text) for text in theirs),
             "shell_truth": contains("\n".join(theirs), question.truth),
         })  # fmt: skip
@@ -268,13 +262,32 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the ingested repo")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--show", type=int, default=0, help="print question N's answers")
+    parser.add_argument(
+        "--set", default=None, help="ask a question set instead: a repository, tune, report or all"
+    )
+    parser.add_argument(
+        "--corpora",
+        type=Path,
+        default=Path("/work/corpus-q"),
+        help="the sets' checkouts, one directory per repository",
+    )
+    parser.add_argument(
+        "--answers",
+        type=Path,
+        default=None,
+        help="with --set: write every side's answer texts here (JSON)",
+    )
     args = parser.parse_args()
     tiktoken, source = offline_counter()
     count = tiktoken or (lambda text: -(-len(text) // CHARS_PER_TOKEN))
     source = source if tiktoken else f"characters / {CHARS_PER_TOKEN} ({source})"
+    if args.set:
+        run_sets(args, ask_coderooms, remove, count, source)
+        return
     root = args.root.resolve()
+    calls = [question.calls for question in QUESTIONS] + [[hub] for hub in HUBS]
     try:
-        answered = asyncio.run(ask_coderooms(root, args.repo))
+        answered = asyncio.run(ask_coderooms(root, args.repo, calls))
     finally:
         if not args.keep:
             remove(args.repo)
