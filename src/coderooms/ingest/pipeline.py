@@ -182,6 +182,8 @@ def ingest_root(
         for path, reason in walked.skipped_paths[:MAX_PROBLEMS_REPORTED]
     ]
     report.problems_total = len(walked.skipped_paths)
+    for path, problem in walked.problems:  # ignore-file lines left out
+        note_problems(report, path, [problem])
     known = {row["path"]: row for row in graph.read("ingest/file_fingerprints", repo=repo_id)}
     if mode == "incremental" and known and not current:
         mode = "full"  # its references were resolved by other rules: every file once
@@ -211,10 +213,7 @@ def ingest_root(
             if isinstance(result, ParsedFile):
                 parsed.append(result)
                 report.lines_parsed += result.lines
-                report.problems_total += len(result.record.problems)
-                for problem in result.record.problems:
-                    if len(report.problems) < MAX_PROBLEMS_REPORTED:
-                        report.problems.append({"path": result.path, "problem": problem})
+                note_problems(report, result.path, result.record.problems)
             elif isinstance(result, Unchanged):
                 touched.append(result)
             else:
@@ -290,6 +289,14 @@ def apply_changeset(
             return results
 
         return apply_plan(run_jobs, changes, plan)
+
+
+def note_problems(report: IngestReport, path: str, problems: list[str]) -> None:
+    """Count a file's problems, listing them while fewer than MAX_PROBLEMS_REPORTED are."""
+    report.problems_total += len(problems)
+    for problem in problems:
+        if len(report.problems) < MAX_PROBLEMS_REPORTED:
+            report.problems.append({"path": path, "problem": problem})
 
 
 def write_changes(
