@@ -29,6 +29,8 @@ from coderooms.ingest.project_files import (
     languages_to_reresolve,
 )
 from coderooms.ingest.python_plan import (
+    ANY_KEY,
+    MAX_REF_KEYS_CHARS,
     Loader,
     PythonChanges,
     changes_of,
@@ -354,7 +356,7 @@ def _foreign_work(
             "ingest/foreign_rows",
             names=sorted(triggers.names),
             ids=sorted(triggers.ids),
-            keys=sorted(triggers.keys),
+            keys=sorted(triggers.keys | {ANY_KEY}) if triggers.keys else [],
             repo=repo,
             claims=claims,
         )
@@ -688,7 +690,7 @@ def apply_plan(
     run_jobs([("ingest/move_edges", {"rows": list(rows)}) for rows in batched(plan.moved_edges)])
     run_jobs(
         [
-            ("ingest/refresh_ref_keys", {"ids": list(ids)})
+            ("ingest/refresh_ref_keys", {"ids": list(ids), "max": MAX_REF_KEYS_CHARS})
             for ids in batched(sorted(plan.refresh_keys))
         ]
     )
