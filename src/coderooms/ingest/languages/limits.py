@@ -4,8 +4,8 @@ definitions and references that would make an id or an indexed name too large ar
 Hostile or generated source (a minified bundle, `f(f(f(...)))`, 5,000 nested functions) must
 neither eat minutes of CPU nor produce a value Neo4j refuses to index (its index keys hold at
 most 8 KB), which would stop the write of every other file of the changeset. Each limit is far
-above what real code reaches (measured on 20,425 files of 15 projects and the Python 3.11
-standard library with site-packages: trees at most 808 deep, see docs/security.md).
+above what real code reaches (measured on 20,425 files of 19 projects in the 16 languages and
+the Python 3.11 standard library with site-packages: trees at most 808 deep, docs/security.md).
 
 * `MAX_SYNTAX_DEPTH`: a parse tree deeper than this is not extracted (module symbol only).
   tree-sitter's query cursor counts depth in 16 bits: past 65,535 it runs in quadratic time
