@@ -7,7 +7,8 @@ one over MAX_IGNORE_PATTERN_CHARS, the patterns past MAX_IGNORE_PATTERNS, are le
 with a problem naming the file and line; a set of patterns RE2 will not compile as one (50,000
 short patterns overflow its memory budget) is compiled in parts. The walk never fails for an
 ignore file. Matching runs on RE2 (`google-re2`, a dependency; pathspec picks it), in time
-linear in the path, so no pattern backtracks.
+linear in the path, so no pattern backtracks; a file's compiled patterns are kept by its path
+and stat (`_ignore_file`), as `check_path` loads them for every path it is asked about.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from __future__ import annotations
 import os
 import posixpath
 import stat
+import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +47,12 @@ MAX_IGNORE_PATTERN_CHARS = 1024
 """A longer line of an ignore file is left out (with a problem)."""
 IGNORE_PATTERNS_PER_SPEC = 1000
 """Patterns compiled together (the last match still decides across the parts)."""
+IGNORE_FILES_CACHED = 32
+"""Ignore files whose compiled patterns are kept, by path and stat (`_ignore_file`)."""
+IGNORE_SETTLED_NS = 2_000_000_000
+"""An ignore file modified less than this long ago is compiled again on every read: within the
+file system's timestamp granularity it may change without its stat moving (as files are
+hashed then, `pipeline.RACY_WINDOW_NS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +94,18 @@ class IgnoreRules:
         Lines left out are told to `problems` as (ignore file, problem)."""
         specs = list(self._specs)
         for name in IGNORE_FILES:
+            where = f"{relative}/{name}" if relative else name
             try:
-                text = (directory / name).read_text(encoding="utf-8", errors="replace")
+                info = (directory / name).stat()
+                # a file modified this recently may change again without its stat moving
+                settled = time.time_ns() - info.st_mtime_ns > IGNORE_SETTLED_NS
+                read = _ignore_file if settled else _ignore_file.__wrapped__
+                found, said = read(str(directory / name), _stamp(info), where)
             except OSError:
                 continue
-            where = f"{relative}/{name}" if relative else name
-            said = [] if problems is None else problems
-            specs.extend((relative, spec) for spec in compile_ignore(text, where, said))
+            specs.extend((relative, spec) for spec in found)
+            if problems is not None:
+                problems.extend(said)
         if len(specs) == len(self._specs):
             return self
         child = IgnoreRules()
@@ -110,6 +124,22 @@ class IgnoreRules:
             if include is not None:
                 verdict = include
         return bool(verdict)
+
+
+def _stamp(info: os.stat_result) -> tuple[int, int, int, int]:
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+@lru_cache(maxsize=IGNORE_FILES_CACHED)
+def _ignore_file(
+    path: str, stamp: tuple[int, int, int, int], where: str
+) -> tuple[tuple[pathspec.PathSpec[Any], ...], tuple[tuple[str, str], ...]]:
+    """The compiled specs of the ignore file at `path` as it is at `stamp` (its inode, size and
+    times), and its problems: a targeted ingest and the watcher check every path of a batch
+    against the ignore files above it, and 10,000 patterns take ~1 s to compile."""
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    problems: list[tuple[str, str]] = []
+    return tuple(compile_ignore(text, where, problems)), tuple(problems)
 
 
 def compile_ignore(

@@ -5,6 +5,7 @@ it safely can, with a problem naming what was left out."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +26,7 @@ from coderooms.ingest.js_packages import package_entries
 from coderooms.ingest.reader import ReadJob, parse_data, read_file
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targeted import check_path
-from coderooms.ingest.walker import walk
+from coderooms.ingest.walker import IgnoreRules, walk
 
 
 def parsed(path: str, text: str) -> ParsedFile:
@@ -124,3 +125,16 @@ def test_a_path_too_long_for_an_id_is_skipped(tmp_path: Path) -> None:
     assert [f.path for f in result.files] == ["short.py"]
     assert result.skipped == {"path_too_long": 1}
     assert check_path(tmp_path, "/".join([*parts, "long.py"])) == "path_too_long"
+
+
+def test_compiled_ignore_files_are_reused_until_the_file_changes(tmp_path: Path) -> None:
+    ignore = tmp_path / ".gitignore"
+    ignore.write_text("*.log\n")
+    os.utime(ignore, (1_700_000_000, 1_700_000_000))  # settled: its compiled form is kept
+    first = IgnoreRules().load(tmp_path, "")
+    assert first.ignored("a.log", is_dir=False)
+    assert IgnoreRules().load(tmp_path, "")._specs[0][1] is first._specs[0][1]  # compiled once
+    ignore.write_text("*.tmp\n")  # the same size, written just now: compiled again
+    again = IgnoreRules().load(tmp_path, "")
+    assert not again.ignored("a.log", is_dir=False)
+    assert again.ignored("a.tmp", is_dir=False)
