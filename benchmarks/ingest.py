@@ -47,10 +47,11 @@ from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, grammar, language_for_path
-from coderooms.ingest.pipeline import JOBS_PER_CHUNK, apply_changeset, ingest_root
+from coderooms.ingest.pipeline import JOBS_PER_CHUNK, ingest_root
 from coderooms.ingest.reader import ReadJob, count_lines, read_file
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targeted import ingest_paths
+from coderooms.ingest.transactions import apply_changeset
 from coderooms.ingest.walker import walk
 from corpora import Corpus, CorpusUnavailable, copy_corpus, js_corpus, stdlib_corpus
 

@@ -1,5 +1,6 @@
 // A file's `ref_keys` again from its reference edges' `keys`, after some of them were
-// re-resolved: the keys sorted, space-separated, a space at each end (python_plan.ref_keys_text).
+// re-resolved: the keys sorted, space-separated, a space at each end (python_plan.ref_keys_text),
+// or ' %* ' (python_plan.ANY_KEY) when that would be longer than $max characters.
 UNWIND $ids AS wanted
 MATCH (f:File {id: wanted})
 CALL (f) {
@@ -9,5 +10,7 @@ CALL (f) {
   WITH DISTINCT key ORDER BY key
   RETURN collect(key) AS keys
 }
+WITH f, keys, reduce(text = ' ', key IN keys | text + key + ' ') AS text
 SET f.ref_keys = CASE WHEN size(keys) = 0 THEN null
-                      ELSE reduce(text = ' ', key IN keys | text + key + ' ') END
+                      WHEN size(text) > $max THEN ' %* '
+                      ELSE text END

@@ -31,7 +31,6 @@ from coderooms.core.ids import repo_id_for, validate_repo_id
 from coderooms.errors import CoderoomsError, Conflict, InvalidInput
 from coderooms.freshness.alerts import AlertWriter
 from coderooms.freshness.changes import MAX_PENDING_PATHS_PER_ROOT, ChangeKind, ChangeQueue
-from coderooms.freshness.errors import WatcherStartFailed
 from coderooms.freshness.gitstate import probe_layout
 from coderooms.freshness.observe import Watching
 from coderooms.freshness.options import (
@@ -181,16 +180,15 @@ class FreshnessEngine:
         self.store.claim(self.record, now_ms, previous_owner_dead=dead)
 
     def _catch_up(self) -> None:
+        """Reconcile every root before any live event. A root whose catch-up fails is still
+        watched: its reconciliation stays queued and the pump retries it, backing off like any
+        failed batch (`pump.backoff_wait`), until it lands; the report says it failed."""
         now = self._clock()
         for root in self.roots:
             self.queue.request_reconcile(root.key, "catch_up", now, urgent=True)
         self.catch_up = self.tick()
-        failed = [r for r in self.catch_up.roots if r.status == "failed"]
-        if failed:
-            raise WatcherStartFailed(
-                f"catching up {failed[0].root} failed: {failed[0].reason}",
-                hint="check that Neo4j is up (coderooms doctor), then start again",
-            )
+        for failed in (r for r in self.catch_up.roots if r.status == "failed"):
+            log.warning("catching up %s failed, retried: %s", failed.root, failed.reason)
 
     def stop(self, *, drain: bool = True) -> TickReport | None:
         """Stop watching; drain what is pending (not while git is mid-operation); persist."""

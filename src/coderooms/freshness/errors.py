@@ -14,6 +14,7 @@ class WatcherNotRunning(NotFound):
 
 
 class WatcherStartFailed(CoderoomsError):
-    """The watcher could not start: a root could not be watched or caught up."""
+    """The watcher could not start: a root could not be watched (a failed catch-up is retried
+    by the running watcher, not an error of its start)."""
 
     code = "watcher_start_failed"

@@ -43,6 +43,7 @@ from coderooms.ingest import (
     check_path,
     ingest_paths,
     ingest_root,
+    release_freed_memory,
     update_co_changes,
     warm_saves,
 )
@@ -196,10 +197,12 @@ class RootSync:
             )
             if not isinstance(e, CoderoomsError):
                 log.exception("tick of %s failed", self.key)
-            return self._finish(report, started, clock)
         except BaseException:  # the call running this tick was cancelled: the batch waits
             queue.restore(batch, clock())
             raise
+        if report.status == "failed":  # the exception and the batch's rows are gone by now
+            release_freed_memory()
+            return self._finish(report, started, clock)
         if report.worked and batch.first_seen != math.inf:
             report.latency_ms = (clock() - batch.first_seen) * 1000
         return self._finish(report, started, clock)

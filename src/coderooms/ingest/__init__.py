@@ -10,10 +10,12 @@ Its face, what other rooms take from it: ingesting a root or a few paths (`inges
 `IngestReport`, `resolve_root`, `bind_repo`; `ingest_paths`, `check_path`, `relative_path`,
 `MAX_PATHS_PER_CALL`), the statements of a save warmed before the first one (`warm_saves`),
 a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
-`CoChangeReport`), and which languages are parsed deeply (`DEEP_LANGUAGES`,
-`language_for_path`).
+`CoChangeReport`), which languages are parsed deeply (`DEEP_LANGUAGES`,
+`language_for_path`), and giving back the memory a failed ingest freed
+(`release_freed_memory`).
 """
 
+from coderooms.ingest.collector import release_freed_memory
 from coderooms.ingest.git_history import CoChangeReport, update_co_changes
 from coderooms.ingest.languages import DEEP_LANGUAGES
 from coderooms.ingest.languages.file_names import language_for_path
@@ -34,6 +36,7 @@ __all__ = [
     "ingest_root",
     "language_for_path",
     "relative_path",
+    "release_freed_memory",
     "resolve_root",
     "update_co_changes",
     "warm_saves",

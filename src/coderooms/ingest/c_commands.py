@@ -16,11 +16,12 @@ listed file of its own directory, else of a listed file of its stem (`x.h` -> `x
 
 from __future__ import annotations
 
-import json
 import posixpath
 import shlex
 from collections.abc import Mapping
 from typing import Any
+
+from coderooms.core.nesting import load_json
 
 COMPILE_COMMANDS = "compile_commands.json"
 LOCATIONS = (COMPILE_COMMANDS, "build/" + COMPILE_COMMANDS)
@@ -41,7 +42,7 @@ def command_entries(path: str, text: str, root: str) -> list[str]:
     if len(text) > MAX_BYTES:
         return []
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except ValueError:
         return []
     if not isinstance(data, list):

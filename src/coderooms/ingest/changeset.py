@@ -29,6 +29,8 @@ from coderooms.ingest.project_files import (
     languages_to_reresolve,
 )
 from coderooms.ingest.python_plan import (
+    ANY_KEY,
+    MAX_REF_KEYS_CHARS,
     Loader,
     PythonChanges,
     changes_of,
@@ -54,6 +56,7 @@ from coderooms.ingest.rows import (
     symbol_rows,
 )
 from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
+from coderooms.ingest.triggers import Triggers
 from coderooms.ingest.write_jobs import (
     Job,
     RunJobs,
@@ -147,6 +150,8 @@ class Plan:
     reresolved: int = 0
     symbol_ids: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
     """Per claim written or deleted: its symbol ids before and after (sorted)."""
+    triggers: Triggers = field(default_factory=Triggers)
+    """What re-resolved other files' references (`ingest.triggers`)."""
 
 
 def runner(tx: neo4j.ManagedTransaction) -> Run:
@@ -159,7 +164,9 @@ def runner(tx: neo4j.ManagedTransaction) -> Run:
 # -- planning (reads only) -----------------------------------------------------------------------
 
 
-def plan_changeset(run: Run, changes: Changeset) -> Plan:
+def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None) -> Plan:
+    """The plan of `changes`; with `carried`, it also re-resolves what those triggers reach
+    (a part of a changeset whose write failed midway, see `ingest.triggers`)."""
     repo = changes.repo
     plan = Plan()
     claims = changes.claims
@@ -235,7 +242,10 @@ def plan_changeset(run: Run, changes: Changeset) -> Plan:
     foreign: list[tuple[str, str, str, RefRequest, str, dict[str, Any]]] = []
     importers: list[dict[str, Any]] = []
     if not changes.fresh:
-        foreign, importers = _foreign_work(run, changes, plan, touched_names, python)
+        plan.triggers = _triggers_of(changes, plan, touched_names, python)
+        if carried is not None:
+            plan.triggers |= carried
+        foreign, importers = _foreign_work(run, changes, plan.triggers)
 
     lookup = Lookup(repo, resolver)
     fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
@@ -318,36 +328,50 @@ def _python_store(
     return loader, PythonResolver(store)
 
 
+def _triggers_of(
+    changes: Changeset, plan: Plan, touched_names: set[str], python: PythonChanges
+) -> Triggers:
+    return Triggers(
+        names=frozenset(touched_names),
+        ids=frozenset(plan.removed_symbols),
+        # a name looked up in another file is a key: every touched name, not only the table's
+        keys=frozenset(python.keys | {encode_key(name) for name in touched_names}),
+        stems=frozenset(
+            file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | python.stems
+        ),
+        directories=frozenset(python.directories),
+        changed=frozenset([*changes.deletes, *(p.path for p in changes.upserts)]),
+    )
+
+
 def _foreign_work(
-    run: Run, changes: Changeset, plan: Plan, touched_names: set[str], python: PythonChanges
+    run: Run, changes: Changeset, triggers: Triggers
 ) -> tuple[list[tuple[str, str, str, RefRequest, str, dict[str, Any]]], list[dict[str, Any]]]:
     """References of other files to re-resolve, and the files whose imports to re-resolve."""
     repo, claims = changes.repo, changes.claims
     rows: list[dict[str, Any]] = []
-    # a name looked up in another file is a key: every touched name, not only the table's
-    keys = python.keys | {encode_key(name) for name in touched_names}
-    if touched_names or plan.removed_symbols or keys:
+    if triggers.names or triggers.ids or triggers.keys:
         # by name; whatever still points at a symbol about to go, whatever its name; by key
         rows += run(
             "ingest/foreign_rows",
-            names=sorted(touched_names),
-            ids=plan.removed_symbols,
-            keys=sorted(keys),
+            names=sorted(triggers.names),
+            ids=sorted(triggers.ids),
+            keys=sorted(triggers.keys | {ANY_KEY}) if triggers.keys else [],
             repo=repo,
             claims=claims,
         )
     importers: list[dict[str, Any]] = []
-    moved = file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | python.stems
-    if moved:
-        importers = run("ingest/importing_files", repo=repo, stems=sorted(moved), claims=claims)
+    if triggers.stems:
+        stems = sorted(triggers.stems)
+        importers = run("ingest/importing_files", repo=repo, stems=stems, claims=claims)
         # a file's references through its own imports hold no key for them: a module of a stem
         # it imports appearing, going or changing its star list re-resolves all of them
         if importers:
             rows += run("ingest/references_of_claims", claims=sorted(r["id"] for r in importers))
-    coarse: list[tuple[list[str], set[str]]] = [(["python"], python.directories)]
-    changed = [*changes.deletes, *(p.path for p in changes.upserts)]
+    coarse: list[tuple[list[str], set[str]]] = [(["python"], set(triggers.directories))]
     # a go.mod, package.json, tsconfig or Cargo.toml moved module paths or names: every import
     # and reference of that language
+    changed = sorted(triggers.changed)
     coarse += [(languages, {""}) for languages in languages_to_reresolve(changed)]
     for languages, directories in coarse:
         if not directories:
@@ -666,7 +690,7 @@ def apply_plan(
     run_jobs([("ingest/move_edges", {"rows": list(rows)}) for rows in batched(plan.moved_edges)])
     run_jobs(
         [
-            ("ingest/refresh_ref_keys", {"ids": list(ids)})
+            ("ingest/refresh_ref_keys", {"ids": list(ids), "max": MAX_REF_KEYS_CHARS})
             for ids in batched(sorted(plan.refresh_keys))
         ]
     )

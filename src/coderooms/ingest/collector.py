@@ -1,10 +1,33 @@
-"""The cyclic garbage collector around a changeset (`collector_paused`)."""
+"""The cyclic garbage collector around a changeset (`collector_paused`), and giving the memory
+a large changeset freed back to the system (`release_freed_memory`)."""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
+
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    name = ctypes.util.find_library("c")
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError, TypeError):  # not glibc (macOS, musl): nothing to trim
+        return None
+    return trim
+
+
+def release_freed_memory() -> None:
+    """Give back to the system the heap memory that freed objects left (glibc keeps it for the
+    process otherwise: after a failed 2 MiB bundle ingest the process stayed at 293 MB resident
+    though its rows were freed, 84 MB at start). A few milliseconds; a no-op off glibc."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 @contextmanager
@@ -37,3 +60,4 @@ def collector_paused(pause: bool = True, *, collect: bool = True) -> Iterator[No
                 gc.collect()
                 if ended:  # not while an exception, its traceback and frames, is in flight
                     gc.freeze()
+                    release_freed_memory()

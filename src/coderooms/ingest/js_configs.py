@@ -18,11 +18,11 @@ to the repo.
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from collections.abc import Mapping
 
+from coderooms.core.nesting import load_json
 from coderooms.ingest.targets import js_file_candidates
 
 CONFIG_NAMES = frozenset({"tsconfig.json", "jsconfig.json", "tsconfig.base.json"})
@@ -42,7 +42,7 @@ def _strip_jsonc(text: str) -> str:
 def config_entries(path: str, text: str) -> list[str]:
     """The module table of the config at `path` (repo-relative)."""
     try:
-        data = json.loads(_strip_jsonc(text))
+        data = load_json(_strip_jsonc(text))
     except ValueError:
         return []
     if not isinstance(data, dict):

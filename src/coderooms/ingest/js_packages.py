@@ -17,10 +17,10 @@ Each `package.json` keeps what this needs as its module table (`File.names`):
 
 from __future__ import annotations
 
-import json
 import posixpath
 from collections.abc import Iterator, Mapping
 
+from coderooms.core.nesting import load_json
 from coderooms.ingest.targets import JS_EXTENSIONS, js_file_candidates, js_path_expansions
 
 PACKAGE_JSON = "package.json"
@@ -33,7 +33,7 @@ ENTRY_FIELDS = ("types", "typings", "module", "main")
 def package_entries(text: str) -> list[str]:
     """The module table of a `package.json` (empty when it is no JSON object or has no name)."""
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except ValueError:
         return []
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):

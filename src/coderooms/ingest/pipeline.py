@@ -18,29 +18,20 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
-
-import neo4j
 
 from coderooms.core.ids import file_id, repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.graph.repo_parts import new_repo_part
-from coderooms.ingest.changeset import (
-    WRITE_PHASES,
-    Changeset,
-    WriteStats,
-    apply_plan,
-    plan_changeset,
-    runner,
-    sequential,
-)
+from coderooms.ingest.changeset import WRITE_PHASES, Changeset, WriteStats
 from coderooms.ingest.collector import collector_paused
 from coderooms.ingest.gate import whole_repo
 from coderooms.ingest.git_history import update_co_changes
+from coderooms.ingest.quarantine import write_isolating
 from coderooms.ingest.reader import (
     ReadJob,
     Skipped,
@@ -50,21 +41,17 @@ from coderooms.ingest.reader import (
     read_files_wire,
 )
 from coderooms.ingest.rows import ParsedFile, symbol_rows
+from coderooms.ingest.transactions import PhaseDone
 from coderooms.ingest.walker import walk
-from coderooms.ingest.write_jobs import Job
 from coderooms.semantic import INLINE_EMBED_MAX_SYMBOLS, embed_claims
 from coderooms.steps import QUIET, Steps
 
 Mode = Literal["full", "incremental"]
 Progress = Callable[[int, int], None]
 
-SINGLE_TRANSACTION_FILES = 400
-"""Changesets up to this many files are written in one transaction; larger ones in batches."""
 PARALLEL_MIN_FILES = 64
 """Below this many files to read, reading happens in-process (a worker pool costs ~0.3 s)."""
 JOBS_PER_CHUNK = 24
-WRITER_THREADS = 2
-"""Large changesets write each phase's batches in this many concurrent transactions."""
 MAX_PROBLEMS_REPORTED = 50
 
 
@@ -84,6 +71,8 @@ class IngestReport:
     problems: list[dict[str, str]] = field(default_factory=list)
     problems_total: int = 0
     """Problems found, those past MAX_PROBLEMS_REPORTED not listed."""
+    files_quarantined: int = 0
+    """Files written bare because their write failed (`ingest.quarantine`)."""
     writes: WriteStats = field(default_factory=WriteStats)
     co_changes: dict[str, Any] = field(default_factory=dict)
     embeddings: dict[str, Any] = field(default_factory=dict)
@@ -117,13 +106,14 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 16
+RESOLVER_VERSION = 17
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
 12: JSDoc types; 13: C/C++ macro blocks and comments in `#define`s; 14: C# `#if false`; 15: the
 `#else` branches of a C/C++ file read with its first branches; 16: Rust values out of
-`Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods)."""
+`Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods; 17:
+the extraction limits of `languages.limits`, `ref_keys` past 8,000 characters as ` %* `)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
@@ -184,6 +174,8 @@ def ingest_root(
         for path, reason in walked.skipped_paths[:MAX_PROBLEMS_REPORTED]
     ]
     report.problems_total = len(walked.skipped_paths)
+    for path, problem in walked.problems:  # ignore-file lines left out
+        note_problems(report, path, [problem])
     known = {row["path"]: row for row in graph.read("ingest/file_fingerprints", repo=repo_id)}
     if mode == "incremental" and known and not current:
         mode = "full"  # its references were resolved by other rules: every file once
@@ -213,10 +205,7 @@ def ingest_root(
             if isinstance(result, ParsedFile):
                 parsed.append(result)
                 report.lines_parsed += result.lines
-                report.problems_total += len(result.record.problems)
-                for problem in result.record.problems:
-                    if len(report.problems) < MAX_PROBLEMS_REPORTED:
-                        report.problems.append({"path": result.path, "problem": problem})
+                note_problems(report, result.path, result.record.problems)
             elif isinstance(result, Unchanged):
                 touched.append(result)
             else:
@@ -258,40 +247,12 @@ def ingest_root(
     return report
 
 
-PhaseDone = Callable[[int], None]
-"""Told the number of a large changeset's write phases done so far (of `WRITE_PHASES`)."""
-
-
-def apply_changeset(
-    graph: Graph, changes: Changeset, phase_done: PhaseDone | None = None
-) -> WriteStats:
-    if not changes.upserts and not changes.deletes:
-        return WriteStats()
-    if len(changes.upserts) + len(changes.deletes) <= SINGLE_TRANSACTION_FILES:
-
-        def work(tx: neo4j.ManagedTransaction) -> WriteStats:
-            run = runner(tx)
-            plan = plan_changeset(run, changes)
-            return apply_plan(sequential(run), changes, plan, one_transaction=True)
-
-        return graph.execute_write(work)
-    plan = graph.execute_read(lambda tx: plan_changeset(runner(tx), changes))
-    with ThreadPoolExecutor(max_workers=WRITER_THREADS) as pool:
-        phases = 0
-
-        def run_jobs(jobs: list[Job]) -> list[list[dict[str, Any]]]:
-            nonlocal phases
-
-            def one(job: Job) -> list[dict[str, Any]]:
-                return graph.execute_write(lambda tx: runner(tx)(job[0], **job[1]))
-
-            results = list(pool.map(one, jobs))
-            phases += 1
-            if phase_done is not None:
-                phase_done(phases)
-            return results
-
-        return apply_plan(run_jobs, changes, plan)
+def note_problems(report: IngestReport, path: str, problems: list[str]) -> None:
+    """Count a file's problems, listing them while fewer than MAX_PROBLEMS_REPORTED are."""
+    report.problems_total += len(problems)
+    for problem in problems:
+        if len(report.problems) < MAX_PROBLEMS_REPORTED:
+            report.problems.append({"path": path, "problem": problem})
 
 
 def write_changes(
@@ -303,10 +264,18 @@ def write_changes(
     embed: bool,
     phase_done: PhaseDone | None = None,
 ) -> None:
-    """Write a changeset, refresh the mtimes of files found unchanged by hash, and (with `embed`)
-    give the written symbols their vectors; writes, timings and embeddings go to `report`."""
+    """Write a changeset (a file whose write fails is quarantined: `ingest.quarantine`),
+    refresh the mtimes of files found unchanged by hash, and (with `embed`) give the written
+    symbols their vectors; writes, timings, quarantines and embeddings go to `report`."""
     started = time.perf_counter()
-    report.writes = apply_changeset(graph, changes, phase_done)
+    written = write_isolating(graph, changes, phase_done)
+    report.writes = written.stats
+    if written.bare:  # quarantined: the changeset holds what was written (for the embedding)
+        stand_ins = {parsed.path: parsed for parsed in written.bare}
+        changes.upserts = [stand_ins.get(p.path, p) for p in changes.upserts]
+        report.files_quarantined += len(written.bare)
+        for parsed in written.bare:
+            note_problems(report, parsed.path, parsed.record.problems[-1:])
     if touched:
         rows = [
             {"id": file_id(changes.repo, t.path), "size": t.size, "mtime_ns": t.mtime_ns}

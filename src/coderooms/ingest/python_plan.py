@@ -343,8 +343,23 @@ def _has_all(entries: list[str]) -> bool:
     return any(entry.startswith("a") for entry in entries)
 
 
+MAX_REF_KEYS_CHARS = 8000
+"""A file's `ref_keys` longer than this is stored as ` %* ` (ANY_KEY): Neo4j's TEXT index takes
+values up to 32 KB (4 bytes a character at most), and a Python file whose references look up
+3,000 names (`lib.n0001.x.go()` ...) has 57 KB of them: the write of its whole changeset failed.
+A file marked so is found by every key (`changeset._foreign_work` adds ANY_KEY to the keys it
+asks for), then its references by their own `keys`, as any file's: the same re-resolution,
+found by a scan of those few files instead of the index."""
+ANY_KEY = "%*"
+"""No key is written so (`encode_key` writes `%` as `%25`)."""
+
+
 def ref_keys_text(keys: Iterable[str]) -> str | None:
     """A file's `ref_keys`: its references' keys, space-separated with a space at each end, so
-    that a key is found with `CONTAINS ' key '` (TEXT index `file_ref_keys`)."""
+    that a key is found with `CONTAINS ' key '` (TEXT index `file_ref_keys`); ` %* ` when they
+    would be longer than MAX_REF_KEYS_CHARS."""
     found = sorted(set(keys))
-    return " " + " ".join(found) + " " if found else None
+    if not found:
+        return None
+    text = " " + " ".join(found) + " "
+    return text if len(text) <= MAX_REF_KEYS_CHARS else f" {ANY_KEY} "

@@ -11,6 +11,8 @@ from coderooms.core.chunks import chunk_text, decode
 from coderooms.core.files import BINARY_SNIFF_BYTES, looks_binary
 from coderooms.core.hashing import content_hash
 from coderooms.core.kinds import SymbolKind
+from coderooms.core.nesting import TooDeep
+from coderooms.ingest.bare import bare_file, quarantine_reason
 from coderooms.ingest.c_commands import command_entries, is_database
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
@@ -53,11 +55,20 @@ def count_lines(data: bytes) -> int:
 
 
 def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
+    """The file of `job` read and parsed; a file whose parse fails is quarantined (written
+    bare, `ingest.bare`), never a failure of the ingest around it."""
     try:
         data = Path(job.absolute).read_bytes()
     except OSError as e:
         return Skipped(job.path, f"unreadable: {e.strerror or e}")
-    return parse_data(job, data)
+    try:
+        return parse_data(job, data)
+    except Exception as error:
+        lines, language = count_lines(data), language_for_path(job.path)
+        reason = quarantine_reason("not read", error)
+        return bare_file(
+            job.path, len(data), job.mtime_ns, content_hash(data), lines, language, [reason]
+        )
 
 
 def parse_data(job: ReadJob, data: bytes) -> ParsedFile | Skipped | Unchanged:
@@ -71,22 +82,33 @@ def parse_data(job: ReadJob, data: bytes) -> ParsedFile | Skipped | Unchanged:
     extraction = extract(language, job.path, data) if language in DEEP_LANGUAGES else None
     record = build_record(job.path, language, extraction)
     text = decode(data)
-    if language == "gomod":
-        module = go_module_path(text)
-        record.names = [f"module {module}"] if module else []
-    elif posixpath.basename(job.path) == PACKAGE_JSON:
-        record.names = package_entries(text)
-    elif posixpath.basename(job.path) == CARGO_TOML:
-        record.names = crate_entries(text)
-    elif posixpath.basename(job.path) in CONFIG_NAMES:
-        record.names = config_entries(job.path, text)
-    elif is_database(job.path):
-        root = job.absolute[: -len(job.path)] if job.absolute.endswith(job.path) else ""
-        record.names = command_entries(job.path, text, root.rstrip("/"))
+    try:
+        record.names = project_entries(job, language, text, record.names)
+    except TooDeep as e:
+        record.problems.append(str(e))
     chunks = chunk_text(text)
     return ParsedFile(
         job.path, len(data), job.mtime_ns, digest, count_lines(data), language, record, chunks
     )
+
+
+def project_entries(job: ReadJob, language: str | None, text: str, own: list[str]) -> list[str]:
+    """The module table a project file keeps (`File.names`); a source file's own (what
+    `build_record` gave it, `own`) when the file is none."""
+    if language == "gomod":
+        module = go_module_path(text)
+        return [f"module {module}"] if module else []
+    name = posixpath.basename(job.path)
+    if name == PACKAGE_JSON:
+        return package_entries(text)
+    if name == CARGO_TOML:
+        return crate_entries(text)
+    if name in CONFIG_NAMES:
+        return config_entries(job.path, text)
+    if is_database(job.path):
+        root = job.absolute[: -len(job.path)] if job.absolute.endswith(job.path) else ""
+        return command_entries(job.path, text, root.rstrip("/"))
+    return own
 
 
 def read_files(jobs: list[ReadJob]) -> list[ParsedFile | Skipped | Unchanged]:

@@ -17,13 +17,15 @@ import posixpath
 import tomllib
 from collections.abc import Mapping
 
+from coderooms.core.nesting import load_toml
+
 CARGO_TOML = "Cargo.toml"
 
 
 def crate_entries(text: str) -> list[str]:
     """The module table of a `Cargo.toml` (empty when it declares no library crate)."""
     try:
-        data = tomllib.loads(text)
+        data = load_toml(text)
     except (tomllib.TOMLDecodeError, ValueError):
         return []
     package = data.get("package")

@@ -22,6 +22,7 @@ from coderooms.core.files import (
     is_kept_file,
     is_virtualenv,
     is_write_temp,
+    path_too_long,
 )
 from coderooms.core.ids import repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
@@ -37,6 +38,7 @@ from coderooms.ingest.pipeline import (
     bound_current,
     fingerprint_matches,
     ingest_root,
+    note_problems,
     resolve_root,
     write_changes,
 )
@@ -79,6 +81,8 @@ def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) ->
         return "write_temp"
     if info.st_size > max_bytes:
         return "too_large"
+    if path_too_long(relative):
+        return "path_too_long"
     if has_binary_suffix(relative):
         return "binary"
     return WalkedFile(relative, absolute, info.st_size, info.st_mtime_ns)
@@ -181,12 +185,14 @@ def _ingest_known(
         if isinstance(result, ParsedFile):
             parsed.append(result)
             report.lines_parsed += result.lines
+            note_problems(report, result.path, result.record.problems)
         elif isinstance(result, Unchanged):
             touched.append(result)
         else:
             skipped[result.reason.split(":", 1)[0]] = (
                 skipped.get(result.reason.split(":", 1)[0], 0) + 1
             )
+            note_problems(report, result.path, [result.reason])
             if old is not None:
                 deletes.append(path)
     report.skipped = skipped

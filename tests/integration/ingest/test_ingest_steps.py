@@ -11,7 +11,8 @@ import pytest
 
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import WRITE_PHASES
-from coderooms.ingest.pipeline import SINGLE_TRANSACTION_FILES, ingest_root
+from coderooms.ingest.pipeline import ingest_root
+from coderooms.ingest.transactions import SINGLE_TRANSACTION_FILES
 from coderooms.steps import Steps
 from tests.integration.ingest.graph_snapshot import snapshot, wipe
 

@@ -92,6 +92,7 @@ from coderooms.ingest.languages.csharp_branches import merge_other_branches, oth
 from coderooms.ingest.languages.doc_comments import doc_of, docstring
 from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.grammars import grammar_loader
+from coderooms.ingest.languages.limits import MAX_SYNTAX_DEPTH, bound_extraction, syntax_depth_over
 from coderooms.ingest.model import Extraction, SymbolDef
 
 __all__ = [
@@ -279,13 +280,15 @@ def extract(language: str, path: str, source: bytes) -> Extraction:
             problems=[f"file too large for extraction: {len(source)} bytes"],
         )
     try:
-        return _extract(language, spec, path, source)
+        extraction = _extract(language, spec, path, source)
+        bound_extraction(extraction)
     except Exception as exc:  # extraction must never raise; keep the module symbol
         return Extraction(
             language=language,
             symbols=[_module_symbol(path, source, "")],
             problems=[f"extraction failed: {type(exc).__name__}: {exc}"],
         )
+    return extraction
 
 
 def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction:
@@ -294,6 +297,12 @@ def _extract(language: str, spec: _Spec, path: str, source: bytes) -> Extraction
     first_reading = _FIRST_READINGS.get(language)
     parse_source = plain if first_reading is None else first_reading(path, plain)
     tree = reparse.parse(_parser(language, compiled), language, path, parse_source)
+    if syntax_depth_over(tree.root_node):  # `languages.limits`: its walk would cost minutes
+        return Extraction(
+            language=language,
+            symbols=[_module_symbol(path, source, "")],
+            problems=[f"not extracted: syntax nested more than {MAX_SYNTAX_DEPTH} deep"],
+        )
     if language == "c" and path.endswith(".h") and c.reads_as_cpp(tree.root_node, parse_source):
         # a C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)
         cpp = _SPECS["cpp"]

@@ -17,6 +17,10 @@ from tree_sitter import Parser, Tree
 
 MAX_TREES = 16
 """Trees kept (the files most recently parsed in this process)."""
+MAX_TREE_BYTES = 512 * 1024
+"""A larger file is parsed fresh every time and its tree not kept: a 2 MiB minified bundle's
+tree holds ~120 MiB, generated files are not edited by hand, and the process should not keep
+that after its ingest (or its failure)."""
 
 _lock = threading.Lock()
 _trees: OrderedDict[tuple[str, str], tuple[bytes, Tree]] = OrderedDict()
@@ -44,6 +48,8 @@ def parse(parser: Parser, language: str, path: str, source: bytes) -> Tree:
                 new_end_point=point_at(source, new_end),
             )
             tree = parser.parse(source, old_tree)
+    if len(source) > MAX_TREE_BYTES:
+        return tree
     with _lock:  # the caller reads `tree`; the next parse of the path edits the copy
         _trees[key] = (source, tree.copy())
         while len(_trees) > MAX_TREES:
