@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields, replace
 
-from coderooms.errors import CoderoomsError, GraphUnavailable
+from coderooms.errors import CoderoomsError, GraphTimeout, GraphUnavailable
 from coderooms.graph.driver import Graph
 from coderooms.ingest.bare import MAX_REASON_CHARS, QUARANTINED, bare
 from coderooms.ingest.changeset import Changeset, WriteStats
@@ -83,8 +83,10 @@ def failure_reason(error: BaseException) -> str:
 
 
 def isolable(error: Exception) -> bool:
-    """A failure a file of the changeset may cause (not Neo4j out of reach)."""
-    return not isinstance(error, GraphUnavailable)
+    """A failure a file of the changeset may cause: not Neo4j out of reach, and not a statement
+    past its time limit (that depends on the load, and a file quarantined for it would make the
+    graph depend on the machine; the write fails whole and is retried)."""
+    return not isinstance(error, GraphUnavailable | GraphTimeout)
 
 
 def write_isolating(

@@ -11,7 +11,7 @@ from unittest.mock import MagicMock
 import pytest
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.errors import CoderoomsError, GraphUnavailable
+from coderooms.errors import CoderoomsError, GraphTimeout, GraphUnavailable
 from coderooms.graph.driver import Graph
 from coderooms.ingest import quarantine
 from coderooms.ingest.changeset import Changeset, Plan, WriteStats
@@ -99,10 +99,13 @@ def test_two_failing_files_are_both_isolated(fake: FakeNeo4j) -> None:
     assert sorted(fake.landed) == ["bad1.py", "bad2.py", "ok.py"]
 
 
-def test_neo4j_out_of_reach_is_not_the_files_fault(fake: FakeNeo4j) -> None:
-    fake.refuse = GraphUnavailable
+@pytest.mark.parametrize("error", [GraphUnavailable, GraphTimeout])
+def test_neo4j_out_of_reach_or_past_its_time_limit_is_not_the_files_fault(
+    fake: FakeNeo4j, error: type[CoderoomsError]
+) -> None:
+    fake.refuse = error  # a time limit passed depends on the load: no file is quarantined for it
     changes = Changeset("r", [parsed("a.py"), parsed("b.py")], [], set(), fresh=False)
-    with pytest.raises(GraphUnavailable):
+    with pytest.raises(error):
         quarantine.write_isolating(MagicMock(spec=Graph), changes)
     assert len(fake.calls) == 1
 
