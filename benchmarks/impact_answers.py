@@ -27,9 +27,9 @@ from fastmcp import Client
 
 from coderooms.config import Settings
 from coderooms.connect import open_graph
-from coderooms.context import AppContext, GraphProvider
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
 
 AGENT = "bench-impact"
 CHARS_PER_TOKEN = 4

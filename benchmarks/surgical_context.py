@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from coderooms.config import Settings
 from coderooms.connect import open_graph
-from coderooms.context import AppContext, GraphProvider
 from coderooms.surgical.context_tools import surgical_context_tools
+from coderooms.verbs.context import AppContext, GraphProvider
 from stdlib_graph import REPO, ensure_stdlib_graph
 
 FILES = [

@@ -4,7 +4,8 @@ with a real MCP client, counted in characters and cl100k tokens.
     python benchmarks/tool_listing.py [--presets core edit ...] [--json PATH]
 
 The model-facing part of a tool is its name, description and input schema, serialised as one
-JSON object (`coderooms.listing.model_facing`); a client puts that, or something close to it,
+JSON object (`coderooms.protocol.listing.model_facing`); a client puts that, or something close
+to it,
 in the model's context in every conversation. The server's instructions are counted on their
 own line (they describe `agent_id` once for every verb). `wire` is the whole `tools/list` entry
 (annotations, output schema, meta included), what the transport carries.
@@ -33,7 +34,7 @@ from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 from mcp.types import Tool
 
-from coderooms.listing import model_facing
+from coderooms.protocol.listing import model_facing
 
 PRESETS = ["core", "edit", "navigate", "freshness", "admin", "core,edit", "all"]
 CL100K_URL = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Connection, Graph
 from coderooms.graph.schema import migrate
 from coderooms.neo4j_local.instance import Instance
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.neo4j_server import test_neo4j
 
 # Tests never touch a user's managed instance or their NEO4J_* settings by accident.

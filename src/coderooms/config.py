@@ -74,14 +74,14 @@ class Settings(BaseSettings):
 
     read_only: bool = False
     """Write nothing at all: no schema migration, no startup ingest, no embedding backfill; the
-    verbs that write are neither listed nor served (coderooms.effects)."""
+    verbs that write are neither listed nor served (coderooms.verbs.effects)."""
     allow_session_state: bool = False
     """With `read_only`: still serve the verbs that write session state only (previews, proof
     marks, perspectives, alert acknowledgements), and record agents."""
 
     tools: str = "core"
     """The presets of verbs the server lists and serves, comma-separated (`serve --tools`):
-    core, edit, navigate, freshness, admin, all (coderooms.presets)."""
+    core, edit, navigate, freshness, admin, all (coderooms.verbs.presets)."""
 
     http_token: SecretStr | None = None
     """Bearer token the HTTP transport requires (`Authorization: Bearer ...`); required when

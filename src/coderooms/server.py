@@ -1,31 +1,20 @@
-"""Builds the FastMCP app: opens the graph in a lifespan, wires each room's tools. Only that."""
+"""The wiring: every room's verbs, served by the app `coderooms.protocol` builds. Only that."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
-
-from fastmcp import FastMCP
-from fastmcp.server.auth import AuthProvider
-
-from coderooms import __version__
-from coderooms.call_progress import ProgressNotifications
-from coderooms.capabilities import advertise
-from coderooms.context import AppContext
 from coderooms.edits import recover_writes
 from coderooms.edits.tools import surgical_tools
 from coderooms.freshness.tools import freshness_tools
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
-from coderooms.listing import listed_tool
 from coderooms.perspective.tools import perspective_tools
+from coderooms.protocol.app import App, Auth, build_app
 from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
-from coderooms.serving import refusals, served_tools
 from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.system.tools import system_tools
-from coderooms.tooling import RefuseUnserved, SchemaErrorsAsJSON, ToolSpec
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.spec import ToolSpec
 
 INSTRUCTIONS = (
     "coderooms serves a code graph of the repositories it ingested. Every verb takes `agent_id`: "
@@ -52,35 +41,11 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     return specs
 
 
-def create_server(ctx: AppContext, *, auth: AuthProvider | None = None) -> FastMCP[Any]:
+def create_server(ctx: AppContext, *, auth: Auth | None = None) -> App:
     """The app; `auth` guards the HTTP transport (the operator's bearer token)."""
 
-    @asynccontextmanager
-    async def lifespan(_: FastMCP[Any]) -> AsyncIterator[dict[str, Any]]:
+    def on_start() -> None:
         if not ctx.settings.read_only:  # a read-only server writes nothing, recovery included
             recover_writes(ctx.settings)
-        ctx.graphs.start()
-        try:
-            yield {}
-        finally:
-            ctx.graphs.close()
 
-    mcp: FastMCP[Any] = FastMCP(
-        "coderooms",
-        instructions=INSTRUCTIONS,
-        version=__version__,
-        lifespan=lifespan,
-        auth=auth,
-        strict_input_validation=True,  # "true" is not a boolean, "5" not a number
-    )
-    mcp.add_middleware(SchemaErrorsAsJSON())
-    mcp.add_middleware(ProgressNotifications())
-    specs = room_tools(ctx)
-    served = served_tools(ctx, specs)
-    for spec in served:
-        mcp.add_tool(listed_tool(spec))
-    advertise(mcp, ctx, frozenset(spec.name for spec in served))
-    refused = refusals(ctx, specs)
-    if refused:
-        mcp.add_middleware(RefuseUnserved(refused))
-    return mcp
+    return build_app(ctx, room_tools(ctx), instructions=INSTRUCTIONS, on_start=on_start, auth=auth)

@@ -2,7 +2,7 @@
 
 A verb that can run long (ingest) takes a `Steps` and calls `advance` as it goes and `checkpoint`
 at its safe points: where stopping leaves nothing half-written. The MCP adapter
-(`coderooms.call_progress`) turns `advance` into progress notifications and makes `checkpoint`
+(`coderooms.protocol.progress`) turns `advance` into progress notifications and makes `checkpoint`
 raise when the client cancelled the request; the CLI and the tests pass the default, which
 reports nowhere and never stops. Code that runs on behalf of an MCP call without a parameter
 for it (a watcher's catch-up inside `auto_ingest_start`) finds the call's steps with

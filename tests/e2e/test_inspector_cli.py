@@ -19,7 +19,7 @@ import pytest
 
 from coderooms.graph.driver import Connection, Graph
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.presets import PRESETS
+from coderooms.verbs.presets import PRESETS
 from tests.integration.ingest.graph_snapshot import wipe
 
 INSPECTOR = Path(__file__).parent / "inspector" / "node_modules" / ".bin" / "mcp-inspector"

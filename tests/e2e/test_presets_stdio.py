@@ -16,11 +16,11 @@ from typing import Any
 from mcp.shared.exceptions import MCPError
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Connection
-from coderooms.presets import PRESETS
 from coderooms.server import room_tools
 from coderooms.system.repo_overview import MAX_REPOS
+from coderooms.verbs.context import AppContext, GraphProvider
+from coderooms.verbs.presets import PRESETS
 from tests.e2e.stdio_client import server_env, stdio_client
 from tests.e2e.test_scope_stdio import AGENT, error, graph_ready
 

@@ -1,4 +1,4 @@
-"""The paging rules every budgeted verb follows (coderooms.budget): a second page starts where
+"""The paging rules every budgeted verb follows (coderooms.verbs.budget): a second page starts where
 the first stopped, no row comes twice, and a cursor of another question is refused with an
 `invalid_input` naming `cursor`; `help` and `ingest`'s problem lists through them."""
 
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from coderooms.budget import Question, cursor_parts, page_answer, page_into
 from coderooms.errors import InvalidInput
 from coderooms.freshness.tools import reports_within
 from coderooms.ingest.tools import problems_within
+from coderooms.verbs.budget import Question, cursor_parts, page_answer, page_into
 from tests.unit.system.test_presets import call, context, refused
 
 ROWS = [f"src/module_{n}.py:{n}: a row of some length" for n in range(40)]

@@ -18,6 +18,7 @@ from coderooms.cli.repos_command import repos_app
 from coderooms.cli.watch_command import watch
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput
+from coderooms.semantic import load_model_when_ready
 
 app = typer.Typer(
     name="coderooms",
@@ -106,13 +107,13 @@ def serve(
     ] = None,
 ) -> None:
     """Run the MCP server (stdio by default). Answers at once; the graph connects behind it."""
-    from coderooms.context import AppContext, GraphProvider
-    from coderooms.http_access import OperatorToken, checked_token, http_run_options
     from coderooms.ingest.startup import ingest_when_ready
-    from coderooms.presets import parse_presets
+    from coderooms.protocol.http_access import OperatorToken, checked_token, http_run_options
     from coderooms.scope.served import served_scope
     from coderooms.server import create_server
     from coderooms.system.warmup import settle_heap
+    from coderooms.verbs.context import AppContext, GraphProvider
+    from coderooms.verbs.presets import parse_presets
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     with fail_on_error():
@@ -142,7 +143,7 @@ def serve(
         )
         if root:
             ingest_when_ready(ctx, [str(path) for path in scope.roots])
-        ctx.load_model_when_ready()
+        load_model_when_ready(ctx)
         mcp = create_server(ctx, auth=OperatorToken(token) if token else None)
     settle_heap()
     if address is None:

@@ -12,8 +12,8 @@ from coderooms.core.hashing import HASH_ALGORITHM
 from coderooms.edits.errors import PreviewExpired
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.quotas import ServerQuota
 from coderooms.surgical import GC_BATCH
+from coderooms.verbs.quotas import ServerQuota
 
 PREVIEW_TTL_S = 5 * 60
 """A preview not committed within this long is refused and collected."""

@@ -9,8 +9,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from coderooms.arguments import EditRepoArg
 from coderooms.edits.apply import MAX_BATCH_FILES, EditRequest
+from coderooms.verbs.arguments import EditRepoArg
 
 PathArg = Annotated[
     str,

@@ -21,7 +21,7 @@ from coderooms.edits.previews import (
 from coderooms.edits.requests import CommitRequest, PreviewRequest
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.graph.driver import Graph
-from coderooms.quotas import ServerQuota
+from coderooms.verbs.quotas import ServerQuota
 
 
 def preview_edit(

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.context import AppContext
-from coderooms.declaring import Verb
 from coderooms.edits import apply as writes
 from coderooms.edits.apply import MAX_BATCH_FILES
 from coderooms.edits.requests import ApplyRequest, BatchRequest, CommitRequest, PreviewRequest
 from coderooms.edits.staged import commit_preview, preview_edit
-from coderooms.effects import Effect, Writes
 from coderooms.errors import InvalidInput
-from coderooms.tooling import ToolSpec
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import Effect, Writes
+from coderooms.verbs.spec import ToolSpec
 
 
 def apply(ctx: AppContext, agent: str, request: ApplyRequest) -> dict[str, Any]:

@@ -8,11 +8,6 @@ from typing import Annotated
 
 from pydantic import Field
 
-from coderooms.budget import (
-    MAX_TOKENS_DEFAULT,
-    CursorArg,
-    MaxTokensArg,
-)
 from coderooms.freshness.alerts import (
     DEFAULT_LIST_LIMIT,
     MAX_ACK_IDS,
@@ -24,6 +19,11 @@ from coderooms.freshness.options import (
     MAX_DEBOUNCE_MS,
     MAX_IDLE_POLL_MS,
     MIN_IDLE_POLL_MS,
+)
+from coderooms.verbs.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
 )
 
 Roots = Annotated[

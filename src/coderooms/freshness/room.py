@@ -20,7 +20,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError, Forbidden, InvalidInput
 from coderooms.freshness.alerts import unacked_counts
 from coderooms.freshness.engine import FreshnessEngine, TickReport, WatchOptions
@@ -30,6 +29,7 @@ from coderooms.freshness.state import HEARTBEAT_STALE_S, WatcherRecord, WatcherS
 from coderooms.graph.driver import Graph
 from coderooms.ingest import resolve_root
 from coderooms.scope.served import served_scope
+from coderooms.verbs.context import AppContext
 
 log = logging.getLogger(__name__)
 

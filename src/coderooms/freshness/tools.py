@@ -6,17 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import (
-    Question,
-    clamp_max_tokens,
-    fit,
-    page_answer,
-)
-from coderooms.budget import room as room_for
-from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
-from coderooms.declaring import Verb
-from coderooms.effects import READS, Effect, Writes
 from coderooms.errors import InvalidInput
 from coderooms.freshness.alerts import (
     ALERT_KINDS,
@@ -40,7 +30,17 @@ from coderooms.freshness.requests import (
     TickArguments,
 )
 from coderooms.freshness.room import FreshnessRoom
-from coderooms.tooling import ToolSpec
+from coderooms.verbs.budget import (
+    Question,
+    clamp_max_tokens,
+    fit,
+    page_answer,
+)
+from coderooms.verbs.budget import room as room_for
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import READS, Effect, Writes
+from coderooms.verbs.spec import ToolSpec
 
 REPORT_LISTS = {
     "changed_paths": "changed paths",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from coderooms.budget import Question, fit, room
+from coderooms.verbs.budget import Question, fit, room
 
 CALLS = "calls"
 """The edge of most rows, written `->` (the others by name: `imports`, `inherits`)."""

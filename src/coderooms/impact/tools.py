@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import clamp_max_tokens
-from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
-from coderooms.declaring import Verb
-from coderooms.effects import READS
 from coderooms.impact.compact import compact_impact
 from coderooms.impact.verb import ImpactRequest, impact, impact_question
-from coderooms.tooling import Covering, Freshness, ToolSpec
+from coderooms.verbs.budget import clamp_max_tokens
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import READS
+from coderooms.verbs.spec import Covering, Freshness, ToolSpec
 
 
 def impact_verb(ctx: AppContext, agent: str, request: ImpactRequest) -> dict[str, Any]:

@@ -15,7 +15,6 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg, Question
 from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
 from coderooms.core.files import is_test_path
@@ -38,6 +37,7 @@ from coderooms.impact.walk import FILE_KIND, walk
 from coderooms.ingest import DEEP_LANGUAGES
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
+from coderooms.verbs.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg, Question
 
 CODE_LANGUAGES = sorted(DEEP_LANGUAGES)
 

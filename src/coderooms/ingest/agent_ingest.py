@@ -11,14 +11,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from coderooms.budget import MAX_TOKENS_DEFAULT, MaxTokensArg, fit
-from coderooms.budget import room as room_for
 from coderooms.config import Settings
 from coderooms.errors import Conflict, InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.scope.served import served_scope
 from coderooms.steps import QUIET, Steps
+from coderooms.verbs.budget import MAX_TOKENS_DEFAULT, MaxTokensArg, fit
+from coderooms.verbs.budget import room as room_for
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,10 @@ import logging
 import threading
 from pathlib import Path
 
-from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError
 from coderooms.ingest.pipeline import ingest_root
+from coderooms.semantic import backfill_once
+from coderooms.verbs.context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,6 @@ def ingest_when_ready(ctx: AppContext, roots: list[str]) -> None:
                 )
                 ingested[root] = report.repo
         for repo in ingested.values():
-            ctx.backfill_once(graph, repo)
+            backfill_once(ctx, graph, repo)
 
     threading.Thread(target=work, name="startup-ingest", daemon=True).start()

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import clamp_max_tokens
-from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
-from coderooms.declaring import Verb
-from coderooms.effects import Effect, Writes
 from coderooms.ingest.agent_ingest import IngestArguments, ingest_roots, problems_within
+from coderooms.semantic import embed_in_background
 from coderooms.steps import current_steps
-from coderooms.tooling import ToolSpec
+from coderooms.verbs.budget import clamp_max_tokens
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import Effect, Writes
+from coderooms.verbs.spec import ToolSpec
 
 
 def ingest(ctx: AppContext, agent: str, r: IngestArguments) -> dict[str, Any]:
@@ -35,7 +36,7 @@ def ingest(ctx: AppContext, agent: str, r: IngestArguments) -> dict[str, Any]:
         mode=r.mode,
         repo=r.repo,
         steps=current_steps(),
-        embed_in_background=ctx.embed_in_background,
+        embed_in_background=lambda repo: embed_in_background(ctx, repo),
     )
     return problems_within(answer, budget)
 

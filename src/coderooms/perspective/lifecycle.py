@@ -26,7 +26,7 @@ from coderooms.perspective.validation import (
     validate_perspective_id,
     validate_text,
 )
-from coderooms.quotas import ServerQuota
+from coderooms.verbs.quotas import ServerQuota
 
 
 def start(

@@ -1,5 +1,6 @@
-"""Budgets and cursors of the perspective verbs (see coderooms.budget): every list a perspective
-verb answers is cut to `max_tokens` and says what it left out and the cursor that goes on.
+"""Budgets and cursors of the perspective verbs (see coderooms.verbs.budget): every list a
+perspective verb answers is cut to `max_tokens` and says what it left out and the cursor that
+goes on.
 
 Routes are one list per perspective and route set: a cursor of `perspective_routes` is an
 offset into it, and the first page that start, follow, back and branch return gives, when cut,
@@ -11,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import Question, fit, page_answer, page_into, room
 from coderooms.perspective.limits import COMPARE_MAX_LISTED_NODES
+from coderooms.verbs.budget import Question, fit, page_answer, page_into, room
 
 ROUTES_VERB = "perspective_routes"
 

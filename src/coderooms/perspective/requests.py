@@ -8,14 +8,14 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.budget import (
-    MAX_TOKENS_DEFAULT,
-    CursorArg,
-    MaxTokensArg,
-)
 from coderooms.perspective.limits import (
     PAGE_SIZE_DEFAULT,
     PAGE_SIZE_MAX,
+)
+from coderooms.verbs.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
 )
 
 PerspectiveArg = Annotated[

@@ -12,15 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import (
-    Question,
-    clamp_max_tokens,
-    cursor_parts,
-)
-from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
-from coderooms.declaring import Verb
-from coderooms.effects import Effect, Writes
 from coderooms.perspective import lifecycle, moves, reading
 from coderooms.perspective.paging import (
     COMPARE_LISTS,
@@ -43,7 +35,15 @@ from coderooms.perspective.requests import (
     StartArguments,
     SuggestArguments,
 )
-from coderooms.tooling import ToolSpec
+from coderooms.verbs.budget import (
+    Question,
+    clamp_max_tokens,
+    cursor_parts,
+)
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import Effect, Writes
+from coderooms.verbs.spec import ToolSpec
 
 CREATES = Effect(Writes.SESSION_STATE)
 """Opens a new perspective (or branch) each call."""

@@ -7,17 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import (
-    Question,
-    clamp_max_tokens,
-    fit,
-    page_into,
-    room,
-)
-from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
-from coderooms.declaring import Verb
-from coderooms.effects import READS
 from coderooms.freshness import freshness_of
 from coderooms.retrieval.activate import ActivateRequest, activate
 from coderooms.retrieval.graph_limits import (
@@ -30,7 +20,17 @@ from coderooms.retrieval.questions import activate_question, seek_question
 from coderooms.retrieval.requests import ActivateArguments, HeuristicsArguments, SeekArguments
 from coderooms.retrieval.seek import SeekRequest, seek
 from coderooms.search import seek_answer
-from coderooms.tooling import Covering, Freshness, ToolSpec
+from coderooms.verbs.budget import (
+    Question,
+    clamp_max_tokens,
+    fit,
+    page_into,
+    room,
+)
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import READS
+from coderooms.verbs.spec import Covering, Freshness, ToolSpec
 
 HEURISTICS_LISTS = {"test_callers_sample": "test callers", "ghost_references_sample": "ghosts"}
 """The lists of heuristics_surface's graph facts that page, and what their rows are."""

@@ -5,8 +5,8 @@ being read as an offset into a list it never was an offset into."""
 
 from __future__ import annotations
 
-from coderooms.budget import Question
 from coderooms.retrieval.requests import ActivateArguments, SeekArguments
+from coderooms.verbs.budget import Question
 
 
 def seek_question(r: SeekArguments) -> Question:

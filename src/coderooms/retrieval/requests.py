@@ -8,12 +8,6 @@ from typing import Annotated
 
 from pydantic import Field
 
-from coderooms.arguments import RepoArg
-from coderooms.budget import (
-    MAX_TOKENS_DEFAULT,
-    CursorArg,
-    MaxTokensArg,
-)
 from coderooms.retrieval.graph_limits import (
     ACTIVATE_DECAY_DEFAULT,
     ACTIVATE_EXPAND_DEFAULT,
@@ -26,6 +20,12 @@ from coderooms.retrieval.graph_limits import (
     ACTIVATE_TOP_K_MAX,
     SEEK_TOP_K_DEFAULT,
     SEEK_TOP_K_MAX,
+)
+from coderooms.verbs.arguments import RepoArg
+from coderooms.verbs.budget import (
+    MAX_TOKENS_DEFAULT,
+    CursorArg,
+    MaxTokensArg,
 )
 
 

@@ -6,7 +6,7 @@ MCP adapter (`tools`, wired by `server.py`). Every verb here is read-only. Graph
 docs/search.md.
 
 Its face, what other rooms take from it: which repos a call covers (`resolve_repos`; the `repo`
-argument is `coderooms.arguments.RepoArg`), the path patterns every path filter uses
+argument is `coderooms.verbs.arguments.RepoArg`), the path patterns every path filter uses
 (`compile_path_pattern`), and the answer rows the model reads (`seek_answer`).
 """
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import Fitted, Question, fit, room
-from coderooms.symbol_rows import symbol_text
+from coderooms.verbs.budget import Fitted, Question, fit, room
+from coderooms.verbs.symbol_rows import symbol_text
 
 SIGNATURE_CHARS = 160
 """A seek row's symbol text is cut past this (ending `…`); `view` the lines for the whole one."""

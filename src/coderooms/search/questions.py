@@ -14,8 +14,8 @@ The file is known only once the repo is resolved, so `view` reads the cursor's l
 
 from __future__ import annotations
 
-from coderooms.budget import Question
 from coderooms.search.requests import GlobArguments, SearchArguments
+from coderooms.verbs.budget import Question
 
 
 def search_question(r: SearchArguments) -> Question:

@@ -8,8 +8,6 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from coderooms.arguments import RepoArg
-from coderooms.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg
 from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS
 from coderooms.search.limits import (
     CONTEXT_LINES_DEFAULT,
@@ -21,6 +19,8 @@ from coderooms.search.limits import (
     VIEW_MAX_LINES,
 )
 from coderooms.search.text_search import Mode
+from coderooms.verbs.arguments import RepoArg
+from coderooms.verbs.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg
 
 
 class ViewItem(BaseModel):

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import MAX_TOKENS_MIN, clamp_max_tokens, cursor_parts
-from coderooms.context import AppContext
 from coderooms.core.clamps import Clamps
-from coderooms.declaring import Verb
-from coderooms.effects import READS
 from coderooms.errors import InvalidInput
 from coderooms.search.answers import glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
@@ -30,7 +26,11 @@ from coderooms.search.requests import (
 )
 from coderooms.search.text_search import SearchRequest, search
 from coderooms.search.view import ViewRequest, batch_view, view
-from coderooms.tooling import Covering, Freshness, ToolSpec
+from coderooms.verbs.budget import MAX_TOKENS_MIN, clamp_max_tokens, cursor_parts
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import READS
+from coderooms.verbs.spec import Covering, Freshness, ToolSpec
 
 
 def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, Any]:

@@ -3,12 +3,15 @@ query are embedded as (`texts`), symbol vectors kept in a Neo4j vector index (`s
 nearest-neighbour queries the search, retrieval and perspective rooms use (`query`,
 `search_mode`).
 
-Its face, what other rooms take from it: vectors written with the symbols
+Its face, what other rooms take from it: the background work of a server (the model loaded
+after the graph connects, a repo's missing vectors backfilled: `load_model_when_ready`,
+`embed_in_background`, `backfill_once`), vectors written with the symbols
 (`embed_claims`, `INLINE_EMBED_MAX_SYMBOLS`, `symbol_key`), their counts and the model's state
 (`embedding_counts`, `describe_model`), and the queries (`query_vector`, `nearest_to_vector`,
 `index_fetch`, `similar_symbols`, `SymbolMatch`, `semantic_answer`, `SemanticOutcome`).
 """
 
+from coderooms.semantic.background import backfill_once, embed_in_background, load_model_when_ready
 from coderooms.semantic.model import describe as describe_model
 from coderooms.semantic.query import (
     SymbolMatch,
@@ -25,10 +28,13 @@ __all__ = [
     "INLINE_EMBED_MAX_SYMBOLS",
     "SemanticOutcome",
     "SymbolMatch",
+    "backfill_once",
     "describe_model",
     "embed_claims",
+    "embed_in_background",
     "embedding_counts",
     "index_fetch",
+    "load_model_when_ready",
     "nearest_to_vector",
     "query_vector",
     "semantic_answer",

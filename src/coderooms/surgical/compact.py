@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from coderooms.budget import Question, fit, page_into, room
 from coderooms.surgical.context import FIRST_PAGE, MODULE_LEVEL, Window
 from coderooms.surgical.context_limits import page_rows
-from coderooms.symbol_rows import symbol_text
+from coderooms.verbs.budget import Question, fit, page_into, room
+from coderooms.verbs.symbol_rows import symbol_text
 
 TEXT_KEY = "text"
 UNBOUNDED = 1 << 30

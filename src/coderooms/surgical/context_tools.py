@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.context import AppContext
-from coderooms.declaring import Verb
-from coderooms.effects import READS, Effect, Writes
 from coderooms.surgical.file_context import ContextRequest, ProofRequest, describe, prove
-from coderooms.tooling import ToolSpec
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import READS, Effect, Writes
+from coderooms.verbs.spec import ToolSpec
 
 
 def surgical_context(ctx: AppContext, agent: str, request: ContextRequest) -> dict[str, Any]:

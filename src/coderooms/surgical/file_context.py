@@ -12,16 +12,6 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.arguments import PathRepoArg
-from coderooms.budget import (
-    MAX_TOKENS_DEFAULT,
-    MAX_TOKENS_MIN,
-    CursorArg,
-    MaxTokensArg,
-    clamp_max_tokens,
-    cursor_parts,
-    tokens_of,
-)
 from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
 from coderooms.core.clock import now_ms
@@ -42,6 +32,16 @@ from coderooms.surgical.context import (
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.proof import PROOF_TTL_S, mark_proof_ready
 from coderooms.surgical.proof_state import READY_TO_EDIT, blocked, decide
+from coderooms.verbs.arguments import PathRepoArg
+from coderooms.verbs.budget import (
+    MAX_TOKENS_DEFAULT,
+    MAX_TOKENS_MIN,
+    CursorArg,
+    MaxTokensArg,
+    clamp_max_tokens,
+    cursor_parts,
+    tokens_of,
+)
 
 PathArg = Annotated[
     str | None,

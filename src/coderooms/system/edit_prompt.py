@@ -4,10 +4,6 @@ the order an agent makes them, naming only the verbs this server serves."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Annotated
-
-from fastmcp.prompts import FunctionPrompt
-from pydantic import Field
 
 
 def before_you_edit_steps(path: str, repo: str | None, served: Collection[str]) -> str:
@@ -28,14 +24,3 @@ def before_you_edit_steps(path: str, repo: str | None, served: Collection[str]) 
         steps.append("- after editing with your own tools, call ingest so the graph follows")
     steps.append("Then run the tests those calls named.")
     return "\n".join(steps)
-
-
-def before_you_edit_prompt(served: Collection[str]) -> FunctionPrompt:
-    def before_you_edit(
-        path: Annotated[str, Field(description="The file, repo-relative.")],
-        repo: Annotated[str | None, Field(description="Its repo id, when several.")] = None,
-    ) -> str:
-        """The calls to make before editing a file: its context, what it breaks, its tests."""
-        return before_you_edit_steps(path, repo, served)
-
-    return FunctionPrompt.from_function(before_you_edit)

@@ -7,12 +7,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from coderooms import __version__
-from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError
 from coderooms.freshness import freshness_of
 from coderooms.graph.schema import current_version, latest_version
 from coderooms.scope.served import served_scope
 from coderooms.semantic import describe_model, embedding_counts
+from coderooms.verbs.context import AppContext
 
 
 class HealthReport(BaseModel):

@@ -9,17 +9,11 @@ A client may attach one to a conversation; it costs nothing until read.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from typing import Any
 
-from fastmcp.exceptions import ResourceError
-from fastmcp.resources import FunctionResource, ResourceTemplate
-
-from coderooms.context import AppContext
-from coderooms.errors import CoderoomsError, NotFound
+from coderooms.errors import NotFound
 from coderooms.graph.driver import Graph
-from coderooms.tooling import error_text
+from coderooms.verbs.context import AppContext
 
 OVERVIEW_URI = "coderooms://overview"
 REPO_OVERVIEW_URI = "coderooms://overview/{repo}"
@@ -64,36 +58,3 @@ def repo_overview(ctx: AppContext, repo: str) -> dict[str, Any]:
             hint=f"read {OVERVIEW_URI} for the repo ids",
         )
     return found[0]
-
-
-def as_json(answer: Callable[[], dict[str, Any]]) -> str:
-    try:
-        return json.dumps(answer(), ensure_ascii=False)
-    except CoderoomsError as e:
-        raise ResourceError(error_text(e)) from e
-
-
-def overview_resources(ctx: AppContext) -> tuple[FunctionResource, ResourceTemplate]:
-    def read_overview() -> str:
-        return as_json(lambda: overview(ctx))
-
-    def read_repo_overview(repo: str) -> str:
-        return as_json(lambda: repo_overview(ctx, repo))
-
-    every = FunctionResource.from_function(
-        read_overview,
-        OVERVIEW_URI,
-        name="repo_overview",
-        description="The ingested repos: root, files and lines per language, largest "
-        "top-level entries.",
-        mime_type="application/json",
-    )
-    one = ResourceTemplate.from_function(
-        read_repo_overview,
-        REPO_OVERVIEW_URI,
-        name="one_repo_overview",
-        description="One ingested repo: root, files and lines per language, largest top-level "
-        "entries.",
-        mime_type="application/json",
-    )
-    return every, one

@@ -8,8 +8,11 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.agents import validate_agent_id
-from coderooms.budget import (
+from coderooms.core.clamps import Clamps
+from coderooms.errors import NotFound
+from coderooms.system.health import HealthReport, health
+from coderooms.verbs.agents import validate_agent_id
+from coderooms.verbs.budget import (
     MAX_TOKENS_DEFAULT,
     CursorArg,
     MaxTokensArg,
@@ -17,15 +20,12 @@ from coderooms.budget import (
     clamp_max_tokens,
     page_answer,
 )
-from coderooms.context import AppContext
-from coderooms.core.clamps import Clamps
-from coderooms.declaring import Verb
-from coderooms.effects import READS
-from coderooms.errors import NotFound
-from coderooms.presets import DESCRIPTIONS, preset_of
-from coderooms.serving import allowed_by_mode, refusals, served_presets, served_tools
-from coderooms.system.health import HealthReport, health
-from coderooms.tooling import ToolSpec
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.declaring import Verb
+from coderooms.verbs.effects import READS
+from coderooms.verbs.presets import DESCRIPTIONS, preset_of
+from coderooms.verbs.serving import allowed_by_mode, refusals, served_presets, served_tools
+from coderooms.verbs.spec import ToolSpec
 
 
 def presets_answer(ctx: AppContext, every: list[ToolSpec]) -> dict[str, Any]:

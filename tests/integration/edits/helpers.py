@@ -6,11 +6,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from coderooms.context import AppContext
 from coderooms.core.hashing import content_hash
 from coderooms.edits.tools import surgical_tools
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
+from coderooms.verbs.context import AppContext
 
 FILES = {
     "pkg/__init__.py": "",

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.edits import atomic
 from coderooms.edits.errors import SourceModified
 from coderooms.errors import Forbidden, GraphUnavailable, InvalidInput
 from coderooms.graph.driver import Graph
+from coderooms.verbs.context import AppContext
 from tests.integration.edits.helpers import (
     FILES,
     disk_hash,

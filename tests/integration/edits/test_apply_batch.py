@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.edits import atomic
 from coderooms.edits.errors import SourceModified
 from coderooms.edits.requests import FileEdit
@@ -16,6 +15,7 @@ from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import IngestReport
 from coderooms.ingest.targeted import ingest_paths
+from coderooms.verbs.context import AppContext
 from tests.integration.edits.helpers import disk_hash, graph_hash, make_repo, verbs
 
 PATHS = ("pkg/core.py", "pkg/use.py", "notes.md")

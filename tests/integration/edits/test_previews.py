@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.edits import apply as surgical_apply
 from coderooms.edits.errors import PreviewExpired, SourceModified
 from coderooms.errors import Conflict, Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Connection, Graph
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.edits.helpers import disk_hash, graph_hash, make_repo, verbs
 
 OLD = "def helper(x):\n    return x + 1\n"

@@ -13,9 +13,9 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Graph
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.edits.helpers import make_repo
 
 

@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.graph.driver import Connection
 from coderooms.neo4j_local.instance import Instance
 from coderooms.system.health import health
+from coderooms.verbs.context import AppContext
 
 RECOVERY_DEADLINE_S = 60.0
 

@@ -10,9 +10,9 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
-from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext
 
 
 def call(ctx: AppContext, tool: str, arguments: dict[str, Any]) -> Any:

@@ -14,12 +14,12 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.freshness import repo_freshness
 from coderooms.freshness.alerts import Alert, AlertWriter
 from coderooms.freshness.state import watcher_id_for
 from coderooms.graph.driver import Graph
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.freshness.conftest import file_ids
 from tests.integration.ingest.graph_snapshot import wipe
 

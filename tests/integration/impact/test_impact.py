@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.impact.tools import impact_tools
 from coderooms.impact.verb import ImpactRequest, impact_question
 from coderooms.ingest.pipeline import ingest_root
+from coderooms.verbs.context import AppContext
 from tests.integration.surgical.test_surgical_context import graph_fingerprint
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "impact"

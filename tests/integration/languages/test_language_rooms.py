@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.pipeline import ingest_root
@@ -21,6 +20,7 @@ from coderooms.perspective.tools import perspective_tools
 from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
+from coderooms.verbs.context import AppContext
 from tests.integration.ingest.graph_snapshot import wipe
 from tests.integration.languages.rooms import ROOMS
 

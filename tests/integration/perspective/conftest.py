@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
 from coderooms.perspective.tools import perspective_tools
+from coderooms.verbs.context import AppContext
 from tests.integration.perspective.routes_fixture import build_tree, ingest_fixture
 
 Verbs = dict[str, Callable[..., Any]]

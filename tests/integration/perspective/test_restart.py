@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Connection, Graph
 from coderooms.perspective.errors import RouteSetStale
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.perspective.conftest import Shop, start_at, verbs_of
 
 

@@ -7,8 +7,6 @@ from typing import Any
 
 import pytest
 
-from coderooms.context import AppContext
-from coderooms.effects import served
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.perspective.errors import (
     NavigationAtRoot,
@@ -20,7 +18,9 @@ from coderooms.perspective.errors import (
 from coderooms.perspective.limits import MAX_SUGGESTIONS
 from coderooms.perspective.model import Route
 from coderooms.perspective.tools import perspective_tools
-from coderooms.tooling import guarded
+from coderooms.protocol.tool_errors import guarded
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.effects import served
 from tests.integration.perspective.conftest import Shop, Verbs, start_at
 
 

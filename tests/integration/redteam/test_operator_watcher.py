@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.errors import Forbidden
 from coderooms.freshness.room import FreshnessRoom
 from coderooms.freshness.state import watcher_id_for
 from coderooms.freshness.tools import freshness_tools
 from coderooms.graph.driver import Graph
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.ingest.graph_snapshot import wipe
 
 AGENT = "mallory"

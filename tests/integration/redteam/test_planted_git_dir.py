@@ -18,7 +18,6 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
-from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError, Forbidden
 from coderooms.freshness.engine import FreshnessEngine, WatchOptions
 from coderooms.graph.driver import Graph
@@ -27,6 +26,7 @@ from coderooms.impact.revisions import RevisionRange, Working
 from coderooms.ingest.git_history import update_co_changes
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext
 from tests.integration.edits.helpers import verbs
 from tests.integration.ingest.graph_snapshot import wipe
 from tests.unit.redteam.planting import Planted, git, make_repo, move_planted_ref, plant

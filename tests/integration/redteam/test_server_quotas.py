@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.errors import Forbidden
 from coderooms.graph.driver import Graph
 from coderooms.perspective.tools import perspective_tools
-from coderooms.quotas import MAX_LIVE_PREVIEW_BYTES_PER_SERVER, ServerQuota
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.quotas import MAX_LIVE_PREVIEW_BYTES_PER_SERVER, ServerQuota
 from tests.integration.edits.helpers import make_repo, verbs
 
 ROTATING_IDS = 12

@@ -11,13 +11,13 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
-from coderooms.budget import Question
-from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
 from coderooms.retrieval.questions import activate_question, seek_question
 from coderooms.retrieval.requests import ActivateArguments, SeekArguments
 from coderooms.semantic import query as semantic
 from coderooms.server import create_server
+from coderooms.verbs.budget import Question
+from coderooms.verbs.context import AppContext
 from tests.integration.retrieval.seek_repo import retrieval_repo, sid, snapshot
 
 VERBS = ("seek", "activate", "heuristics_surface")

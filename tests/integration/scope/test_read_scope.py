@@ -23,10 +23,10 @@ from fastmcp.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
 
 AGENT = "read-scope"
 SECRET = "zq_outside_secret_4b9e17"

@@ -8,9 +8,9 @@ from typing import Any
 
 from fastmcp import Client
 
-from coderooms.context import AppContext
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext
 
 
 def call(ctx: AppContext, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:

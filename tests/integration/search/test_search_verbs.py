@@ -15,7 +15,6 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS
 from coderooms.graph.driver import Graph
 from coderooms.search import text_search
@@ -25,6 +24,7 @@ from coderooms.search.requests import GlobArguments, SearchArguments
 from coderooms.search.text_search import SearchRequest
 from coderooms.semantic import model
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.search.tree import FILES
 
 

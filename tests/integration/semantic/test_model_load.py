@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from coderooms.context import AppContext
-from coderooms.semantic import model
+from coderooms.semantic import load_model_when_ready, model
+from coderooms.verbs.context import AppContext
 
 pytestmark = pytest.mark.skipif(not model.available(), reason="needs the embedding model")
 
@@ -17,7 +17,7 @@ def test_the_model_is_loaded_once_the_graph_is_there(
 ) -> None:
     monkeypatch.setattr(model._holder, "encoder", None)  # as in a fresh server process
     assert model.describe()["loaded"] is False
-    app_context.load_model_when_ready(settle_s=0.1)
+    load_model_when_ready(app_context, settle_s=0.1)
     [thread] = [t for t in threading.enumerate() if t.name == "model-load"]
     assert thread.daemon
     thread.join(timeout=60)

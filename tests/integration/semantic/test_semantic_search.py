@@ -10,13 +10,13 @@ from typing import Any
 
 from fastmcp import Client
 
-from coderooms.context import AppContext
 from coderooms.graph.driver import Graph
 from coderooms.ingest.agent_ingest import ingest_roots
 from coderooms.ingest.pipeline import ingest_root
-from coderooms.semantic import model
+from coderooms.semantic import embed_in_background, model
 from coderooms.semantic.store import coverage
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext
 from tests.integration.semantic.conftest import SEMANTIC_REPO
 
 
@@ -127,7 +127,7 @@ def test_the_ingest_verb_leaves_a_large_changeset_to_a_background_backfill(
         app_context.settings,
         [str(root)],
         repo=repo_id,
-        embed_in_background=app_context.embed_in_background,
+        embed_in_background=lambda repo: embed_in_background(app_context, repo),
     )["reports"][0]
     assert report["embeddings"]["embedded"] == 0
     assert report["embeddings"]["deferred"] == 601

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.graph.driver import Graph
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.foundation.completeness_repo import make_unresolved_repo
 from tests.integration.surgical.test_surgical_context import context_verbs
 from tests.integration.surgical.test_surgical_context_states import marks_of

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.edits.requests import FileEdit
 from coderooms.graph.driver import Connection, Graph
 from coderooms.surgical.errors import ProofRequired
 from coderooms.surgical.proof import ABSENT_HASH, mark_proof_ready, require_proof
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.edits.helpers import disk_hash, make_repo, verbs
 
 

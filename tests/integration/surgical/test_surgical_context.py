@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from coderooms.context import AppContext
 from coderooms.errors import Forbidden, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.surgical import context_limits
 from coderooms.surgical.context_tools import surgical_context_tools
+from coderooms.verbs.context import AppContext
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "surgical_ctx"
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"]

@@ -13,12 +13,12 @@ import pytest
 from fastmcp import Client
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.edits.tools import surgical_tools
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.server import create_server
 from coderooms.surgical.errors import ProofRequired
+from coderooms.verbs.context import AppContext, GraphProvider
 from tests.integration.edits.test_read_only import call
 from tests.integration.surgical.test_surgical_context import (
     context_verbs,

@@ -12,11 +12,11 @@ import pytest
 from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
-from coderooms.agents import validate_agent_id
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.errors import InvalidInput
 from coderooms.server import create_server
+from coderooms.verbs.agents import validate_agent_id
+from coderooms.verbs.context import AppContext, GraphProvider
 
 HIDDEN = [
     ("bidi override", "admin\u202e1-tnega"),

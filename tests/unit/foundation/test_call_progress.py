@@ -1,5 +1,6 @@
-"""Progress notifications and cancellation of verbs run in worker threads (coderooms.call_progress),
-on a small FastMCP app in memory with the real middleware and the real client."""
+"""Progress notifications and cancellation of verbs run in worker threads
+(coderooms.protocol.progress), on a small FastMCP app in memory with the real middleware and
+the real client."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import pytest
 from fastmcp import Client, FastMCP
 from fastmcp.exceptions import ToolError
 
-from coderooms import call_progress
-from coderooms.call_progress import ProgressNotifications
+from coderooms.protocol import progress as call_progress
+from coderooms.protocol.progress import ProgressNotifications
 from coderooms.steps import QUIET, current_steps
 
 Seen = list[tuple[float, float | None, str | None]]

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from coderooms.agents import MAX_AGENT_ID_CHARS, validate_agent_id
 from coderooms.cli.main import parse_host_port
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput, NotFound, NotReady
-from coderooms.tooling import error_text
+from coderooms.verbs.agents import MAX_AGENT_ID_CHARS, validate_agent_id
+from coderooms.verbs.spec import error_text
 
 
 def test_standard_neo4j_variables_override(monkeypatch: pytest.MonkeyPatch) -> None:

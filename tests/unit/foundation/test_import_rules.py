@@ -3,7 +3,7 @@
 loop from the interpreter, not from the structure).
 
 A *unit* is a subpackage of `coderooms` (`coderooms.search`) or a top-level module
-(`coderooms.context`). The rules:
+(`coderooms.verbs.context`). The rules:
 
 - `core` imports nothing of coderooms' but `errors`;
 - `graph` imports only `core`, `errors` and `config` (exceptions named below, each with why);
@@ -34,8 +34,14 @@ GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 out too (they are the known way back); a test fails when one is no longer there."""
 
 
-NOT_ROOMS = frozenset({"core", "graph", "scope", "neo4j_local", "cli"})
-"""Subpackages that are floors (below every room) or entry points (above them), not rooms."""
+NOT_ROOMS = frozenset({"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol"})
+"""Subpackages that are floors (below every room: `verbs` is the contract rooms speak) or the
+layers above them (`protocol`, the MCP layer; `cli`, the entry points), not rooms."""
+
+PROTOCOL_PACKAGES = ("fastmcp", "mcp")
+"""The third-party packages of the protocol: only `coderooms.protocol` imports them."""
+PROTOCOL_USERS = frozenset({"protocol", "server", "cli"})
+"""The units that may import `coderooms.protocol`: the wiring and the entry points."""
 
 FACE_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("coderooms/retrieval/seek.py", "coderooms.semantic.query"): "seek calls the embedding "
@@ -96,7 +102,7 @@ def all_imports() -> list[Import]:
 
 
 def unit_of(name: str) -> str:
-    """`coderooms.retrieval.seek` -> `retrieval`; `coderooms.context` -> `context`; the
+    """`coderooms.retrieval.seek` -> `retrieval`; `coderooms.verbs.context` -> `context`; the
     package's own `__init__` (`coderooms.__version__`) -> `__init__`."""
     parts = name.split(".")
     if len(parts) < 2:
@@ -118,7 +124,7 @@ def _within(name: str, module: str) -> bool:
 def test_every_module_is_read() -> None:
     modules = list((SRC / PACKAGE).rglob("*.py"))
     assert len(modules) > 100
-    assert any(i.source == "coderooms.context" for i in all_imports())
+    assert any(i.source == "coderooms.verbs.context" for i in all_imports())
 
 
 def test_core_imports_only_errors() -> None:
@@ -188,6 +194,50 @@ def find_cycle(edges: dict[str, dict[str, Import]]) -> list[str] | None:
         if unit not in state and (found := visit(unit)):
             return found
     return None
+
+
+def test_the_verb_contract_imports_no_room() -> None:
+    known = rooms()
+    broken = [
+        f"{i.where()}: the verb contract (coderooms.verbs) is a floor below the rooms; pass what "
+        "it needs in, or move the work into the room"
+        for i in all_imports()
+        if unit_of(i.source) == "verbs"
+        and (unit_of(i.target) in known or unit_of(i.target) in PROTOCOL_USERS)
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def test_only_the_wiring_imports_the_protocol_layer() -> None:
+    broken = [
+        f"{i.where()}: only {sorted(PROTOCOL_USERS)} import coderooms.protocol (rooms declare "
+        "verbs with coderooms.verbs; the protocol makes them tools)"
+        for i in all_imports()
+        if unit_of(i.target) == "protocol" and unit_of(i.source) not in PROTOCOL_USERS
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def third_party_imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.append((node.lineno, node.module))
+    return found
+
+
+def test_only_the_protocol_layer_imports_fastmcp_and_mcp() -> None:
+    broken = [
+        f"{path.relative_to(SRC).as_posix()}:{line} imports {name}: only coderooms.protocol "
+        "may import the MCP packages"
+        for path in sorted((SRC / PACKAGE).rglob("*.py"))
+        if path.relative_to(SRC / PACKAGE).parts[0] != "protocol"
+        for line, name in third_party_imports(path)
+        if name.split(".")[0] in PROTOCOL_PACKAGES
+    ]
+    assert not broken, "\n".join(broken)
 
 
 def rooms() -> frozenset[str]:
@@ -279,5 +329,6 @@ def test_function_level_and_relative_imports_are_read(tmp_path: Path) -> None:
         (5, "coderooms.core.ids.file_id"),
     ]
     assert unit_of("coderooms.graph.driver") == "graph"
-    assert unit_of("coderooms.context.AppContext") == "context"
+    assert unit_of("coderooms.verbs.context.AppContext") == "verbs"
+    assert unit_of("coderooms.server") == "server"
     assert unit_of("coderooms.__version__") == "__init__"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.budget import Question
 from coderooms.impact.compact import compact_impact
+from coderooms.verbs.budget import Question
 
 QUESTION = Question.of("impact", symbol="x")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from coderooms.agents import AgentRegistry
-from coderooms.quotas import MAX_AGENTS_RECORDED_PER_SERVER, QuotaFull, ServerQuota
+from coderooms.verbs.agents import AgentRegistry
+from coderooms.verbs.quotas import MAX_AGENTS_RECORDED_PER_SERVER, QuotaFull, ServerQuota
 
 
 def test_a_quota_asks_the_store_only_when_full_and_forgets_what_is_gone() -> None:

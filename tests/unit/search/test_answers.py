@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from coderooms.budget import CHARS_PER_TOKEN, Question, chars_of, fit, parse_cursor, room
 from coderooms.errors import InvalidInput
 from coderooms.freshness import brief_freshness
 from coderooms.search.answers import search_answer, seek_answer, text_rows
-from coderooms.symbol_rows import symbol_text
+from coderooms.verbs.budget import CHARS_PER_TOKEN, Question, chars_of, fit, parse_cursor, room
+from coderooms.verbs.symbol_rows import symbol_text
 
 ASKED = Question.of("search", query="text")
 

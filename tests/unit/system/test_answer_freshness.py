@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from coderooms import answer_freshness
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
-from coderooms.effects import READS
 from coderooms.graph.driver import Graph
+from coderooms.protocol import answer_freshness
+from coderooms.protocol.tool_errors import guarded
 from coderooms.server import room_tools
-from coderooms.tooling import Covering, Freshness, ToolSpec, guarded
+from coderooms.verbs.context import AppContext, GraphProvider
+from coderooms.verbs.effects import READS
+from coderooms.verbs.spec import Covering, Freshness, ToolSpec
 
 GRAPH: Any = object()
 FRESH = {"r": {"watched": False, "unacked_alerts": {}}}

@@ -15,9 +15,9 @@ from fastmcp import Client
 from mcp.shared.exceptions import MCPError
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.server import create_server
 from coderooms.system.repo_overview import OVERVIEW_URI, REPO_OVERVIEW_URI
+from coderooms.verbs.context import AppContext, GraphProvider
 
 
 def context(tmp_path: Path, **settings: Any) -> AppContext:

@@ -1,4 +1,4 @@
-"""A verb declared at module level (`coderooms.declaring.Verb`) is listed with `agent_id` then
+"""A verb declared at module level (`coderooms.verbs.declaring.Verb`) is listed with `agent_id` then
 its request's fields, flat, and answers with the request built once from the call."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from coderooms.declaring import Verb, as_written_in_a_factory
-from coderooms.effects import READS
-from coderooms.tooling import Freshness
+from coderooms.verbs.declaring import Verb, as_written_in_a_factory
+from coderooms.verbs.effects import READS
+from coderooms.verbs.spec import Freshness
 
 
 @dataclass(frozen=True, slots=True)

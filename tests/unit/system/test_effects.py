@@ -14,9 +14,10 @@ from fastmcp.exceptions import ToolError
 from mcp.types import Tool
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
-from coderooms.effects import READS, Effect, Writes, hints_of, served
+from coderooms.protocol.annotations import hints_of
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
+from coderooms.verbs.effects import READS, Effect, Writes, served
 
 NOTHING, SESSION, GRAPH, FILES = "nothing", "session_state", "graph", "files"
 

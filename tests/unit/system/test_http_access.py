@@ -12,7 +12,12 @@ import yaml
 
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput
-from coderooms.http_access import OperatorToken, checked_token, http_run_options, is_loopback
+from coderooms.protocol.http_access import (
+    OperatorToken,
+    checked_token,
+    http_run_options,
+    is_loopback,
+)
 
 PROJECT = Path(__file__).resolve().parents[3]
 TOKEN = "0123456789abcdef0123"

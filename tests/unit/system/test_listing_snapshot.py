@@ -19,8 +19,8 @@ from typing import Any
 from fastmcp import Client
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
 
 SNAPSHOT = Path(__file__).with_name("listing_snapshot.json")
 SELECTIONS: dict[str, dict[str, Any]] = {

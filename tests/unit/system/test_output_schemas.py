@@ -12,9 +12,9 @@ import jsonschema
 from fastmcp import Client
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
-from coderooms.listing import names_fields
+from coderooms.protocol.listing import names_fields
 from coderooms.server import create_server
+from coderooms.verbs.context import AppContext, GraphProvider
 
 
 def offline_context(tmp_path: Path) -> AppContext:

@@ -13,11 +13,11 @@ from fastmcp import Client
 from fastmcp.exceptions import ToolError
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.errors import InvalidInput
-from coderooms.listing import compact_schema, model_facing
-from coderooms.presets import ALWAYS, NAMES, PRESETS, parse_presets, preset_of, selected_verbs
+from coderooms.protocol.listing import compact_schema, model_facing
 from coderooms.server import create_server, room_tools
+from coderooms.verbs.context import AppContext, GraphProvider
+from coderooms.verbs.presets import ALWAYS, NAMES, PRESETS, parse_presets, preset_of, selected_verbs
 
 DEFAULT_LISTING_CHARS = 9_000
 """The default listing's model-facing characters, instructions included: at the ~3.8 characters

@@ -10,13 +10,14 @@ from unittest.mock import Mock
 import pytest
 
 from coderooms import connect
-from coderooms import context as context_module
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
 from coderooms.errors import GraphUnavailable
 from coderooms.graph.driver import Graph
 from coderooms.graph.schema import latest_version
 from coderooms.ingest.startup import ingest_when_ready
+from coderooms.semantic import backfill_once, embed_in_background
+from coderooms.verbs import context as context_module
+from coderooms.verbs.context import AppContext, GraphProvider
 
 
 def offline(tmp_path: Path, **settings: object) -> AppContext:
@@ -47,8 +48,8 @@ def test_no_embedding_backfill(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     graph = connected(ctx)
     started = []
     monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))
-    ctx.embed_in_background("repo")
-    ctx.backfill_once(graph, "repo")
+    embed_in_background(ctx, "repo")
+    backfill_once(ctx, graph, "repo")
     assert started == []
     assert ctx.embedding_backfill == {}
     graph.write.assert_not_called()

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 
 from coderooms.config import Settings
-from coderooms.context import AppContext, GraphProvider
-from coderooms.semantic import model
+from coderooms.semantic import load_model_when_ready, model
 from coderooms.system.warmup import settle_heap
+from coderooms.verbs.context import AppContext, GraphProvider
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def model_threads() -> list[threading.Thread]:
 def test_no_model_thread_when_embeddings_are_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(model.DISABLE_ENV, "off")
     ctx = AppContext(settings=Settings(), graphs=GraphProvider(Settings(), start_managed=False))
-    ctx.load_model_when_ready()
+    load_model_when_ready(ctx)
     assert model_threads() == []
 
 
@@ -50,7 +50,7 @@ def test_the_model_waits_for_the_graph_and_a_closed_server_loads_nothing(
     loads: list[bool] = []
     monkeypatch.setattr(model, "encoder", lambda: loads.append(True))
     graphs = GraphProvider(Settings(), start_managed=False)  # never started: no graph
-    AppContext(settings=Settings(), graphs=graphs).load_model_when_ready(settle_s=0)
+    load_model_when_ready(AppContext(settings=Settings(), graphs=graphs), settle_s=0)
     [thread] = model_threads()
     time.sleep(0.2)
     assert loads == []  # still waiting for the graph

@@ -2,18 +2,16 @@
 
 Each verb declares the farthest thing it writes: nothing, session state (the session store:
 previews, proof marks, perspectives, alert acknowledgements), the code graph (ingest, watcher
-records), or the user's files (and the graph after them). Its MCP annotations and whether a
-read-only server serves it are derived in this module, nowhere else, so they cannot drift from
-what the verb does. Clients auto-approve tools marked read-only: a verb that writes anything,
-even a soft bookkeeping write, is not.
+records), or the user's files (and the graph after them). Whether a read-only server serves it
+is derived in this module, and its MCP annotations in `coderooms.protocol.annotations`, nowhere
+else, so they cannot drift from what the verb does. Clients auto-approve tools marked
+read-only: a verb that writes anything, even a soft bookkeeping write, is not.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-
-from mcp.types import ToolAnnotations
 
 
 class Writes(StrEnum):
@@ -48,16 +46,6 @@ class Effect:
 
 
 READS = Effect(Writes.NOTHING)
-
-
-def hints_of(effect: Effect) -> ToolAnnotations:
-    """The MCP hints of a verb, from its declared effect (the one place they are decided)."""
-    return ToolAnnotations(
-        read_only_hint=effect.read_only,
-        destructive_hint=effect.destructive,
-        idempotent_hint=effect.read_only or effect.idempotent,
-        open_world_hint=False,
-    )
 
 
 def served(effect: Effect, *, read_only: bool, session_state: bool) -> bool:

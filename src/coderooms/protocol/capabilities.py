@@ -1,5 +1,5 @@
 """What the server advertises beyond its tools, and only what works: the repo overview resources
-(coderooms.system.repo_overview) and the before-you-edit prompt (coderooms.system.edit_prompt).
+(coderooms.protocol.resources) and the before-you-edit prompt (coderooms.protocol.prompts).
 Logging is not advertised: coderooms sends clients no log messages (its log goes to stderr,
 which a stdio client shows the operator), so a client that set a level would wait for nothing.
 FastMCP registers the `logging/setLevel` handler for every server; the capability follows from
@@ -12,9 +12,9 @@ from typing import Any
 
 from fastmcp import FastMCP
 
-from coderooms.context import AppContext
-from coderooms.system.edit_prompt import before_you_edit_prompt
-from coderooms.system.repo_overview import overview_resources
+from coderooms.protocol.prompts import before_you_edit_prompt
+from coderooms.protocol.resources import overview_resources
+from coderooms.verbs.context import AppContext
 
 
 def advertise(mcp: FastMCP[Any], ctx: AppContext, served: frozenset[str]) -> None:

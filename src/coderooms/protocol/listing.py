@@ -19,8 +19,10 @@ from typing import Any
 from fastmcp.tools import FunctionTool
 from mcp.types import Tool
 
-from coderooms.answer_freshness import attach_freshness
-from coderooms.tooling import ToolSpec, guarded
+from coderooms.protocol.annotations import hints_of
+from coderooms.protocol.answer_freshness import attach_freshness
+from coderooms.protocol.tool_errors import guarded
+from coderooms.verbs.spec import ToolSpec
 
 
 def listed_tool(spec: ToolSpec) -> FunctionTool:
@@ -28,7 +30,7 @@ def listed_tool(spec: ToolSpec) -> FunctionTool:
         guarded(spec, attach_freshness),
         name=spec.name,
         description=spec.summary,
-        annotations=spec.annotations(),
+        annotations=hints_of(spec.effect),
     )
     update = {"parameters": compact_schema(tool.parameters), "output_schema": None}
     if names_fields(tool.output_schema):

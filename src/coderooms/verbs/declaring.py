@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from coderooms.context import AppContext
-from coderooms.effects import Effect
-from coderooms.tooling import Freshness, ToolSpec
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.effects import Effect
+from coderooms.verbs.spec import Freshness, ToolSpec
 
 Request = TypeVar("Request")
 

@@ -3,8 +3,8 @@
 The graph is connected in the background so the server answers at once; a verb that needs the
 graph before it is ready gets a `NotReady` error that says to retry. The context also keeps the
 state of the background work health reports (the startup ingest, run by
-`coderooms.ingest.startup`; the embedding backfill; the model load). It imports nothing of
-`coderooms.ingest`, whose verbs receive it.
+`coderooms.ingest.startup`; the embedding backfill and the model load, run by
+`coderooms.semantic.background`). It imports no room: the rooms' verbs receive it.
 """
 
 from __future__ import annotations
@@ -15,22 +15,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from coderooms.agents import AgentRegistry, validate_agent_id
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.errors import CoderoomsError, GraphUnavailable, NotReady
 from coderooms.graph.driver import Graph
 from coderooms.graph.session_entities import bind_session_store, record_agent
-from coderooms.quotas import ServerQuotas
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
+from coderooms.verbs.agents import AgentRegistry, validate_agent_id
+from coderooms.verbs.quotas import ServerQuotas
 
 log = logging.getLogger(__name__)
 
 RETRY_MIN_S = 0.5
 RETRY_MAX_S = 10.0
-MODEL_LOAD_SETTLE_S = 3.0
-"""How long after the graph connects the server loads the embedding model by itself."""
 
 
 class GraphProvider:
@@ -141,66 +139,17 @@ class AppContext:
             time.sleep(RETRY_MIN_S)
         return self.graphs.graph_or_none
 
-    def load_model_when_ready(self, settle_s: float = MODEL_LOAD_SETTLE_S) -> None:
-        """Load the embedding model in the background, `settle_s` after the graph connects (the
-        verbs that embed need the graph anyway, and the client's handshake and first calls are
-        not to share the CPU with the ~250 ms load), so that the first semantic verb does not
-        pay for it. A semantic verb called earlier loads it itself, as without this."""
-        from coderooms.semantic import model
-
-        if model.unavailable_reason() is not None:
-            return
-
-        def work() -> None:
-            if self.graph_when_ready() is not None and not self.graphs.wait_closed(settle_s):
-                model.encoder()
-
-        threading.Thread(target=work, name="model-load", daemon=True).start()
-
-    def embed_in_background(self, repo: str) -> None:
-        """Compute the vectors `repo` still lacks in a background thread (one backfill per repo
-        at a time); progress in `embedding_backfill` (health reports it)."""
-        graph = self.graphs.graph_or_none
-        if graph is not None and not self.settings.read_only:
-            threading.Thread(
-                target=self.backfill_once, args=(graph, repo), name=f"embed-{repo}", daemon=True
-            ).start()
-
-    def backfill_once(self, graph: Graph, repo: str) -> None:
-        """Compute the vectors `repo` still lacks, here (one backfill per repo at a time)."""
-        if self.settings.read_only:
-            return
+    def start_backfill(self, repo: str) -> bool:
+        """Claim `repo`'s backfill (one at a time per repo); False when one already runs."""
         with self._backfill_lock:
             if repo in self._backfilling:
-                return
+                return False
             self._backfilling.add(repo)
-        try:
-            self._backfill_embeddings(graph, repo)
-        finally:
-            with self._backfill_lock:
-                self._backfilling.discard(repo)
+            return True
 
-    def _backfill_embeddings(self, graph: Graph, repo: str) -> None:
-        from coderooms.semantic.store import embed_pending
-
-        def progress(embedded: int, total: int) -> None:
-            self.embedding_backfill[repo] = f"embedding: {embedded} of {total} symbols"
-
-        try:
-            report = embed_pending(
-                graph, repo, progress=progress, should_stop=lambda: self.graphs.closed
-            )
-        except Exception as e:  # reported through health, never kills the server
-            log.exception("embedding backfill of %s failed", repo)
-            self.embedding_backfill[repo] = f"failed: {e!r}"
-            return
-        if report.skipped:
-            self.embedding_backfill[repo] = f"no vectors: {report.skipped}"
-        else:
-            self.embedding_backfill[repo] = (
-                f"done: {report.embedded} symbols embedded in {report.seconds:.0f} s, "
-                f"{report.deferred} without a current vector"
-            )
+    def end_backfill(self, repo: str) -> None:
+        with self._backfill_lock:
+            self._backfilling.discard(repo)
 
     def graph(self) -> Graph:
         return self.graphs.require()

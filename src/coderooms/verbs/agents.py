@@ -20,8 +20,8 @@ import threading
 import unicodedata
 
 from coderooms.errors import InvalidInput
-from coderooms.quotas import MAX_AGENTS_RECORDED_PER_SERVER
 from coderooms.scope.names import is_ignorable
+from coderooms.verbs.quotas import MAX_AGENTS_RECORDED_PER_SERVER
 
 MAX_AGENT_ID_CHARS = 128
 

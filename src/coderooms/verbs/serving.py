@@ -5,11 +5,11 @@ error contract: `forbidden` when read-only mode withholds it (no preset would se
 
 from __future__ import annotations
 
-from coderooms import effects
-from coderooms.context import AppContext
 from coderooms.errors import CoderoomsError, Forbidden, NotServed
-from coderooms.presets import parse_presets, preset_of, selected_verbs
-from coderooms.tooling import ToolSpec
+from coderooms.verbs import effects
+from coderooms.verbs.context import AppContext
+from coderooms.verbs.presets import parse_presets, preset_of, selected_verbs
+from coderooms.verbs.spec import ToolSpec
 
 
 def allowed_by_mode(ctx: AppContext, spec: ToolSpec) -> bool:

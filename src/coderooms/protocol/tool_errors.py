@@ -1,91 +1,26 @@
-"""How a room's verb becomes an MCP tool: a spec (the function and what it writes), one wrapper
-that turns our errors into one clear MCP error payload, and the middleware that answers a call
-of a verb this server does not serve (presets, read-only mode) with that payload. The function's
-signature and its docstring's first paragraph are what the calling model sees (coderooms.listing);
-`help` gives the whole docstring.
-"""
+"""How the protocol meets a verb's failure: one wrapper that turns our errors into one clear MCP
+error payload (`error_text`), schema refusals in the same contract, and the middleware that
+answers a call of a verb this server does not serve (presets, read-only mode) with that
+payload."""
 
 from __future__ import annotations
 
 import functools
-import json
 import logging
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Callable
 from typing import Any
 
 from fastmcp.exceptions import ToolError
 from fastmcp.exceptions import ValidationError as ArgumentsRefused
 from fastmcp.server.middleware import CallNext, Middleware, MiddlewareContext
 from fastmcp.tools import ToolResult
-from mcp.types import CallToolRequestParams, ToolAnnotations
+from mcp.types import CallToolRequestParams
 from pydantic import ValidationError
 
-from coderooms import effects
-from coderooms.effects import Effect
 from coderooms.errors import CoderoomsError, InvalidInput
-from coderooms.graph.driver import Graph
+from coderooms.verbs.spec import Finish, ToolSpec, error_text
 
 log = logging.getLogger(__name__)
-
-
-class Freshness(StrEnum):
-    """How an answer carries the freshness of the graph it read (its `freshness` field), attached
-    by the tool wrapper, never by the verb: `none`, `brief` (`brief_freshness`: no empty alert
-    counts, unkeyed for one repo) or `full` (`freshness_of`: keyed by repo)."""
-
-    NONE = "none"
-    BRIEF = "brief"
-    FULL = "full"
-
-
-class Covering(dict[str, Any]):
-    """An answer, and the repos of the graph it read: what a verb with a declared freshness
-    returns, so the wrapper can attach their freshness after the answer's own fields. It is the
-    answer (a dict); the repos come from what the verb read (`repo` omitted covers every
-    readable repo), so no argument names them."""
-
-    def __init__(self, answer: dict[str, Any], graph: Graph, repos: Iterable[str]) -> None:
-        super().__init__(answer)
-        self.graph = graph
-        self.repos = list(repos)
-
-
-Finish = Callable[["ToolSpec", Any], Any]
-"""What the wiring does with a verb's answer before it goes out (coderooms.answer_freshness)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ToolSpec:
-    fn: Callable[..., Any]
-    effect: Effect
-    """What the verb writes; its annotations and read-only serving follow (coderooms.effects)."""
-    verb: str | None = None
-    """The MCP name when it differs from the function's (`help` shadows a builtin)."""
-    freshness: Freshness = Freshness.NONE
-    """The freshness its answer carries; a verb that declares one returns a `Covering`."""
-
-    @property
-    def name(self) -> str:
-        return self.verb or self.fn.__name__
-
-    @property
-    def summary(self) -> str:
-        """The docstring's first paragraph, on one line: what the tool listing shows."""
-        paragraph = (self.fn.__doc__ or "").strip().split("\n\n", 1)[0]
-        return " ".join(paragraph.split())
-
-    @property
-    def read_only(self) -> bool:
-        return self.effect.read_only
-
-    def annotations(self) -> ToolAnnotations:
-        return effects.hints_of(self.effect)
-
-
-def error_text(error: CoderoomsError) -> str:
-    return json.dumps(error.payload(), ensure_ascii=False)
 
 
 def guarded(spec: ToolSpec, finish: Finish | None = None) -> Callable[..., Any]:
@@ -165,7 +100,7 @@ class SchemaErrorsAsJSON(Middleware):
 
 class RefuseUnserved(Middleware):
     """A call of a verb this server does not serve (and does not list) gets the JSON error
-    contract, with the reason and how to get it served (coderooms.serving), instead of the
+    contract, with the reason and how to get it served (coderooms.verbs.serving), instead of the
     protocol's bare "unknown tool"."""
 
     def __init__(self, refused: dict[str, CoderoomsError]) -> None:

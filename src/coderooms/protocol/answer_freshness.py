@@ -2,14 +2,14 @@
 (`ToolSpec.freshness`), never by the verbs: a verb that declares one returns a `Covering` (its
 answer and the repos it read); this adds their freshness after the answer's own fields, in the
 declared form. Wiring: it takes `freshness_of` from the freshness room's face, and
-`coderooms.listing` hands it to `guarded`."""
+`coderooms.protocol.listing` hands it to `guarded`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from coderooms.freshness import brief_freshness, freshness_of
-from coderooms.tooling import Covering, Freshness, ToolSpec
+from coderooms.verbs.spec import Covering, Freshness, ToolSpec
 
 
 def attach_freshness(spec: ToolSpec, answer: Any) -> Any:
