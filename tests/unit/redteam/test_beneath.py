@@ -14,6 +14,7 @@ import pytest
 
 from coderooms.core import beneath
 from coderooms.core.paths import Root, resolve_target
+from coderooms.edits import atomic
 from coderooms.errors import CoderoomsError, Forbidden, InvalidInput, NotFound
 from coderooms.scope.roots import OperatorScope, operator_scope
 
@@ -132,6 +133,23 @@ def test_a_swap_while_reading_is_never_followed(tree: tuple[Path, Path], swapped
     assert swapper.flips > 0
     assert SECRET not in seen
     assert beneath.read_file(root, "pkg/mod.py", max_bytes=100).data == b"inside\n"
+
+
+def test_a_write_in_an_opened_directory_stays_there_when_it_is_swapped(
+    tree: tuple[Path, Path],
+) -> None:
+    root, outside = tree
+    before = sorted(p.name for p in (outside / "pkg").iterdir())
+    with atomic.Directories() as dirs:
+        directory = dirs.get(root, "pkg")
+        os.rename(root / "pkg", root / "pkg-moved")  # still inside the root
+        os.symlink(outside / "pkg", root / "pkg")
+        staged = atomic.stage(directory, "mod.py", b"new\n")
+        atomic.publish(staged)
+    assert sorted(p.name for p in (outside / "pkg").iterdir()) == before
+    assert (outside / "pkg" / "mod.py").read_bytes() == SECRET
+    assert (root / "pkg-moved" / "mod.py").read_bytes() == b"new\n"
+    assert [p.name for p in (root / "pkg-moved").iterdir()] == ["mod.py"]
 
 
 def test_a_created_directory_is_never_a_symlink(tree: tuple[Path, Path]) -> None:
