@@ -7,18 +7,24 @@ is unknown here. A target is a repo id plus a repo-relative path, or an absolute
 root. The path is
 canonicalised (`..` and symlinks resolved, the way the kernel would follow them on write) and
 must still lie strictly under the root and under a served root (`OperatorScope.check_write`); the
-file written is the canonical one, so a symlink is never replaced by a file.
+file written is the canonical one, so a symlink is never replaced by a file. What the file system
+refuses (a name too long, a parent that is a file, a FIFO) is `invalid_input`, found by walking
+the canonical path beneath the root (`core.beneath`). These checks look at a path; the reads and
+writes that follow open it beneath the root by descriptor again, which keeps them true when the
+path is swapped meanwhile.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Protocol
 
-from coderooms.errors import Forbidden, InvalidInput
+from coderooms.core import beneath
+from coderooms.errors import Conflict, Forbidden, InvalidInput
 
 MAX_PATH_CHARS = 4096
 """Longest target path accepted (Linux PATH_MAX)."""
@@ -106,12 +112,13 @@ def resolve_target(
         )
     root = _choose_root(roots, text, repo, field)
     lexical = Path(text) if Path(text).is_absolute() else root.root / text
-    canonical = Path(os.path.realpath(lexical))
+    canonical = canonical_path(lexical, text, field)
     try:
         relative = canonical.relative_to(root.root)
     except ValueError:
+        # never where it leads: that would tell an agent what lies outside the root
         raise Forbidden(
-            f"{text!r} resolves to {str(canonical)!r}, outside the ingest root {str(root.root)!r}",
+            f"{text!r} leads outside the ingest root {str(root.root)!r}",
             field=field,
             hint="edits are confined to the repository's root; `..` and symlinks may not leave it",
         ) from None
@@ -120,11 +127,32 @@ def resolve_target(
         raise InvalidInput(f"{text!r} is the ingest root itself, not a file", field=field)
     if parts[-1] in STATE_FILE_NAMES:
         raise Forbidden(f"{text!r} is coderooms configuration ({parts[-1]})", field=field)
-    scope.check_write(canonical, text, field)
-    _refuse_unresolved_links(root.root, parts, text, field)
-    if canonical.exists() and not canonical.is_file():
+    try:
+        scope.check_write(canonical, text, field)
+        # component by component from the root, following no symlink: a link realpath left
+        # in place (a loop, a dangling chain), a parent that is a file, a name too long
+        entry = beneath.lstat_file(root.root, relative.as_posix(), field)
+    except OSError as e:
+        raise beneath.path_error(e, text, field) from None
+    if entry is not None and stat.S_ISLNK(entry.st_mode):
+        raise Forbidden(f"{text!r} passes through a symlink that does not resolve", field=field)
+    if entry is not None and not stat.S_ISREG(entry.st_mode):
         raise InvalidInput(f"{text!r} is not a regular file", field=field)
     return Target(root.repo, root.root, relative.as_posix())
+
+
+def canonical_path(path: Path | str, text: str, field: str) -> Path:
+    """`path` canonical (symlinks and `..` resolved); a symlink swapped while realpath reads it
+    (readlink of what is no longer a link: EINVAL, ENOENT) is a conflict to retry, never an
+    internal error."""
+    try:
+        return Path(os.path.realpath(path))
+    except OSError as e:
+        raise Conflict(
+            f"{text!r} changed on disk while it was being resolved",
+            field=field,
+            hint="retry; a file or directory on the way was replaced meanwhile",
+        ) from e
 
 
 def _choose_root(roots: list[Root], text: str, repo: str | None, field: str) -> Root:
@@ -142,7 +170,7 @@ def _choose_root(roots: list[Root], text: str, repo: str | None, field: str) -> 
         # the deepest root wins when roots nest; the canonical check still follows
         candidates = [r for r in roots if lexical == r.root or r.root in lexical.parents]
         if not candidates:
-            canonical = Path(os.path.realpath(text))
+            canonical = canonical_path(text, text, field)
             candidates = [r for r in roots if r.root in canonical.parents]
         if not candidates:
             raise Forbidden(
@@ -157,15 +185,6 @@ def _choose_root(roots: list[Root], text: str, repo: str | None, field: str) -> 
         field="repo",
         hint="pass `repo` (the repo id) or an absolute path",
     )
-
-
-def _refuse_unresolved_links(root: Path, parts: tuple[str, ...], text: str, field: str) -> None:
-    """realpath leaves a symlink loop (or a dangling chain) in place; never write through one."""
-    current = root
-    for part in parts:
-        current = current / part
-        if current.is_symlink():
-            raise Forbidden(f"{text!r} passes through a symlink that does not resolve", field=field)
 
 
 def is_utf8(path: str) -> bool:

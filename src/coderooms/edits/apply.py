@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core import beneath
 from coderooms.core.files import MAX_FILE_BYTES
 from coderooms.core.hashing import HASH_ALGORITHM, content_hash
 from coderooms.core.ids import file_id
@@ -138,10 +139,13 @@ def _check_shape(request: EditRequest) -> None:
         )
 
 
-def read_current(target: Target) -> bytes | None:
+def read_current(target: Target, field: str = "path") -> bytes | None:
+    """The target's bytes now (None: it does not exist), read beneath its root by descriptor:
+    a file or a directory on the way swapped for a symlink since the target was resolved is
+    refused (typed, naming `field`), never read through."""
     try:
-        return target.absolute.read_bytes()
-    except FileNotFoundError:
+        return beneath.read_file(target.root, target.relative, max_bytes=None, field=field).data
+    except beneath.Missing:
         return None
 
 
@@ -152,7 +156,7 @@ def current_hash(target: Target) -> str:
 
 def plan_edit(target: Target, request: EditRequest) -> PlannedEdit:
     prefix = request.field_prefix
-    old_bytes = read_current(target)
+    old_bytes = read_current(target, f"{prefix}path")
     old_hash = content_hash(old_bytes) if old_bytes is not None else ABSENT_HASH
     if request.expected_hash is not None and request.expected_hash != old_hash:
         raise SourceModified(
@@ -190,10 +194,12 @@ def plan_edit(target: Target, request: EditRequest) -> PlannedEdit:
 
 
 def _mode_of(target: Target) -> int | None:
+    """The target's permission bits (None: no regular file there now)."""
     try:
-        return stat.S_IMODE(target.absolute.stat().st_mode)
-    except FileNotFoundError:
+        info = beneath.lstat_file(target.root, target.relative)
+    except (CoderoomsError, OSError):
         return None
+    return stat.S_IMODE(info.st_mode) if info is not None and stat.S_ISREG(info.st_mode) else None
 
 
 def symbols_of(graph: Graph, targets: Sequence[Target]) -> dict[tuple[str, str], list[str]]:

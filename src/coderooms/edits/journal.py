@@ -20,23 +20,31 @@ whose locks it can take at once: the owner died. A target changed by someone els
 hash neither old nor new) is never overwritten. A record is read as written by a coderooms
 process (agents never write a coordination directory), and still refused unless each temp and
 undo name lies beside its target and ends with the temp suffix.
+
+An entry names its temps by their names in the target's directory, and the ingest root that
+directory lies beneath: every rename, hash and removal goes through a descriptor of that
+directory opened beneath the root (`atomic.Directories`, the live write's own while it runs),
+never through a path a symlink could redirect. A directory that can no longer be reached that
+way (a symlink now) is left alone, and a batch that would need it goes back.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-import os
+import posixpath
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
+from coderooms.core import beneath
+from coderooms.core.beneath import Directory
 from coderooms.core.hashing import content_hash
 from coderooms.edits import atomic
+from coderooms.edits.atomic import Directories
 from coderooms.edits.locks import file_mode, make_dir_like_parent, try_locks
 from coderooms.errors import CoderoomsError
 from coderooms.surgical import ABSENT_HASH
@@ -45,6 +53,9 @@ log = logging.getLogger(__name__)
 
 JOURNAL_DIR_NAME = "journal"
 JOURNAL_SUFFIX = ".json"
+UNREACHABLE_HASH = "unreachable"
+"""What a target that cannot be read beneath its root (a symlink, a FIFO now) hashes to: neither
+its old nor its new hash, so it is never overwritten nor removed."""
 
 State = Literal["staging", "forward", "back"]
 WriteCheck = Callable[[Path], None]
@@ -54,11 +65,25 @@ WriteCheck = Callable[[Path], None]
 @dataclass(frozen=True, slots=True)
 class Entry:
     target: str
+    """The target's absolute path (its locks, the scope check, messages)."""
     temp: str
+    """The name of its new content's temp file, in the target's directory."""
     undo: str | None
-    """Where the old file is kept while the write runs (None: the target did not exist)."""
+    """The name the old file is kept under while the write runs (None: it did not exist)."""
     old_hash: str
     new_hash: str
+    root: str = "/"
+    """The ingest root the target's directory is opened beneath. "/" for a record written
+    before roots were recorded: its target was canonical, so no symlink lies on the way."""
+
+    @property
+    def directory(self) -> str:
+        """The target's directory, relative to `root`."""
+        return posixpath.dirname(PurePosixPath(self.target).relative_to(self.root).as_posix())
+
+    @property
+    def name(self) -> str:
+        return posixpath.basename(self.target)
 
 
 @dataclass
@@ -111,61 +136,98 @@ def begin(places: Sequence[Path], entries: Sequence[Entry]) -> Journal:
 def load(path: Path) -> Journal | None:
     try:
         record: dict[str, Any] = json.loads(path.read_bytes())
-        entries = [Entry(**entry) for entry in record["entries"]]
         state = record["state"]
         copies = [Path(copy) for copy in record["copies"]]
+        entries = [_entry(fields) for fields in record["entries"]]
     except FileNotFoundError:
+        return None
+    except TempAway:
+        log.warning("write journal %s names temp files away from their targets; ignored", path)
         return None
     except (OSError, ValueError, KeyError, TypeError):
         log.exception("unreadable write journal %s, left in place", path)
         return None
     if state not in ("staging", "forward", "back") or path not in copies:
         return None
-    if not all(_beside_target(entry) for entry in entries):
-        log.warning("write journal %s names temp files away from their targets; ignored", path)
-        return None
     return Journal(copies, state, entries)
 
 
-def _beside_target(entry: Entry) -> bool:
-    """Whether the entry's temp and undo are temp names in its target's directory, as
-    batch_write makes them (a recovery renames them over the target)."""
-    target = Path(entry.target)
-    for name in (entry.temp, entry.undo):
-        if name is None:
+class TempAway(ValueError):
+    """A recorded temp or undo that is not a temp name in its target's directory."""
+
+
+def _entry(fields: dict[str, Any]) -> Entry:
+    """An entry as recorded (its temps by their names in the target's directory; an older
+    record's as absolute paths there). TempAway for a temp or undo that is not a temp name
+    beside its target (a recovery renames them over the target); ValueError for a target
+    outside its root."""
+    entry = Entry(**fields)
+    target = PurePosixPath(entry.target)
+    for recorded in (entry.temp, entry.undo):
+        if recorded is None:
             continue
-        temp = Path(name)
-        if temp.parent != target.parent or not temp.name.endswith(atomic.TEMP_SUFFIX):
-            return False
-    return target.is_absolute()
+        where = posixpath.dirname(recorded)
+        if (where and where != str(target.parent)) or not recorded.endswith(atomic.TEMP_SUFFIX):
+            raise TempAway(recorded)
+    if not target.is_absolute():
+        raise TempAway(entry.target)
+    undo = posixpath.basename(entry.undo) if entry.undo is not None else None
+    entry = Entry(entry.target, posixpath.basename(entry.temp), undo, entry.old_hash,
+                  entry.new_hash, entry.root)  # fmt: skip
+    if not entry.name or ".." in entry.directory.split("/"):
+        raise ValueError(f"{entry.target} is not beneath {entry.root}")
+    return entry
 
 
-def current_hash(path: Path) -> str:
+def directory_of(dirs: Directories, entry: Entry) -> Directory | None:
+    """The entry's directory: the one this write opened, else opened now beneath its root;
+    None (logged) when it cannot be reached that way."""
+    opened = dirs.opened(entry.root, entry.directory)
+    if opened is not None:
+        return opened
     try:
-        return content_hash(path.read_bytes())
-    except FileNotFoundError:
+        return dirs.get(entry.root, entry.directory)
+    except (CoderoomsError, OSError) as e:
+        log.warning("%s cannot be reached beneath %s now (%s)", entry.target, entry.root, e)
+        return None
+
+
+def current_hash(directory: Directory, name: str) -> str:
+    try:
+        return content_hash(directory.read(name, max_bytes=None).data)
+    except beneath.Missing:
         return ABSENT_HASH
+    except (CoderoomsError, OSError):
+        return UNREACHABLE_HASH
 
 
-def roll_back(journal: Journal) -> None:
+def roll_back(journal: Journal, dirs: Directories) -> None:
     """Give every target that holds its new content its old file back; drop every temp."""
     for entry in reversed(journal.entries):
-        target = Path(entry.target)
-        if current_hash(target) == entry.new_hash:
-            if entry.undo is not None and Path(entry.undo).exists():
-                os.replace(entry.undo, target)
+        directory = directory_of(dirs, entry)
+        if directory is None:
+            continue
+        if current_hash(directory, entry.name) == entry.new_hash:
+            if entry.undo is not None and directory.lstat(entry.undo) is not None:
+                directory.rename(entry.undo, entry.name)
             elif entry.old_hash == ABSENT_HASH:
-                target.unlink(missing_ok=True)
-            atomic.fsync_directory(target.parent)
-    drop_temps(journal)
+                directory.unlink(entry.name)
+            directory.fsync()
+    drop_temps(journal, dirs)
 
 
-def roll_forward(journal: Journal, check: WriteCheck) -> bool:
+def roll_forward(journal: Journal, check: WriteCheck, dirs: Directories) -> bool:
     """Rename every temp still there over its target; False (nothing renamed) when one target
-    changed since or may not be written now: the batch must go back."""
-    pending = [e for e in journal.entries if Path(e.temp).exists()]
-    for entry in pending:
-        if current_hash(Path(entry.target)) != entry.old_hash:
+    changed since, may not be written now or cannot be reached: the batch must go back."""
+    pending: list[tuple[Entry, Directory]] = []
+    for entry in journal.entries:
+        directory = directory_of(dirs, entry)
+        if directory is None:
+            return False
+        if directory.lstat(entry.temp) is not None:
+            pending.append((entry, directory))
+    for entry, directory in pending:
+        if current_hash(directory, entry.name) != entry.old_hash:
             log.warning("%s changed since a crashed write; that write is rolled back", entry.target)
             return False
         try:
@@ -173,36 +235,40 @@ def roll_forward(journal: Journal, check: WriteCheck) -> bool:
         except CoderoomsError as e:
             log.warning("%s may not be written now (%s); rolled back", entry.target, e.message)
             return False
-    for entry in pending:
-        os.replace(entry.temp, entry.target)
-        atomic.fsync_directory(Path(entry.target).parent)
-    drop_temps(journal)
+    for entry, directory in pending:
+        directory.rename(entry.temp, entry.name)
+        directory.fsync()
+    drop_temps(journal, dirs)
     return True
 
 
-def drop_temps(journal: Journal) -> None:
-    directories = set()
+def drop_temps(journal: Journal, dirs: Directories) -> None:
+    """Remove every temp of the journal, through its directory's descriptor."""
+    touched: list[Directory] = []
     for entry in journal.entries:
+        directory = directory_of(dirs, entry)
+        if directory is None:
+            continue
         for name in (entry.temp, entry.undo):
             if name is not None:
-                with contextlib.suppress(FileNotFoundError):
-                    Path(name).unlink()
-                directories.add(Path(name).parent)
-    for directory in directories:
-        with contextlib.suppress(FileNotFoundError):
-            atomic.fsync_directory(directory)
+                directory.unlink(name)
+        if all(directory is not seen for seen in touched):
+            touched.append(directory)
+    for directory in touched:
+        directory.fsync()
 
 
 def replay(journal: Journal, check: WriteCheck) -> str:
     """Finish a dead write's journal; what was done: `discarded`, `forward` or `back`."""
     done = journal.state if journal.state != "staging" else "discarded"
-    if journal.state == "forward" and not roll_forward(journal, check):
-        journal.save("back")
-        done = "back"
-    if journal.state == "back":
-        roll_back(journal)
-    else:
-        drop_temps(journal)
+    with Directories() as dirs:
+        if journal.state == "forward" and not roll_forward(journal, check, dirs):
+            journal.save("back")
+            done = "back"
+        if journal.state == "back":
+            roll_back(journal, dirs)
+        else:
+            drop_temps(journal, dirs)
     journal.finish()
     return done
 

@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core import beneath
+from coderooms.core.files import MAX_FILE_BYTES
 from coderooms.core.hashing import content_hash
 from coderooms.core.ids import file_id, validate_repo_id
 from coderooms.core.paths import BIDI_CONTROLS, Root
-from coderooms.errors import InvalidInput, NotFound
+from coderooms.errors import CoderoomsError, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.impact import limits
 from coderooms.impact.git_diff import ADDED, DELETED, Diff, read_diff
@@ -194,10 +196,12 @@ def _changed(diff: Diff, listed: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _stale(root: Root, path: str, graph_hash: object) -> bool:
-    """The file on disk is not the one the graph holds (so its spans may have moved)."""
+    """The file on disk is not the one the graph holds (so its spans may have moved); read
+    beneath the root by descriptor, so a file that is now a symlink (or lies past one), or
+    has grown past what an ingest reads, is not the graph's file."""
     try:
-        data = (root.root / path).read_bytes()
-    except OSError:
+        data = beneath.read_file(root.root, path, max_bytes=MAX_FILE_BYTES).data
+    except (CoderoomsError, OSError):
         return True
     return content_hash(data) != graph_hash
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from coderooms.config import Settings
-from coderooms.errors import Conflict, InvalidInput
+from coderooms.core.ids import repo_id_for, validate_repo_id
+from coderooms.errors import Conflict, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.scope.served import served_scope
@@ -71,6 +73,8 @@ def ingest_roots(
     if repo is not None and len(chosen) > 1:
         raise InvalidInput("repo names one root; pass one root with it", field="repo")
     graph = graph_of()
+    for root in chosen:
+        _refuse_foreign_repo_id(graph, settings, root, repo)
     reports = []
     for root in chosen:
         key = str(root)
@@ -90,6 +94,26 @@ def ingest_roots(
             with _running_lock:
                 _running.discard(key)
     return {"reports": reports}
+
+
+def _refuse_foreign_repo_id(graph: Graph, settings: Settings, root: Path, repo: str | None) -> None:
+    """The repo id `root` would be ingested under, when the graph holds it for a root this
+    server does not serve (another operator's project): `not_found` without naming that root,
+    so an agent learns neither where another project lies nor, from the message, that it
+    exists. (A repo id of another served root is refused by the pipeline, naming it.)"""
+    repo_id = validate_repo_id(repo) if repo is not None else repo_id_for(root)
+    rows = graph.read("ingest/repo_root", repo=repo_id)
+    if (
+        rows
+        and rows[0]["root"] != str(root)
+        and not served_scope(settings).allows_root(str(rows[0]["root"]))
+    ):
+        raise NotFound(
+            f"repo id {repo_id!r} cannot be used for {str(root)!r}",
+            field="repo",
+            hint="pass another repo id for this root (`repo`); a server reads only the repos "
+            "under the roots its operator gave it (`serve --root`)",
+        )
 
 
 def problems_within(answer: dict[str, Any], max_tokens: int) -> dict[str, Any]:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import posixpath
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from coderooms.core import beneath
 from coderooms.core.chunks import chunk_text, decode
-from coderooms.core.files import BINARY_SNIFF_BYTES, looks_binary
+from coderooms.core.files import BINARY_SNIFF_BYTES, MAX_FILE_BYTES, looks_binary
 from coderooms.core.hashing import content_hash
 from coderooms.core.kinds import SymbolKind
 from coderooms.core.nesting import TooDeep
+from coderooms.errors import CoderoomsError
 from coderooms.ingest.bare import bare_file, quarantine_reason
 from coderooms.ingest.c_commands import command_entries, is_database
 from coderooms.ingest.file_records import build_record
@@ -55,12 +58,25 @@ def count_lines(data: bytes) -> int:
 
 
 def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
-    """The file of `job` read and parsed; a file whose parse fails is quarantined (written
-    bare, `ingest.bare`), never a failure of the ingest around it."""
+    """The file of `job`, read beneath its root by descriptor (`core.beneath`): a file or a
+    directory on the way swapped for a symlink since the walk (or the watcher's check) is
+    skipped (`symlink`), never read through; a FIFO or a device swapped in is never opened.
+    A file whose parse fails is quarantined (written bare, `ingest.bare`), never a failure of
+    the ingest around it."""
+    root, relative = beneath_of(job)
     try:
-        data = Path(job.absolute).read_bytes()
+        read = beneath.read_file(root, relative, max_bytes=max(job.size, MAX_FILE_BYTES))
+    except (beneath.ThroughSymlink, beneath.NotRegular, beneath.TooLarge) as e:
+        return Skipped(job.path, e.reason)
+    except beneath.Missing:
+        return Skipped(job.path, f"unreadable: {os.strerror(errno.ENOENT)}")
+    except beneath.Denied:
+        return Skipped(job.path, f"unreadable: {os.strerror(errno.EACCES)}")
+    except CoderoomsError as e:
+        return Skipped(job.path, f"unreadable: {e.message}")
     except OSError as e:
-        return Skipped(job.path, f"unreadable: {e.strerror or e}")
+        return Skipped(job.path, f"unreadable: {e.strerror or type(e).__name__}")
+    data = read.data
     try:
         return parse_data(job, data)
     except Exception as error:
@@ -69,6 +85,16 @@ def read_file(job: ReadJob) -> ParsedFile | Skipped | Unchanged:
         return bare_file(
             job.path, len(data), job.mtime_ns, content_hash(data), lines, language, [reason]
         )
+
+
+def beneath_of(job: ReadJob) -> tuple[str, str]:
+    """The root a job's file is read beneath, and its path there: `absolute` is the root joined
+    with `path` (the walker, a targeted ingest); any other job is read beneath its own
+    directory."""
+    suffix = "/" + job.path
+    if job.absolute.endswith(suffix):
+        return job.absolute[: -len(suffix)] or "/", job.path
+    return posixpath.dirname(job.absolute) or "/", posixpath.basename(job.absolute)
 
 
 def parse_data(job: ReadJob, data: bytes) -> ParsedFile | Skipped | Unchanged:

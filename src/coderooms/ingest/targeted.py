@@ -50,7 +50,11 @@ MAX_PATHS_PER_CALL = 10_000
 
 
 def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) -> WalkedFile | str:
-    """The file as the walker would list it, or why the walker would not."""
+    """The file as the walker would list it, or why the walker would not. Every directory on
+    the way is looked at itself, as the walker meets it: one that is now a symlink (a
+    directory replaced by a link, a checkout of `dir -> ../outside`) is `symlink`, one that
+    is a file or gone makes the path `missing`. (The read that follows is beneath the root by
+    descriptor, `reader.read_file`, so a swap after this check is not followed either.)"""
     parts = PurePosixPath(relative).parts
     rules = IgnoreRules().load(root, "")
     directory, prefix = root, ""
@@ -61,6 +65,9 @@ def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) ->
         if rules.ignored(prefix, is_dir=True):
             return "ignored"
         directory = directory / part
+        refused = _not_a_directory(directory)
+        if refused is not None:
+            return refused
         if is_virtualenv(directory):
             return "excluded"
         rules = rules.load(directory, prefix)
@@ -86,6 +93,19 @@ def check_path(root: Path, relative: str, *, max_bytes: int = MAX_FILE_BYTES) ->
     if has_binary_suffix(relative):
         return "binary"
     return WalkedFile(relative, absolute, info.st_size, info.st_mtime_ns)
+
+
+def _not_a_directory(directory: Path) -> str | None:
+    """Why the walker would not enter `directory` (never through a symlink), or None."""
+    try:
+        info = directory.lstat()
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"
+    except OSError:
+        return "unreadable"
+    if stat.S_ISLNK(info.st_mode):
+        return "symlink"
+    return None if stat.S_ISDIR(info.st_mode) else "missing"
 
 
 def relative_path(root: Path, path: str | Path) -> str:

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import neo4j
 
+from coderooms.core import beneath
+from coderooms.errors import CoderoomsError
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import Changeset, apply_plan, plan_changeset, runner, sequential
 from coderooms.ingest.gate import GATE
@@ -60,8 +62,10 @@ def _warm(graph: Graph, root: Path, repo: str, path: str, language: str) -> bool
     entry = check_path(root, path)  # and the checks a save of it passes
     if isinstance(entry, str):
         return False
-    with entry.absolute.open("rb") as handle:
-        text = handle.read(entry.size + 1)
+    try:  # beneath the root, as a save reads it (ingest/reader.py)
+        text = beneath.read_file(root, path, max_bytes=entry.size).data
+    except (CoderoomsError, OSError):
+        return False
     if len(text) != entry.size:  # changed since it was checked: the next catch-up warms
         return False
     edited = ADDED.get(language, b"\n") + text

@@ -5,8 +5,11 @@ The pipeline, in order (each step refuses with `peek_refused` naming the reason)
 2. canonicalise the path and check it against the allow-list: the ingest root of the target's
    repo, only (`core.paths`: `..`, symlinks, VCS state and coderooms' home refused; no root
    known means nothing is allowed);
-3. the file must exist and be a regular file;
-4. size: a stat, before anything is read; larger than PEEK_MAX_FILE_BYTES is refused;
+3. the file is opened beneath that root by descriptor, no symlink followed on the way
+   (`core.beneath`: what keeps step 2 true if the path is swapped after it); it must exist
+   and be a regular file;
+4. size: an fstat of that descriptor, before anything is read; larger than
+   PEEK_MAX_FILE_BYTES is refused;
 5. staleness: the BLAKE3 hash of the bytes read against the graph's `File.hash`; a difference
    is NOT refused: the disk text is returned with `stale: true` (the target's lines come from
    the graph and may have moved; re-ingest to realign);
@@ -18,13 +21,12 @@ The pipeline, in order (each step refuses with `peek_refused` naming the reason)
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 from coderooms.config import Settings
+from coderooms.core import beneath
 from coderooms.core.hashing import HASH_ALGORITHM, content_hash
-from coderooms.core.paths import resolve_target
+from coderooms.core.paths import Target, resolve_target
 from coderooms.errors import CoderoomsError
 from coderooms.graph.driver import Graph
 from coderooms.perspective.errors import PeekRefused
@@ -50,8 +52,7 @@ def peek_route(graph: Graph, settings: Settings, route: Route) -> dict[str, Any]
         )
     row = rows[0]
     repo, relative = str(row["repo"]), str(row["path"])
-    path = _allowed_path(graph, settings, repo, relative)
-    data = _read_bounded(path, relative)
+    data = _read_bounded(_allowed_target(graph, settings, repo, relative))
     stale = row["hash"] is not None and content_hash(data) != row["hash"]
     if b"\x00" in data[:PEEK_BINARY_SNIFF_BYTES]:
         raise PeekRefused(f"{relative!r} is binary", field="route_id")
@@ -85,7 +86,7 @@ def peek_route(graph: Graph, settings: Settings, route: Route) -> dict[str, Any]
     }
 
 
-def _allowed_path(graph: Graph, settings: Settings, repo: str, relative: str) -> Path:
+def _allowed_target(graph: Graph, settings: Settings, repo: str, relative: str) -> Target:
     scope = served_scope(settings)
     roots = ingest_roots(graph, scope, [repo])
     if not roots:
@@ -95,38 +96,35 @@ def _allowed_path(graph: Graph, settings: Settings, repo: str, relative: str) ->
             hint="peek reads only files under an ingested root",
         )
     try:
-        target = resolve_target(roots, relative, scope=scope, repo=repo)
+        return resolve_target(roots, relative, scope=scope, repo=repo)
     except CoderoomsError as e:
         raise PeekRefused(f"{relative!r} may not be read: {e.message}", field="route_id") from e
-    return target.absolute
 
 
-def _read_bounded(path: Path, relative: str) -> bytes:
+def _read_bounded(target: Target) -> bytes:
+    """The file read beneath its root by descriptor (`core.beneath`), its size taken from the
+    descriptor before anything is read: a swap since the check is refused, never followed."""
+    relative = target.relative
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
+        return beneath.read_file(target.root, relative, max_bytes=PEEK_MAX_FILE_BYTES).data
+    except beneath.Missing:
         raise PeekRefused(
             f"{relative!r} no longer exists on disk",
             field="route_id",
             hint="the graph catches up on the next ingest; call perspective_routes after",
         ) from None
-    except OSError as e:
-        raise PeekRefused(f"{relative!r} cannot be read: {e.strerror}", field="route_id") from e
-    if not path.is_file():
-        raise PeekRefused(f"{relative!r} is not a regular file", field="route_id")
-    if info.st_size > PEEK_MAX_FILE_BYTES:
+    except beneath.TooLarge as e:
         raise PeekRefused(
-            f"{relative!r} is {info.st_size} bytes, over the peek cap of {PEEK_MAX_FILE_BYTES}",
+            f"{relative!r} is {e.size} bytes, over the peek cap of {PEEK_MAX_FILE_BYTES}",
             field="route_id",
             hint="use view to read a line range of a large file",
-        )
-    with open(path, "rb") as handle:
-        data = handle.read(PEEK_MAX_FILE_BYTES + 1)
-    if len(data) > PEEK_MAX_FILE_BYTES:  # grew between the stat and the read
-        raise PeekRefused(
-            f"{relative!r} is over the peek cap of {PEEK_MAX_FILE_BYTES} bytes", field="route_id"
-        )
-    return data
+        ) from None
+    except beneath.NotRegular:
+        raise PeekRefused(f"{relative!r} is not a regular file", field="route_id") from None
+    except CoderoomsError as e:
+        raise PeekRefused(f"{relative!r} may not be read: {e.message}", field="route_id") from e
+    except OSError as e:
+        raise PeekRefused(f"{relative!r} cannot be read: {e.strerror}", field="route_id") from e
 
 
 def _window(start: object, end: object, total: int) -> tuple[int, int, bool]:

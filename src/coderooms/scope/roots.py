@@ -136,7 +136,7 @@ class OperatorScope:
             raise Forbidden(f"{text!r} cannot be a root: {why}", field=field, hint=self._hint())
         if self.root_of(resolved) is None:
             raise Forbidden(
-                f"{text!r} ({str(resolved)!r}) is outside the roots this server was given",
+                f"{text!r} is outside the roots this server was given",
                 field=field,
                 hint=self._hint(),
             )
@@ -152,7 +152,7 @@ class OperatorScope:
         root = self.root_of(path)
         if root is None:
             raise Forbidden(
-                f"{text!r} resolves to {str(path)!r}, outside the roots this server was given",
+                f"{text!r} leads outside the roots this server was given",
                 field=field,
                 hint=self._hint(),
             )
@@ -167,7 +167,7 @@ class OperatorScope:
             resolved = canonical(state)
             if path == resolved or resolved in path.parents:
                 raise Forbidden(
-                    f"{text!r} is inside coderooms' state directory {str(resolved)!r}",
+                    f"{text!r} is inside coderooms' state directory",
                     field=field,
                 )
         hooks = hook_dir_holding(path)

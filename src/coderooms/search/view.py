@@ -4,12 +4,11 @@ whose lines overlap the range."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from coderooms.core import beneath
 from coderooms.core.clamps import BATCH_VIEW_MAX_ITEMS, Clamps
 from coderooms.core.kinds import SymbolKind
 from coderooms.errors import CoderoomsError, InvalidInput, NotFound
@@ -129,16 +128,20 @@ def batch_view(
 
 
 def disk_state(file: dict[str, Any]) -> dict[str, Any]:
-    """Compare size and mtime with the graph's fingerprint; never reads the file."""
+    """Compare size and mtime with the graph's fingerprint; never reads the file. The entry is
+    looked at beneath the root, no symlink followed (`core.beneath`): a file that is now a
+    link is not the one the graph holds, whatever the link points at."""
     root = file.get("root")
     if not root:
         return {"checked": False, "reason": "the repo has no root on this machine"}
     try:
-        stat = os.stat(Path(root) / file["path"])
-    except FileNotFoundError:
-        return {"checked": True, "state": "missing"}
+        stat = beneath.lstat_file(root, file["path"])
+    except CoderoomsError as e:
+        return {"checked": False, "reason": e.message}
     except OSError as e:
         return {"checked": False, "reason": f"stat failed: {e.strerror}"}
+    if stat is None:
+        return {"checked": True, "state": "missing"}
     same = stat.st_size == file["size"] and stat.st_mtime_ns == file["mtime_ns"]
     return {
         "checked": True,

@@ -16,12 +16,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from coderooms.core import beneath
 from coderooms.core.chunks import decode
 from coderooms.core.clamps import Clamps
-from coderooms.core.files import TEST_PATH_PATTERN, is_test_path
+from coderooms.core.files import MAX_FILE_BYTES, TEST_PATH_PATTERN, is_test_path
 from coderooms.core.hashing import HASH_ALGORITHM, content_hash
 from coderooms.core.ids import file_id
 from coderooms.core.paths import Target
+from coderooms.errors import CoderoomsError
 from coderooms.graph.completeness import COMPLETE, Completeness, unresolved_call_sites
 from coderooms.graph.driver import Graph
 from coderooms.ingest import DEEP_LANGUAGES, language_for_path
@@ -62,12 +64,17 @@ class DiskCopy:
 
 
 def read_disk(target: Target, graph_hash: str | None) -> DiskCopy:
+    """The file as it is now, read beneath its root by descriptor (`core.beneath`): a file or a
+    directory on the way swapped for a symlink since the path was resolved is `unreadable`,
+    never read through. Larger than an ingest reads, it cannot be the graph's file."""
     try:
-        data = target.absolute.read_bytes()
-    except FileNotFoundError:
+        data = beneath.read_file(target.root, target.relative, max_bytes=MAX_FILE_BYTES).data
+    except beneath.Missing:
         return DiskCopy(MISSING)
+    except CoderoomsError as e:
+        return DiskCopy(UNREADABLE, error=e.message)
     except OSError as e:
-        return DiskCopy(UNREADABLE, error=e.strerror or str(e))
+        return DiskCopy(UNREADABLE, error=e.strerror or type(e).__name__)
     digest = content_hash(data)
     return DiskCopy(SAME if digest == graph_hash else DIFFERS, digest, data)
 

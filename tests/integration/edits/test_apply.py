@@ -147,10 +147,14 @@ def test_a_failing_rename_leaves_file_and_graph_as_they_were(
 ) -> None:
     before = (root / "pkg/core.py").read_bytes()
 
-    def broken_replace(src: object, dst: object) -> None:
-        raise OSError("rename failed")
+    real_rename = os.rename
 
-    monkeypatch.setattr(os, "replace", broken_replace)
+    def broken_rename(src: str, dst: str, **dir_fds: int) -> None:
+        if dst == "core.py":  # the target's; the journal's own renames go on
+            raise OSError("rename failed")
+        real_rename(src, dst, **dir_fds)
+
+    monkeypatch.setattr(os, "rename", broken_rename)
     with pytest.raises(OSError, match="rename failed"):
         verbs(app_context)["apply"]("agent-a", "pkg/core.py", repo=repo_id, content="x = 1\n")
     assert (root / "pkg/core.py").read_bytes() == before

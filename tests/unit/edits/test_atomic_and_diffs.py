@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coderooms.core import beneath
 from coderooms.edits import atomic
 from coderooms.edits.diffs import MAX_DIFF_CHARS, line_diff, replace_exact
 from coderooms.errors import InvalidInput
@@ -53,10 +54,10 @@ def test_failing_rename_leaves_the_old_file_and_no_temp(
     target = tmp_path / "mod.py"
     target.write_text("old\n")
 
-    def broken_replace(src: object, dst: object) -> None:
+    def broken_rename(src: object, dst: object, **dir_fds: object) -> None:
         raise OSError("disk on fire")
 
-    monkeypatch.setattr(os, "replace", broken_replace)
+    monkeypatch.setattr(os, "rename", broken_rename)
     with pytest.raises(OSError, match="disk on fire"):
         atomic.write_atomic(target, b"new\n")
     assert target.read_text() == "old\n"
@@ -80,13 +81,21 @@ def test_failing_fsync_leaves_the_old_file_and_no_temp(
 
 
 def test_temp_lives_beside_the_target(tmp_path: Path) -> None:
-    staged = atomic.stage(tmp_path / "x.py", b"1")
-    try:
-        assert staged.temp.parent == tmp_path
-        assert not (tmp_path / "x.py").exists()
-    finally:
-        atomic.discard(staged)
+    with beneath.open_root(tmp_path) as directory:
+        staged = atomic.stage(directory, "x.py", b"1")
+        try:
+            assert os.listdir(tmp_path) == [staged.temp]
+            assert not (tmp_path / "x.py").exists()
+        finally:
+            atomic.discard(staged)
     assert os.listdir(tmp_path) == []
+
+
+def test_a_long_name_gets_a_temp_name_the_file_system_takes(tmp_path: Path) -> None:
+    target = tmp_path / ("é" * 127)  # 254 bytes: the longest name, nearly
+    atomic.write_atomic(target, b"x = 1\n")
+    assert target.read_bytes() == b"x = 1\n"
+    assert leftovers(tmp_path) == []
 
 
 def test_line_diff_counts_moved_and_repeated_lines_truthfully() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -83,7 +84,8 @@ def test_a_crash_after_some_renames_is_rolled_forward(
             raise Crash
 
     monkeypatch.setattr(faults, "after_rename", die)
-    monkeypatch.setattr(batch_write, "_back", lambda record: None)  # a dead process cleans nothing
+    # a dead process cleans nothing
+    monkeypatch.setattr(batch_write, "_back", lambda record, dirs: None)
     with pytest.raises(Crash):
         write_all(plans, scope, [place])
     assert state(root)[:3] == NEW[:3]
@@ -108,7 +110,7 @@ def test_a_crash_while_staging_leaves_every_file_old(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(atomic, "stage", stage_then_die)
-    monkeypatch.setattr(journal, "drop_temps", lambda record: None)
+    monkeypatch.setattr(journal, "drop_temps", lambda record, dirs: None)
     monkeypatch.setattr(journal.Journal, "finish", lambda self: None)
     with pytest.raises(Crash):
         write_all(plans, scope, [place])
@@ -129,7 +131,7 @@ def test_a_file_changed_since_the_crash_sends_the_batch_back(
             raise Crash
 
     monkeypatch.setattr(faults, "after_rename", die)
-    monkeypatch.setattr(batch_write, "_back", lambda record: None)
+    monkeypatch.setattr(batch_write, "_back", lambda record, dirs: None)
     with pytest.raises(Crash):
         write_all(plans, scope, [place])
     (root / "f5.py").write_text("someone else\n")  # never overwritten by a recovery
@@ -189,9 +191,54 @@ def test_a_lock_held_by_another_process_excludes_until_it_is_released(tmp_path: 
 
 def test_temp_files_are_never_ingested(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("A = 1\n")
-    temp = atomic.temp_path(tmp_path / "a.py")
-    temp.write_text("A = 2\n")
-    atomic.temp_path(tmp_path / "a.py", "undo").write_text("A = 0\n")
+    temp = atomic.temp_name("a.py")
+    (tmp_path / temp).write_text("A = 2\n")
+    (tmp_path / atomic.temp_name("a.py", "undo")).write_text("A = 0\n")
     walked = walk(tmp_path)
     assert [f.path for f in walked.files] == ["a.py"]
-    assert check_path(tmp_path, temp.name) == "write_temp"
+    assert check_path(tmp_path, temp) == "write_temp"
+
+
+def test_a_journal_written_before_roots_were_recorded_is_still_replayed(
+    layout: tuple[Path, Path, OperatorScope, list[Plan]],
+) -> None:
+    """An older record named its temps by absolute path and had no root: its directories are
+    reached beneath `/` (its targets were canonical) and its temps by name."""
+    root, place, scope, _ = layout
+    target = root / "f0.py"
+    temp = root / atomic.temp_name("f0.py")
+    temp.write_text("new 0\n")
+    old, new = content_hash(b"old 0\n"), content_hash(b"new 0\n")
+    entry = {"target": str(target), "temp": str(temp), "undo": None,
+             "old_hash": old, "new_hash": new}  # fmt: skip
+    directory = journal.journal_directory(place)
+    directory.mkdir(parents=True)
+    record = directory / f"old{journal.JOURNAL_SUFFIX}"
+    record.write_text(json.dumps({"state": "forward", "copies": [str(record)], "entries": [entry]}))
+    assert journal.recover([place], write_check(scope)) == {"forward": 1}
+    assert target.read_text() == "new 0\n"
+    assert temps(root) == []
+
+
+def test_a_journal_whose_directory_is_now_a_symlink_touches_nothing_through_it(
+    layout: tuple[Path, Path, OperatorScope, list[Plan]], tmp_path: Path
+) -> None:
+    """A crashed write's directory replaced by a link to an outside one: recovery neither
+    renames nor removes anything there, and the batch goes back."""
+    root, place, scope, _ = layout
+    (root / "sub").mkdir()
+    (root / "sub" / "a.py").write_text("old\n")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    temp = atomic.temp_name("a.py")
+    (outside / temp).write_text("outside, same name\n")
+    (outside / "a.py").write_text("old\n")
+    entry = journal.Entry(str(root / "sub" / "a.py"), temp, None, content_hash(b"old\n"),
+                          content_hash(b"new\n"), str(root))  # fmt: skip
+    record = journal.begin([place], [entry])
+    record.save("forward")
+    (root / "sub").rename(root / "sub-away")
+    (root / "sub").symlink_to(outside)
+    assert journal.recover([place], write_check(scope)) == {"back": 1}
+    assert sorted(p.name for p in outside.iterdir()) == sorted(["a.py", temp])
+    assert (outside / "a.py").read_text() == "old\n"

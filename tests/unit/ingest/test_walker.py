@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -308,14 +309,14 @@ def test_permission_errors_are_skips_not_crashes(
     assert result.skipped == {"unreadable_directory": 1}
 
     secret = next(f for f in result.files if f.path == "secret.py")
-    real_read_bytes = Path.read_bytes
+    real_open = os.open
 
-    def read_bytes(self: Path) -> bytes:
-        if self.name == "secret.py":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_read_bytes(self)
+    def open_denied(path: str, flags: int, *args: Any, **kwargs: Any) -> int:
+        if path == "secret.py":
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(os, "open", open_denied)
     job = ReadJob(secret.path, str(secret.absolute), secret.size, secret.mtime_ns, None)
     assert read_file(job) == Skipped("secret.py", "unreadable: Permission denied")
 
