@@ -131,15 +131,15 @@ class OperatorScope:
                 )
             lexical = self.roots[0] / lexical
         resolved = canonical(lexical)
-        why = root_refusal(resolved, self.state_dirs)
-        if why is not None:
-            raise Forbidden(f"{text!r} cannot be a root: {why}", field=field, hint=self._hint())
-        if self.root_of(resolved) is None:
+        if self.root_of(resolved) is None:  # first: a refusal below may name where it resolved
             raise Forbidden(
                 f"{text!r} is outside the roots this server was given",
                 field=field,
                 hint=self._hint(),
             )
+        why = root_refusal(resolved, self.state_dirs)
+        if why is not None:
+            raise Forbidden(f"{text!r} cannot be a root: {why}", field=field, hint=self._hint())
         if not resolved.is_dir():
             raise InvalidInput(f"{text!r} is not a directory", field=field)
         return resolved
@@ -172,8 +172,10 @@ class OperatorScope:
                 )
         hooks = hook_dir_holding(path)
         if hooks is not None:
+            # named only where it lies under the root: core.hooksPath may point anywhere
+            shown = f" {hooks.relative_to(root).as_posix()!r}" if root in hooks.parents else ""
             raise Forbidden(
-                f"{text!r} is in the repository's hooks directory {str(hooks)!r} (core.hooksPath)",
+                f"{text!r} is in the repository's hooks directory{shown} (core.hooksPath)",
                 field=field,
                 hint="hook scripts run on git commands, so edits never write them",
             )

@@ -179,3 +179,15 @@ def test_settings_give_the_scope(repo: Path, state: Path) -> None:
 def test_roots_from_the_environment(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CODEROOMS_ROOTS", f"{repo}{os.pathsep}{repo / 'pkg'}")
     assert Settings().roots == [repo, repo / "pkg"]
+
+
+def test_a_refusal_never_names_where_an_agent_root_resolved_outside(
+    repo: Path, state: Path
+) -> None:
+    """An agent's root linked into coderooms' state directory (outside every served root) is
+    refused as outside, without naming that directory."""
+    state.mkdir(parents=True)
+    (repo / "pkg" / "away").symlink_to(state)
+    with pytest.raises(Forbidden, match="outside the roots") as raised:
+        scope_of(repo, state).agent_root("pkg/away", "roots[0]")
+    assert str(state) not in raised.value.message
