@@ -133,12 +133,14 @@ def bind_repo_resolver(graph: Graph, root: Path, repo: str | None) -> tuple[str,
 
 def bound_current(rows: list[dict[str, Any]], root: Path, repo_id: str) -> bool:
     """Whether `RESOLVER_VERSION` resolved the repo of `rows` (its `root` and `resolver`, as
-    `ingest/repo_root` reads them); a repo of another root is refused."""
+    `ingest/repo_root` reads them); a repo of another root is refused without naming that root
+    (an agent's watcher may reach here, and the other root may be another operator's)."""
     if rows and rows[0]["root"] != str(root):
         raise InvalidInput(
-            f"repo id {repo_id!r} already belongs to root {rows[0]['root']}",
+            f"repo id {repo_id!r} already belongs to another root",
             field="repo",
-            hint="pass another repo id for this root",
+            hint="pass another repo id for this root (`coderooms repos list` shows each repo's "
+            "root to the operator)",
         )
     return bool(rows) and rows[0].get("resolver") == RESOLVER_VERSION
 
