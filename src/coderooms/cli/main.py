@@ -15,6 +15,7 @@ from coderooms.cli.embed_command import embed
 from coderooms.cli.ingest_command import ingest
 from coderooms.cli.neo4j_commands import neo4j_app
 from coderooms.cli.repos_command import repos_app
+from coderooms.cli.setup.command import setup
 from coderooms.cli.watch_command import watch
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput
@@ -32,6 +33,7 @@ app.command("doctor")(doctor)
 app.command("ingest")(ingest)
 app.command("embed")(embed)
 app.command("watch")(watch)
+app.command("setup")(setup)
 
 
 def parse_host_port(value: str) -> tuple[str, int]:
