@@ -88,11 +88,12 @@ function layoutOf(data) {
   }
   if (data.layout === "concentric") {
     return { name: "concentric", fit: true, padding: 30, minNodeSpacing: 30,
-      concentric: (node) => (node.hasClass("seed") ? 100 : 50 - (node.data("hop") || 1)),
+      concentric: (node) => (node.hasClass("seed") ? 100 : node.hasClass("member") ? 70
+        : 50 - (node.data("hop") || 1)),
       levelWidth: () => 1 };
   }
-  return { name: "cose", fit: true, padding: 30, animate: false, randomize: false,
-    nodeRepulsion: () => 9000, idealEdgeLength: () => 90 };
+  return { name: "cose", fit: true, padding: 40, animate: false, randomize: true,
+    nodeRepulsion: () => 400000, idealEdgeLength: () => 120, componentSpacing: 120 };
 }
 
 function drawGraph(data) {
