@@ -41,9 +41,8 @@ def impact_page(graph: Graph, settings: Settings, params: Params) -> dict[str, A
     seeds = _listed(raw.get("seeds"))
     for seed in seeds:
         elements.symbol(f"{repo}:{seed}", classes=("seed",), hop=0)
-    for seed_file in _listed(raw.get("seed_files")):
-        elements.file(repo, seed_file.split(":", 1)[-1] if ":" in seed_file else seed_file,
-                      classes=("seed",), hop=0)  # fmt: skip
+    for seed_file in _listed(raw.get("seed_files")):  # file ids without the repo: paths
+        elements.file(repo, seed_file, classes=("seed",), hop=0)
     of_file = raw.get("seeds", {}).get("of_file")
     if of_file:
         elements.file(repo, of_file, classes=("seed",), hop=0)

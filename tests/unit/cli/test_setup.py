@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from coderooms.cli import app
@@ -268,3 +270,29 @@ def test_neo4j_settings_reach_the_client_started_server(
     assert setup("cursor", "--root", str(root)).exit_code == 0
     written = entry("cursor", read("cursor", FILES["cursor"](home, root)), root)
     assert written["env"] == {"NEO4J_URI": "bolt://127.0.0.1:7687"}
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=8,
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    others=st.dictionaries(st.text(max_size=6), JSON_VALUES, max_size=4),
+    servers=st.dictionaries(st.text(max_size=6).filter(lambda k: k != "coderooms"), JSON_VALUES,
+                            max_size=3),
+    indent=st.sampled_from([2, 4, "\t"]),
+)  # fmt: skip
+def test_set_then_remove_gives_the_file_back(
+    others: dict[str, Any], servers: dict[str, Any], indent: Any
+) -> None:
+    document = {**{k: v for k, v in others.items() if k != "mcpServers"}, "mcpServers": servers}
+    text = json.dumps(document, indent=indent, ensure_ascii=False) + "\n"
+    entry = {"command": "/bin/coderooms", "args": ["serve", "--root", "/ü"]}
+    written = jsonc.set_member(text, ("mcpServers", "coderooms"), entry, "f")
+    assert json.loads(written) == {**document, "mcpServers": {**servers, "coderooms": entry}}
+    assert jsonc.remove_member(written, ("mcpServers", "coderooms"), "f") == text
