@@ -8,13 +8,14 @@ from coderooms.freshness.tools import freshness_tools
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
 from coderooms.perspective.tools import perspective_tools
-from coderooms.protocol.app import App, Auth, build_app
+from coderooms.protocol.app import App, Auth, WebServing, build_app
 from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.system.tools import system_tools
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.spec import ToolSpec
+from coderooms.web import View
 
 INSTRUCTIONS = (
     "coderooms serves a code graph of the repositories it ingested. Every verb takes `agent_id`: "
@@ -41,11 +42,22 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     return specs
 
 
-def create_server(ctx: AppContext, *, auth: Auth | None = None) -> App:
-    """The app; `auth` guards the HTTP transport (the operator's bearer token)."""
+def create_server(
+    ctx: AppContext,
+    *,
+    auth: Auth | None = None,
+    web_url: str | None = None,
+    token: str | None = None,
+) -> App:
+    """The app; `auth` guards the HTTP transport (the operator's bearer token); `web_url`: the
+    address this server serves the web view at (HTTP only), `token` the one it asks for."""
 
     def on_start() -> None:
         if not ctx.settings.read_only:  # a read-only server writes nothing, recovery included
             recover_writes(ctx.settings)
 
-    return build_app(ctx, room_tools(ctx), instructions=INSTRUCTIONS, on_start=on_start, auth=auth)
+    # the notes reader (a memory room's notes on a symbol) is the web view's hook: View(notes=)
+    web = WebServing(View(ctx), web_url, token) if web_url else None
+    return build_app(
+        ctx, room_tools(ctx), instructions=INSTRUCTIONS, on_start=on_start, auth=auth, web=web
+    )

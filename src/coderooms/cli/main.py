@@ -9,12 +9,14 @@ from typing import Annotated
 
 import typer
 
-from coderooms.cli.console import fail_on_error
+from coderooms.cli.console import err_console, fail_on_error
 from coderooms.cli.doctor import doctor
 from coderooms.cli.embed_command import embed
 from coderooms.cli.ingest_command import ingest
 from coderooms.cli.neo4j_commands import neo4j_app
 from coderooms.cli.repos_command import repos_app
+from coderooms.cli.setup.command import setup
+from coderooms.cli.ui_command import ui
 from coderooms.cli.watch_command import watch
 from coderooms.config import Settings
 from coderooms.errors import InvalidInput
@@ -32,6 +34,8 @@ app.command("doctor")(doctor)
 app.command("ingest")(ingest)
 app.command("embed")(embed)
 app.command("watch")(watch)
+app.command("setup")(setup)
+app.command("ui")(ui)
 
 
 def parse_host_port(value: str) -> tuple[str, int]:
@@ -39,6 +43,15 @@ def parse_host_port(value: str) -> tuple[str, int]:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise InvalidInput(f"--http wants HOST:PORT, got {value!r}", field="--http")
     return host, int(port)
+
+
+def web_address(host: str, port: int) -> str:
+    """Where a person opens the view of a server bound to `host`: a wildcard bind is opened on
+    loopback; an IPv6 address in brackets."""
+    name = host.strip("[]")
+    if name in {"0.0.0.0", "::", ""}:  # noqa: S104 (naming the wildcard, not binding it)
+        name = "127.0.0.1"
+    return f"http://[{name}]:{port}" if ":" in name else f"http://{name}:{port}"
 
 
 @app.command()
@@ -144,7 +157,12 @@ def serve(
         if root:
             ingest_when_ready(ctx, [str(path) for path in scope.roots])
         load_model_when_ready(ctx)
-        mcp = create_server(ctx, auth=OperatorToken(token) if token else None)
+        web_url = web_address(*address) if address else None
+        mcp = create_server(
+            ctx, auth=OperatorToken(token) if token else None, web_url=web_url, token=token
+        )
+    if web_url:  # stderr: the HTTP transport owns no stdio, and a person reads this line
+        err_console.print(f"web view: {web_url}/ui/", highlight=False, soft_wrap=True)
     settle_heap()
     if address is None:
         mcp.run(transport="stdio", show_banner=False)

@@ -34,9 +34,16 @@ GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 out too (they are the known way back); a test fails when one is no longer there."""
 
 
-NOT_ROOMS = frozenset({"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol"})
+NOT_ROOMS = frozenset({"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol", "web"})
 """Subpackages that are floors (below every room: `verbs` is the contract rooms speak) or the
-layers above them (`protocol`, the MCP layer; `cli`, the entry points), not rooms."""
+layers above them (`protocol`, the MCP layer; `web`, the web view's pages; `cli`, the entry
+points), not rooms."""
+
+WEB_MAY_NOT_IMPORT = frozenset({"protocol", "server", "cli"})
+"""The web view is a front end beside the MCP layer: it knows no protocol and no entry point
+(`protocol` serves it over HTTP)."""
+WRITES = frozenset({"write", "write_parts", "transaction", "execute_write", "session"})
+"""The graph handle's ways to write (and to open a session that could): the web view calls none."""
 
 PROTOCOL_PACKAGES = ("fastmcp", "mcp")
 """The third-party packages of the protocol: only `coderooms.protocol` imports them."""
@@ -332,3 +339,32 @@ def test_function_level_and_relative_imports_are_read(tmp_path: Path) -> None:
     assert unit_of("coderooms.verbs.context.AppContext") == "verbs"
     assert unit_of("coderooms.server") == "server"
     assert unit_of("coderooms.__version__") == "__init__"
+
+
+def test_the_web_view_knows_no_protocol_and_no_room_knows_it() -> None:
+    known = rooms() | {"verbs"}
+    broken = [
+        f"{i.where()}: coderooms.web is served by the protocol layer and imports none of "
+        f"{sorted(WEB_MAY_NOT_IMPORT)}"
+        for i in all_imports()
+        if unit_of(i.source) == "web" and unit_of(i.target) in WEB_MAY_NOT_IMPORT
+    ]
+    broken += [
+        f"{i.where()}: a room (or the verb contract) never imports the web view"
+        for i in all_imports()
+        if unit_of(i.source) in known and unit_of(i.target) == "web"
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def test_the_web_view_calls_no_graph_write() -> None:
+    calls = [
+        f"{path.relative_to(SRC).as_posix()}:{node.lineno} calls .{node.func.attr}(): the web "
+        "view reads only (Graph.read and the rooms' read paths)"
+        for path in sorted((SRC / PACKAGE / "web").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in WRITES
+    ]
+    assert not calls, "\n".join(calls)
