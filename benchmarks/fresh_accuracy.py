@@ -200,8 +200,8 @@ def badness(figures: dict[str, Any]) -> float:
     calls = figures.get("calls")
     if not calls or calls.get("recall") is None:
         return -1.0
-    recall = calls["recall"]
-    precision = calls["precision"] if calls.get("precision") is not None else 1.0
+    recall = float(calls["recall"])
+    precision = float(calls["precision"]) if calls.get("precision") is not None else 1.0
     return max(RECALL_TARGET - recall, PRECISION_TARGET - precision)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 from benchmarks.fresh_accuracy import (
@@ -36,7 +37,7 @@ def test_fresh_repositories_are_not_the_tuned_corpora() -> None:
     assert not tuned & {e.name for e in load_list()}
 
 
-def _figures(recall: float | None, precision: float | None) -> dict[str, object]:
+def _figures(recall: float | None, precision: float | None) -> dict[str, Any]:
     calls = {"oracle_repo": 10, "recall": recall, "precision": precision, "external_rate": 0.0}
     imports = {"recall": 1.0, "precision": 1.0}
     return {"calls": calls, "imports": imports}
