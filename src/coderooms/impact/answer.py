@@ -74,7 +74,6 @@ def answer_of(
     if seeds.files and seeds.of_file is None:
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
                                        limits.SEEDS_LISTED)  # fmt: skip
-    answer["depth"] = page.depth
     if "callers" in sections:
         answer["affected"] = _affected(rows, page, cut)
     if "tests" in sections:
@@ -116,11 +115,9 @@ def _affected(rows: list[Reached], page: Page, cut: int) -> dict[str, Any]:
     by_hop: dict[str, int] = {}
     for r in rows:
         by_hop[str(r.hop)] = by_hop.get(str(r.hop), 0) + 1
-    affected: dict[str, Any] = {
-        "items": [_row(r, cut) for r in shown],
-        "total": len(rows),
-        "by_hop": by_hop,
-    }
+    affected: dict[str, Any] = {"items": [_row(r, cut) for r in shown], "total": len(rows)}
+    if len(by_hop) > 1:
+        affected["by_hop"] = by_hop
     if offset:
         affected["offset"] = offset
     return affected

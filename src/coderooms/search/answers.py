@@ -151,13 +151,15 @@ def seek_answer(
     answer: dict[str, Any] = scope_of(repos)
     if proof:
         answer["proof_state"] = raw["proof_state"]
+    query = str(raw.get("query", ""))
+    # a name that matches nothing at all is answered `none`, without the playbook's steps
+    named = offset == 0 and IDENTIFIER.fullmatch(query) is not None
     for name in ("blocked_reason", "recovery_playbook", "tokens_dropped"):
-        if name in raw:
+        if name in raw and not (named and raw.get("blocked_reason") == "no_candidates"):
             answer[name] = raw[name]
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
-    query = str(raw.get("query", ""))
-    if offset == 0 and IDENTIFIER.fullmatch(query) and "blocked_reason" not in raw:
+    if named and raw.get("blocked_reason") in (None, "no_candidates"):
         return _named_answer(raw, answer, question, max_tokens, repos, query)
     if raw["embeddings_used"]:
         answer["embeddings_used"] = True

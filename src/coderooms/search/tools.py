@@ -200,6 +200,9 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
     answer = view_answer(raw, question=question, max_tokens=budget, symbols=r.symbols,
                          hashes=ctx.edits_served, asked_end=end is not None)  # fmt: skip
     if named is not None:
+        if "next_cursor" not in answer:  # the symbol's row says where the whole text is
+            for echoed in ("path", "start_line", "end_line"):
+                answer.pop(echoed)
         answer = {"symbol": named[0].row, **answer}
         if named[1]:
             answer["also"] = named[1]

@@ -23,7 +23,7 @@ from coderooms.core.ids import file_id
 from coderooms.graph.driver import Graph
 from coderooms.ingest import DEEP_LANGUAGES
 
-CO_CHANGES_PER_KIND = 5
+CO_CHANGES_PER_KIND = 3
 """Partners listed per kind (code, tests, docs), heaviest first; ties at the cut are kept."""
 CO_CHANGES_TIE_MAX = 10
 """Most partners of one kind listed when the cut falls inside a tie (the rest are counted)."""

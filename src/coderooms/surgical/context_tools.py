@@ -17,7 +17,7 @@ from coderooms.verbs.spec import ToolSpec
 def surgical_context(ctx: AppContext, agent: str, request: ContextRequest) -> dict[str, Any]:
     """One file's neighbours: who uses it, imports both ways, tests, co-changes; `sections`.
 
-    `sections` chooses the lists (default users, imports, importers, tests, co_changes), each
+    `sections` chooses the lists (default users, tests, co_changes), each
     row one string: `users` (files outside the tests calling or importing it: `path: N calls
     (callers), imports`); `imports` (`path:line` of repo files, `external` modules outside the
     repo, `unresolved` ones of the repo) and `importers`; `tests` (test files calling or

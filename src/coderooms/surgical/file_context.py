@@ -79,7 +79,7 @@ AcknowledgeUnresolvedArg = Annotated[
 
 SectionsArg = Annotated[
     list[Section] | None,
-    Field(description="Default: the first five."),
+    Field(description="Default: the first three."),
 ]
 
 

@@ -1,7 +1,7 @@
 """The sections `surgical_context` answers, chosen by the call (`sections`): each a list the model
 reads only when it asked for it. The default is what "before I edit this file" needs: who uses
-it, what it imports and who imports it, its tests and its co-change partners; the symbols, the
-call pairs both ways and the unresolved call names come when named.
+it, its tests and its co-change partners; its imports both ways, the symbols, the call pairs
+both ways and the unresolved call names come when named.
 
 `users` is one row per file outside the tests that calls the file's symbols or imports it:
 `path: N calls (Caller.a, Caller.b), imports` (the calling symbols of the heaviest caller files,
@@ -16,16 +16,16 @@ from typing import Any, Literal
 from coderooms.core.files import is_test_path
 
 Section = Literal[
-    "users", "imports", "importers", "tests", "co_changes", "symbols", "callers", "callees",
+    "users", "tests", "co_changes", "imports", "importers", "symbols", "callers", "callees",
     "ghosts",
 ]  # fmt: skip
 ALL_SECTIONS: tuple[str, ...] = (
-    "users", "imports", "importers", "tests", "co_changes", "symbols", "callers", "callees",
+    "users", "tests", "co_changes", "imports", "importers", "symbols", "callers", "callees",
     "ghosts",
 )  # fmt: skip
-DEFAULT_SECTIONS = frozenset({"users", "imports", "importers", "tests", "co_changes"})
-"""What a call without `sections` answers: who uses the file, its imports both ways, its tests,
-its co-change partners."""
+DEFAULT_SECTIONS = frozenset({"users", "tests", "co_changes"})
+"""What a call without `sections` answers: who uses the file (the files calling or importing it
+outside the tests), its tests, its co-change partners (the importers are among the first two)."""
 CALLER_SECTIONS = frozenset({"users", "callers", "tests"})
 """Sections whose rows may miss a caller: `completeness` comes with any of them."""
 USER_NAMES = 3
