@@ -69,8 +69,9 @@ def symbol_seeds(graph: Graph, text: str, repo: str | None, readable: Sequence[s
             hint="pass a name (url_for), qualname (Flask.url_for) or id; seek finds symbols "
             "by words",
         )
-    if found.exact[0].rank == ID_RANK:
-        found = Found(found.exact[:1], [], 1)
+    if found.exact[0].rank == ID_RANK:  # an id names one symbol (per repo: `path::qualname`)
+        by_id = [s for s in found.exact if s.rank == ID_RANK]
+        found = Found(by_id, [], len(by_id))
     held = sorted({s.repo for s in found.exact})
     if len(held) > 1:
         raise InvalidInput(

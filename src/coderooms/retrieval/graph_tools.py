@@ -66,7 +66,12 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     raw = seek(graph, request, ctx.readable(graph))
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
     answer = seek_answer(
-        raw, question=question, offset=offset, max_tokens=budget, proof=ctx.edits_served
+        raw,
+        question=question,
+        offset=offset,
+        max_tokens=budget,
+        proof=ctx.edits_served,
+        paged=r.cursor is not None,
     )
     return Covering(answer, graph, raw["scope"]["repos"])
 

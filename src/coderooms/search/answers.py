@@ -142,10 +142,12 @@ def seek_answer(
     offset: int,
     max_tokens: int,
     proof: bool = True,
+    paged: bool = False,
 ) -> dict[str, Any]:
     """`seek`'s answer. An identifier's first page holds the symbols it names exactly, without
     scores (or `none`, saying that no symbol is so named), the partial matches counted for the
-    cursor; any other query (words, a description) and any cursor's page are the ranked list.
+    cursor; any other query (words, a description) and any cursor's page (`paged`, even at
+    offset 0: the cursor of a name's answer ranks from the first) are the ranked list.
     `proof_state` only where the edit verbs are served (`proof`)."""
     repos = list(raw["scope"]["repos"])
     answer: dict[str, Any] = scope_of(repos)
@@ -153,7 +155,7 @@ def seek_answer(
         answer["proof_state"] = raw["proof_state"]
     query = str(raw.get("query", ""))
     # a name that matches nothing at all is answered `none`, without the playbook's steps
-    named = offset == 0 and IDENTIFIER.fullmatch(query) is not None
+    named = not paged and offset == 0 and IDENTIFIER.fullmatch(query) is not None
     for name in ("blocked_reason", "recovery_playbook", "tokens_dropped"):
         if name in raw and not (named and raw.get("blocked_reason") == "no_candidates"):
             answer[name] = raw[name]

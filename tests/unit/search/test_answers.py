@@ -120,6 +120,30 @@ def test_seek_rows_spell_the_qualname_and_leave_the_formula_out() -> None:
     }
 
 
+def test_seek_answers_a_name_by_name_and_its_cursor_ranks_from_the_first() -> None:
+    row = {"repo": "r", "path": "a.py", "start_line": 1, "end_line": 3, "kind": "Function",
+           "name": "load", "qualname": "load", "signature": "def load(x)", "score": 0.9,
+           "signals": {"lexical": 1.0}}  # fmt: skip
+    near = row | {"name": "loads", "qualname": "loads", "signature": "def loads(x)",
+                  "score": 0.5, "signals": {"lexical": 0.6}}  # fmt: skip
+    raw = {"scope": {"repos": ["r"]}, "proof_state": "ready", "embeddings_used": False,
+           "clamped": {}, "total_candidates": 2, "truncated": False, "query": "load",
+           "results": [row, near]}  # fmt: skip
+    asked = Question.of("seek", query="load")
+    named = seek_answer(raw, question=asked, offset=0, max_tokens=6_000, proof=False)
+    assert named == {
+        "repo": "r",
+        "symbols": ["a.py:1-3 def load(x)"],
+        "next_cursor": asked.cursor(0),
+        "more": "1 more symbols match it partly (ranked): call again with cursor=next_cursor",
+    }
+    ranked = seek_answer(raw, question=asked, offset=0, max_tokens=6_000, proof=False, paged=True)
+    assert ranked["symbols"] == [
+        "a.py:1-3 0.90 def load(x)",
+        "a.py:1-3 0.50 def loads(x)",
+    ]
+
+
 @pytest.mark.parametrize(
     ("kind", "name", "qualname", "signature", "text"),
     [
