@@ -10,7 +10,10 @@ For each: recall@5 (questions whose answer is among the first five rows) and MRR
 1/rank of the first right row within the first ten; 0 when none), and the characters read.
 
     CODEROOMS_INSTANCE=test PYTHONPATH=src:. python benchmarks/prose_questions.py \
-        [--corpora /work/corpus] [--keep] [--json PATH]
+        [--corpora /work/corpus] [--json PATH] [--show]
+
+The sets stay ingested (as `prose-NAME`) for the next run; every symbol's vector is computed
+before the questions are asked (not counted).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.graph.symbol_lookup import find_symbols
 from coderooms.semantic import query as semantic_query
+from coderooms.semantic.store import embed_pending
 from coderooms.server import create_server
 from coderooms.verbs.context import AppContext, GraphProvider
 
@@ -73,6 +77,11 @@ async def run_set(ctx: AppContext, prose: ProseSet, repo: str, root: Path) -> di
     graph = ctx.graph()
     async with Client(create_server(ctx)) as client:
         await client.call_tool("ingest", {"agent_id": AGENT, "roots": [str(root)], "repo": repo})
+        # every vector an ingest left to the background (or a run before left unfinished) is
+        # computed here: the figures must not depend on how far that thread got
+        embedded = embed_pending(graph, repo, budget=None)
+        if embedded.skipped:
+            raise SystemExit(f"{repo}: no vectors: {embedded.skipped}")
         lines = starts(graph, repo, prose)
         results: dict[str, list[dict[str, Any]]] = {mode: [] for mode in MODES}
         vector = semantic_query.query_vector
