@@ -8,8 +8,8 @@ new arguments the way an agent following the new tool descriptions would, by rul
 - callers to depth 2: `impact` X -> the same with `sections: [callers]`;
 - tests of a symbol: `impact` X -> the same with `sections: [tests]`;
 - code of a symbol: `seek` X + `view` path range -> `view symbol=X`;
-- imports and importers: `surgical_context` F -> the same with `sections: [imports,
-  importers]`;
+- imports and importers: each `surgical_context` F -> the same with `sections: [imports,
+  importers]` (a question's other calls, a `search` for who imports a package, as written);
 - a function described in prose: `search mode=semantic` Q -> `seek` Q (the verb for names and
   descriptions);
 - same-named symbols: `seek` X + `impact` of each id, depth 1 -> `impact` X depth 1 with
@@ -38,8 +38,9 @@ def agent_calls(question: Question) -> list[Call]:
         return [("impact", {**impact, "sections": [section]})]
     if kind == "code of a symbol" and verbs == ["seek", "view"]:
         return [("view", {"symbol": calls[0][1]["query"]})]
-    if kind == "imports and importers" and verbs == ["surgical_context"]:
-        return [("surgical_context", {**calls[0][1], "sections": ["imports", "importers"]})]
+    if kind == "imports and importers":  # every surgical_context call of the question
+        return [(v, {**a, "sections": ["imports", "importers"]} if v == "surgical_context" else a)
+                for v, a in calls]  # fmt: skip
     if kind == "a function described in prose" and verbs == ["search"]:
         return [("seek", {"query": calls[0][1]["query"]})]
     if kind == "same-named symbols" and verbs[0] == "seek" and "impact" in verbs:

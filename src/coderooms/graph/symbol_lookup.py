@@ -21,8 +21,12 @@ from coderooms.graph.driver import Graph
 
 LOOKUP_LIMIT = 200
 """Symbols one lookup reads (by rank, then id); `Found.total` counts them all."""
-ASIDE_DIRECTORY = re.compile(r"(^|/)(examples?|docs?|benchmarks?|samples?)/")
-"""Directories whose code is rarely the symbol asked about: ranked after the rest."""
+ASIDE_DIRECTORY = re.compile(
+    r"(^|/)(examples?|docs?|benchmarks?|samples?|static|assets|public|vendor|third_party|dist)/"
+)
+"""Directories whose code is rarely the symbol asked about: examples, docs and benchmarks; a web
+front end's assets (`static/`, `assets/`, `public/`), vendored or built code. Ranked after the
+rest (issue 30: front-end JavaScript ranked above the Python function asked for)."""
 VARIABLE_KINDS = frozenset({"Variable", "variable"})
 
 ID_RANK, QUALNAME_RANK, NAME_RANK = 0, 1, 2

@@ -76,7 +76,8 @@ stays well below the exact ones whatever its callers."""
 PLACE_TEST = 0.7
 """A seek score's factor for a symbol in a test file (unless the query asks for tests)."""
 PLACE_ASIDE = 0.9
-"""A seek score's factor for a symbol under examples, docs or benchmarks."""
+"""A seek score's factor for a symbol under examples, docs, benchmarks, front-end assets, vendored
+or built code (`symbol_lookup.ASIDE_DIRECTORY`)."""
 STRONG_LEXICAL = 0.85
 """A top hit with a lexical signal this high (an exact or near-exact name) makes seek `ready`."""
 SCORE_DIGITS = 6

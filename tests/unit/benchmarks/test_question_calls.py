@@ -28,6 +28,12 @@ def test_each_kind_is_rewritten_by_its_rule() -> None:
                     "depth": 1}), ("impact", {"symbol": "r:b.py::C.g", "depth": 1})], [], [],
                     kind="same-named symbols")  # fmt: skip
     assert agent_calls(same) == [("impact", {"symbol": "g", "depth": 1, "sections": ["callers"]})]
+    imports = Question("q", [("surgical_context", {"path": "a.go"}), ("search", {"query": "p"})],
+                       [], [], kind="imports and importers")  # fmt: skip
+    assert agent_calls(imports) == [
+        ("surgical_context", {"path": "a.go", "sections": ["imports", "importers"]}),
+        ("search", {"query": "p"}),
+    ]
     text = Question("q", [("search", {"query": "x"})], [], [], kind="find a text")
     assert agent_calls(text) == [("search", {"query": "x"})]
 
