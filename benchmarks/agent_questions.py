@@ -40,7 +40,7 @@ from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
 from benchmarks.questions.model import Question, at
-from benchmarks.questions.run import run_sets
+from benchmarks.questions.run import readable, run_sets
 from benchmarks.tool_listing import offline_counter
 
 AGENT = "bench-questions"
@@ -247,7 +247,8 @@ def table(
             "chars": sum(len(text) for text in ours),
             "tokens": sum(count(text) for text in ours),
             "largest_tokens": max(count(text) for text in ours),
-            "truth": contains("\n".join(ours), question.truth),
+            # read as the question sets read an answer: rows grouped under a path with it
+            "truth": contains("\n".join(readable(text) for text in ours), question.truth),
             "shell_calls": len(question.expert),
             "shell_chars": sum(len(text) for text in theirs),
             "shell_truth": contains("\n".join(theirs), question.truth),

@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from benchmarks.questions import REPORT, TUNE
+from benchmarks.questions.calls import agent_calls
 from benchmarks.questions.model import Corpus, Question
 
 SHELL_TIMEOUT_S = 60
@@ -68,10 +69,16 @@ def shell(root: Path, commands: list[str]) -> list[str]:
     return texts
 
 
+PATH_KEY = re.compile(r"[^\s:]*[/.][^\s:]*")
+"""A key that is a file's path (rows grouped under it: `{path: ["line: text", ...]}`)."""
+
+
 def readable(text: str) -> str:
     """A JSON answer as the lines a model reads in it: each string (a row) on a line of its own,
     decoded, each number or flag as `key: value`; other text as it is. Truth items then match
-    within one row (`at()` never reaches into the next row of a one-line JSON answer)."""
+    within one row (`at()` never reaches into the next row of a one-line JSON answer). Rows
+    grouped under a file's path (a search's hits) are read with it, `path:row`, as a model reads
+    them."""
     try:
         value = json.loads(text)
     except ValueError:
@@ -81,7 +88,11 @@ def readable(text: str) -> str:
     def walk(node: Any, key: str) -> None:
         if isinstance(node, dict):
             for name, each in node.items():
-                walk(each, name)
+                grouped = isinstance(each, list) and all(isinstance(r, str) for r in each)
+                if grouped and PATH_KEY.fullmatch(name):
+                    lines.extend(f"{name}:{row}" for row in each)
+                else:
+                    walk(each, name)
         elif isinstance(node, list):
             for each in node:
                 walk(each, key)
@@ -101,10 +112,14 @@ def judge(texts: list[str], question: Question) -> str:
 
 
 def calls_of(question: Question, repo: str) -> list[tuple[str, dict[str, Any]]]:
+    """The calls an agent following the tool descriptions makes (`calls.agent_calls`: one rule
+    per kind, every set alike), `{repo}` filled in."""
+
     def fill(value: Any) -> Any:
         return value.replace("{repo}", repo) if isinstance(value, str) else value
 
-    return [(verb, {key: fill(v) for key, v in args.items()}) for verb, args in question.calls]
+    return [(verb, {key: fill(v) for key, v in args.items()})
+            for verb, args in agent_calls(question)]  # fmt: skip
 
 
 async def wait_for_vectors(client: Any, agent: str, repo: str, ingest_text: str) -> None:
@@ -137,8 +152,8 @@ def row(number: int, question: Question, ours: list[str], expert: list[str], usu
         "question": number,
         "kind": question.kind,
         "ask": question.ask,
-        "verbs": [verb for verb, _ in question.calls],
-        "coderooms": side(ours, len(question.calls)),
+        "verbs": [verb for verb, _ in agent_calls(question)],
+        "coderooms": side(ours, len(agent_calls(question))),
         "expert": side(expert, len(question.expert)),
         "usual": side(usual, len(question.usual)),
     }

@@ -13,6 +13,7 @@ from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.system.tools import system_tools
+from coderooms.verbs.arguments import REPO_DOC
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.spec import ToolSpec
 from coderooms.web import View
@@ -23,7 +24,9 @@ INSTRUCTIONS = (
     "and quotas are kept under it). A tool's description is its first paragraph; `help` lists "
     "the verbs served and the presets that add others, `help` with `verb` describes one in full. "
     "`health` says whether the graph is ready. Errors are JSON objects with `error`, `message`, "
-    "and a `hint` on what to do."
+    "and a `hint` on what to do. A list cut at `max_tokens` (default 6000) says `more` and gives "
+    "`next_cursor`: the same call with `cursor` goes on. "
+    f"{REPO_DOC}."
 )
 
 

@@ -38,6 +38,7 @@ def test_impact_over_stdio(
             ingest = {"agent_id": AGENT, "roots": [str(root)], "repo": repo_id}
             await client.call_tool("ingest", ingest)
             seen["helper"] = await call(symbol="helper", repo=repo_id, depth=2)
+            seen["partners"] = await call(symbol="helper", repo=repo_id, sections=["co_changes"])
             core = root / "pkg" / "core.py"
             core.write_text(core.read_text().replace("helper(y) * 2", "helper(y) * 3"))
             await client.call_tool("ingest", ingest)
@@ -66,8 +67,16 @@ def test_impact_over_stdio(
         "2 pkg/core.py:14 Engine.run -> ::compute",
         "2 pkg/service.py:5 serve -> pkg/core.py::compute",
     ]
-    assert [t.split(" ")[0] for t in helper["tests"]["items"]] == ["tests/test_core.py"]
-    assert helper["co_changes"]["items"][0] == "tests/test_core.py 3"
+    # the tests are looked for past the rows' depth: test_serve reaches helper at hop 3
+    assert [t.split(" ")[0] for t in helper["tests"]["items"]] == [
+        "tests/test_core.py",
+        "tests/test_service.py",
+    ]
+    assert "co_changes" not in helper  # a section asked for by name
+    partners = seen["partners"]
+    assert set(partners) == {"repo", "seeds", "co_changes", "lower_bound"}
+    assert partners["co_changes"]["tests"][0] == "tests/test_core.py 3"  # by kind, heaviest first
+    assert partners["co_changes"]["docs"] == ["README.md 4"]
     working = seen["working"]
     assert working["changed"]["files"] == [
         {"path": "pkg/core.py", "status": "modified", "symbols": 1}

@@ -34,8 +34,9 @@ def test_search_then_view_over_stdio(
                 "search",
                 {"agent_id": "e2e", "query": "def make_cart", "repo": repo_id, "context_lines": 1},
             )
-            # the first hit, after the line of context before it
-            path, line, _ = found.structured_content["hits"][1].split(":", 2)
+            # the first hit, after the line of context before it (rows grouped by file)
+            ((path, rows),) = found.structured_content["hits"].items()
+            line, _ = rows[1].split(":", 1)
             shown = await client.call_tool(
                 "view",
                 {
@@ -52,14 +53,16 @@ def test_search_then_view_over_stdio(
     found, shown = asyncio.run(run())
     lines = (root / "shop/models.py").read_text().split("\n")
     assert found["repo"] == repo_id
-    assert found["hits"] == [  # grep -n -C1: the hit, the line after it (one line each)
-        f"shop/models.py-63- {lines[62]}",
-        f"shop/models.py:64: {lines[63]}",
-        f"shop/models.py-65- {lines[64]}",
-        f"shop/models.py-79- {lines[78]}",
-        f"shop/models.py:80: {lines[79]}",
-        f"shop/models.py-81- {lines[80]}",
-    ]
+    assert found["hits"] == {  # grep -n -C1 under the file's path, written once
+        "shop/models.py": [
+            f"63- {lines[62]}",
+            f"64: {lines[63]}",
+            f"65- {lines[64]}",
+            f"79- {lines[78]}",
+            f"80: {lines[79]}",
+            f"81- {lines[80]}",
+        ]
+    }
     assert shown["text"] == "".join(line + "\n" for line in lines[63:66])
     assert any(" def make_cart(" in symbol for symbol in shown["symbols"])
-    assert shown["disk"] == "same"
+    assert "disk" not in shown  # the same as the graph's: no news

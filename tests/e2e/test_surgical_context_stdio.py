@@ -51,12 +51,17 @@ def test_prove_then_edit_over_stdio(
             tools = {tool.name: tool for tool in await client.list_tools()}
             seen["v2_arguments"] = set(tools["surgical_context_v2"].input_schema["properties"])
             await call("ingest", roots=[str(root)], repo=repo_id)
-            seen["v1"] = await call("surgical_context", path="pkg/core.py", repo=repo_id)
+            every = ["users", "tests", "callers", "symbols"]
+            seen["v1"] = await call("surgical_context", path="pkg/core.py", repo=repo_id,
+                                    sections=every)  # fmt: skip
             where = {"path": "pkg/core.py", "repo": repo_id, "max_tokens": 100}
-            pages = [await call("surgical_context", **where)]
+            pages = [await call("surgical_context", **where, sections=every)]
             while cursor := pages[-1]["symbols"].get("next_cursor"):
-                verb = "surgical_context_v2" if len(pages) % 2 else "surgical_context"
-                pages.append(await call(verb, **where, cursor=cursor))
+                if len(pages) % 2:  # v2 goes on from v1's cursor
+                    pages.append(await call("surgical_context_v2", **where, cursor=cursor))
+                else:
+                    pages.append(await call("surgical_context", **where, cursor=cursor,
+                                            sections=every))  # fmt: skip
             seen["pages"] = pages
             seen["other_file"] = await error(
                 "surgical_context", path="pkg/service.py", repo=repo_id,
@@ -87,7 +92,7 @@ def test_prove_then_edit_over_stdio(
     assert [row for page in pages for row in page["symbols"]["items"]] == seen["v1"]["symbols"][
         "items"
     ]  # each page went on where the last stopped, no symbol twice
-    assert all(set(page) == {"repo", "path", "lines", "hash", "disk", "symbols"}
+    assert all(set(page) == {"repo", "path", "lines", "hash", "symbols"}
                for page in pages[1:])  # fmt: skip
     assert (seen["other_file"]["error"], seen["other_file"]["field"]) == ("invalid_input", "cursor")
     assert seen["v1"]["completeness"]["names"] == {"run": 1}

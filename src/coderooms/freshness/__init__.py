@@ -7,14 +7,22 @@ watchers; `report` says how fresh the graph behind an answer is. Its MCP adapter
 (wired by `server.py`), over the argument models of `requests`. See docs/freshness.md.
 
 Its face, what other rooms take from it: the `freshness` field of answers (`freshness_of`, its
-short form `brief_freshness`, one repo's `repo_freshness`).
+short form `brief_freshness`, that form only with news `freshness_news`, one repo's
+`repo_freshness`).
 """
 
 from coderooms.freshness.report import (
     MAX_REPOS_WITH_FRESHNESS,
     brief_freshness,
+    freshness_news,
     freshness_of,
     repo_freshness,
 )
 
-__all__ = ["MAX_REPOS_WITH_FRESHNESS", "brief_freshness", "freshness_of", "repo_freshness"]
+__all__ = [
+    "MAX_REPOS_WITH_FRESHNESS",
+    "brief_freshness",
+    "freshness_news",
+    "freshness_of",
+    "repo_freshness",
+]

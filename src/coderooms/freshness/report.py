@@ -1,6 +1,8 @@
 """How fresh the graph behind an answer is, from Neo4j alone (any process's watcher): the
 `freshness` field answers that read the graph carry. `freshness_of` keys it by repo;
-`brief_freshness` is its short form (no empty alert counts, unkeyed for one repo)."""
+`brief_freshness` is its short form (no empty alert counts, unkeyed for one repo), and
+`freshness_news` that form only when it says something: a watcher with changes pending, or
+alerts not yet acknowledged (a brief answer carries nothing else, so its field is news)."""
 
 from __future__ import annotations
 
@@ -59,3 +61,16 @@ def brief_freshness(fresh: dict[str, dict[str, Any]]) -> dict[str, Any]:
         for repo, entry in fresh.items()
     }
     return next(iter(entries.values())) if len(entries) == 1 else entries
+
+
+def has_news(entry: dict[str, Any]) -> bool:
+    """A repo's freshness says something an agent must act on: its watcher has changes not yet
+    in the graph, or it has unacknowledged alerts."""
+    return bool(entry.get("pending")) or any(dict(entry.get("unacked_alerts") or {}).values())
+
+
+def freshness_news(fresh: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+    """`brief_freshness` of the repos whose freshness has news (`has_news`); None when none
+    has: the answer then carries no `freshness` field at all."""
+    news = {repo: entry for repo, entry in fresh.items() if has_news(entry)}
+    return brief_freshness(news) if news else None

@@ -5,17 +5,22 @@ the test files among seeds and rows, co-changes, completeness and the lower-boun
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from coderooms.core.clamps import Clamps
 from coderooms.core.files import is_test_path
 from coderooms.graph.completeness import Completeness
 from coderooms.impact import limits
+from coderooms.impact.accessors import accessor_note
 from coderooms.impact.seeds import Seeds
 from coderooms.impact.walk import FILE_KIND, Reached, Walk
 
 CALLS = "calls"
 """The edge of most rows, left out of them (the others say `edge: inherits` or `imports`)."""
+
+ImpactSection = Literal["callers", "tests", "co_changes"]
+DEFAULT_SECTIONS = frozenset({"callers", "tests"})
+"""What a call without `sections` answers: the affected rows and the tests among them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +33,10 @@ class Findings:
     """The same for the symbols the walk read the callers of (None: it read none)."""
     through: int
     """How many symbols the walk read the callers of (tests left out)."""
-    co_changes: dict[str, Any]
+    co_changes: dict[str, Any] | None
+    read_not_called: list[dict[str, Any]]
+    """Seeds and walked symbols nothing calls that are properties or getters (read, not
+    called: their readers are missing)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,23 +46,15 @@ class Page:
     offset: int
 
 
-def answer_of(found: Findings, page: Page, clamps: Clamps) -> dict[str, Any]:
-    """The answer: ids without the repo (named once), rows of the page, bounded summaries."""
+def answer_of(
+    found: Findings, page: Page, clamps: Clamps, sections: frozenset[str] = DEFAULT_SECTIONS
+) -> dict[str, Any]:
+    """The answer: ids without the repo (named once), rows of the page, bounded summaries; the
+    lists of `sections` only."""
     seeds, walked, further = found.seeds, found.walked, found.further
     cut = len(seeds.repo) + 1
-    rows = sorted(walked.reached, key=lambda r: (r.hop, is_test_path(r.path), r.id))
-    offset, size = page.offset, page.size
-    shown = rows[offset : offset + size]
-    by_hop: dict[str, int] = {}
-    for r in rows:
-        by_hop[str(r.hop)] = by_hop.get(str(r.hop), 0) + 1
-    affected: dict[str, Any] = {
-        "items": [_row(r, cut) for r in shown],
-        "total": len(rows),
-        "by_hop": by_hop,
-    }
-    if offset:
-        affected["offset"] = offset
+    every = sorted(walked.reached, key=lambda r: (r.hop, is_test_path(r.path), r.id))
+    rows = [r for r in every if r.hop <= page.depth]
     answer: dict[str, Any] = {"repo": seeds.repo}
     if seeds.changed is not None:
         answer["changed"] = seeds.changed
@@ -63,13 +63,29 @@ def answer_of(found: Findings, page: Page, clamps: Clamps) -> dict[str, Any]:
     else:
         answer["seeds"] = _listed([s[cut:] for s in seeds.symbols], seeds.total,
                                   limits.SEEDS_LISTED)  # fmt: skip
+        if seeds.spans:
+            answer["seeds"]["spans"] = {s[cut:]: seeds.spans[s] for s in seeds.symbols
+                                        if s in seeds.spans}  # fmt: skip
+    if seeds.same_name:
+        answer["same_name"] = (
+            f"{seeds.same_name} symbols are so named, each a seed (a row names the one it "
+            "reaches): pass a qualname or an id for one"
+        )
     if seeds.files and seeds.of_file is None:
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
                                        limits.SEEDS_LISTED)  # fmt: skip
-    answer["depth"] = page.depth
-    answer["affected"] = affected
-    answer["tests"] = _tests(seeds, rows, cut)
-    answer["co_changes"] = found.co_changes
+    if "callers" in sections:
+        answer["affected"] = _affected(rows, page, cut)
+    if "tests" in sections:
+        answer["tests"] = _tests(seeds, every, cut)
+        left = [path for path in walked.unwalked if not is_test_path(path)]
+        if left:
+            answer["tests"]["lower_bound"] = (
+                f"{len(left)} callers at hop {max(r.hop for r in every)} were not walked "
+                "further: tests reaching them from further away are not listed"
+            )
+    if found.co_changes is not None:
+        answer["co_changes"] = found.co_changes
     field = found.sites.as_field()
     if further is not None and further.lower_bound:
         field["through"] = {
@@ -77,15 +93,34 @@ def answer_of(found: Findings, page: Page, clamps: Clamps) -> dict[str, Any]:
             "names": dict(further.listed()[: limits.THROUGH_NAMES_LISTED]),
             "symbols": found.through,
         }
-    answer["completeness"] = field
     lower = found.sites.lower_bound or (further is not None and further.lower_bound)
+    if lower:
+        answer["completeness"] = field
+    if found.read_not_called:
+        answer["read_not_called"] = accessor_note(found.read_not_called)
+        lower = True
     if walked.cut:
         answer["cut"] = walked.cut
     cut_seeds = seeds.partial or seeds.total > len(seeds.symbols)
-    answer["lower_bound"] = bool(lower or walked.cut or cut_seeds)
+    tests_left = "tests" in answer and "lower_bound" in answer["tests"]
+    answer["lower_bound"] = bool(lower or walked.cut or cut_seeds or tests_left)
     if clamps.changes:
         answer["clamped"] = clamps.as_dict()
     return answer
+
+
+def _affected(rows: list[Reached], page: Page, cut: int) -> dict[str, Any]:
+    offset, size = page.offset, page.size
+    shown = rows[offset : offset + size]
+    by_hop: dict[str, int] = {}
+    for r in rows:
+        by_hop[str(r.hop)] = by_hop.get(str(r.hop), 0) + 1
+    affected: dict[str, Any] = {"items": [_row(r, cut) for r in shown], "total": len(rows)}
+    if len(by_hop) > 1:
+        affected["by_hop"] = by_hop
+    if offset:
+        affected["offset"] = offset
+    return affected
 
 
 def _row(r: Reached, cut: int) -> dict[str, Any]:
@@ -129,5 +164,6 @@ def _tests(seeds: Seeds, rows: list[Reached], cut: int) -> dict[str, Any]:
     ordered = sorted(files.values(), key=lambda t: (t["hop"], t["path"]))
     answer: dict[str, Any] = {"items": ordered[: limits.MAX_TESTS], "total": len(ordered)}
     if len(ordered) > limits.MAX_TESTS:
-        answer["more"] = "the others' test symbols are seeds or affected rows (page with cursor)"
+        farther = ordered[limits.MAX_TESTS]["hop"]
+        answer["more"] = f"{len(ordered) - limits.MAX_TESTS} more test files, from hop {farther}"
     return answer

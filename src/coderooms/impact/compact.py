@@ -55,16 +55,22 @@ def test_text(test: dict[str, Any]) -> str:
 
 def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) -> dict[str, Any]:
     """The rows cut to `max_tokens`, from the page's offset (`affected.offset`); a cut one has
-    `next_cursor`, a cursor of `question`."""
+    `next_cursor`, a cursor of `question`. Seeds named by a symbol are `path:start-end
+    qualname` (where each is, and its id `path::qualname`)."""
     answer = dict(raw)
-    affected = dict(raw["affected"])
-    items = affected.pop("items")
     seeds = raw["seeds"].get("items", [])
     short = _short(list(seeds))
+    spans = raw["seeds"].get("spans")
+    if spans:
+        answer["seeds"] = {**{k: v for k, v in raw["seeds"].items() if k != "spans"},
+                           "items": [_seed_text(s, spans) for s in seeds]}  # fmt: skip
+    if "tests" in raw:
+        answer["tests"] = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
+    if "affected" not in raw:
+        return answer
+    affected = dict(raw["affected"])
+    items = affected.pop("items")
     rows = [row_text(row, short) for row in items]
-    co = raw["co_changes"]
-    answer["co_changes"] = {**co, "items": [f"{c['path']} {c['weight']}" for c in co["items"]]}
-    answer["tests"] = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
     answer["affected"] = affected
     fitted = fit(rows, room(max_tokens, answer))
     affected["items"] = rows[: fitted.shown]
@@ -73,3 +79,9 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     if left > 0:
         affected |= question.more(offset + fitted.shown, left, "rows")
     return answer
+
+
+def _seed_text(seed: str, spans: dict[str, str]) -> str:
+    where = spans.get(seed)
+    qualname = seed.partition("::")[2] or "<module>"
+    return f"{where} {qualname}" if where else seed

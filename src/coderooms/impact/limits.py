@@ -18,6 +18,11 @@ SEEDS_MAX = 1_000
 to this many, in id order, and the answer says so and is a lower bound)."""
 SEEDS_LISTED = 20
 """Seeds the answer lists by id (the rest are counted)."""
+NEAR_LISTED = 5
+"""Symbols sharing only a qualname's last part, named when the qualname names none."""
+TESTS_DEPTH = 5
+"""Hops the walk goes to find the tests when `tests` is asked for, whatever `depth` (the rows
+stay within `depth`)."""
 
 ROWS_PER_HOP = 5_000
 """Most distinct callers (or importers) read at one hop; past it the walk is cut and flagged."""
@@ -42,7 +47,5 @@ MAX_CHANGED_FILES = 30
 MAX_MAPPED_FILES = 2_000
 """Changed files mapped to symbols (in path order); a wider diff is cut there, flagged, and
 the answer is a lower bound."""
-MAX_SYMBOL_CHARS = 4_096
-"""Longest `symbol` argument accepted."""
 GIT_DIFF_TIMEOUT_S = 30.0
 """Each git call of a `changes` answer (rev-parse, diff, ls-files) is stopped after this."""

@@ -5,7 +5,6 @@ from a served ingest root only."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,9 +14,10 @@ from coderooms.core import beneath
 from coderooms.core.files import MAX_FILE_BYTES
 from coderooms.core.hashing import content_hash
 from coderooms.core.ids import file_id, validate_repo_id
-from coderooms.core.paths import BIDI_CONTROLS, Root
+from coderooms.core.paths import Root
 from coderooms.errors import CoderoomsError, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
+from coderooms.graph.symbol_lookup import ID_RANK, Found, find_symbols
 from coderooms.impact import limits
 from coderooms.impact.git_diff import ADDED, DELETED, Diff, read_diff
 from coderooms.impact.mapping import SymbolSpan, touched_symbols
@@ -45,82 +45,49 @@ class Seeds:
     bound."""
     of_file: str | None = None
     """For `path`: the file whose every symbol is a seed (the answer lists none of them)."""
-
-
-def check_symbol_text(value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInput("symbol must be a non-empty string", field="symbol")
-    if len(value) > limits.MAX_SYMBOL_CHARS:
-        raise InvalidInput(
-            f"symbol is longer than {limits.MAX_SYMBOL_CHARS} characters", field="symbol"
-        )
-    if any(unicodedata.category(ch) in {"Cc", "Cs"} or ch in BIDI_CONTROLS for ch in value):
-        raise InvalidInput(
-            "symbol contains a control, surrogate or bidirectional-override character",
-            field="symbol",
-        )
-    return value.strip()
+    spans: dict[str, str] = field(default_factory=dict)
+    """For `symbol`: each seed's `path:start-end`."""
+    same_name: int = 0
+    """For `symbol`: how many symbols the name named, when more than one (all are seeds)."""
 
 
 def symbol_seeds(graph: Graph, text: str, repo: str | None, readable: Sequence[str]) -> Seeds:
     """A symbol id (`repo:path::Qual.name`, or `path::Qual.name` within `repo`), a qualname
-    (`Flask.url_for`) or a name (`url_for`: every symbol so named), in the repos this server
-    reads (`readable`): a symbol of another repo is unknown, exactly like one the graph lacks."""
+    (`Flask.url_for`), a module-qualified name (`helpers.url_for`) or a name (`url_for`: every
+    symbol so named), in the repos this server reads (`readable`): a symbol of another repo is
+    unknown, exactly like one the graph lacks. Several symbols named alike are all seeds, said
+    in `Seeds.same_name`."""
     repos = list(readable) if repo is None else [repo] if repo in readable else []
-    ids = [text] + ([f"{repo}:{text}"] if repo is not None else [])
-    rows = graph.read("impact/symbols_by_id", ids=ids, repos=repos) if repos else []
-    if not rows and repo is None and "::" in text:
-        rows = _short_id(graph, text, repos)
-    if rows:
-        return _of_symbols(str(rows[0]["repo"]), rows[:1], 1)
-    if "::" in text:
-        raise NotFound(
-            f"no symbol has the id {text[:200]!r}" + (f" in repo {repo!r}" if repo else ""),
-            field="symbol",
-            hint="find ids with seek, or pass a plain name (url_for) or qualname (Flask.url_for)",
-        )
-    name = text.rsplit(".", 1)[-1]
-    qualname = text if "." in text else None
-    (found,) = graph.read("impact/symbols_named", name=name, qualname=qualname, repos=repos,
-                          limit=limits.SEEDS_MAX)  # fmt: skip
-    if not found["total"]:
+    found = find_symbols(graph, text, repos, limit=limits.SEEDS_MAX)
+    if not found.exact:
         where = f" in repo {repo!r}" if repo else ""
+        near = ", ".join(s.row for s in found.near[: limits.NEAR_LISTED])
         raise NotFound(
-            f"no symbol is named {text[:200]!r}{where}",
+            f"no symbol is named {text[:200]!r}{where}"
+            + (f"; symbols named like its last part: {near}" if near else ""),
             field="symbol",
-            hint="find the symbol with seek (it ranks partial names too), then pass its id",
+            hint="pass a name (url_for), qualname (Flask.url_for) or id; seek finds symbols "
+            "by words",
         )
-    repos = list(found["repos"])
-    if len(repos) > 1:
+    if found.exact[0].rank == ID_RANK:  # an id names one symbol (per repo: `path::qualname`)
+        by_id = [s for s in found.exact if s.rank == ID_RANK]
+        found = Found(by_id, [], len(by_id))
+    held = sorted({s.repo for s in found.exact})
+    if len(held) > 1:
         raise InvalidInput(
-            f"symbols named {text[:200]!r} exist in {len(repos)} repos: {', '.join(repos[:10])}",
+            f"symbols named {text[:200]!r} exist in {len(held)} repos: {', '.join(held[:10])}",
             field="repo",
             hint="pass repo to choose one",
         )
-    return _of_symbols(repos[0], list(found["symbols"]), int(found["total"]))
-
-
-def _short_id(graph: Graph, text: str, repos: list[str]) -> list[dict[str, Any]]:
-    """A `path::qualname` id without its repo (as answers write them), in whichever repo of
-    `repos` holds the path; InvalidInput when several do."""
-    path = text.rsplit("::", 1)[0]  # qualnames are dotted: the last `::` ends the path
-    holders = [str(r["repo"]) for r in
-               graph.read("surgical/context_repos_with_path", path=path, repos=repos)]  # fmt: skip
-    ids = [f"{h}:{text}" for h in holders]
-    rows = graph.read("impact/symbols_by_id", ids=ids, repos=repos)
-    if len(rows) > 1:
-        raise InvalidInput(
-            f"{text[:200]!r} exists in {len(rows)} repos: "
-            + ", ".join(str(r["repo"]) for r in rows[:10]),
-            field="repo",
-            hint="pass repo to choose one",
-        )
-    return rows
-
-
-def _of_symbols(repo: str, rows: list[dict[str, Any]], total: int) -> Seeds:
-    seeds = Seeds(repo, sorted(str(r["id"]) for r in rows), total=total)
-    seeds.files = sorted({str(r["file_id"]) for r in rows if r["kind"] == MODULE_KIND})
+    symbols = found.exact
+    cut = found.total > limits.SEEDS_MAX  # more symbols so named than one lookup reads
+    seeds = Seeds(
+        held[0], sorted(s.id for s in symbols), total=found.total if cut else len(symbols)
+    )
+    seeds.files = sorted({file_id(s.repo, s.path) for s in symbols if s.kind == MODULE_KIND})
+    seeds.spans = {s.id: s.where for s in symbols}
+    if len(symbols) > 1:
+        seeds.same_name = len(symbols)
     return seeds
 
 

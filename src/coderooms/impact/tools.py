@@ -15,18 +15,18 @@ from coderooms.verbs.spec import Covering, Freshness, ToolSpec
 
 
 def impact_verb(ctx: AppContext, agent: str, request: ImpactRequest) -> dict[str, Any]:
-    """What a change reaches, before you edit: callers, importers, tests, co-changes.
+    """What reaches a symbol, file or diff: callers to a depth, tests, co-changes; `sections`.
 
-    Give one of symbol, path, changes. `affected` rows, one string each: `hop path:line caller
-    -> reached (via conf)`: the caller's file and the line of the call or import, its qualname
-    (ids are `path::qualname`, the repo named once), the edge (`->` a call, else `imports`,
-    `inherits`), the node it reaches (a seed by its qualname, `::qualname` in the row's own
-    file, else its id), how the edge resolved; nearest first, code before tests; when
-    max_items or max_tokens cuts them, `more` says how many are left and `next_cursor` pages
-    on. `tests`: test files among them. `co_changes`: files changed in the same commits, code
-    first. `lower_bound: true`: callers or tests may be missing (`completeness` says which
-    names, and how to search for them). For
-    changes, `changed`: the files, symbols touched, `stale` ones.
+    Give one of symbol, path, changes. `seeds`: what it starts from, `path:start-end qualname`
+    (a name several symbols share seeds them all, `same_name` says so). `sections` (default
+    callers, tests): `affected` rows `hop path:line caller -> reached (via conf)`, nearest
+    first, code before tests, within depth, paged (`more`, `next_cursor`); `tests`: test files
+    reaching the seeds within 5 hops whatever depth, `path (hop N, K symbols)`;
+    `co_changes`: the seed files' partners from their own git history, by kind.
+    `lower_bound: true` when callers or tests may be missing, with why: `completeness`
+    (unproven receivers, the search that finds them), `read_not_called` (properties and
+    getters, read not called), `tests.lower_bound` (the walk stopped at hop 5). For changes,
+    `changed`: the files, symbols touched, `stale` ones.
     """
     graph = ctx.graph()
     clamps = Clamps()

@@ -24,22 +24,21 @@ from coderooms.graph import completeness
 from coderooms.graph.completeness import Completeness
 from coderooms.graph.driver import Graph
 from coderooms.impact import limits
-from coderooms.impact.answer import Findings, Page, answer_of
+from coderooms.impact.accessors import accessors
+from coderooms.impact.answer import DEFAULT_SECTIONS, Findings, ImpactSection, Page, answer_of
 from coderooms.impact.revisions import parse_changes
 from coderooms.impact.seeds import (
     Seeds,
     change_seeds,
-    check_symbol_text,
     path_seeds,
     symbol_seeds,
 )
 from coderooms.impact.walk import FILE_KIND, walk
-from coderooms.ingest import DEEP_LANGUAGES
-from coderooms.scope.readable import readable_repos
+from coderooms.scope.readable import ingest_roots, readable_repos
 from coderooms.scope.served import served_scope
+from coderooms.surgical import co_change_partners
+from coderooms.verbs.arguments import check_symbol_text
 from coderooms.verbs.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg, Question
-
-CODE_LANGUAGES = sorted(DEEP_LANGUAGES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,26 +48,23 @@ class ImpactRequest:
 
     symbol: Annotated[
         str | None,
-        Field(description="A name (url_for), qualname (Flask.url_for) or symbol id."),
+        Field(description="A name, qualname or id."),
     ] = None
-    path: Annotated[str | None, Field(description="A file, repo-relative or absolute.")] = None
+    path: Annotated[str | None, Field(description="Or a file.")] = None
     changes: Annotated[
         str | None,
-        Field(
-            description="'working' (the working tree against HEAD) or a revision range "
-            "(HEAD~3..HEAD, main...topic)."
-        ),
+        Field(description="Or a diff: 'working', or a range (HEAD~3..HEAD)."),
     ] = None
-    repo: Annotated[
-        str | None, Field(description="Repo id (needed when several are ingested).")
-    ] = None
+    repo: Annotated[str | None, Field()] = None
     depth: Annotated[
         int,
-        Field(description=f"Hops of callers/importers ({limits.DEPTH_MIN}..{limits.DEPTH_MAX})."),
+        Field(description=f"Caller hops ({limits.DEPTH_MIN}..{limits.DEPTH_MAX})."),
     ] = limits.DEPTH_DEFAULT
-    max_items: Annotated[
-        int, Field(description=f"Most affected rows returned (1..{limits.MAX_ITEMS_MAX}).")
-    ] = limits.MAX_ITEMS_DEFAULT
+    max_items: Annotated[int, Field()] = limits.MAX_ITEMS_DEFAULT
+    sections: Annotated[
+        list[ImpactSection] | None,
+        Field(description="Default: callers, tests."),
+    ] = None
     cursor: CursorArg = None
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
 
@@ -89,23 +85,30 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
     if request.repo is not None:
         validate_repo_id(request.repo)
     seeds = _seeds(graph, settings, request)
+    sections = DEFAULT_SECTIONS if request.sections is None else frozenset(request.sections)
     sites = completeness.submit(graph, seeds.symbols)
-    walked = walk(graph, seeds.symbols, seeds.files, depth)
+    # the tests are looked for further than the rows are listed (a test reaches code through
+    # its callers' callers); the rows stay within `depth`
+    reach = max(depth, limits.TESTS_DEPTH) if "tests" in sections else depth
+    walked = walk(graph, seeds.symbols, seeds.files, reach)
     # what the walk read the callers of; tests are leaves: their names' sites are noise
     through = [r.id for r in walked.reached
-               if r.kind != FILE_KIND and r.hop < depth and not is_test_path(r.path)]  # fmt: skip
+               if r.kind != FILE_KIND and r.hop < reach and not is_test_path(r.path)]  # fmt: skip
     further: Future[Completeness] | None = None
     if through:
         further = completeness.submit(graph, through[: limits.COMPLETENESS_IDS_MAX])
+    reached_to = {r.to for r in walked.reached}
+    dead_ends = [i for i in [*seeds.symbols, *through] if i not in reached_to]
     found = Findings(
         seeds=seeds,
         walked=walked,
         sites=sites.result(),
         further=further.result() if further else None,
         through=len(through),
-        co_changes=_co_changes(graph, seeds),
+        co_changes=_co_changes(graph, settings, seeds) if "co_changes" in sections else None,
+        read_not_called=accessors(graph, dead_ends),
     )
-    return answer_of(found, Page(depth, page, offset), clamps)
+    return answer_of(found, Page(depth, page, offset), clamps, sections)
 
 
 def impact_question(request: ImpactRequest) -> Question:
@@ -130,14 +133,13 @@ def _seeds(graph: Graph, settings: Settings, request: ImpactRequest) -> Seeds:
     return change_seeds(graph, settings, parse_changes(request.changes), request.repo)
 
 
-def _co_changes(graph: Graph, seeds: Seeds) -> dict[str, Any]:
+def _co_changes(graph: Graph, settings: Settings, seeds: Seeds) -> dict[str, Any]:
+    """The seed files' co-change partners, from each file's own history (surgical's rule)."""
+    cut = len(seeds.repo) + 1
     files = sorted({_file_of(s) for s in seeds.symbols} | set(seeds.files))
-    if not files:
-        return {"items": [], "total": 0}
-    (row,) = graph.read("impact/co_changes", file_ids=files, code=CODE_LANGUAGES,
-                        limit=limits.MAX_CO_CHANGES)  # fmt: skip
-    items = [{"path": r["path"], "weight": r["weight"]} for r in row["items"]]
-    return {"items": items, "total": int(row["total"])}
+    roots = ingest_roots(graph, served_scope(settings), [seeds.repo])
+    root = roots[0].root if roots else None
+    return co_change_partners(graph, seeds.repo, root, [f[cut:] for f in files])
 
 
 def _file_of(symbol_id: str) -> str:

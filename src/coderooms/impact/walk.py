@@ -43,6 +43,8 @@ class Walk:
     reached: list[Reached] = field(default_factory=list)
     cut: dict[str, Any] = field(default_factory=dict)
     """Which bound stopped part of the walk (empty when none did)."""
+    unwalked: list[str] = field(default_factory=list)
+    """The nodes of the last hop whose callers (or importers) the depth left unread."""
 
 
 def walk(graph: Graph, symbols: list[str], files: list[str], depth: int) -> Walk:
@@ -74,6 +76,8 @@ def walk(graph: Graph, symbols: list[str], files: list[str], depth: int) -> Walk
         frontier_files = sorted(r.id for r in found if r.kind == FILE_KIND)
         if "nodes_max" in result.cut:
             break
+        if hop == depth:
+            result.unwalked = [r.path for r in found]
     return result
 
 

@@ -29,18 +29,15 @@ class IngestArguments:
 
     roots: Annotated[
         list[str] | None,
-        Field(
-            description="Directories to ingest, each one repo: the server's roots or "
-            "directories under them. Omit for the server's roots."
-        ),
+        Field(description="Default: the server's roots."),
     ] = None
     mode: Annotated[
         Literal["full", "incremental"],
-        Field(description="incremental skips unchanged files; full re-reads everything."),
+        Field(),
     ] = "incremental"
     repo: Annotated[
         str | None,
-        Field(description="Repo id for a single root (default: its directory name)."),
+        Field(),
     ] = None
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
 

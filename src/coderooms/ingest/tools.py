@@ -17,7 +17,7 @@ from coderooms.verbs.spec import ToolSpec
 
 
 def ingest(ctx: AppContext, agent: str, r: IngestArguments) -> dict[str, Any]:
-    """Parse directories into the code graph (or bring it up to date with the files on disk).
+    """Bring the graph up to date with the files on disk, or parse new directories.
 
     Files changed, added, deleted or renamed since the last ingest replace exactly what they
     contributed before (symbols they no longer define disappear with their edges). Returns per

@@ -56,12 +56,26 @@ def model_facing(tool: Tool) -> str:
     return json.dumps(facing, ensure_ascii=False)
 
 
+SAID_ONCE = {"max_tokens": "default"}
+"""Per argument, what the server's instructions say once for every verb (the budget's default)
+rather than every schema."""
+
+
 def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """The listed input schema: optional arguments as their type, what the instructions say once
+    left out, and no `additionalProperties: false` (an unknown argument is still refused: the
+    call is checked against the verb's signature, not against the listed schema)."""
     properties = schema.get("properties")
     if not isinstance(properties, dict):
         return schema
-    compact = {name: compact_property(prop) for name, prop in properties.items()}
-    return {**schema, "properties": compact}
+    compact = {
+        name: {k: v for k, v in compact_property(prop).items() if k != SAID_ONCE.get(name)}
+        if isinstance(prop, dict)
+        else prop
+        for name, prop in properties.items()
+    }
+    listed = {key: value for key, value in schema.items() if key != "additionalProperties"}
+    return {**listed, "properties": compact}
 
 
 def compact_property(prop: Any) -> Any:

@@ -73,6 +73,11 @@ PARTIAL_MANY_WORDS = 0.9
 PARTIAL_ONE_WORD = 0.5
 """Same for a one-word query: the caller typed an identifier, so a symbol not named by it exactly
 stays well below the exact ones whatever its callers."""
+PLACE_TEST = 0.7
+"""A seek score's factor for a symbol in a test file (unless the query asks for tests)."""
+PLACE_ASIDE = 0.9
+"""A seek score's factor for a symbol under examples, docs, benchmarks, front-end assets, vendored
+or built code (`symbol_lookup.ASIDE_DIRECTORY`)."""
 STRONG_LEXICAL = 0.85
 """A top hit with a lexical signal this high (an exact or near-exact name) makes seek `ready`."""
 SCORE_DIGITS = 6

@@ -37,19 +37,17 @@ HEURISTICS_LISTS = {"test_callers_sample": "test callers", "ghost_references_sam
 
 
 def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
-    """Find the symbols (functions, classes, methods...) a query names or describes, ranked.
+    """Find symbols by name (exact matches), or by a description in words (ranked).
 
-    Each hit, one string in `symbols`: `path:start-end kind qualname score: signature`
-    (signatures past 160 characters end in `…`); its id is `repo:path::qualname`. Ordered by
-    score, then id: score = 0.4·lexical + 0.3·semantic + (0.2·graph (log-scaled callers) +
-    0.1·prior (kind))·max(lexical, semantic), the semantic term left out without vectors
-    (docs/retrieval.md; heuristics_surface explains one symbol's). `embeddings_used: true`
-    appears only when a real query-vs-symbol cosine fed a returned score. When top_k or
-    max_tokens leaves candidates out, `more` says how many and `next_cursor` fetches the next
-    ones (the same call with `cursor`). `proof_state`: ready (best hit matches by name),
-    triaging (partial matches only), blocked (nothing to rank: empty graph or scope, no usable
-    words, no match) with a `recovery_playbook` of next steps; seek never invents hits. Use the
-    ids with `impact`, `activate`, `heuristics_surface`.
+    A name (`get_value`, `Schema.load`, an id) answers the symbols so named, `path:start-end
+    signature` each (its id is `path::qualname`), or `none: no symbol is named ...`; the
+    partial matches are counted, and `cursor` ranks them. Words or a description answer a
+    ranked page (top_k, default 5): `path:start-end score signature`, score = (0.4 lexical +
+    0.3 semantic + (0.2 graph + 0.1 prior) x max(lexical, semantic)) x place, place 0.7 in a
+    test file unless the query asks for tests, 0.9 under examples or docs (docs/retrieval.md;
+    heuristics_surface explains one symbol's). `embeddings_used: true` when a query-vs-symbol
+    cosine fed a score; `words_only` says why it ranked by words alone. `proof_state` (where
+    edit verbs are served): ready, triaging, blocked with a `recovery_playbook`.
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
@@ -67,7 +65,14 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     graph = ctx.graph()
     raw = seek(graph, request, ctx.readable(graph))
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
-    answer = seek_answer(raw, question=question, offset=offset, max_tokens=budget)
+    answer = seek_answer(
+        raw,
+        question=question,
+        offset=offset,
+        max_tokens=budget,
+        proof=ctx.edits_served,
+        paged=r.cursor is not None,
+    )
     return Covering(answer, graph, raw["scope"]["repos"])
 
 

@@ -19,7 +19,6 @@ from coderooms.retrieval.graph_limits import (
     ACTIVATE_TOP_K_DEFAULT,
     ACTIVATE_TOP_K_MAX,
     SEEK_TOP_K_DEFAULT,
-    SEEK_TOP_K_MAX,
 )
 from coderooms.verbs.arguments import RepoArg
 from coderooms.verbs.budget import (
@@ -35,28 +34,15 @@ class SeekArguments:
 
     query: Annotated[
         str,
-        Field(
-            description="What to find: an identifier (`JSONDecoder.decode`, `parse_args`) "
-            "or a few code words (`thread pool executor`)."
-        ),
+        Field(description="A name, or words."),
     ]
     repo: RepoArg = None
-    path_glob: Annotated[
-        str | None,
-        Field(description="Only symbols in files matching this pattern (`src/**/*.py`)."),
-    ] = None
-    language: Annotated[
-        str | None, Field(description="Only symbols of this language (python, go, ...).")
-    ] = None
+    path_glob: Annotated[str | None, Field()] = None
+    language: Annotated[str | None, Field()] = None
     kinds: Annotated[
-        list[str] | None,
-        Field(
-            description="Only these kinds: module, class, function, method, interface, variable."
-        ),
+        list[str] | None, Field(description="class, function, method, interface, variable, module.")
     ] = None
-    top_k: Annotated[int, Field(description=f"Most symbols returned (1..{SEEK_TOP_K_MAX}).")] = (
-        SEEK_TOP_K_DEFAULT
-    )
+    top_k: Annotated[int, Field()] = SEEK_TOP_K_DEFAULT
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
     cursor: CursorArg = None
 

@@ -22,9 +22,9 @@ scope is scored by a fixed blend, not renormalised:
   without vectors are exactly the blend with the semantic signal removed.
 - graph ∈ [0, 1]: log(1 + CALLS in-degree) / log(1 + FAN_IN_SATURATION), capped at 1.
 - prior ∈ [0, 1]: the kind prior (class/function over method over module over variable).
+- place: times 0.7 in a test file (unless the query says test), 0.9 in examples/docs (`placed`).
 
-The signals and the blend live in `seek_signals`. Order: score desc (rounded to SCORE_DIGITS),
-then id: a total order.
+The signals, blend and place live in `seek_signals`. Order: score desc (rounded), then id.
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ from coderooms.search import PathPattern, compile_path_pattern, resolve_repos
 from coderooms.semantic import query as semantic
 
 SCORE_FORMULA = (
-    "0.4*lexical + 0.3*semantic + (0.2*graph + 0.1*prior) * max(lexical, semantic); "
-    "an absent semantic signal adds nothing and is not renormalised"
+    "(0.4*lexical + 0.3*semantic + (0.2*graph + 0.1*prior) * max(lexical, semantic)) * place; "
+    "no semantic signal adds nothing (not renormalised); place: 0.7 tests, 0.9 examples/docs"
 )
 KINDS = {
     "module": "Module",

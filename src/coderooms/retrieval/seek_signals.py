@@ -7,7 +7,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from coderooms.core.files import is_test_path
 from coderooms.core.words import split_identifier
+from coderooms.graph.symbol_lookup import ASIDE_DIRECTORY
 from coderooms.retrieval.graph_limits import (
     FAN_IN_SATURATION,
     KIND_PRIOR,
@@ -15,6 +17,8 @@ from coderooms.retrieval.graph_limits import (
     MIN_PREFIX_CHARS,
     PARTIAL_MANY_WORDS,
     PARTIAL_ONE_WORD,
+    PLACE_ASIDE,
+    PLACE_TEST,
     SCORE_DIGITS,
     WEIGHT_GRAPH,
     WEIGHT_LEXICAL,
@@ -164,4 +168,16 @@ def signals_for(
         graph=graph_signal(candidate.fan_in),
         prior=prior_signal(candidate.kind),
     )
-    return signals, signals.score()
+    return signals, placed(signals.score(), candidate.path, tokens)
+
+
+def placed(score: float, path: str, tokens: QueryTokens) -> float:
+    """The score weighed by where the symbol lives: the code asked about comes before the tests
+    that exercise it (unless the query asks for tests) and before examples and docs."""
+    if is_test_path(path):
+        if any(word.lower().startswith(("test", "spec")) for word in tokens.words):
+            return score
+        return round(score * PLACE_TEST, SCORE_DIGITS)
+    if ASIDE_DIRECTORY.search(path):
+        return round(score * PLACE_ASIDE, SCORE_DIGITS)
+    return score

@@ -3,7 +3,8 @@ call's token budget, with a cursor for the rest (see docs/search.md, "Answers an
 each cursor is the call's `Question`'s (`search.questions`, `retrieval.questions`), so it goes on
 that question's list alone.
 
-A text hit is `path:line: text` (grep's `-n` form; a context line is `path-line- text`), a file
+Text hits are grouped by file, its path written once: `{path: ["line: text", ...]}` (grep's
+`-n` form without the path; a context line is `line- text`), a file
 `path (N lines)`, a symbol `path:start-end score signature` (symbol_rows: the signature with
 the name spelled as the qualname). The repo is named
 once when the scope has one; with several, each row starts `repo:`. Explanations (formulas,
@@ -12,6 +13,7 @@ weights, the per-line note) live in `help` and docs, not in answers.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from coderooms.verbs.budget import Fitted, Question, fit, room
@@ -29,9 +31,10 @@ def _prefix(repo: str, repos: list[str]) -> str:
     return "" if len(repos) == 1 else f"{repo}:"
 
 
-def text_rows(hits: list[dict[str, Any]], repos: list[str]) -> list[list[str]]:
-    """Each hit's rows: its context lines before, the hit, its context lines after; a line
-    already shown (an overlapping context) is not repeated."""
+def text_rows(hits: list[dict[str, Any]], repos: list[str]) -> list[tuple[str, list[str]]]:
+    """Each hit's file (`path`, or `repo:path` when the scope has several repos) and its rows,
+    the path left out: its context lines before (`line- text`), the hit (`line: text`), its
+    context lines after; a line already shown (an overlapping context) is not repeated."""
     shown: set[tuple[str, str, int]] = set()
     groups = []
     for hit in hits:
@@ -48,18 +51,28 @@ def text_rows(hits: list[dict[str, Any]], repos: list[str]) -> list[list[str]]:
             if mark == "-" and (*key, number) in shown:
                 continue
             shown.add((*key, number))
-            rows.append(f"{where}{mark}{number}{mark} {text}")
-        groups.append(rows)
+            rows.append(f"{number}{mark} {text}")
+        groups.append((where, rows))
     return groups
 
 
-def symbol_row(hit: dict[str, Any], repos: list[str], path_key: str = "path") -> str:
+def by_file(groups: list[tuple[str, list[str]]]) -> dict[str, list[str]]:
+    """The rows of each file under its path, once (files in the order of their first hit)."""
+    files: dict[str, list[str]] = {}
+    for where, rows in groups:
+        files.setdefault(where, []).extend(rows)
+    return files
+
+
+def symbol_row(
+    hit: dict[str, Any], repos: list[str], path_key: str = "path", *, score: bool = True
+) -> str:
     text = symbol_text(str(hit["kind"]), str(hit["name"]), str(hit["qualname"] or ""),
                        hit.get("signature"))  # fmt: skip
     if len(text) > SIGNATURE_CHARS:
         text = text[: SIGNATURE_CHARS - 1] + "…"
     where = f"{_prefix(hit['repo'], repos)}{hit[path_key]}:{hit['start_line']}-{hit['end_line']}"
-    return f"{where} {float(hit['score']):.2f} {text}"
+    return f"{where} {float(hit['score']):.2f} {text}" if score else f"{where} {text}"
 
 
 def search_answer(
@@ -70,10 +83,13 @@ def search_answer(
     answer: dict[str, Any] = scope_of(repos)
     if raw.get("index") == "scan":  # the one index worth a word: the scope was read whole
         answer["index"] = "scan"
-    names = ("stopped", "semantic_fallback", "semantic_unavailable", "coverage", "count", "files")
+    names = ("stopped", "semantic_fallback", "semantic_unavailable", "count", "files")
     for name in names:
         if name in raw:
             answer[name] = raw[name]
+    coverage = raw.get("coverage")
+    if coverage and (coverage.get("stale") or coverage.get("embedded") != coverage.get("symbols")):
+        answer["coverage"] = coverage  # only when some symbols have no current vector
     if "embeddings_used" in raw:
         answer["embeddings_used"] = raw["embeddings_used"]
     if raw.get("clamped"):
@@ -82,12 +98,17 @@ def search_answer(
         return answer
     results = raw["results"]
     if results and "symbol_id" in results[0]:
-        groups = [[symbol_row(hit, repos, "file")] for hit in results]
+        rows = [symbol_row(hit, repos, "file") for hit in results]
+        fitted = fit(rows, room(max_tokens, answer))
+        answer["hits"] = rows[: fitted.shown]
+        shown = len(rows)
     else:
         groups = text_rows(results, repos)
-    fitted = fit(groups, room(max_tokens, answer))
-    answer["hits"] = [row for group in groups[: fitted.shown] for row in group]
-    _cut(answer, question, fitted, offset, len(groups), bool(raw.get("truncated")), None, "hits")
+        # a group's rows are counted with its path, which the answer writes once per file
+        fitted = fit([[where, *rows] for where, rows in groups], room(max_tokens, answer))
+        answer["hits"] = by_file(groups[: fitted.shown])
+        shown = len(groups)
+    _cut(answer, question, fitted, offset, shown, bool(raw.get("truncated")), None, "hits")
     return answer
 
 
@@ -106,18 +127,46 @@ def glob_answer(
     return answer
 
 
+IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|/)[A-Za-z_$][\w$]*)*")
+"""A query that is one identifier (`get_value`, `Schema.load`, `path::Qual.name`): seek answers
+it by name (the symbols so named, or that none is)."""
+EXACT_LEXICAL = 0.95
+"""A hit whose lexical signal reaches this names the query exactly (its name, qualname or a
+dotted tail, perhaps in another case)."""
+
+
 def seek_answer(
-    raw: dict[str, Any], *, question: Question, offset: int, max_tokens: int
+    raw: dict[str, Any],
+    *,
+    question: Question,
+    offset: int,
+    max_tokens: int,
+    proof: bool = True,
+    paged: bool = False,
 ) -> dict[str, Any]:
+    """`seek`'s answer. An identifier's first page holds the symbols it names exactly, without
+    scores (or `none`, saying that no symbol is so named), the partial matches counted for the
+    cursor; any other query (words, a description) and any cursor's page (`paged`, even at
+    offset 0: the cursor of a name's answer ranks from the first) are the ranked list.
+    `proof_state` only where the edit verbs are served (`proof`)."""
     repos = list(raw["scope"]["repos"])
-    answer: dict[str, Any] = {**scope_of(repos), "proof_state": raw["proof_state"]}
+    answer: dict[str, Any] = scope_of(repos)
+    if proof:
+        answer["proof_state"] = raw["proof_state"]
+    query = str(raw.get("query", ""))
+    # a name that matches nothing at all is answered `none`, without the playbook's steps
+    named = not paged and offset == 0 and IDENTIFIER.fullmatch(query) is not None
     for name in ("blocked_reason", "recovery_playbook", "tokens_dropped"):
-        if name in raw:
+        if name in raw and not (named and raw.get("blocked_reason") == "no_candidates"):
             answer[name] = raw[name]
-    if raw["embeddings_used"]:
-        answer["embeddings_used"] = True
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
+    if named and raw.get("blocked_reason") in (None, "no_candidates"):
+        return _named_answer(raw, answer, question, max_tokens, repos, query)
+    if raw["embeddings_used"]:
+        answer["embeddings_used"] = True
+    elif " " in query.strip():
+        answer["words_only"] = raw.get("semantic", "no symbol vectors: ranked by words")
     rows = [symbol_row(hit, repos) for hit in raw["results"]]
     fitted = fit(rows, room(max_tokens, answer))
     answer["symbols"] = rows[: fitted.shown]
@@ -126,21 +175,55 @@ def seek_answer(
     return answer
 
 
-def view_answer(
-    raw: dict[str, Any], *, question: Question, max_tokens: int, symbols: bool
+def _named_answer(
+    raw: dict[str, Any],
+    answer: dict[str, Any],
+    question: Question,
+    max_tokens: int,
+    repos: list[str],
+    query: str,
 ) -> dict[str, Any]:
-    """`view` without the algorithm's name, the language, the stat method; the symbols that
-    overlap the range only when asked; the text cut, at a line, to the budget."""
+    exact = [hit for hit in raw["results"] if hit["signals"]["lexical"] >= EXACT_LEXICAL]
+    partial = int(raw["total_candidates"]) - len(exact)
+    if not exact:
+        answer["none"] = f"no symbol is named {query!r}"
+        answer["symbols"] = []
+    else:
+        rows = [symbol_row(hit, repos, score=False) for hit in exact]
+        fitted = fit(rows, room(max_tokens, answer))
+        answer["symbols"] = rows[: fitted.shown]
+        partial += len(rows) - fitted.shown
+    if partial > 0:
+        answer |= question.more(0, partial, "symbols match it partly (ranked)")
+    return answer
+
+
+def view_answer(
+    raw: dict[str, Any],
+    *,
+    question: Question,
+    max_tokens: int,
+    symbols: bool,
+    hashes: bool = True,
+    asked_end: bool = True,
+) -> dict[str, Any]:
+    """`view` without the algorithm's name, the language, the stat method; the file's `hash`
+    only where an edit verb can use it (`hashes`), `disk` only when the file on disk looks
+    changed; the symbols that overlap the range only when asked; the text cut, at a line, to the
+    budget. Lines below the range are offered (`more_below` and a cursor) only when the range
+    was not the caller's own (`asked_end`: no end_line given, or the 400-line bound cut it)."""
     disk = raw["disk"]
     answer: dict[str, Any] = {
         "repo": raw["repo"],
         "path": raw["path"],
         "start_line": raw["start_line"],
         "end_line": raw["end_line"],
-        "total_lines": raw["total_lines"],
-        "hash": raw["hash"],
-        "disk": disk["state"] if disk.get("checked") else f"unchecked: {disk.get('reason')}",
     }
+    if hashes:
+        answer["hash"] = raw["hash"]
+    state = disk["state"] if disk.get("checked") else f"unchecked: {disk.get('reason')}"
+    if state != "same":
+        answer["disk"] = state
     if symbols:
         answer["symbols"] = [
             f"{s['start_line']}-{s['end_line']} "
@@ -155,10 +238,13 @@ def view_answer(
     answer["text"] = "".join(lines[: fitted.shown])
     last = int(raw["start_line"]) + fitted.shown - 1 if lines else int(raw["end_line"])
     answer["end_line"] = last
+    cut_by_bound = "end_line" in raw.get("clamped", {})
     if fitted.by_budget:
         answer |= question.more(last + 1, int(raw["end_line"]) - last, "lines of the range")
-    elif raw["more_below"]:
-        answer["more_below"] = True
+    elif raw["more_below"] and (cut_by_bound or not asked_end):
+        below = int(raw["total_lines"]) - last
+        answer["more_below"] = below
+        answer |= question.more(last + 1, below, "lines below")
     return answer
 
 

@@ -37,4 +37,6 @@ def glob_files(
         "total": len(matched),
         "truncated": len(matched) > offset + limit,
         "clamped": clamps.as_dict(),
+        "held": {r: {row["path"] for row in matched if row["repo"] == r} for r in repos},
+        "compiled": compiled,
     }

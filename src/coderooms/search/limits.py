@@ -48,3 +48,8 @@ TEXT_CACHE_CHARS = 128 * 2**20
 source; the standard library is 37 M characters)."""
 VIEW_MAX_LINES = 400
 """Most lines one `view` returns."""
+VIEW_ALSO_LISTED = 5
+"""Other symbols a `view symbol=` answer names beside the one it shows (then how many more)."""
+SEMANTIC_TOP_K_DEFAULT = 10
+"""Symbols a semantic `search` answers per page when top_k is not given (each row is a symbol
+to read, not a line: ten are a page)."""

@@ -13,10 +13,8 @@ from coderooms.search.limits import (
     CONTEXT_LINES_DEFAULT,
     CONTEXT_LINES_MAX,
     GLOB_TOP_K_DEFAULT,
-    GLOB_TOP_K_MAX,
     SEARCH_TOP_K_DEFAULT,
-    SEARCH_TOP_K_MAX,
-    VIEW_MAX_LINES,
+    SEMANTIC_TOP_K_DEFAULT,
 )
 from coderooms.search.text_search import Mode
 from coderooms.verbs.arguments import RepoArg
@@ -34,37 +32,29 @@ class ViewItem(BaseModel):
 class SearchArguments:
     """The arguments of `search`."""
 
-    query: Annotated[str, Field(description="Text (literal mode) or RE2 regex to find.")]
+    query: Annotated[str, Field(description="Text, or an RE2 regex.")]
     mode: Annotated[
         Mode,
-        Field(
-            description="literal: exact, case-sensitive text; regex: RE2 per line (linear "
-            "time; no backreferences or lookarounds; \\w, \\d, \\b are ASCII); "
-            "semantic: symbols nearest in meaning to a natural-language query (embeddings); "
-            "answered lexically, with the reason, when no embeddings are available."
-        ),
+        Field(description="regex: RE2; semantic: symbols by meaning."),
     ] = "literal"
     path_glob: Annotated[
         str | None,
-        Field(
-            description="Only files matching this gitignore-style pattern: `src/**/*.py`, "
-            "`*.md` (no `/`: any depth), `/setup.py` (root only), `tests/` (under a dir)."
-        ),
+        Field(description="gitignore-style."),
     ] = None
-    language: Annotated[
-        str | None, Field(description="Only files of this language (python, go, ...).")
-    ] = None
+    language: Annotated[str | None, Field()] = None
     repo: RepoArg = None
     top_k: Annotated[
-        int, Field(description=f"Most matching lines returned (1..{SEARCH_TOP_K_MAX}).")
-    ] = SEARCH_TOP_K_DEFAULT
+        int | None,
+        Field(
+            description=f"Hits a page (default {SEARCH_TOP_K_DEFAULT}, semantic "
+            f"{SEMANTIC_TOP_K_DEFAULT})."
+        ),
+    ] = None
     context_lines: Annotated[
         int,
-        Field(description=f"Lines shown before and after each hit (0..{CONTEXT_LINES_MAX})."),
+        Field(description=f"0..{CONTEXT_LINES_MAX}"),
     ] = CONTEXT_LINES_DEFAULT
-    count_only: Annotated[
-        bool, Field(description="Only count matching lines and files; return no lines.")
-    ] = False
+    count_only: Annotated[bool, Field()] = False
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
     cursor: CursorArg = None
 
@@ -75,15 +65,10 @@ class GlobArguments:
 
     pattern: Annotated[
         str,
-        Field(
-            description="gitignore-style path pattern: `src/**/*.py`, `*.toml` (any depth), "
-            "`/README.md` (root only), `docs/` (everything under docs)."
-        ),
+        Field(description="gitignore-style: `src/**/*.py`, `*.toml`, `docs/`."),
     ]
     repo: RepoArg = None
-    top_k: Annotated[int, Field(description=f"Most files returned (1..{GLOB_TOP_K_MAX}).")] = (
-        GLOB_TOP_K_DEFAULT
-    )
+    top_k: Annotated[int, Field()] = GLOB_TOP_K_DEFAULT
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
     cursor: CursorArg = None
 
@@ -92,16 +77,12 @@ class GlobArguments:
 class ViewArguments:
     """The arguments of `view`."""
 
-    path: Annotated[str, Field(description="Repo-relative path, as search and glob return it.")]
+    path: Annotated[str | None, Field()] = None
+    symbol: Annotated[str | None, Field(description="Or a name, qualname or id.")] = None
     repo: RepoArg = None
-    start_line: Annotated[int, Field(description="First line, 1-based.")] = 1
-    end_line: Annotated[
-        int | None,
-        Field(description=f"Last line, inclusive; at most {VIEW_MAX_LINES} lines a call."),
-    ] = None
-    symbols: Annotated[bool, Field(description="Also list the symbols overlapping the range.")] = (
-        False
-    )
+    start_line: Annotated[int, Field()] = 1
+    end_line: Annotated[int | None, Field()] = None
+    symbols: Annotated[bool, Field(description="Also the symbols in the range.")] = False
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
     cursor: CursorArg = None
 

@@ -7,14 +7,21 @@ from __future__ import annotations
 from typing import Any
 
 from coderooms.core.clamps import Clamps
-from coderooms.errors import InvalidInput
+from coderooms.errors import InvalidInput, NotFound
+from coderooms.graph.driver import Graph
+from coderooms.graph.symbol_lookup import SymbolAt, find_symbols
+from coderooms.scope.readable import ingest_roots
+from coderooms.scope.served import served_scope
 from coderooms.search.answers import glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
     GLOB_TOP_K_MAX,
     GLOB_TOP_K_MIN,
+    SEARCH_TOP_K_DEFAULT,
     SEARCH_TOP_K_MAX,
     SEARCH_TOP_K_MIN,
+    SEMANTIC_TOP_K_DEFAULT,
+    VIEW_ALSO_LISTED,
     VIEW_MAX_LINES,
 )
 from coderooms.search.questions import glob_question, search_question, view_question
@@ -24,8 +31,10 @@ from coderooms.search.requests import (
     SearchArguments,
     ViewArguments,
 )
+from coderooms.search.skipped import skipped_files, skipped_rows
 from coderooms.search.text_search import SearchRequest, search
 from coderooms.search.view import ViewRequest, batch_view, view
+from coderooms.verbs.arguments import check_symbol_text
 from coderooms.verbs.budget import MAX_TOKENS_MIN, clamp_max_tokens, cursor_parts
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
@@ -34,32 +43,31 @@ from coderooms.verbs.spec import Covering, Freshness, ToolSpec
 
 
 def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, Any]:
-    """Find lines in the ingested code, like `grep -rn`, answered from the graph's text index.
+    """grep the ingested files (literal or regex, per line); hits grouped by file.
 
-    Every line containing the query (literal) or matching the regex is a hit, one string in
-    `hits`: `path:line: text` (grep -n), ordered by repo, path and line; with context_lines, the
-    lines around it as `path-line- text` (a line shown once). The answer names `repo` once when
-    it covers one; with several, each row starts `repo:`. Matches are per line; a query cannot
-    span lines. Out-of-range arguments are clamped and reported in `clamped`. When top_k or
-    max_tokens leaves hits out, `more` says so and `next_cursor` fetches the next ones (the same
-    call with `cursor`). `index: scan` says the scope was read whole (regexes with no literal
-    of 3+ characters, or case-insensitive ones).
-    Empty queries and invalid regexes (or what RE2 cannot express) are refused with the field
-    named.
+    Every line containing the query (literal, case-sensitive) or matching the RE2 regex is a
+    hit; `hits` holds each file's once, `{path: ["line: text", ...]}` (grep -n without the
+    path), in repo, path and line order; with context_lines, the lines around as `line- text`
+    (a line shown once). With several repos a path starts `repo:`. Matches are per line. When
+    top_k or max_tokens leaves hits out, `more` says so and `next_cursor` goes on. `index:
+    scan`: the scope was read whole (no literal of 3+ characters, or case-insensitive). No hit:
+    `none` says why (a path_glob no ingested file matches, or no line holds it). Empty queries
+    and invalid regexes are refused with the field named.
 
-    Semantic mode ("where is the code that retries a failed upload?") answers with symbols,
-    best first: `path:start-end score signature` (score: cosine similarity),
-    `embeddings_used: true` and `coverage` (symbols with a current
-    vector of all symbols in scope); path_glob/language filter them, context_lines does not
-    apply. Without an embedding model, or before any vector is computed, it gives the literal
-    answer with `embeddings_used: false` and `semantic_unavailable` saying why.
+    Semantic mode answers symbols nearest in meaning to a description, best first,
+    `path:start-end score kind qualname` (default 10; seek ranks names and descriptions with
+    the graph too); without vectors it answers the literal search and says why
+    (`semantic_unavailable`); `coverage` when some symbols have no current vector.
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
     question = search_question(r)
     _, offset = question.read(r.cursor)
-    page = clamps.clamp("top_k", r.top_k, SEARCH_TOP_K_MIN, SEARCH_TOP_K_MAX)
     semantic = r.mode == "semantic"
+    wanted = r.top_k
+    if wanted is None:
+        wanted = SEMANTIC_TOP_K_DEFAULT if semantic else SEARCH_TOP_K_DEFAULT
+    page = clamps.clamp("top_k", wanted, SEARCH_TOP_K_MIN, SEARCH_TOP_K_MAX)
     request = SearchRequest(
         query=r.query,
         mode=r.mode,
@@ -77,15 +85,33 @@ def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, An
         raw["results"] = raw["results"][offset:]
     raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
     answer = search_answer(raw, question=question, offset=offset, max_tokens=budget)
+    if not answer.get("hits") and "count" not in answer and not offset:
+        answer["none"] = _why_none(graph, r, ctx.readable(graph))
     return Covering(answer, graph, raw["scope"]["repos"])
 
 
+def _why_none(graph: Graph, r: SearchArguments, readable: list[str]) -> str:
+    """Why a search found nothing: its path_glob names no ingested file, or no line of the scope
+    holds the text (case-sensitive, per line)."""
+    if r.path_glob is not None:
+        files = glob_files(graph, r.path_glob, repo=r.repo, top_k=1, offset=0, readable=readable)
+        if not files["total"]:
+            return f"no ingested file matches path_glob {r.path_glob!r} (glob lists the files)"
+    what = {"regex": "matches the regex", "semantic": "holds the query"}.get(
+        r.mode, "holds the text (case-sensitive; a regex with (?i) ignores case)"
+    )
+    where = f" of {r.language} files" if r.language else ""
+    return f"no ingested line{where} {what}"
+
+
 def glob(ctx: AppContext, agent: str, r: GlobArguments) -> dict[str, Any]:
-    """List the ingested files whose repo-relative path matches a pattern.
+    """The ingested files whose path matches a pattern, and tracked ones it skipped.
 
     Sorted by repo and path, each `path (N lines)`. Only files (no symbols). `total` counts
     every match; when top_k or max_tokens leaves files out, `more` says how many and
-    `next_cursor` fetches the next ones (the same call with `cursor`)."""
+    `next_cursor` fetches the next ones (the same call with `cursor`). `skipped`: files git
+    tracks that match but the graph does not hold, `path (reason)` (binary, too_large,
+    symlink, excluded_dir, not_ingested...)."""
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
     question = glob_question(r)
@@ -97,40 +123,119 @@ def glob(ctx: AppContext, agent: str, r: GlobArguments) -> dict[str, Any]:
     )
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
     answer = glob_answer(raw, question=question, offset=offset, max_tokens=budget)
+    if not offset:
+        _add_skipped(ctx, graph, raw, answer)
     return Covering(answer, graph, raw["repos"])
 
 
-def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
-    """Read lines of an ingested file as the shared graph holds them (not the disk).
+def _add_skipped(
+    ctx: AppContext, graph: Graph, raw: dict[str, Any], answer: dict[str, Any]
+) -> None:
+    """The tracked files the pattern matches that ingest skipped (`skipped`), and why."""
+    several = len(raw["repos"]) > 1
+    rows: list[tuple[str, str]] = []
+    unchecked: list[str] = []
+    for root in ingest_roots(graph, served_scope(ctx.settings), raw["repos"]):
+        found = skipped_files(root.root, raw["compiled"], raw["held"].get(root.repo, ()))
+        if found.unchecked:
+            unchecked.append(f"{root.repo}: {found.unchecked}" if several else found.unchecked)
+        rows += [(f"{root.repo}:{p}" if several else p, why) for p, why in found.files]
+    if rows:
+        answer["skipped"] = skipped_rows(rows)
+    if unchecked:
+        answer["skipped_unchecked"] = unchecked
+    if not answer.get("files"):
+        answer["none"] = f"no ingested file matches {raw['pattern']!r}" + (
+            " (its files were skipped: see skipped)" if rows else ""
+        )
 
-    Returns the text of the range, the file's content hash (BLAKE3), whether the file on disk
-    looks changed since ingest (`disk`: same/differs/missing, by size and mtime), and with
-    `symbols` the symbols whose lines overlap the range (`start-end kind qualname:
-    signature`). Ranges are clamped to the file and to {VIEW_MAX_LINES} lines (`clamped`,
-    `more_below` say so); text past max_tokens is cut at a line, and `next_cursor` (the
-    next line) goes on. Unknown repo or path: not_found.
+
+def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
+    """Lines of a file: a range of `path`, or the body of `symbol`.
+
+    `symbol` (a name, qualname or id) answers the lines of the likeliest symbol so named
+    (code before tests and examples), `symbol: path:start-end qualname`, and names the others
+    in `also` (view one by its id). Ranges are clamped to the file and to {VIEW_MAX_LINES}
+    lines; text past max_tokens is cut at a line; `next_cursor` (the next line) goes on, and
+    `more_below` counts the lines left when the range was not yours. `disk` appears when the
+    file on disk looks changed since ingest (by size and mtime); `hash` (BLAKE3) where edit
+    verbs are served; with `symbols`, the symbols overlapping the range. Unknown repo, path or
+    symbol: not_found.
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
-    _, next_line = cursor_parts(r.cursor)  # its digest is checked once the file is known
-    start_line = r.start_line if r.cursor is None else max(next_line, 1)
-    request = ViewRequest(path=r.path, repo=r.repo, start_line=start_line, end_line=r.end_line)
     graph = ctx.graph()
+    readable = ctx.readable(graph)
+    named = _named_symbol(graph, r, readable) if r.symbol is not None else None
+    path: str
+    repo: str | None
+    end: int | None
+    if named is not None:
+        best = named[0]
+        path, repo, start, end = best.path, best.repo, best.start_line, best.end_line
+    elif r.path is None:
+        raise InvalidInput(
+            "pass path or symbol",
+            field="path",
+            hint="path: a repo-relative file; symbol: a name, qualname or id",
+        )
+    else:
+        path, repo, start, end = r.path, r.repo, r.start_line, r.end_line
+    _, next_line = cursor_parts(r.cursor)  # its digest is checked once the file is known
+    start_line = start if r.cursor is None else max(next_line, 1)
+    request = ViewRequest(path=path, repo=repo, start_line=start_line, end_line=end)
     try:
-        raw = view(graph, request, ctx.readable(graph))
+        raw = view(graph, request, readable)
     except InvalidInput as refused:
         if r.cursor is None or refused.field != "end_line":
             raise
         # the cursor's line made the range invalid: a cursor of another question says so first
-        bare = ViewRequest(path=r.path, repo=r.repo, start_line=r.start_line, end_line=None)
-        shown = view(graph, bare, ctx.readable(graph))
+        bare = ViewRequest(path=path, repo=repo, start_line=start, end_line=None)
+        shown = view(graph, bare, readable)
         view_question(shown["repo"], shown["path"]).read(r.cursor)
         raise
     question = view_question(raw["repo"], raw["path"])
     question.read(r.cursor)
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
-    answer = view_answer(raw, question=question, max_tokens=budget, symbols=r.symbols)
+    answer = view_answer(raw, question=question, max_tokens=budget, symbols=r.symbols,
+                         hashes=ctx.edits_served, asked_end=end is not None)  # fmt: skip
+    if named is not None:
+        if "next_cursor" not in answer:  # the symbol's row says where the whole text is
+            for echoed in ("path", "start_line", "end_line"):
+                answer.pop(echoed)
+        answer = {"symbol": named[0].row, **answer}
+        if named[1]:
+            answer["also"] = named[1]
     return Covering(answer, graph, [raw["repo"]])
+
+
+def _named_symbol(
+    graph: Graph, r: ViewArguments, readable: list[str]
+) -> tuple[SymbolAt, list[str]] | None:
+    """The likeliest symbol `r.symbol` names, and the others it names (`path:start-end
+    qualname`, at most VIEW_ALSO_LISTED, then how many more)."""
+    if r.path is not None:
+        raise InvalidInput(
+            "pass path or symbol, not both",
+            field="symbol",
+            hint="symbol alone views its lines; path with lines views a range",
+        )
+    text = check_symbol_text(r.symbol)
+    repos = [repo for repo in readable if r.repo is None or repo == r.repo]
+    found = find_symbols(graph, text, repos)
+    if found.best is None:
+        near = ", ".join(s.row for s in found.near[:VIEW_ALSO_LISTED])
+        raise NotFound(
+            f"no symbol is named {text[:200]!r}" + (f"; other symbols are named like its last "
+            f"part: {near}" if near else ""),
+            field="symbol",
+            hint="pass a qualname (Class.method) or an id; seek finds symbols by words",
+        )  # fmt: skip
+    others = [s.row for s in found.exact[1 : 1 + VIEW_ALSO_LISTED]]
+    left = len(found.exact) - 1 - len(others)
+    if left > 0:
+        others.append(f"{left} more: pass a qualname or an id")
+    return found.exact[0], others
 
 
 def batch_view_verb(ctx: AppContext, agent: str, r: BatchViewArguments) -> dict[str, Any]:
@@ -150,13 +255,15 @@ def batch_view_verb(ctx: AppContext, agent: str, r: BatchViewArguments) -> dict[
     ]
     graph = ctx.graph()
     answer = batch_view(graph, requests, ctx.readable(graph))
+    hashes = ctx.edits_served
     repos = [item["view"]["repo"] for item in answer["items"] if item["ok"]]
     share = max(budget // max(len(requests), 1), MAX_TOKENS_MIN)
     for item in answer["items"]:
         if item["ok"]:
             raw = item["view"]
             question = view_question(raw["repo"], raw["path"])
-            item["view"] = view_answer(raw, question=question, max_tokens=share, symbols=False)
+            item["view"] = view_answer(raw, question=question, max_tokens=share, symbols=False,
+                                       hashes=hashes)  # fmt: skip
     if clamps.changes:
         answer["clamped"] = clamps.as_dict()
     return Covering(answer, graph, repos)

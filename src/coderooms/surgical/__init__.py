@@ -7,9 +7,11 @@ The edits the proof admits are the room beside it, `coderooms.edits`. See docs/s
 
 Its face, what other rooms take from it: the proof gate (`require_proof`, `ProofRequired`,
 `ABSENT_HASH` the hash of a file that does not exist, `GC_BATCH`), and naming a file the way
-`surgical_context` does (`resolve`, `not_in_graph`, `Located`, `Unlocated`).
+`surgical_context` does (`resolve`, `not_in_graph`, `Located`, `Unlocated`), and a file's
+co-change partners from its own history (`co_change_partners`).
 """
 
+from coderooms.surgical.co_changes import co_change_partners
 from coderooms.surgical.errors import ProofRequired
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.proof import ABSENT_HASH, GC_BATCH, require_proof
@@ -20,6 +22,7 @@ __all__ = [
     "Located",
     "ProofRequired",
     "Unlocated",
+    "co_change_partners",
     "not_in_graph",
     "require_proof",
     "resolve",

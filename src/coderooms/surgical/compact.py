@@ -6,7 +6,8 @@ is that list alone, beside the file's head.
 
 Rows: a symbol `start-end signature` (the name spelled as the qualname: symbol_rows); a caller
 `path:line caller -> called`; a callee `caller:line -> path::callee`; a ghost `name calls`; an
-import `path:line`; a test file `path: N calls, imports: names...`; a co-change `path weight`.
+import `path:line`; a test file `path: N calls, imports`; a user file `path: N calls (names),
+imports`; a co-change `path weight` (grouped by kind: surgical/co_changes).
 Code at a file's top level (an empty qualname) is named `<module>` in every row.
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 
 from coderooms.surgical.context import FIRST_PAGE, MODULE_LEVEL, Window
 from coderooms.surgical.context_limits import page_rows
+from coderooms.surgical.sections import ALL_SECTIONS, CALLER_SECTIONS, user_row
 from coderooms.verbs.budget import Question, fit, page_into, room
 from coderooms.verbs.symbol_rows import symbol_text
 
@@ -53,12 +55,10 @@ def _symbol(s: dict[str, Any]) -> str:
 def _test_row(test: dict[str, Any]) -> str:
     parts = []
     if test["calls"]:
-        parts.append(f"{test['calls']} calls")
+        parts.append(f"{test['calls']} call{'s' if test['calls'] > 1 else ''}")
     if test["imports"]:
         parts.append("imports")
-    names = [_named(s["qualname"]) for s in test["symbols"]]
-    row = f"{test['path']}: {', '.join(parts)}"
-    return f"{row}: {', '.join(names)}" if names else row
+    return f"{test['path']}: {', '.join(parts)}"
 
 
 Rows = Callable[[dict[str, Any]], tuple[list[str], int]]
@@ -93,7 +93,7 @@ LISTS: dict[str, tuple[Rows, str]] = {
     ),
     "importers": (_rows("importers", lambda i: str(i["path"])), "importers"),
     "tests": (_rows("tests", _test_row), "test files"),
-    "co_changes": (_rows("co_changes", lambda c: f"{c['path']} {c['weight']}"), "co-changes"),
+    "users": (_rows("users", user_row), "user files"),
 }
 """Every list that pages (context_limits.PAGED_LISTS): its rows, and what a row is."""
 
@@ -109,22 +109,23 @@ def compact_context(
     *,
     window: Window = FIRST_PAGE,
     max_tokens: int | None = None,
+    sections: frozenset[str] | None = None,
+    hashes: bool = True,
 ) -> dict[str, Any]:
-    """The compact answer from `context_answer`'s. The first page (no `window.part`): every
-    list cut at its page (context_limits.PAGED_LISTS), the symbols also to what `max_tokens`
-    leaves; each cut list has `next_cursor`. A cursor's page: that one list from its offset,
-    cut to the budget, beside the file's head."""
+    """The compact answer from `context_answer`'s. The first page (no `window.part`): each list
+    of `sections` (None: all) cut at its page (context_limits.PAGED_LISTS), the symbols also to
+    what `max_tokens` leaves; each cut list has `next_cursor`. A cursor's page: that one list
+    from its offset, cut to the budget, beside the file's head. The graph's `hash` only where
+    an edit can use it (`hashes`); `disk` only when the file on disk is not the graph's."""
     question = context_question(raw)
     path = raw["path"]
     disk = raw["disk"]
-    answer: dict[str, Any] = {
-        "repo": raw["repo"],
-        "path": path,
-        "lines": raw["lines"],
-        "hash": raw["hash"],
-        "disk": disk["state"],
-    }
-    if disk.get("hash") and disk["hash"] != raw["hash"]:
+    answer: dict[str, Any] = {"repo": raw["repo"], "path": path, "lines": raw["lines"]}
+    if hashes:
+        answer["hash"] = raw["hash"]
+    if disk["state"] != "same":
+        answer["disk"] = disk["state"]
+    if disk.get("hash") and disk["hash"] != raw["hash"] and hashes:
         answer["disk_hash"] = disk["hash"]
     if disk.get("error"):
         answer["disk_error"] = disk["error"]
@@ -141,6 +142,7 @@ def compact_context(
         return answer
     if raw["problems"]:
         answer["problems"] = raw["problems"]
+    wanted = frozenset(ALL_SECTIONS) if sections is None else sections
 
     def listed(name: str, **extra: Any) -> dict[str, Any]:
         rows, total = LISTS[name][0](raw)
@@ -150,20 +152,38 @@ def compact_context(
         return {"items": holder.pop("items"), **holder, **extra}
 
     callers, callees, ghosts = raw["callers"], raw["callees"], raw["ghosts"]
-    answer["callers"] = listed("callers", calls=callers["calls"], files=callers["files"])
-    answer["completeness"] = raw["completeness"]
-    answer["callees"] = listed("callees", files=callees["files"])
-    answer["ghosts"] = listed(
-        "ghosts", builtin_edges=int(ghosts["edges"]) - int(ghosts["edges_not_builtin"])
-    )
-    answer["imports"] = listed("imports", unresolved=listed("unresolved_imports"))
-    answer["importers"] = listed("importers")
-    answer["tests"] = listed("tests")
-    answer["co_changes"] = listed("co_changes")
+    if "users" in wanted:
+        answer["users"] = listed("users")
+    if "callers" in wanted:
+        answer["callers"] = listed("callers", calls=callers["calls"], files=callers["files"])
+    if wanted & CALLER_SECTIONS and (sections is None or raw["completeness"]["lower_bound"]):
+        answer["completeness"] = raw["completeness"]
+    if "callees" in wanted:
+        answer["callees"] = listed("callees", files=callees["files"])
+    if "ghosts" in wanted:
+        answer["ghosts"] = listed(
+            "ghosts", builtin_edges=int(ghosts["edges"]) - int(ghosts["edges_not_builtin"])
+        )
+    if "imports" in wanted:
+        imports = listed("imports")
+        if raw["imports"]["external"]:
+            imports["external"] = raw["imports"]["external"]
+        unresolved = listed("unresolved_imports")
+        if unresolved["total"] or sections is None:
+            imports["unresolved"] = unresolved
+        answer["imports"] = imports
+    if "importers" in wanted:
+        answer["importers"] = listed("importers")
+    if "tests" in wanted:
+        answer["tests"] = listed("tests")
+    if "co_changes" in wanted:
+        answer["co_changes"] = raw["co_changes"]
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
     if TEXT_KEY in raw:
         answer[TEXT_KEY] = _text_within(raw[TEXT_KEY], answer, max_tokens)
+    if "symbols" not in wanted:
+        return answer
     rows, total = _symbol_rows(raw)
     symbols: dict[str, Any] = {"total": total}
     page_into(

@@ -28,8 +28,11 @@ from coderooms.graph.completeness import COMPLETE, Completeness, unresolved_call
 from coderooms.graph.driver import Graph
 from coderooms.ingest import DEEP_LANGUAGES, language_for_path
 from coderooms.surgical import context_limits as limits
+from coderooms.surgical.co_changes import co_change_partners
 from coderooms.surgical.connected import Connection, rank_connected
+from coderooms.surgical.imports import EXTERNAL, import_kinds
 from coderooms.surgical.locate import Located
+from coderooms.surgical.sections import users_of
 
 SAME = "same"
 DIFFERS = "differs"
@@ -96,6 +99,10 @@ class Neighbourhood:
     """Per neighbour file id: its symbols most involved with the file."""
     unresolved: Completeness = COMPLETE
     """Call sites named like the file's symbols whose receivers the graph could not prove."""
+    import_kinds: dict[str, str] = field(default_factory=dict)
+    """Each unresolved import's name: `external` (outside the repo) or `unresolved`."""
+    partners: dict[str, Any] | None = None
+    """Its co-change partners from its own history (`co_changes`), when asked."""
 
     @property
     def caller_files(self) -> int:
@@ -123,12 +130,16 @@ _QUERIES = ThreadPoolExecutor(max_workers=QUERY_THREADS, thread_name_prefix="sur
 
 
 def gather(
-    graph: Graph, target: Target, connected_cap: int = 0, window: Window = FIRST_PAGE
+    graph: Graph,
+    target: Target,
+    connected_cap: int = 0,
+    window: Window = FIRST_PAGE,
+    sections: frozenset[str] | None = None,
 ) -> Neighbourhood | None:
     """Every neighbour query for `target` (None when the graph holds no such file). The six
     statements are independent reads from the file's node, sent at once (the sixth counts the
     unresolved call sites of its symbols' names); ranking and test detection follow in
-    Python."""
+    Python. `sections` (None: all) says whether the co-change partners are read (from git)."""
     fid = file_id(target.repo, target.relative)
     language = language_for_path(target.relative) or ""
     builtin_names = sorted(limits.BUILTIN_NAMES.get(language, frozenset()))
@@ -174,6 +185,11 @@ def gather(
         unresolved=unresolved.result(),
     )
     hood.tests = tests_touching(str(file["repo"]), hood)
+    ghosts = [str(i["name"]) for i in files["imports"] if i["ghost"]]
+    if ghosts:
+        hood.import_kinds = import_kinds(graph, target.repo, target.root, language, ghosts)
+    if sections is None or "co_changes" in sections:
+        hood.partners = co_change_partners(graph, target.repo, target.root, [target.relative])
     if connected_cap > 0:
         ranked = rank_connected(
             str(file["repo"]), str(fid), hood.callers["by_file"], hood.callees["by_file"],
@@ -289,7 +305,13 @@ def context_answer(
         for t in hood.tests[: window.limit("tests")]
     ]
     resolved = [_import_row(i) for i in imports if not i["ghost"]]
-    unresolved = [{"name": i["name"], "line": i["line"]} for i in imports if i["ghost"]]
+    kinds = hood.import_kinds
+    external = sorted({str(i["name"]) for i in imports
+                       if i["ghost"] and kinds.get(str(i["name"])) == EXTERNAL})  # fmt: skip
+    unresolved = [{"name": i["name"], "line": i["line"]} for i in imports
+                  if i["ghost"] and kinds.get(str(i["name"])) != EXTERNAL]  # fmt: skip
+    users = users_of(located.target.repo, callers["by_file"], hood.files["importers"],
+                     hood.relevant)  # fmt: skip
     answer: dict[str, Any] = {
         "repo": located.target.repo,
         "path": located.target.relative,
@@ -329,8 +351,10 @@ def context_answer(
             "edges": int(callees["ghost_edges"]),
             "edges_not_builtin": int(callees["foreign_ghost_edges"]),
         },
+        "users": bounded(users, window.limit("users")),
         "imports": {
             **bounded(resolved, window.limit("imports")),
+            "external": external,
             "unresolved": bounded(unresolved, window.limit("unresolved_imports")),
         },
         "importers": bounded(
@@ -341,10 +365,7 @@ def context_answer(
             "convention": "path-based, see docs/surgical-context.md",
             "pattern": TEST_PATH_PATTERN,
         },
-        "co_changes": bounded(
-            [{"path": r["path"], "weight": r["weight"]} for r in hood.files["co_changes"]],
-            window.limit("co_changes"),
-        ),
+        "co_changes": hood.partners or {},
     }
     if text_lines is not None:
         answer["text"] = (

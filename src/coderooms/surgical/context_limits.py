@@ -22,8 +22,8 @@ MAX_TESTS = 20
 """Test files touching the file listed, most calls first."""
 MAX_TEST_SYMBOLS = 5
 """Test symbols listed per test file."""
-MAX_CO_CHANGES = 5
-"""Co-change partners listed, heaviest first."""
+MAX_USERS = 50
+"""Files outside the tests using the file (calling or importing it) listed, most calls first."""
 
 PAGED_LISTS = {
     "symbols": "MAX_SYMBOLS",
@@ -34,7 +34,7 @@ PAGED_LISTS = {
     "unresolved_imports": "MAX_IMPORTS",
     "importers": "MAX_IMPORTERS",
     "tests": "MAX_TESTS",
-    "co_changes": "MAX_CO_CHANGES",
+    "users": "MAX_USERS",
 }
 """Every list of the answer that pages (a cursor names one), and the bound above that holds
 the most rows one page of it lists."""

@@ -15,25 +15,22 @@ from coderooms.verbs.spec import ToolSpec
 
 
 def surgical_context(ctx: AppContext, agent: str, request: ContextRequest) -> dict[str, Any]:
-    """Everything around one file before you edit it: its symbols and its graph neighbours.
+    """One file's neighbours: who uses it, imports both ways, tests, co-changes; `sections`.
 
-    Returns, each row one string: the file's `symbols` (`start-end kind qualname:
-    signature`); `callers` (`path:line caller -> called`: symbols in other files calling
-    its symbols); `callees` (`caller:line -> path::callee`: what its symbols call in other
-    files) and `ghosts` (`name calls`: calls that resolve to nothing in the
-    repo, the language's builtins left out and counted in `builtin_edges`); `imports`
-    (`path:line`, and the unresolved modules) and `importers`; `tests` (test files calling
-    it or importing it, by path convention: docs/surgical-context.md); `co_changes` (`path
-    weight`: files changed in the same commits, code before docs and changelogs).
-    `completeness`: call sites named like its symbols whose receivers the graph could not
-    prove (`lower_bound: true`: callers and tests may be missing; its hint says how to find
-    them). `disk` says whether the file on disk still has the graph's BLAKE3 `hash`
-    (same/differs/missing). Every list has `total`; a cut one (at its page, the symbols
-    also at max_tokens) has `more` and `next_cursor`: that call answers that list alone.
-    Unknown path or symbol: not_found; outside every ingested root: forbidden. To prove the
-    file ready for a gated edit use surgical_context_v2.
+    `sections` chooses the lists (default users, tests, co_changes), each
+    row one string: `users` (files outside the tests calling or importing it: `path: N calls
+    (callers), imports`); `imports` (`path:line` of repo files, `external` modules outside the
+    repo, `unresolved` ones of the repo) and `importers`; `tests` (test files calling or
+    importing it, by path convention: `path: N calls, imports`); `co_changes` (from the file's
+    own git history: `path weight` by kind, code / tests / docs, heaviest first, ties at the
+    cut kept or counted; `commits` read); `symbols` (`start-end signature`), `callers`
+    (`path:line caller -> called`), `callees` (`caller:line -> path::callee`), `ghosts`
+    (unresolved call names). `completeness` when callers may be missing (`lower_bound: true`,
+    with the search that finds them). `disk` only when the file on disk is not the graph's;
+    `hash` where edit verbs are served. A cut list has `more` and `next_cursor` (that list
+    alone). Unknown path: not_found; outside every ingested root: forbidden.
     """
-    return describe(ctx.graph(), ctx.settings, request)
+    return describe(ctx.graph(), ctx.settings, request, hashes=ctx.edits_served)
 
 
 def surgical_context_v2(ctx: AppContext, agent: str, request: ProofRequest) -> dict[str, Any]:

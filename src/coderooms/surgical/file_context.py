@@ -32,6 +32,7 @@ from coderooms.surgical.context import (
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.proof import PROOF_TTL_S, mark_proof_ready
 from coderooms.surgical.proof_state import READY_TO_EDIT, blocked, decide
+from coderooms.surgical.sections import Section, chosen
 from coderooms.verbs.arguments import PathRepoArg
 from coderooms.verbs.budget import (
     MAX_TOKENS_DEFAULT,
@@ -45,25 +46,14 @@ from coderooms.verbs.budget import (
 
 PathArg = Annotated[
     str | None,
-    Field(
-        description="The file: repo-relative (as glob and search return it) or absolute under "
-        "an ingested root. Give path or symbol_id."
-    ),
+    Field(),
 ]
 SymbolArg = Annotated[
     str | None,
-    Field(description="A symbol id (`repo:path::Qual.name`); its file is the one described."),
+    Field(description="Or a symbol id."),
 ]
-IncludeTextArg = Annotated[
-    bool, Field(description="Also return the file's text as it is on disk (bounded).")
-]
-TextLinesArg = Annotated[
-    int | None,
-    Field(
-        description=f"Most lines of text returned ({limits.TEXT_LINES_MIN}.."
-        f"{limits.TEXT_LINES_MAX}, default {limits.TEXT_LINES_DEFAULT})."
-    ),
-]
+IncludeTextArg = Annotated[bool, Field(description="Also the file's text.")]
+TextLinesArg = Annotated[int | None, Field()]
 ConnectedArg = Annotated[
     int,
     Field(
@@ -87,6 +77,12 @@ AcknowledgeUnresolvedArg = Annotated[
 ]
 
 
+SectionsArg = Annotated[
+    list[Section] | None,
+    Field(description="Default: the first three."),
+]
+
+
 @dataclass(frozen=True, slots=True)
 class ContextRequest:
     """The arguments of `surgical_context`."""
@@ -94,6 +90,7 @@ class ContextRequest:
     path: PathArg = None
     repo: PathRepoArg = None
     symbol_id: SymbolArg = None
+    sections: SectionsArg = None
     include_text: IncludeTextArg = False
     max_text_lines: TextLinesArg = None
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
@@ -116,8 +113,11 @@ class ProofRequest:
     cursor: CursorArg = None
 
 
-def describe(graph: Graph, settings: Settings, request: ContextRequest) -> dict[str, Any]:
-    """`surgical_context`: the file's context, one list's page when a cursor names it."""
+def describe(
+    graph: Graph, settings: Settings, request: ContextRequest, *, hashes: bool = True
+) -> dict[str, Any]:
+    """`surgical_context`: the file's context, the sections asked for (`sections`), one list's
+    page when a cursor names it; the graph's hash only where an edit can use it (`hashes`)."""
     r = request
     where = resolve(graph, settings, path=r.path, repo=r.repo, symbol_id=r.symbol_id)
     if isinstance(where, Unlocated):
@@ -126,13 +126,15 @@ def describe(graph: Graph, settings: Settings, request: ContextRequest) -> dict[
     budget = clamp_max_tokens(clamps, r.max_tokens)
     window = _window(r.cursor)
     text_lines = clamp_text_lines(clamps, r.max_text_lines) if r.include_text else None
-    hood = gather(graph, where, window=window)
+    sections = chosen(r.sections)
+    hood = gather(graph, where, window=window, sections=frozenset() if window.part else sections)
     if hood is None:
         raise not_in_graph(where).error()
     located = Located(where, hood.file)
     disk = read_disk(where, hood.file["hash"])
     raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps, window=window)
-    return compact_context(raw, window=_checked(raw, r.cursor), max_tokens=budget)
+    return compact_context(raw, window=_checked(raw, r.cursor), max_tokens=budget,
+                           sections=sections, hashes=hashes)  # fmt: skip
 
 
 def prove(graph: Graph, settings: Settings, agent: str, request: ProofRequest) -> dict[str, Any]:

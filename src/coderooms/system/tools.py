@@ -56,7 +56,7 @@ class HealthArguments:
 class HelpArguments:
     """The arguments of `help`."""
 
-    verb: Annotated[str | None, Field(description="A verb to describe in full.")] = None
+    verb: Annotated[str | None, Field()] = None
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
     cursor: CursorArg = None
 
@@ -75,7 +75,7 @@ def validated_only(ctx: AppContext, agent_id: str) -> str:
 
 
 def health_tool(ctx: AppContext, agent: str, r: HealthArguments) -> HealthReport:
-    """Report whether the code graph is reachable: Neo4j version, schema version, counts.
+    """Whether the graph is ready: Neo4j, schema, counts, watchers.
 
     Never fails: when Neo4j is starting or down, `status` says so with the problem and a hint.
     """
@@ -83,9 +83,7 @@ def health_tool(ctx: AppContext, agent: str, r: HealthArguments) -> HealthReport
 
 
 def help_tool(served: Catalogue, agent: str, r: HelpArguments) -> dict[str, Any]:
-    """List the verbs served, one line each, and the presets that add others; or describe
-    one verb in full (`verb`).
-    """
+    """The verbs served, one line each; `verb`: one in full."""
     budget = clamp_max_tokens(Clamps(), r.max_tokens)
     every = served.every()
     specs = {spec.name: spec for spec in served_tools(served.ctx, every)}

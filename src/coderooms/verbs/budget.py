@@ -38,10 +38,12 @@ most a fifth of a small budget."""
 
 MaxTokensDoc = f"Answer budget in tokens ({MAX_TOKENS_MIN}..{MAX_TOKENS_MAX})."
 CursorDoc = "next_cursor of an earlier answer."
-MaxTokensArg = Annotated[int, Field(description=MaxTokensDoc)]
-"""The `max_tokens` argument of every verb that answers within a budget."""
-CursorArg = Annotated[str | None, Field(description=CursorDoc)]
-"""The `cursor` argument of every verb that pages its answer."""
+MaxTokensArg = Annotated[int, Field()]
+"""The `max_tokens` argument of every verb that answers within a budget (MaxTokensDoc, said once
+in the server's instructions rather than in every tool's schema)."""
+CursorArg = Annotated[str | None, Field()]
+"""The `cursor` argument of every verb that pages its answer (CursorDoc, said once in the
+server's instructions)."""
 
 
 def chars_of(value: Any) -> int:

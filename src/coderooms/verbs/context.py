@@ -23,6 +23,7 @@ from coderooms.graph.session_entities import bind_session_store, record_agent
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
 from coderooms.verbs.agents import AgentRegistry, validate_agent_id
+from coderooms.verbs.presets import EDIT_WRITERS, parse_presets, selected_verbs
 from coderooms.verbs.quotas import ServerQuotas
 
 log = logging.getLogger(__name__)
@@ -158,6 +159,15 @@ class AppContext:
         """The repos this server's verbs may read: those under its operator's roots (computed
         once per call, so a repo ingested or a root made since is seen at once)."""
         return readable_repos(graph, served_scope(self.settings))
+
+    @property
+    def edits_served(self) -> bool:
+        """Whether this server serves a verb that writes files checked against a content hash
+        (`apply`, `edit_commit`...): only then do read answers carry a file's `hash` and seek its
+        `proof_state` (an agent without edit verbs has no use for them)."""
+        if self.settings.read_only:
+            return False
+        return bool(selected_verbs(parse_presets(self.settings.tools), EDIT_WRITERS))
 
     def agent(self, agent_id: object) -> str:
         """Validate the caller's id; record it in the session store on first sight (unless this

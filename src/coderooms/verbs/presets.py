@@ -42,6 +42,10 @@ PRESETS: dict[str, tuple[str, ...]] = {
 ALL = "all"
 """Every verb this server has."""
 
+EDIT_WRITERS = ("edit_preview", "edit_commit", "apply", "apply_batch")
+"""The verbs that check a file's content hash before they write: a read answer carries the
+hash (and seek its proof state) only on a server that serves one of them."""
+
 DESCRIPTIONS: dict[str, str] = {
     "core": "find, read and weigh code: search, symbols, callers, tests, impact, ingest",
     "edit": "write files: previews, commits, atomic applies, the edit proof",

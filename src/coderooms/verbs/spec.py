@@ -19,8 +19,9 @@ from coderooms.verbs.effects import Effect
 
 class Freshness(StrEnum):
     """How an answer carries the freshness of the graph it read (its `freshness` field), attached
-    by the tool wrapper, never by the verb: `none`, `brief` (`brief_freshness`: no empty alert
-    counts, unkeyed for one repo) or `full` (`freshness_of`: keyed by repo)."""
+    by the tool wrapper, never by the verb: `none`, `brief` (`freshness_news`: only when it has
+    news, no empty alert counts, unkeyed for one repo) or `full` (`freshness_of`: keyed by
+    repo)."""
 
     NONE = "none"
     BRIEF = "brief"

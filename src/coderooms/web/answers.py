@@ -13,14 +13,19 @@ from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
 from coderooms.graph.driver import Graph
 from coderooms.impact import limits as impact_limits
+from coderooms.impact.answer import ImpactSection
 from coderooms.impact.verb import ImpactRequest, impact
 from coderooms.perspective import store
 from coderooms.perspective.current import synthesize
 from coderooms.perspective.focus import focus_by_id
 from coderooms.surgical import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.context import FIRST_PAGE, context_answer, gather, read_disk
+from coderooms.web.co_changes import co_change_rows
 from coderooms.web.elements import Elements, graph_answer, split_id
 from coderooms.web.params import Params
+
+ALL_IMPACT_SECTIONS: tuple[ImpactSection, ...] = ("callers", "tests", "co_changes")
+"""A page draws every section of the answer, whatever the agent asked for."""
 
 IMPACT_ROWS = impact_limits.MAX_ITEMS_MAX
 """Affected rows an impact page draws: the verb's largest page."""
@@ -34,6 +39,7 @@ def impact_page(graph: Graph, settings: Settings, params: Params) -> dict[str, A
         repo=params.text("repo"),
         depth=params.number("depth", impact_limits.DEPTH_DEFAULT),
         max_items=IMPACT_ROWS,
+        sections=list(ALL_IMPACT_SECTIONS),
     )
     raw = impact(graph, settings, request)
     repo = raw["repo"]
@@ -61,14 +67,14 @@ def impact_page(graph: Graph, settings: Settings, params: Params) -> dict[str, A
         elements,
         "concentric",
         repo=repo,
-        depth=raw["depth"],
+        depth=raw.get("depth", request.depth),
         affected={
             "shown": len(rows),
             "total": raw["affected"]["total"],
             "by_hop": raw["affected"].get("by_hop", {}),
         },
         tests=raw["tests"]["items"],
-        co_changes=raw["co_changes"]["items"],
+        co_changes=co_change_rows(raw.get("co_changes")),
         lower_bound=raw["lower_bound"],
         completeness=raw.get("completeness", {}),
     )
@@ -121,7 +127,7 @@ def surgical_page(graph: Graph, settings: Settings, params: Params) -> dict[str,
     for row in raw["imports"]["items"][:SURGICAL_LISTS]:
         elements.file(repo, row["path"])
         elements.edge(f"{repo}:{path}", f"{repo}:{row['path']}", "imports")
-    for row in raw["co_changes"]["items"][:SURGICAL_LISTS]:
+    for row in co_change_rows(raw["co_changes"])[:SURGICAL_LISTS]:
         elements.file(repo, row["path"], classes=("co-change",))
         elements.edge(f"{repo}:{path}", f"{repo}:{row['path']}", "co_changes",
                       weight=row["weight"])  # fmt: skip
@@ -140,7 +146,7 @@ def surgical_page(graph: Graph, settings: Settings, params: Params) -> dict[str,
             {"path": t["path"], "calls": t["calls"], "imports": t["imports"]}
             for t in raw["tests"]["items"]
         ],
-        co_changes=raw["co_changes"]["items"],
+        co_changes=co_change_rows(raw.get("co_changes")),
         importers=raw["importers"]["items"],
         completeness=raw["completeness"],
     )

@@ -13,6 +13,7 @@ from coderooms.errors import NotFound
 from coderooms.graph.driver import Graph
 from coderooms.impact.verb import ImpactRequest, impact
 from coderooms.search.view import ViewRequest, view
+from coderooms.web.co_changes import co_change_rows
 from coderooms.web.elements import Elements, graph_answer
 from coderooms.web.params import Params
 
@@ -50,7 +51,8 @@ def symbol_page(
         elements.symbol(callee["id"], kind=kind, column=1, row=row_index)
         elements.edge(card["id"], callee["id"], "calls", line=callee["line"])
     reach = impact(graph, settings, ImpactRequest(symbol=card["id"], repo=card["repo"],
-                                                  depth=TEST_DEPTH, max_items=1))  # fmt: skip
+                                                  depth=TEST_DEPTH, max_items=1,
+                                                  sections=["tests", "co_changes"]))  # fmt: skip
     return graph_answer(
         "symbol",
         card["qualname"] or card["name"],
@@ -77,7 +79,7 @@ def symbol_page(
         callers={"items": card["callers"], "total": card["total_callers"]},
         callees={"items": card["callees"], "total": card["total_callees"]},
         tests=reach["tests"]["items"],
-        co_changes=reach["co_changes"]["items"],
+        co_changes=co_change_rows(reach.get("co_changes")),
         lower_bound=reach["lower_bound"],
         notes=_notes(notes, graph, card["id"], readable),
         impact_href="/ui/impact?" + urlencode({"symbol": card["id"], "repo": card["repo"]}),

@@ -84,7 +84,7 @@ def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
     caller = None if words[2] in EDGES else words[2]
     edge, to, *how = words[3:] if caller else words[2:]
     path, _, line = where.partition(":")
-    by_qualname = {seed.partition("::")[2]: seed for seed in seeds}
+    by_qualname = {seed.partition("::")[2]: seed for seed in map(seed_id, seeds)}
     if to.startswith("::"):
         to = f"{path}{to}"
     return {
@@ -98,6 +98,15 @@ def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
     }
 
 
+def seed_id(seed: str) -> str:
+    """A seed named by a symbol, `path:start-end qualname`, as its id `path::qualname` (seeds of
+    a diff are ids already)."""
+    if "::" in seed:
+        return seed
+    where, qualname = seed.split(" ")
+    return f"{where.rpartition(':')[0]}::{qualname}"
+
+
 def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
     seeds = answer["seeds"].get("items", [])
     return [
@@ -109,7 +118,7 @@ def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
 def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo_id: str) -> None:
     one = impact("imp", symbol="helper", repo=repo_id, depth=1)
     assert one["repo"] == repo_id
-    assert one["seeds"] == {"items": ["pkg/core.py::helper"], "total": 1}
+    assert one["seeds"] == {"items": ["pkg/core.py:4-5 helper"], "total": 1}  # where, and id
     assert rows(one) == [
         ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
         ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
@@ -118,11 +127,38 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     assert (first["via"], first["line"]) == ("local", 9)
     assert one["affected"]["items"][0].startswith("1 pkg/core.py:9 compute -> helper (local ")
     assert 0 < first["conf"] <= 1
-    assert one["tests"] == {"items": ["tests/test_core.py (hop 1, 1 symbols)"], "total": 1}
-    # code before docs, then weight: with core.py, the test changed 3 times, the README 4
-    assert one["co_changes"] == {"items": ["tests/test_core.py 3", "README.md 4"], "total": 2}
-    assert one["completeness"] == {"unresolved_call_sites": 0, "lower_bound": False}
-    assert one["lower_bound"] is False
+    # tests are looked for past the rows' depth: test_serve reaches helper through serve
+    assert one["tests"] == {
+        "items": [
+            "tests/test_core.py (hop 1, 1 symbols)",
+            "tests/test_service.py (hop 3, 1 symbols)",
+        ],
+        "total": 2,
+    }
+    assert "co_changes" not in one  # asked by sections only
+    partners = impact("imp", symbol="helper", repo=repo_id, depth=1, sections=["co_changes"])
+    # by kind, each partner's weight from core.py's own 4 commits (the first adds every file);
+    # three per kind, but a tie at the cut is listed whole
+    assert partners["co_changes"] == {
+        "commits": 4,
+        "code": ["pkg/__init__.py 1", "pkg/api.py 1", "pkg/loose.py 1", "pkg/service.py 1"],
+        "tests": ["tests/test_core.py 3", "tests/test_service.py 1"],
+        "docs": ["README.md 4"],
+    }
+    assert "affected" not in partners
+    assert "tests" not in partners
+    # helper's own call sites are all resolved; the tests' walk went on through Engine.run,
+    # which `job.run()` in loose.py may call: the tests may miss one, and it says so
+    assert one["completeness"] == {
+        "unresolved_call_sites": 0, "lower_bound": False,
+        "through": {"unresolved_call_sites": 1, "lower_bound": True, "names": {"run": 1},
+                    "symbols": 5},
+    }  # fmt: skip
+    assert one["lower_bound"] is True
+    rows_only = impact("imp", symbol="helper", repo=repo_id, depth=1, sections=["callers"])
+    assert rows(rows_only) == rows(one)
+    assert "completeness" not in rows_only
+    assert rows_only["lower_bound"] is False
     assert "next_cursor" not in one["affected"]
 
     two = impact("imp", symbol="helper", repo=repo_id, depth=2)
@@ -132,7 +168,9 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
         ("pkg/service.py::serve", 2, "calls", "pkg/core.py::compute"),
     ]
     assert two["affected"]["by_hop"] == {"1": 2, "2": 2}
-    assert two["lower_bound"] is False  # Engine.run is reached, its callers are not read
+    assert two["lower_bound"] is True  # the tests' walk read Engine.run's callers (above)
+    callers_two = impact("imp", symbol="helper", repo=repo_id, depth=2, sections=["callers"])
+    assert callers_two["lower_bound"] is False  # Engine.run is reached, its callers not read
 
     three = impact("imp", symbol="helper", repo=repo_id, depth=3)
     assert rows(three) == [
@@ -141,10 +179,15 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
         ("tests/test_service.py::test_serve", 3, "calls", "pkg/service.py::serve"),
     ]
     # the walk went through Engine.run: `job.run()` in loose.py may call it (the symbols walked
-    # through: compute, Engine.run, serve; test_helper is a test, a leaf)
-    assert three["completeness"]["through"] == {
+    # through for the rows: compute, Engine.run, serve; test_helper is a test, a leaf)
+    callers_three = impact("imp", symbol="helper", repo=repo_id, depth=3, sections=["callers"])
+    assert rows(callers_three) == rows(three)
+    assert callers_three["completeness"]["through"] == {
         "unresolved_call_sites": 1, "lower_bound": True, "names": {"run": 1}, "symbols": 3,
     }  # fmt: skip
+    assert callers_three["lower_bound"] is True
+    # for the tests it went on, to TESTS_DEPTH: handle and endpoint were read too
+    assert three["completeness"]["through"]["symbols"] == 5
     assert three["lower_bound"] is True
 
     four = impact("imp", symbol="pkg/core.py::helper", repo=repo_id, depth=4)
@@ -160,7 +203,7 @@ def test_a_symbol_by_qualname_or_full_id_and_its_completeness(
     impact: Impact, root: Path, repo_id: str
 ) -> None:
     got = impact("imp", symbol="Engine.run", repo=repo_id, depth=1)
-    assert got["seeds"]["items"] == ["pkg/core.py::Engine.run"]
+    assert list(map(seed_id, got["seeds"]["items"])) == ["pkg/core.py::Engine.run"]
     assert rows(got) == [("pkg/service.py::serve", 1, "calls", "pkg/core.py::Engine.run")]
     assert got["completeness"]["names"] == {"run": 1}
     assert "search mode=regex" in got["completeness"]["hint"]
@@ -293,7 +336,7 @@ def test_bad_input_and_unknowns(impact: Impact, root: Path, repo_id: str) -> Non
         impact("imp", path="pkg/evil.py", repo=repo_id)
     assert refused.value.field == "path"
     clamped = impact("imp", symbol="helper", repo=repo_id, depth=99, max_items=0)
-    assert clamped["depth"] == 5
+    assert clamped["clamped"]["depth"]["used"] == 5
     assert set(clamped["clamped"]) == {"depth", "max_items"}
 
 

@@ -68,20 +68,29 @@ def test_seek_activate_heuristics_in_one_session(
 ) -> None:
     before = snapshot(graph, shop)
     target = sid(shop, "shop/pricing.py", "apply_discount")
-    found, spread, explained = calls(
+    ranking = seek_question(SeekArguments(query="apply_discount", repo=shop)).cursor(0)
+    found, ranked, spread, explained = calls(
         app_context,
         ("seek", {"query": "apply_discount", "repo": shop, "top_k": 5}),
+        ("seek", {"query": "apply_discount", "repo": shop, "top_k": 5, "cursor": ranking}),
         ("activate", {"seeds": [target], "max_hops": 2}),
         ("heuristics_surface", {"node_id": target, "query": "apply_discount"}),
     )
-    best = found["symbols"][0]  # `path:start-end score signature`
+    # a name: the symbols so named, `path:start-end signature`, the partial matches counted
+    (named,) = found["symbols"]
+    where, text = named.split(" ", 1)
+    assert where.startswith("shop/pricing.py:")
+    assert text.startswith("def apply_discount(")
+    assert found["next_cursor"] == ranking
+    assert found["more"].endswith("match it partly (ranked): call again with cursor=next_cursor")
+    best = ranked["symbols"][0]  # the cursor ranks them all: `path:start-end score signature`
     where, score, text = best.split(" ", 2)
     assert where.startswith("shop/pricing.py:")
     assert text.startswith("def apply_discount(")
     assert found["repo"] == shop
-    assert found["proof_state"] == "ready"
+    assert found["proof_state"] == "ready"  # the tests' server serves the edit verbs
     assert "embeddings_used" not in found  # said only when a vector fed a score
-    assert found["freshness"] == {"watched": False}
+    assert "freshness" not in found  # no news
     assert spread["results"][0] == {
         "id": target,
         "kind": "Function",
@@ -127,8 +136,8 @@ def test_reads_never_write(app_context: AppContext, graph: Graph, shop: str) -> 
 
 
 def test_seek_pages_by_cursor_and_says_what_is_left(app_context: AppContext, shop: str) -> None:
-    base = {"query": "price", "repo": shop}
-    cursor = seek_question(SeekArguments(query="price", repo=shop)).cursor(2)
+    base = {"query": "price rule", "repo": shop}
+    cursor = seek_question(SeekArguments(query="price rule", repo=shop)).cursor(2)
     whole, first, second = calls(
         app_context,
         ("seek", base | {"top_k": 50}),

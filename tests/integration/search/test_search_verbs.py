@@ -42,14 +42,19 @@ def error_of(ctx: AppContext, verb: str, arguments: dict[str, Any]) -> dict[str,
     return dict(json.loads(str(raised.value)))
 
 
-ROW = re.compile(r"^(?P<path>.+?)(?P<mark>[:-])(?P<line>\d+)(?P=mark) (?P<text>.*)$", re.S)
+ROW = re.compile(r"^(?P<line>\d+)(?P<mark>[:-]) (?P<text>.*)$", re.S)
 
 
 def parsed_rows(answer: dict[str, Any]) -> list[tuple[str, int, str, bool]]:
-    """(path, line, text, is a hit) of each row: `path:line: text`, context `path-line- text`."""
-    parsed = [ROW.match(row) for row in answer["hits"]]
-    assert all(parsed), answer["hits"]
-    return [(m["path"], int(m["line"]), m["text"], m["mark"] == ":") for m in parsed if m]
+    """(path, line, text, is a hit) of each row: `{path: ["line: text", "line- context"]}`."""
+    parsed = [(path, ROW.match(row)) for path, rows in answer["hits"].items() for row in rows]
+    assert all(m for _, m in parsed), answer["hits"]
+    return [(path, int(m["line"]), m["text"], m["mark"] == ":") for path, m in parsed if m]
+
+
+def flat(answer: dict[str, Any]) -> list[str]:
+    """The rows as grep writes them, `path:line: text`."""
+    return [f"{path}:{row}" for path, rows in answer["hits"].items() for row in rows]
 
 
 def hits(answer: dict[str, Any]) -> list[tuple[str, int]]:
@@ -108,8 +113,11 @@ def test_scope_filters(app_context: AppContext, search_tree: tuple[Path, str]) -
     python = call(app_context, "search", base | {"language": "python"})
     assert {f for f, _ in hits(python)} == {"src/pkg/core.py", "tests/test_core.py"}
     none = call(app_context, "search", base | {"language": "cobol"})
-    assert none["hits"] == []
+    assert none["hits"] == {}
+    assert none["none"].startswith("no ingested line of cobol files holds the text")
     assert "more" not in none
+    nowhere = call(app_context, "search", base | {"path_glob": "nowhere/**"})
+    assert nowhere["none"].startswith("no ingested file matches path_glob 'nowhere/**'")
 
 
 def test_clamping_is_reported(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
@@ -121,7 +129,7 @@ def test_clamping_is_reported(app_context: AppContext, search_tree: tuple[Path, 
     )
     assert answer["clamped"]["top_k"]["used"] == 500
     assert answer["clamped"]["context_lines"]["used"] == 0
-    assert len(answer["hits"]) == 500
+    assert len(flat(answer)) == 500
     asked = search_question(SearchArguments(query="def", repo=repo, context_lines=-2))
     assert answer["next_cursor"] == asked.cursor(500)  # top_k and context_lines are not asked
     assert "call again with cursor=next_cursor" in answer["more"]
@@ -232,7 +240,8 @@ def test_view_reads_the_graph_with_symbols(
     )
     lines = FILES["src/pkg/core.py"].decode().split("\n")
     assert answer["text"] == "".join(line + "\n" for line in lines[3:8])
-    assert answer["disk"] == "same"
+    assert "disk" not in answer  # the same as the graph's: no news
+    assert len(answer["hash"]) == 64  # the tests' server serves every verb, the edits too
     assert "symbols" not in answer  # only when asked
     asked = call(
         app_context,
@@ -253,10 +262,11 @@ def test_view_clamps_and_rebuilds_long_lines(
     _, repo = search_tree
     big = call(app_context, "view", {"path": "src/pkg/big.py", "repo": repo, "end_line": 10**6})
     assert big["end_line"] - big["start_line"] + 1 == VIEW_MAX_LINES
-    assert big["more_below"] is True
+    assert big["more_below"] == 3600 - VIEW_MAX_LINES  # the bound cut it: the rest, a cursor
+    assert big["next_cursor"]
     assert big["clamped"]["end_line"]["used"] == VIEW_MAX_LINES
     tail = call(app_context, "view", {"path": "src/pkg/big.py", "repo": repo, "start_line": 10**6})
-    assert tail["start_line"] == tail["end_line"] == tail["total_lines"] == 3600
+    assert tail["start_line"] == tail["end_line"] == 3600
     long = call(app_context, "view", {"path": "src/pkg/long_line.py", "repo": repo})
     assert long["cut_lines"] == [2]
     assert long["text"].split("\n")[2] == "b = 2  # after long"
@@ -372,10 +382,10 @@ def test_a_budget_cuts_search_glob_view_and_their_cursors_go_on(
     whole = call(app_context, "search", base)
     cut = call(app_context, "search", base | {"max_tokens": 200})
     assert len(json.dumps(cut)) <= 200 * 4 + 400  # the budget, and the room kept for `more`
-    assert 0 < len(cut["hits"]) < len(whole["hits"])
-    assert cut["next_cursor"] == search_question(SearchArguments(**base)).cursor(len(cut["hits"]))
+    assert 0 < len(flat(cut)) < len(flat(whole))
+    assert cut["next_cursor"] == search_question(SearchArguments(**base)).cursor(len(flat(cut)))
     rest = call(app_context, "search", base | {"cursor": cut["next_cursor"]})
-    assert cut["hits"] + rest["hits"][: len(whole["hits"]) - len(cut["hits"])] == whole["hits"]
+    assert flat(cut) + flat(rest)[: len(flat(whole)) - len(flat(cut))] == flat(whole)
     view = {"path": "src/pkg/big.py", "repo": repo, "end_line": 300}
     page = call(app_context, "view", view | {"max_tokens": 300})
     assert page["start_line"] == 1 < page["end_line"] < 300

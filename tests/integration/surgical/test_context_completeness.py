@@ -32,7 +32,7 @@ def verbs(settings: Settings, graph: Graph) -> dict[str, Callable[..., dict[str,
 def test_one_proven_caller_and_one_unresolved_site(
     verbs: dict[str, Callable[..., dict[str, Any]]], root: Path, repo_id: str
 ) -> None:
-    got = verbs["surgical_context"]("cc-v1", path="pkg/a.py", repo=repo_id)
+    got = verbs["surgical_context"]("cc-v1", path="pkg/a.py", repo=repo_id, sections=["callers"])
     [caller] = got["callers"]["items"]
     assert caller.startswith("pkg/use.py:")
     assert caller.endswith(" g -> A.run")
@@ -46,9 +46,14 @@ def test_one_proven_caller_and_one_unresolved_site(
 def test_everything_resolved_is_no_lower_bound(
     verbs: dict[str, Callable[..., dict[str, Any]]], root: Path, repo_id: str
 ) -> None:
-    got = verbs["surgical_context"]("cc-clean", path="pkg/clean.py", repo=repo_id)
+    got = verbs["surgical_context"](
+        "cc-clean", path="pkg/clean.py", repo=repo_id, sections=["callers"]
+    )
     assert [c.split(" ")[1] for c in got["callers"]["items"]] == ["h"]
-    assert got["completeness"] == {"unresolved_call_sites": 0, "lower_bound": False}
+    assert "completeness" not in got  # said only when callers may be missing
+    default = verbs["surgical_context"]("cc-clean", path="pkg/clean.py", repo=repo_id)
+    assert "completeness" not in default
+    assert default["users"]["items"]
     v2 = verbs["surgical_context_v2"]("cc-clean", path="pkg/clean.py", repo=repo_id)
     assert (v2["proof_state"], v2["reasons"]) == ("ready_to_edit", [])
     assert "acknowledged" not in v2

@@ -18,9 +18,12 @@ from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.surgical import context_limits
 from coderooms.surgical.context_tools import surgical_context_tools
+from coderooms.surgical.sections import ALL_SECTIONS
 from coderooms.verbs.context import AppContext
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "surgical_ctx"
+EVERY = list(ALL_SECTIONS)
+"""Every section: the tests below read the lists one by one."""
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"]
 
 
@@ -76,9 +79,9 @@ def verbs(app_context: AppContext) -> dict[str, Callable[..., Any]]:
 
 
 def test_neighbours_of_a_file(verbs: dict[str, Any], root: Path, repo_id: str) -> None:
-    got = verbs["surgical_context"]("ctx-n", path="pkg/core.py", repo=repo_id)
+    got = verbs["surgical_context"]("ctx-n", path="pkg/core.py", repo=repo_id, sections=EVERY)
     assert (got["repo"], got["path"]) == (repo_id, "pkg/core.py")
-    assert got["disk"] == "same"  # the file on disk has the graph's hash
+    assert "disk" not in got  # the file on disk has the graph's hash: no news
     assert "disk_hash" not in got
     symbols = [row.split(" ", 1)[1] for row in got["symbols"]["items"]]  # `start-end text`
     assert symbols == ["def helper(x)", "def compute(y)", "class Engine", "def Engine.run(self)"]
@@ -95,14 +98,24 @@ def test_neighbours_of_a_file(verbs: dict[str, Any], root: Path, repo_id: str) -
     assert got["callees"]["items"] == []
     assert got["ghosts"] == {"items": [], "total": 0, "builtin_edges": 1}  # len: a builtin
     assert got["imports"]["items"] == []
-    assert got["imports"]["unresolved"]["items"] == ["os:1"]
+    assert got["imports"]["external"] == ["os"]  # the standard library: outside, not a failure
+    assert "unresolved" not in got["imports"]  # said only when one is (or by default)
     importers = got["importers"]["items"]
     assert importers == ["pkg/lonely.py", "pkg/service.py", "pkg/util.py", "tests/core_checks.py"]
-    (test,) = got["tests"]["items"]
-    path, how, names = test.split(": ")
-    assert (path, how) == ("tests/core_checks.py", "2 calls, imports")
-    assert sorted(names.split(", ")) == ["test_compute", "test_helper"]
-    assert got["co_changes"]["items"] == ["pkg/service.py 3"]
+    assert got["tests"]["items"] == ["tests/core_checks.py: 2 calls, imports"]
+    # who uses it outside the tests, most calls first, the calling symbols named
+    assert got["users"]["items"] == [
+        "pkg/service.py: 4 calls (serve), imports", "pkg/util.py: 1 call (fmt), imports",
+        "pkg/lonely.py: imports",
+    ]  # fmt: skip
+    # from core.py's own 3 commits (the first adds every file), by kind; a tie at the cut whole
+    assert got["co_changes"] == {
+        "commits": 3,
+        "code": ["pkg/service.py 3", "pkg/__init__.py 1", "pkg/broken.py 1", "pkg/lonely.py 1",
+                 "pkg/numeric.py 1", "pkg/util.py 1"],
+        "tests": ["tests/core_checks.py 1"],
+        "docs": ["README.md 1"],
+    }  # fmt: skip
     assert "text" not in got
     for name in ("id", "language", "hash_algorithm", "problems", "convention", "pattern"):
         assert name not in got
@@ -111,7 +124,7 @@ def test_neighbours_of_a_file(verbs: dict[str, Any], root: Path, repo_id: str) -
 
 
 def test_callees_and_imports_of_a_caller(verbs: dict[str, Any], root: Path, repo_id: str) -> None:
-    got = verbs["surgical_context"]("ctx-n", path="pkg/service.py", repo=repo_id)
+    got = verbs["surgical_context"]("ctx-n", path="pkg/service.py", repo=repo_id, sections=EVERY)
     callees = {
         row.split(":")[0] + " " + row.split(" -> ")[1].removesuffix(" x2")
         for row in got["callees"]["items"]
@@ -158,7 +171,12 @@ def test_lists_are_bounded_and_say_so(
     monkeypatch.setattr(context_limits, "MAX_IMPORTERS", 1)
     monkeypatch.setattr(context_limits, "MAX_SYMBOLS", 3)
     got = verbs["surgical_context"](
-        "ctx-l", path="pkg/core.py", repo=repo_id, include_text=True, max_text_lines=3
+        "ctx-l",
+        path="pkg/core.py",
+        repo=repo_id,
+        include_text=True,
+        max_text_lines=3,
+        sections=EVERY,
     )
     assert len(got["callers"]["items"]) == 2
     assert got["callers"]["total"] == 6
@@ -255,15 +273,15 @@ def test_a_budget_cuts_the_symbols_and_the_cursor_goes_on(
     verbs: dict[str, Any], root: Path, repo_id: str
 ) -> None:
     v1 = verbs["surgical_context"]
-    whole = v1("ctx-t", path="pkg/core.py", repo=repo_id)
-    cut = v1("ctx-t", path="pkg/core.py", repo=repo_id, max_tokens=100)
+    whole = v1("ctx-t", path="pkg/core.py", repo=repo_id, sections=EVERY)
+    cut = v1("ctx-t", path="pkg/core.py", repo=repo_id, max_tokens=100, sections=EVERY)
     shown = len(cut["symbols"]["items"])
     assert 0 < shown < whole["symbols"]["total"]
     cursor = cut["symbols"]["next_cursor"]
     assert cursor.startswith(f"symbols@{shown}.")
     assert cut["symbols"]["more"].startswith(f"{whole['symbols']['total'] - shown} more symbols")
     assert cut["callers"] == whole["callers"]  # the budget cuts the symbols only
-    rest = v1("ctx-t", path="pkg/core.py", repo=repo_id, cursor=cursor)
+    rest = v1("ctx-t", path="pkg/core.py", repo=repo_id, cursor=cursor, sections=EVERY)
     assert rest["symbols"]["offset"] == shown
     assert cut["symbols"]["items"] + rest["symbols"]["items"] == whole["symbols"]["items"]
     assert "callers" not in rest  # a cursor's page is its list alone
@@ -277,11 +295,11 @@ def test_every_list_pages_to_its_end_and_no_row_twice(
     verbs: dict[str, Any], root: Path, repo_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     v1, v2 = verbs["surgical_context"], verbs["surgical_context_v2"]
-    whole = v1("ctx-e", path="pkg/core.py", repo=repo_id)
+    whole = v1("ctx-e", path="pkg/core.py", repo=repo_id, sections=EVERY)
     for bound in ("MAX_CALLERS", "MAX_CALLEES", "MAX_GHOSTS", "MAX_IMPORTERS", "MAX_TESTS"):
         monkeypatch.setattr(context_limits, bound, 1)
     monkeypatch.setattr(context_limits, "MAX_SYMBOLS", 2)
-    first = v1("ctx-e", path="pkg/core.py", repo=repo_id)
+    first = v1("ctx-e", path="pkg/core.py", repo=repo_id, sections=EVERY)
     for name in PAGED:
         assert whole[name]["total"] == first[name]["total"], name
         seen = list(first[name]["items"])
@@ -289,9 +307,12 @@ def test_every_list_pages_to_its_end_and_no_row_twice(
         if whole[name]["total"] > len(seen):
             assert cursor, name
         while cursor:
-            page = (v2 if len(seen) % 2 else v1)("ctx-e", path="pkg/core.py", repo=repo_id,
-                                                 cursor=cursor)  # fmt: skip
-            assert set(page) == {"repo", "path", "lines", "hash", "disk", name}
+            if len(seen) % 2:  # v2's cursors are v1's
+                page = v2("ctx-e", path="pkg/core.py", repo=repo_id, cursor=cursor)
+            else:
+                page = v1("ctx-e", path="pkg/core.py", repo=repo_id, cursor=cursor,
+                          sections=EVERY)  # fmt: skip
+            assert set(page) == {"repo", "path", "lines", "hash", name}
             assert page[name]["offset"] == len(seen)
             seen += page[name]["items"]
             cursor = page[name].get("next_cursor")
@@ -303,12 +324,12 @@ def test_a_cursor_of_another_question_is_refused(
     verbs: dict[str, Any], root: Path, repo_id: str
 ) -> None:
     v1 = verbs["surgical_context"]
-    cut = v1("ctx-q", path="pkg/core.py", repo=repo_id, max_tokens=100)
+    cut = v1("ctx-q", path="pkg/core.py", repo=repo_id, max_tokens=100, sections=EVERY)
     cursor = cut["symbols"]["next_cursor"]
     other_list = cursor.replace("symbols@", "callers@")
     for wrong, path in ((cursor, "pkg/service.py"), (other_list, "pkg/core.py"),
                         ("3", "pkg/core.py"), ("nope@3.abc", "pkg/core.py")):  # fmt: skip
         with pytest.raises(InvalidInput) as refused:
-            v1("ctx-q", path=path, repo=repo_id, cursor=wrong)
+            v1("ctx-q", path=path, repo=repo_id, cursor=wrong, sections=EVERY)
         assert refused.value.field == "cursor", wrong
         assert "cursor" in refused.value.message

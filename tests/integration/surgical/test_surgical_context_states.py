@@ -144,7 +144,7 @@ def test_clean_file_is_ready_and_marks_the_primary_only(
     assert got["next_suggested_arguments"] == {"path": "pkg/core.py", "repo": repo_id}
     mark = got["proof_mark"]
     assert mark["recorded"] is True
-    assert got["disk"] == "same"
+    assert "disk" not in got  # the same as the graph's: no news
     assert mark["content_hash"] == got["hash"]
     assert mark["expires_at"]
     assert mark["gate_on"] is True
@@ -188,7 +188,8 @@ def test_read_only_mode_answers_without_a_mark(
     agent = f"st-ro-{repo_id}"
     before = graph_fingerprint(graph, repo_id)
     v1 = call(ctx, "surgical_context", {"agent_id": agent, "path": "pkg/core.py",
-                                         "repo": repo_id}).structured_content  # fmt: skip
+                                         "repo": repo_id, "sections": ["callers"]},
+              ).structured_content  # fmt: skip
     assert v1["callers"]["files"] == 3
     got = call(ctx, "surgical_context_v2", {"agent_id": agent, "path": "pkg/core.py",
                                              "repo": repo_id}).structured_content  # fmt: skip

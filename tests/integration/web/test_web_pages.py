@@ -4,6 +4,7 @@ the answers of the linked verbs carry their page's address on a server that serv
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from coderooms.verbs.context import AppContext, GraphProvider
 from coderooms.web import View
 from tests.integration.impact.test_impact import make_repo
 from tests.integration.surgical.test_surgical_context import graph_fingerprint
+
+AGENT = f"web-tests-{uuid.uuid4().hex[:8]}"  # perspectives outlive a run in the session store
 
 
 @pytest.fixture
@@ -38,7 +41,7 @@ def test_every_page_reads_and_writes_nothing(
     view: View, app_context: AppContext, graph: Graph, root: Path, repo_id: str
 ) -> None:
     (start,) = [s for s in perspective_tools(app_context) if s.name == "perspective_start"]
-    perspective = start.fn(agent_id="web-tests", query="serve", repo=repo_id)
+    perspective = start.fn(agent_id=AGENT, query="serve", repo=repo_id)
     before = graph_fingerprint(graph, repo_id)
     repos = view.data("repos", {})
     assert repo_id in {r["repo"] for r in repos["repos"]}
@@ -56,7 +59,7 @@ def test_every_page_reads_and_writes_nothing(
     surgical = view.data("surgical", {"path": "pkg/core.py", "repo": repo_id})
     assert {i["path"] for i in surgical["importers"]} == {"pkg/service.py", "tests/test_core.py"}
     assert f"{repo_id}:pkg/core.py" in nodes(surgical)
-    shown = view.data("perspective", {"agent": "web-tests", "id": perspective["perspective_id"]})
+    shown = view.data("perspective", {"agent": AGENT, "id": perspective["perspective_id"]})
     assert shown["routes"]
     assert shown["rebuilt"] is False
     mapped = view.data("map", {"repo": repo_id, "dir": "pkg"})

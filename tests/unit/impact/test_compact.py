@@ -17,7 +17,7 @@ def raw(rows: list[dict[str, Any]], seeds: list[str]) -> dict[str, Any]:
         "affected": {"items": rows, "total": len(rows), "by_hop": {}},
         "tests": {"items": [{"path": "tests/t.py", "hop": 1, "symbols": 2, "names": ["t"]}],
                   "total": 1},
-        "co_changes": {"items": [{"path": "b.py", "weight": 3}], "total": 1},
+        "co_changes": {"commits": 4, "code": ["b.py 3"]},
     }  # fmt: skip
 
 
@@ -38,7 +38,7 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
         "1 d.py K inherits t.py::run",  # not a seed: its id
     ]
     assert answer["tests"]["items"] == ["tests/t.py (hop 1, 2 symbols)"]
-    assert answer["co_changes"]["items"] == ["b.py 3"]
+    assert answer["co_changes"] == {"commits": 4, "code": ["b.py 3"]}  # as the verb wrote it
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
     assert both["affected"]["items"] == ["1 a.py:3 f -> s.py::run (import 0.95)"]  # two runs
 

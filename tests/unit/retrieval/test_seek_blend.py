@@ -18,7 +18,7 @@ from coderooms.retrieval.graph_limits import (
     WEIGHT_SEMANTIC,
 )
 from coderooms.retrieval.seek import SeekRequest, seek
-from coderooms.retrieval.seek_signals import Signals, graph_signal, lexical_signal
+from coderooms.retrieval.seek_signals import Signals, graph_signal, lexical_signal, placed
 from coderooms.retrieval.tokens import tokenize_query
 from coderooms.semantic import query as semantic
 from coderooms.semantic.query import Neighbour
@@ -270,3 +270,22 @@ def test_no_repos_is_blocked_as_an_empty_graph() -> None:
     assert answer["blocked_reason"] == "empty_graph"
     assert answer["results"] == []
     assert answer["recovery_playbook"][0]["verb"] == "ingest"
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "factor"),
+    [
+        ("src/app/config.py", "load the config", 1.0),
+        ("tests/test_config.py", "load the config", 0.7),
+        ("tests/test_config.py", "test that loads the config", 1.0),  # tests asked for
+        ("docs/conf.py", "load the config", 0.9),
+        ("src/app/static/js/config.js", "load the config", 0.9),  # a web front end's assets
+        ("assets/main.js", "load the config", 0.9),
+        ("vendor/github.com/x/y/config.go", "load the config", 0.9),
+        ("src/app/staticfiles.py", "load the config", 1.0),  # a name, not the directory
+    ],
+)
+def test_the_code_asked_about_comes_before_tests_assets_and_docs(
+    path: str, query: str, factor: float
+) -> None:
+    assert placed(0.8, path, tokenize_query(query)) == pytest.approx(0.8 * factor)

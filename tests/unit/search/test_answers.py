@@ -30,32 +30,38 @@ def test_a_hit_is_grep_n_and_its_context_is_shown_once() -> None:
         hit("a.py", 5, before=["four"], after=[]),  # line 4 already shown
     ]
     assert text_rows(hits, ["r"]) == [
-        ["a.py-1- one", "a.py-2- two", "a.py:3: text 3", "a.py-4- four"],
-        ["a.py:5: text 5"],
+        ("a.py", ["1- one", "2- two", "3: text 3", "4- four"]),
+        ("a.py", ["5: text 5"]),
     ]
-    assert text_rows([hit("a.py", 3)], ["r", "s"]) == [["r:a.py:3: text 3"]]
-    assert text_rows([hit("a.py", 3, cut=True)], ["r"]) == [["a.py:3: text 3 …(line cut)"]]
+    assert text_rows([hit("a.py", 3)], ["r", "s"]) == [("r:a.py", ["3: text 3"])]
+    assert text_rows([hit("a.py", 3, cut=True)], ["r"]) == [("a.py", ["3: text 3 …(line cut)"])]
+
+
+def test_hits_sharing_a_file_share_its_path_once() -> None:
+    raw = raw_search([hit("a.py", 1), hit("a.py", 4), hit("b/c.py", 2)], ["r"])
+    answer = search_answer(raw, question=ASKED, offset=0, max_tokens=6_000)
+    assert answer["hits"] == {"a.py": ["1: text 1", "4: text 4"], "b/c.py": ["2: text 2"]}
 
 
 def test_a_search_answer_names_the_repo_once_and_no_notes() -> None:
     raw = raw_search([hit("a.py", 1)], ["r"], note="per line")
     answer = search_answer(raw, question=ASKED, offset=0, max_tokens=6_000)
-    assert answer == {"repo": "r", "hits": ["a.py:1: text 1"]}
+    assert answer == {"repo": "r", "hits": {"a.py": ["1: text 1"]}}
     raw = raw_search([], ["r", "s"], index="scan")
     scanned = search_answer(raw, question=ASKED, offset=0, max_tokens=6_000)
-    assert scanned == {"repos": ["r", "s"], "index": "scan", "hits": []}
+    assert scanned == {"repos": ["r", "s"], "index": "scan", "hits": {}}
 
 
 def test_a_budget_cuts_rows_says_what_is_left_and_the_pages_add_up() -> None:
     hits = [hit("src/module.py", n) for n in range(1, 201)]
-    whole = [f"src/module.py:{n}: text {n}" for n in range(1, 201)]
+    whole = [f"{n}: text {n}" for n in range(1, 201)]
     pages: list[str] = []
     offset = 0
     while True:
         raw = raw_search(hits[offset : offset + 50], ["r"], truncated=offset + 50 < len(hits))
         page = search_answer(raw, question=ASKED, offset=offset, max_tokens=200)
         assert chars_of(page) <= 200 * CHARS_PER_TOKEN
-        pages += page["hits"]
+        pages += page["hits"]["src/module.py"]
         if "next_cursor" not in page:
             break
         assert page["more"].endswith("call again with cursor=next_cursor")
@@ -112,6 +118,30 @@ def test_seek_rows_spell_the_qualname_and_leave_the_formula_out() -> None:
         "next_cursor": asked.cursor(1),
         "more": "8 more candidates: call again with cursor=next_cursor",
     }
+
+
+def test_seek_answers_a_name_by_name_and_its_cursor_ranks_from_the_first() -> None:
+    row = {"repo": "r", "path": "a.py", "start_line": 1, "end_line": 3, "kind": "Function",
+           "name": "load", "qualname": "load", "signature": "def load(x)", "score": 0.9,
+           "signals": {"lexical": 1.0}}  # fmt: skip
+    near = row | {"name": "loads", "qualname": "loads", "signature": "def loads(x)",
+                  "score": 0.5, "signals": {"lexical": 0.6}}  # fmt: skip
+    raw = {"scope": {"repos": ["r"]}, "proof_state": "ready", "embeddings_used": False,
+           "clamped": {}, "total_candidates": 2, "truncated": False, "query": "load",
+           "results": [row, near]}  # fmt: skip
+    asked = Question.of("seek", query="load")
+    named = seek_answer(raw, question=asked, offset=0, max_tokens=6_000, proof=False)
+    assert named == {
+        "repo": "r",
+        "symbols": ["a.py:1-3 def load(x)"],
+        "next_cursor": asked.cursor(0),
+        "more": "1 more symbols match it partly (ranked): call again with cursor=next_cursor",
+    }
+    ranked = seek_answer(raw, question=asked, offset=0, max_tokens=6_000, proof=False, paged=True)
+    assert ranked["symbols"] == [
+        "a.py:1-3 0.90 def load(x)",
+        "a.py:1-3 0.50 def loads(x)",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -43,12 +43,18 @@ def spec(freshness: Freshness, answer: dict[str, Any]) -> ToolSpec:
 def test_brief_and_full_freshness_come_last(stand_in: list[Any]) -> None:
     covering = Covering({"a": 1, "b": 2}, GRAPH, ["r"])
     brief = guarded(spec(Freshness.BRIEF, covering), answer_freshness.attach_freshness)()
-    assert list(brief) == ["a", "b", "freshness"]
-    assert brief["freshness"] == {"watched": False}
+    assert brief == {"a": 1, "b": 2}  # no news: no field
+    FRESH["r"]["unacked_alerts"] = {"callers_affected": 2}
+    try:
+        alerted = guarded(spec(Freshness.BRIEF, covering), answer_freshness.attach_freshness)()
+    finally:
+        FRESH["r"]["unacked_alerts"] = {}
+    assert list(alerted) == ["a", "b", "freshness"]
+    assert alerted["freshness"] == {"watched": False, "unacked_alerts": {"callers_affected": 2}}
     full = guarded(spec(Freshness.FULL, covering), answer_freshness.attach_freshness)()
     assert full["freshness"] == FRESH
     assert type(full) is dict
-    assert stand_in == [(GRAPH, ["r"]), (GRAPH, ["r"])]
+    assert stand_in == [(GRAPH, ["r"])] * 3
 
 
 def test_a_plain_answer_or_no_declared_freshness_goes_out_as_it_is(stand_in: list[Any]) -> None:

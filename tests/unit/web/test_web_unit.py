@@ -14,6 +14,7 @@ from coderooms.config import Settings
 from coderooms.protocol.web_routes import COOKIE, STATIC_FILES, cookie_value, web_routes
 from coderooms.verbs.context import AppContext, GraphProvider
 from coderooms.web import STATIC, View, answer_path
+from coderooms.web.co_changes import co_change_rows
 from coderooms.web.repo_map import _cyclic
 
 TOKEN = "unit-token-0123456789abcdef"
@@ -102,3 +103,19 @@ def test_only_the_named_files_are_served() -> None:
     assert http.get("/ui/nothing").status_code == 404
     assert http.get("/ui/api/nothing").status_code == 404
     assert http.post("/ui/api/repos").status_code == 405
+
+
+def test_co_change_rows_come_back_from_the_kind_groups_heaviest_first() -> None:
+    answer = {
+        "commits": 29,
+        "code": ["src/a b.py 7", "src/c.py 3", "+4 more, the heaviest 2"],
+        "tests": ["tests/test_a.py 9"],
+        "docs": ["CHANGES.rst 15", "+2 more, 1 of them at 15 (a tie)"],
+    }
+    assert co_change_rows(answer) == [
+        {"path": "CHANGES.rst", "weight": 15, "kind": "docs"},
+        {"path": "tests/test_a.py", "weight": 9, "kind": "tests"},
+        {"path": "src/a b.py", "weight": 7, "kind": "code"},
+        {"path": "src/c.py", "weight": 3, "kind": "code"},
+    ]
+    assert co_change_rows(None) == co_change_rows({}) == []

@@ -1,0 +1,99 @@
+"""Issue 30's argument and answer shapes through the real server over stdio (default preset, a
+real MCP client): `sections` of `impact` and `surgical_context`, `view` by symbol, `seek` by
+name and its `none`, grouped search hits and an empty search's reason, `glob`'s skipped files,
+and no envelope field without news (no freshness, no hash, no proof state on a core server)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from coderooms.graph.driver import Connection, Graph
+from tests.e2e.stdio_client import server_env, stdio_client
+from tests.e2e.test_scope_stdio import graph_ready
+from tests.integration.impact.test_impact import git, git_fixture
+
+AGENT = "e2e-shapes"
+
+
+def test_answers_hold_what_was_asked(
+    connection: Connection, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    root = git_fixture(tmp_path / "shapes repo")
+    (root / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00")
+    git(root, "add", "logo.png")
+    git(root, "commit", "-q", "-m", "a logo")
+    env = {k: v for k, v in server_env(connection).items() if k != "CODEROOMS_TOOLS"}
+
+    async def run() -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        async with stdio_client(env) as client:
+
+            async def call(verb: str, **arguments: Any) -> Any:
+                result = await client.call_tool(
+                    verb, {"agent_id": AGENT, "repo": repo_id, **arguments},
+                    raise_on_error=False,
+                )  # fmt: skip
+                return json.loads(result.content[0].text)
+
+            await graph_ready(client)
+            await client.call_tool("ingest", {"agent_id": AGENT, "roots": [str(root)],
+                                              "repo": repo_id})  # fmt: skip
+            seen["callers"] = await call("impact", symbol="helper", depth=1,
+                                         sections=["callers"])  # fmt: skip
+            seen["tests"] = await call("impact", symbol="helper", sections=["tests"])
+            seen["co"] = await call("impact", symbol="helper", sections=["co_changes"])
+            seen["context"] = await call("surgical_context", path="pkg/core.py")
+            seen["imports"] = await call("surgical_context", path="pkg/service.py",
+                                         sections=["imports", "importers"])  # fmt: skip
+            seen["view"] = await call("view", symbol="Engine.run")
+            seen["seek"] = await call("seek", query="compute")
+            seen["none"] = await call("seek", query="no_such_thing")
+            seen["hits"] = await call("search", query="compute(")
+            seen["empty"] = await call("search", query="x", path_glob="nowhere/**")
+            seen["glob"] = await call("glob", pattern="**")
+        return seen
+
+    seen = asyncio.run(run())
+    callers = seen["callers"]
+    assert set(callers) == {"repo", "seeds", "affected", "lower_bound"}  # nothing else
+    assert callers["seeds"]["items"] == ["pkg/core.py:4-5 helper"]
+    assert [r.split(" (")[0] for r in callers["affected"]["items"]] == [
+        "1 pkg/core.py:9 compute -> helper",
+        "1 tests/test_core.py:5 test_helper -> helper",
+    ]
+    assert "affected" not in seen["tests"]
+    # within 5 hops whatever the depth: test_serve reaches helper through serve and compute
+    assert seen["tests"]["tests"]["items"] == [
+        "tests/test_core.py (hop 1, 1 symbols)",
+        "tests/test_service.py (hop 3, 1 symbols)",
+    ]
+    assert seen["co"]["co_changes"]["tests"][0] == "tests/test_core.py 3"
+    assert seen["co"]["co_changes"]["docs"] == ["README.md 4"]
+    context = seen["context"]
+    assert set(context) == {"repo", "path", "lines", "users", "completeness", "tests",
+                            "co_changes"}  # fmt: skip
+    assert context["completeness"]["names"] == {"run": 1}  # `job.run()` in loose.py
+    assert context["users"]["items"] == ["pkg/service.py: 3 calls (serve), imports"]
+    assert context["tests"]["items"] == ["tests/test_core.py: 1 call, imports"]
+    imports = seen["imports"]
+    assert imports["imports"]["items"] == ["pkg/core.py:1"]
+    assert imports["importers"]["items"] == ["pkg/api.py", "tests/test_service.py"]
+    assert seen["view"]["symbol"] == "pkg/core.py:13-14 Engine.run"
+    assert seen["view"]["text"].startswith("    def run(self):")
+    assert "hash" not in seen["view"]
+    assert seen["seek"]["symbols"] == ["pkg/core.py:8-9 def compute(y)"]
+    assert "proof_state" not in seen["seek"]
+    assert seen["none"] == {"repo": repo_id, "none": "no symbol is named 'no_such_thing'",
+                            "symbols": []}  # fmt: skip
+    assert seen["hits"]["hits"] == {
+        "pkg/core.py": ["8: def compute(y):", "14:         return compute(len(os.sep))"],
+        "pkg/service.py": ["5:     return compute(1) + Engine().run()"],
+    }
+    assert seen["empty"]["none"].startswith("no ingested file matches path_glob")
+    assert seen["glob"]["skipped"] == ["logo.png (binary)"]
+    assert seen["glob"]["total"] == 8
+    for answer in seen.values():
+        assert "freshness" not in answer
