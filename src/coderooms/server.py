@@ -7,6 +7,8 @@ from coderooms.edits.tools import surgical_tools
 from coderooms.freshness.tools import freshness_tools
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
+from coderooms.notes import settle_change
+from coderooms.notes.tools import notes_tools
 from coderooms.perspective.tools import perspective_tools
 from coderooms.protocol.app import App, Auth, build_app
 from coderooms.retrieval.graph_tools import graph_search_tools
@@ -38,11 +40,15 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(surgical_context_tools(ctx))
     specs.extend(impact_tools(ctx))
     specs.extend(perspective_tools(ctx))
+    specs.extend(notes_tools(ctx))
     return specs
 
 
 def create_server(ctx: AppContext, *, auth: Auth | None = None) -> App:
     """The app; `auth` guards the HTTP transport (the operator's bearer token)."""
+
+    if not ctx.settings.read_only and settle_change not in ctx.change_observers:
+        ctx.change_observers.append(settle_change)  # notes turn stale when their code changes
 
     def on_start() -> None:
         if not ctx.settings.read_only:  # a read-only server writes nothing, recovery included

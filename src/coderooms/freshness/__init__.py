@@ -7,9 +7,11 @@ watchers; `report` says how fresh the graph behind an answer is. Its MCP adapter
 (wired by `server.py`), over the argument models of `requests`. See docs/freshness.md.
 
 Its face, what other rooms take from it: the `freshness` field of answers (`freshness_of`, its
-short form `brief_freshness`, one repo's `repo_freshness`).
+short form `brief_freshness`, one repo's `repo_freshness`), and raising an alert from another
+room (`Alert`, `write_alerts`: the notes room tells a note's author that its code changed).
 """
 
+from coderooms.freshness.alerts import Alert, write_alerts
 from coderooms.freshness.report import (
     MAX_REPOS_WITH_FRESHNESS,
     brief_freshness,
@@ -17,4 +19,11 @@ from coderooms.freshness.report import (
     repo_freshness,
 )
 
-__all__ = ["MAX_REPOS_WITH_FRESHNESS", "brief_freshness", "freshness_of", "repo_freshness"]
+__all__ = [
+    "MAX_REPOS_WITH_FRESHNESS",
+    "Alert",
+    "brief_freshness",
+    "freshness_of",
+    "repo_freshness",
+    "write_alerts",
+]

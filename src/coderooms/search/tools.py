@@ -8,6 +8,7 @@ from typing import Any
 
 from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput
+from coderooms.notes import notes_line
 from coderooms.search.answers import glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
@@ -130,6 +131,10 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
     question.read(r.cursor)
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
     answer = view_answer(raw, question=question, max_tokens=budget, symbols=r.symbols)
+    lines = (raw["start_line"], max(raw["end_line"], raw["start_line"]))
+    noted = notes_line(graph, [raw["repo"]], files=[f"{raw['repo']}:{raw['path']}"], lines=lines)
+    if noted:
+        answer["notes"] = noted
     return Covering(answer, graph, [raw["repo"]])
 
 

@@ -61,6 +61,10 @@ DECLARED: dict[str, tuple[str, bool, bool]] = {
     "perspective_compare": (SESSION, False, True),
     "perspective_list": (SESSION, False, True),
     "perspective_close": (SESSION, True, False),
+    "note": (SESSION, False, False),
+    "notes": (NOTHING, False, True),
+    "note_update": (SESSION, False, True),
+    "note_delete": (SESSION, True, True),
 }
 """Written out by hand from what each verb does, so a declaration that drifts fails here."""
 
