@@ -11,6 +11,7 @@ from coderooms.notes import settle_change
 from coderooms.notes.tools import notes_tools
 from coderooms.perspective.tools import perspective_tools
 from coderooms.protocol.app import App, Auth, build_app
+from coderooms.query.tools import query_tools
 from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
@@ -41,6 +42,7 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(impact_tools(ctx))
     specs.extend(perspective_tools(ctx))
     specs.extend(notes_tools(ctx))
+    specs.extend(query_tools(ctx))
     return specs
 
 

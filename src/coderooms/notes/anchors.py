@@ -54,8 +54,13 @@ class Anchor:
         return self.target.removeprefix(f"{self.repo}:")
 
     def row(self) -> dict[str, Any]:
-        return {"kind": self.kind, "target": self.target, "repo_id": self.repo,
-                "file": self.file, "label": self.label}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "target": self.target,
+            "repo_id": self.repo,
+            "file": self.file,
+            "label": self.label,
+        }
 
 
 def resolve_anchors(
@@ -65,14 +70,20 @@ def resolve_anchors(
     one readable repo. An anchor of a repo this server does not read is `not_found`, exactly
     like one the graph does not hold."""
     if not given:
-        raise InvalidInput("anchors is empty", field="anchors",
-                           hint="name a symbol, a file or the repo the note is about")  # fmt: skip
+        raise InvalidInput(
+            "anchors is empty",
+            field="anchors",
+            hint="name a symbol, a file or the repo the note is about",
+        )
     if len(given) > MAX_ANCHORS_PER_NOTE:
         raise InvalidInput(f"at most {MAX_ANCHORS_PER_NOTE} anchors a note", field="anchors")
     repos = [repo] if repo is not None else list(readable)
     if repo is not None and repo not in readable:
-        raise NotFound(f"no repo {repo!r} in the graph", field="repo",
-                       hint="a server reads only the repos under its operator's roots")  # fmt: skip
+        raise NotFound(
+            f"no repo {repo!r} in the graph",
+            field="repo",
+            hint="a server reads only the repos under its operator's roots",
+        )
     anchors: list[Anchor] = []
     for index, text in enumerate(given):
         field = f"anchors[{index}]"
@@ -80,9 +91,12 @@ def resolve_anchors(
         if anchor not in anchors:
             anchors.append(anchor)
     if len({a.repo for a in anchors}) > 1:
-        raise InvalidInput("a note's anchors lie in one repo; these lie in "
-                           + ", ".join(sorted({a.repo for a in anchors})),
-                           field="anchors", hint="write one note per repo")  # fmt: skip
+        raise InvalidInput(
+            "a note's anchors lie in one repo; these lie in "
+            + ", ".join(sorted({a.repo for a in anchors})),
+            field="anchors",
+            hint="write one note per repo",
+        )
     return anchors
 
 
@@ -90,8 +104,9 @@ def _checked(text: object, field: str) -> str:
     if not isinstance(text, str) or not text.strip():
         raise InvalidInput("an anchor is an empty string", field=field)
     if len(text) > MAX_ANCHOR_CHARS or "\x00" in text:
-        raise InvalidInput(f"an anchor is at most {MAX_ANCHOR_CHARS} characters, no NUL",
-                           field=field)  # fmt: skip
+        raise InvalidInput(
+            f"an anchor is at most {MAX_ANCHOR_CHARS} characters, no NUL", field=field
+        )
     return text.strip()
 
 
@@ -103,13 +118,19 @@ def _resolve_one(graph: Graph, text: str, repos: list[str], field: str) -> Ancho
     else:
         found = _files(graph, text, repos) or _symbols_named(graph, text, repos)
     if not found:
-        raise NotFound(f"no symbol, file or repo {text!r} in the repos this server reads",
-                       field=field, hint="give a symbol id (repo:path::Qual.name), a path as "
-                       "glob returns it, a qualname, or a repo id")  # fmt: skip
+        raise NotFound(
+            f"no symbol, file or repo {text!r} in the repos this server reads",
+            field=field,
+            hint="give a symbol id (repo:path::Qual.name), a path as "
+            "glob returns it, a qualname, or a repo id",
+        )
     if len(found) > 1:
         shown = ", ".join(a.target for a in found[:CANDIDATES_SHOWN])
-        raise InvalidInput(f"{text!r} names {len(found)} symbols or files: {shown}",
-                           field=field, hint="give the symbol id, or pass repo")  # fmt: skip
+        raise InvalidInput(
+            f"{text!r} names {len(found)} symbols or files: {shown}",
+            field=field,
+            hint="give the symbol id, or pass repo",
+        )
     return found[0]
 
 
@@ -139,6 +160,7 @@ def _files(graph: Graph, text: str, repos: list[str]) -> list[Anchor]:
 def _symbols_named(graph: Graph, text: str, repos: list[str]) -> list[Anchor]:
     name = text.rsplit(".", 1)[-1]
     qualname = text if "." in text else None
-    rows = graph.read("notes/symbols_named", name=name, qualname=qualname, repos=repos,
-                      limit=CANDIDATES_SHOWN + 1)  # fmt: skip
+    rows = graph.read(
+        "notes/symbols_named", name=name, qualname=qualname, repos=repos, limit=CANDIDATES_SHOWN + 1
+    )
     return [Anchor(SYMBOL, r["id"], r["repo"], r["file"]) for r in rows]

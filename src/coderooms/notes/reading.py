@@ -31,9 +31,15 @@ class Seen:
     def answer(self, now: int) -> dict[str, Any]:
         """The note as the `note*` verbs answer it."""
         n = self.note
-        row: dict[str, Any] = {"id": n.id, "kind": n.kind, "author": n.author, "text": n.text,
-                               "on": [_anchor_text(a, s) for a, s in self._pairs()],
-                               "state": self.state, "repo": n.repo}  # fmt: skip
+        row: dict[str, Any] = {
+            "id": n.id,
+            "kind": n.kind,
+            "author": n.author,
+            "text": n.text,
+            "on": [_anchor_text(a, s) for a, s in self._pairs()],
+            "state": self.state,
+            "repo": n.repo,
+        }
         if n.expires_ms is not None:
             row["expires_in_s"] = max((n.expires_ms - now) // 1000, 0)
         row["updated_ms"] = n.updated_ms
@@ -46,8 +52,11 @@ class Seen:
         on = ", ".join(a.label for a in n.anchors)
         head = f"{n.kind} by {n.author} on {on}: {preview_of(n.text)}"
         if self.state != FRESH:
-            what = "; ".join(f"{a.label} {'is gone' if s == GONE else 'changed'}"
-                             for a, s in self._pairs() if s != FRESH)  # fmt: skip
+            what = "; ".join(
+                f"{a.label} {'is gone' if s == GONE else 'changed'}"
+                for a, s in self._pairs()
+                if s != FRESH
+            )
             head = f"[{self.state}: {what}] {head}"
         return head if len(head) <= NOTE_LINE_CHARS else head[: NOTE_LINE_CHARS - 1] + "…"
 
@@ -67,6 +76,8 @@ def _anchor_text(anchor: HeldAnchor, state: str) -> str:
 def seen(graph: Graph, notes: Sequence[Note]) -> tuple[list[Seen], Current]:
     """The notes with their anchors' states now (one read of the anchors' code)."""
     now_code = current(graph, [a.key for n in notes for a in n.anchors])
-    found = [Seen(n, [anchor_state(a.digest, now_code.digests.get(a.key)) for a in n.anchors])
-             for n in notes]  # fmt: skip
+    found = [
+        Seen(n, [anchor_state(a.digest, now_code.digests.get(a.key)) for a in n.anchors])
+        for n in notes
+    ]
     return found, now_code

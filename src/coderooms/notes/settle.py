@@ -48,8 +48,9 @@ class Turned:
 def settle_change(graph: Graph, change: GraphChange) -> int:
     """Record the states `change` made and alert each note's author; the alerts raised."""
     at = now_ms()
-    turned = settle(graph, change.repo, change.paths, {"by": change.by, "what": change.what,
-                                                       "at_ms": at}, at)  # fmt: skip
+    turned = settle(
+        graph, change.repo, change.paths, {"by": change.by, "what": change.what, "at_ms": at}, at
+    )
     alerts = [stale_alert(t) for t in turned if any(s != FRESH for *_, s in t.anchors)]
     return write_alerts(graph, alerts, at) if alerts else 0
 
@@ -60,8 +61,9 @@ def settle(
     """Compare the anchors of `paths` (None: every anchor of the repo) with the code now and
     record the states that turned; the notes that turned, in id order."""
     files = None if paths is None else sorted({file_id(repo, p) for p in paths})
-    rows = graph.read("notes/anchors_to_settle", repo=repo, files=files, now=at_ms,
-                      limit=MAX_SETTLE_ANCHORS)  # fmt: skip
+    rows = graph.read(
+        "notes/anchors_to_settle", repo=repo, files=files, now=at_ms, limit=MAX_SETTLE_ANCHORS
+    )
     if not rows:
         return []
     held = [HeldAnchor.of(row["anchor"]) for row in rows]
@@ -71,8 +73,9 @@ def settle(
         state = anchor_state(anchor.digest, digests[anchor.key])
         if state != anchor.recorded:
             cause = json.dumps(by, sort_keys=True) if state != FRESH else None
-            updates.append({"id": anchor.id, "expected": anchor.recorded, "state": state,
-                            "by_json": cause})  # fmt: skip
+            updates.append(
+                {"id": anchor.id, "expected": anchor.recorded, "state": state, "by_json": cause}
+            )
     if not updates:
         return []
     written = graph.write("notes/record_anchor_states", rows=updates, now=at_ms)
@@ -92,8 +95,9 @@ def settle(
 def stale_alert(turned: Turned) -> Alert:
     """The alert that tells a note's author its code changed or is gone."""
     changed = [(label, path, state) for label, path, state in turned.anchors if state != FRESH]
-    words = ", ".join(f"{label} {'is gone' if state == GONE else 'changed'}"
-                      for label, _, state in changed)  # fmt: skip
+    words = ", ".join(
+        f"{label} {'is gone' if state == GONE else 'changed'}" for label, _, state in changed
+    )
     preview = preview_of(turned.text)
     state = "gone" if any(s == GONE for *_, s in changed) else "stale"
     return Alert(

@@ -51,8 +51,9 @@ def current(graph: Graph, anchors: Iterable[AnchorKey]) -> Current:
     wanted = set(anchors)
     found: dict[AnchorKey, str | None] = dict.fromkeys(wanted)
     spans: dict[str, tuple[int, int]] = {}
-    by_kind = {kind: sorted(a.target for a in wanted if a.kind == kind)
-               for kind in (SYMBOL, FILE, REPO)}  # fmt: skip
+    by_kind = {
+        kind: sorted(a.target for a in wanted if a.kind == kind) for kind in (SYMBOL, FILE, REPO)
+    }
     if by_kind[SYMBOL]:
         for row in graph.read("notes/symbol_texts", ids=by_kind[SYMBOL]):
             found[AnchorKey(SYMBOL, row["id"])] = span_digest(row)

@@ -43,9 +43,16 @@ class HeldAnchor:
     @classmethod
     def of(cls, row: dict[str, Any]) -> HeldAnchor:
         by = row.get("by_json")
-        return cls(row["id"], row["kind"], row["target"], row.get("file"), row["label"],
-                   row.get("digest"), row.get("state") or FRESH,
-                   json.loads(by) if by else None)  # fmt: skip
+        return cls(
+            row["id"],
+            row["kind"],
+            row["target"],
+            row.get("file"),
+            row["label"],
+            row.get("digest"),
+            row.get("state") or FRESH,
+            json.loads(by) if by else None,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +71,17 @@ class Note:
     def of(cls, row: dict[str, Any]) -> Note:
         n = row["note"]
         anchors = sorted(row.get("anchors") or [], key=lambda a: (a.get("seq", 0), a["id"]))
-        return cls(n["id"], n["repo_id"], n["kind"], n["text"], n["author"],
-                   int(n["created_ms"]), int(n["updated_ms"]), n.get("expires_ms"),
-                   [HeldAnchor.of(a) for a in anchors])  # fmt: skip
+        return cls(
+            n["id"],
+            n["repo_id"],
+            n["kind"],
+            n["text"],
+            n["author"],
+            int(n["created_ms"]),
+            int(n["updated_ms"]),
+            n.get("expires_ms"),
+            [HeldAnchor.of(a) for a in anchors],
+        )
 
 
 def new_note_id() -> str:
@@ -86,12 +101,29 @@ def create_note(
     anchors: Sequence[tuple[Anchor, str | None]],
 ) -> None:
     """One note and its anchors, each with the digest of its code now."""
-    props = {"id": note_id, "repo_id": repo, "kind": kind, "text": text, "author": author,
-             "created_ms": now_ms, "updated_ms": now_ms, "updated_by": author,
-             "expires_ms": expires_ms}  # fmt: skip
-    rows = [{**anchor.row(), "id": f"{note_id}#{seq}", "note": note_id, "seq": seq,
-             "digest": digest, "state": FRESH, "state_ms": now_ms}
-            for seq, (anchor, digest) in enumerate(anchors)]  # fmt: skip
+    props = {
+        "id": note_id,
+        "repo_id": repo,
+        "kind": kind,
+        "text": text,
+        "author": author,
+        "created_ms": now_ms,
+        "updated_ms": now_ms,
+        "updated_by": author,
+        "expires_ms": expires_ms,
+    }
+    rows = [
+        {
+            **anchor.row(),
+            "id": f"{note_id}#{seq}",
+            "note": note_id,
+            "seq": seq,
+            "digest": digest,
+            "state": FRESH,
+            "state_ms": now_ms,
+        }
+        for seq, (anchor, digest) in enumerate(anchors)
+    ]
     graph.write("notes/create_note", note=props, anchors=rows)
 
 
@@ -105,8 +137,9 @@ def notes_on(
 ) -> list[Note]:
     """Live notes with an anchor on one of `files` (a file or a symbol in it) or `targets`,
     newest first."""
-    rows = graph.read("notes/notes_on", files=list(files), targets=list(targets),
-                      repos=list(repos), now=now_ms)  # fmt: skip
+    rows = graph.read(
+        "notes/notes_on", files=list(files), targets=list(targets), repos=list(repos), now=now_ms
+    )
     return [Note.of(row) for row in rows]
 
 

@@ -94,8 +94,15 @@ def notes(ctx: AppContext, agent: str, r: NotesRequest) -> dict[str, Any]:
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
     page = clamps.clamp("limit", r.limit, 1, limits.LIST_LIMIT_MAX)
-    question = Question.of("notes", anchor=r.anchor, repo=r.repo, kind=r.kind, author=r.author,
-                           query=r.query, state=r.state)  # fmt: skip
+    question = Question.of(
+        "notes",
+        anchor=r.anchor,
+        repo=r.repo,
+        kind=r.kind,
+        author=r.author,
+        query=r.query,
+        state=r.state,
+    )
     _, offset = question.read(r.cursor)
     if r.kind is not None:
         _kind(r.kind)
@@ -107,13 +114,20 @@ def notes(ctx: AppContext, agent: str, r: NotesRequest) -> dict[str, Any]:
     readable = ctx.readable(graph)
     repos, targets = _scope(graph, r, readable)
     at = now_ms()
-    filters = {"repos": repos, "targets": targets, "kind": r.kind, "author": r.author,
-               "query": r.query.lower() if r.query else None, "now": at}  # fmt: skip
+    filters = {
+        "repos": repos,
+        "targets": targets,
+        "kind": r.kind,
+        "author": r.author,
+        "query": r.query.lower() if r.query else None,
+        "now": at,
+    }
     if r.state is None:
         found, _ = seen(graph, store.list_notes(graph, **filters, offset=offset, limit=page + 1))
     else:
-        scanned, _ = seen(graph, store.list_notes(graph, **filters, offset=0,
-                                                  limit=limits.MAX_STATE_SCAN))  # fmt: skip
+        scanned, _ = seen(
+            graph, store.list_notes(graph, **filters, offset=0, limit=limits.MAX_STATE_SCAN)
+        )
         found = [s for s in scanned if s.state == r.state][offset : offset + page + 1]
     rows = [s.answer(at) for s in found]
     answer: dict[str, Any] = {"count": 0}
@@ -169,8 +183,11 @@ def _scope(
 ) -> tuple[list[str], list[str] | None]:
     """The repos and the anchor targets a listing covers."""
     if r.repo is not None and r.repo not in readable:
-        raise NotFound(f"no repo {r.repo!r} in the graph", field="repo",
-                       hint="a server reads only the repos under its operator's roots")  # fmt: skip
+        raise NotFound(
+            f"no repo {r.repo!r} in the graph",
+            field="repo",
+            hint="a server reads only the repos under its operator's roots",
+        )
     repos = [r.repo] if r.repo is not None else readable
     if r.anchor is None:
         return repos, None
@@ -183,8 +200,11 @@ def _scope(
 def _held(graph: Graph, note_id: str, readable: list[str]) -> list[store.Note]:
     found = store.notes_by_id(graph, [note_id], readable)
     if not found:
-        raise NotFound(f"no note {note_id!r}", field="note_id",
-                       hint="notes lists the notes of the repos this server reads")  # fmt: skip
+        raise NotFound(
+            f"no note {note_id!r}",
+            field="note_id",
+            hint="notes lists the notes of the repos this server reads",
+        )
     return found
 
 
@@ -203,8 +223,9 @@ def _text(text: str) -> str:
     if not text.strip():
         raise InvalidInput("text is empty", field="text")
     if len(text) > limits.MAX_NOTE_CHARS or "\x00" in text:
-        raise InvalidInput(f"text is at most {limits.MAX_NOTE_CHARS} characters, no NUL",
-                           field="text")  # fmt: skip
+        raise InvalidInput(
+            f"text is at most {limits.MAX_NOTE_CHARS} characters, no NUL", field="text"
+        )
     return text
 
 

@@ -58,15 +58,18 @@ def test_a_note_follows_its_code(
     settings: Settings, graph: Graph, repo: Path, repo_id: str, tmp_path: Path
 ) -> None:
     ctx = server(settings, graph, [tmp_path])
-    written = call(ctx, "note", anchors=["pkg/mod.py::compute"], text="must stay pure",
-                   kind="warning")["note"]  # fmt: skip
+    written = call(
+        ctx, "note", anchors=["pkg/mod.py::compute"], text="must stay pure", kind="warning"
+    )["note"]
     assert written["state"] == "fresh"
     assert written["on"] == ["pkg/mod.py::compute"]
     # another agent sees it where it reads that code, and not elsewhere
     seen = call(ctx, "surgical_context", BOB, path="pkg/mod.py")
     assert seen["notes"] == ["warning by alice on pkg/mod.py::compute: must stay pure"]
-    assert "must stay pure" in call(ctx, "view", BOB, path="pkg/mod.py", start_line=1,
-                                    end_line=2)["notes"][0]  # fmt: skip
+    assert (
+        "must stay pure"
+        in call(ctx, "view", BOB, path="pkg/mod.py", start_line=1, end_line=2)["notes"][0]
+    )
     assert "notes" not in call(ctx, "view", BOB, path="pkg/mod.py", start_line=5, end_line=6)
     assert "notes" not in call(ctx, "surgical_context", BOB, path="pkg/use.py")
     assert "must stay pure" in call(ctx, "impact", BOB, symbol="compute", repo=repo_id)["notes"][0]
@@ -117,12 +120,19 @@ def test_leases_conflict_and_expire(
     assert error(ctx, "note", anchors=["pkg/use.py"], text="mine", kind="lease")["field"] == (
         "expires_in_s"
     )
-    lease = call(ctx, "note", anchors=["pkg/use.py", "other"], text="refactoring until 6pm",
-                 kind="lease", expires_in_s=3600)["note"]  # fmt: skip
+    lease = call(
+        ctx,
+        "note",
+        anchors=["pkg/use.py", "other"],
+        text="refactoring until 6pm",
+        kind="lease",
+        expires_in_s=3600,
+    )["note"]
     assert lease["on"] == ["pkg/use.py", "pkg/mod.py::other"]
     assert 3590 <= lease["expires_in_s"] <= 3600
-    refused = error(ctx, "note", BOB, anchors=["other"], text="me too", kind="lease",
-                    expires_in_s=60)  # fmt: skip
+    refused = error(
+        ctx, "note", BOB, anchors=["other"], text="me too", kind="lease", expires_in_s=60
+    )
     assert refused["error"] == "conflict"
     assert "alice holds a lease on pkg/mod.py::other" in refused["message"]
     # the same author renews; a plain note on leased code is fine
