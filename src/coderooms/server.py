@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from coderooms.deadcode.tools import dead_code_tools
 from coderooms.edits import recover_writes
 from coderooms.edits.tools import surgical_tools
 from coderooms.freshness.tools import freshness_tools
@@ -43,6 +44,7 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(perspective_tools(ctx))
     specs.extend(notes_tools(ctx))
     specs.extend(query_tools(ctx))
+    specs.extend(dead_code_tools(ctx))
     return specs
 
 
