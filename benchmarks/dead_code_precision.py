@@ -44,7 +44,7 @@ from coderooms.ingest.pipeline import ingest_root
 
 TEST_TIMEOUT_S = 900
 FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
-DEFINES = r"(?:def|class|func|fn|function|interface|struct|type|trait|enum)"
+DEFINES = r"(?:def|class|func|fn|fun|function|interface|struct|type|trait|enum|object)"
 
 
 @dataclass
@@ -99,7 +99,7 @@ def grep_uses(root: Path, finding: Finding) -> list[str]:
     name = finding.qualname.rsplit(".", 1)[-1]
     command = ["grep", "-rnwIF", "--exclude-dir=.git", "--", name, "."]
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
-    definition = re.compile(rf"\b{DEFINES}\s+(?:\([^)]*\)\s*)?{re.escape(name)}\b")
+    definition = re.compile(rf"\b{DEFINES}\s+(?:\([^)]*\)\s*)?{re.escape(name)}(?!\w)")
     uses = []
     for hit in done.stdout.splitlines():
         path, line, text = hit.removeprefix("./").split(":", 2)

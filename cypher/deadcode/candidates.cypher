@@ -8,6 +8,7 @@ WITH f, s, parent
 RETURN s.id AS id, s.name AS name, s.qualname AS qualname, s.kind AS kind, f.path AS path,
        f.language AS language, s.start_line AS first, s.end_line AS last,
        coalesce(s.signature, '') AS signature, parent.kind AS parent_kind,
+       parent.start_line AS parent_first,
        CASE WHEN parent IS NULL THEN false
             ELSE EXISTS { (parent)-[:INHERITS*1..5]->(:Ghost) } END AS external_base,
        CASE WHEN parent IS NULL THEN false

@@ -19,9 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from coderooms.deadcode.limits import KINDS, MAX_SCAN_BYTES, PLACES_LISTED
+from coderooms.deadcode.limits import ENCLOSING_LINES, KINDS, MAX_SCAN_BYTES, PLACES_LISTED
 from coderooms.deadcode.mentions import Mentions, scan
-from coderooms.deadcode.rules import rule_of
+from coderooms.deadcode.rules import CALLABLE_PARENTS, rule_of
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
@@ -71,8 +71,8 @@ def analyse(graph: Graph, repo: str, prefix: str | None, *, include_public: bool
             hint="this verb reads it whole: ask a smaller repo",
         )
     rows = graph.read("deadcode/candidates", repo=repo, kinds=list(KINDS), prefix=prefix)
-    wanted = {(r["path"], int(r["first"]) + d) for r in rows for d in (-1, 0)}
-    mentions = scan(graph, sorted(state["files"]), {r["name"] for r in rows}, wanted)
+    wanted = {(r["path"], line) for r in rows for line in _lines_wanted(r)}
+    mentions = scan(graph, sorted(state["files"]), {word_of(r["name"]) for r in rows}, wanted)
     found = Analysis(repo)
     judged: list[dict[str, Any]] = []
     for row in rows:
@@ -80,7 +80,8 @@ def analyse(graph: Graph, repo: str, prefix: str | None, *, include_public: bool
             mentions.lines.get((row["path"], int(row["first"]) - 1), ""),
             mentions.lines.get((row["path"], int(row["first"])), ""),
         )
-        rule = rule_of(row, lines, include_public=include_public)
+        enclosing = _enclosing(row, mentions) if _nested(row) else ""
+        rule = rule_of(row, lines, include_public=include_public, enclosing=enclosing)
         if rule is None:
             judged.append(row)
         else:
@@ -89,7 +90,7 @@ def analyse(graph: Graph, repo: str, prefix: str | None, *, include_public: bool
     sites = _unresolved(graph, repo, judged)
     names = sorted({row["name"] for row in judged})
     defined = {
-        (r["name"], path, int(line))
+        (word_of(r["name"]), path, int(line))
         for r in graph.read("deadcode/definitions_named", repo=repo, names=names)
         for path, line in r["places"]
     }
@@ -101,6 +102,37 @@ def analyse(graph: Graph, repo: str, prefix: str | None, *, include_public: bool
         found.judged.append(_finding(row, LOW if why else SURE, tuple(why)))
     found.judged.sort(key=lambda f: (f.confidence != SURE, f.path, f.first, f.id))
     return found
+
+
+def word_of(name: str) -> str:
+    """The word a name is written as: Ruby's `empty?`, `save!`, `name=` as `empty`, `save`,
+    `name` (`x.name = 1` calls `name=`)."""
+    return name.rstrip("?!=") or name
+
+
+def _nested(row: dict[str, Any]) -> bool:
+    return row.get("parent_kind") in CALLABLE_PARENTS and row.get("parent_first") is not None
+
+
+def _lines_wanted(row: dict[str, Any]) -> range:
+    """The line above the definition and its first; for one nested in a function, the lines
+    up from there to its parent's first (at most ENCLOSING_LINES)."""
+    first = int(row["first"])
+    if not _nested(row):
+        return range(first - 1, first + 1)
+    return range(max(int(row["parent_first"]), first - ENCLOSING_LINES), first + 1)
+
+
+def _enclosing(row: dict[str, Any], mentions: Mentions) -> str:
+    """The nearest line above the definition indented less than it: what opens its block."""
+    first = int(row["first"])
+    head = mentions.lines.get((row["path"], first), "")
+    indent = len(head) - len(head.lstrip())
+    for line in range(first - 1, min(_lines_wanted(row)) - 1, -1):
+        text = mentions.lines.get((row["path"], line), "")
+        if text.strip() and len(text) - len(text.lstrip()) < indent:
+            return text
+    return ""
 
 
 def _finding(row: dict[str, Any], confidence: str | None, why: tuple[str, ...]) -> Finding:
@@ -142,7 +174,7 @@ def _why_low(
 ) -> list[str]:
     """Why a candidate is `low` (nothing: `sure`). A place that is its own lines, or the
     definition line of another symbol of the same name, is no use of it."""
-    name, path = row["name"], row["path"]
+    name, path = word_of(row["name"]), row["path"]
     first, last = int(row["first"]), int(row["last"])
     why: list[str] = []
     if sites:

@@ -11,6 +11,9 @@ FILES_PER_READ = 200
 """Files whose chunks one statement reads."""
 MENTIONS_KEPT = 1_000
 """Places a name is written that are kept per name (past it the name is plainly in use)."""
+ENCLOSING_LINES = 200
+"""Lines above a symbol defined inside a function read to find what opens its block (an
+anonymous class: `rules.ANONYMOUS_CLASS`)."""
 PLACES_LISTED = 3
 """Places (mentions, unresolved call sites) a `low` finding lists."""
 ITEMS_DEFAULT = 100

@@ -79,9 +79,10 @@ def dead_code(room_: DeadCodeRoom, agent: str, r: DeadCodeRequest) -> dict[str, 
 
     Rows: `path:first-last kind qualname`, `low` ones with why (`unresolved call sites
     path:line ref`, `named at path:line`, `a name built from 'visit_'`); sure first. Left
-    out, counted by rule in `left_out`: dunders, tests, entry points (`main`), decorated
-    symbols (`@app.route`, `@Override`), overrides and methods of classes whose base the
-    graph does not hold (framework hooks), and public API (names other repos may import)
+    out, counted by rule in `left_out`: dunders and operators, tests, entry points (`main`),
+    decorated symbols (`@app.route`, `@Override`), overrides, methods of classes whose base
+    the graph does not hold or of anonymous classes (framework hooks), and public API (names
+    other repos may import)
     unless include_public. `left_out=true` lists those with their rule. Cut to limit and
     max_tokens; `next_cursor` goes on. See docs/dead-code.md for how sure `sure` is."""
     ctx = room_.ctx

@@ -249,7 +249,12 @@ def _expiry(seconds: int | None, *, required: bool, at: int) -> int | None:
 VERBS = (
     Verb(note, NoteRequest, Effect(Writes.SESSION_STATE)),
     Verb(notes, NotesRequest, READS),
-    Verb(note_update, NoteUpdateRequest, Effect(Writes.SESSION_STATE, idempotent=True)),
+    # overwrites a note's text, which any agent may have written: a destructive update
+    Verb(
+        note_update,
+        NoteUpdateRequest,
+        Effect(Writes.SESSION_STATE, deletes=True, idempotent=True),
+    ),
     Verb(
         note_delete, NoteDeleteRequest, Effect(Writes.SESSION_STATE, deletes=True, idempotent=True)
     ),

@@ -63,7 +63,7 @@ DECLARED: dict[str, tuple[str, bool, bool]] = {
     "perspective_close": (SESSION, True, False),
     "note": (SESSION, False, False),
     "notes": (NOTHING, False, True),
-    "note_update": (SESSION, False, True),
+    "note_update": (SESSION, True, True),  # overwrites another agent's text
     "note_delete": (SESSION, True, True),
     "cypher": (NOTHING, False, True),
     "dead_code": (NOTHING, False, True),
