@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from coderooms.core.clamps import Clamps
+from coderooms.core.paths import check_path_text
 from coderooms.deadcode.find import LOW, SURE, Analysis, analyse
 from coderooms.deadcode.limits import CACHED_ANALYSES, ITEMS_DEFAULT, ITEMS_MAX
 from coderooms.errors import InvalidInput, NotFound
@@ -91,6 +92,8 @@ def dead_code(room_: DeadCodeRoom, agent: str, r: DeadCodeRequest) -> dict[str, 
     page = clamps.clamp("limit", r.limit, 1, ITEMS_MAX)
     if r.confidence not in (None, SURE, LOW):
         raise InvalidInput("confidence must be sure or low", field="confidence")
+    if r.path is not None:
+        check_path_text(r.path.removesuffix("/"), "path")  # a prefix: `pkg/` is fine
     graph = ctx.graph()
     readable = ctx.readable(graph)
     repo = _repo(r.repo, readable)

@@ -161,6 +161,12 @@ def test_bad_input(ctx: AppContext, repo_id: str) -> None:
     with pytest.raises(ToolError) as raised:
         call(ctx, repo=repo_id, confidence="certain")
     assert json.loads(str(raised.value))["field"] == "confidence"
+    for path in ("pkg\x00", "x" * 5000, "pkg\\mod.py"):
+        with pytest.raises(ToolError) as raised:
+            call(ctx, repo=repo_id, path=path)
+        assert json.loads(str(raised.value))["field"] == "path"
+    assert call(ctx, repo=repo_id, path="pkg/")["items"]
+    assert call(ctx, repo=repo_id, path="nowhere/")["items"] == []
     with pytest.raises(ToolError) as raised:
         call(ctx, repo="not-a-repo-here")
     assert json.loads(str(raised.value))["error"] == "not_found"
