@@ -157,6 +157,29 @@ def test_left_out_and_public_on_request(ctx: AppContext, repo_id: str) -> None:
     assert rest["items"] == [call(ctx, repo=repo_id)["items"][1]]
 
 
+def test_an_ingest_moves_the_answer(
+    ctx: AppContext, graph: Graph, tmp_path: Path, repo_id: str
+) -> None:
+    """One server: its cached analysis is the graph generation's, so an ingest moves it."""
+    root = tmp_path / "dead"
+    user = "from pkg._mod import _really_dead\n\n\ndef main():\n    _really_dead()\n"
+
+    async def run() -> tuple[Any, Any, Any]:
+        async with Client(create_server(ctx)) as client:
+            ask = {"agent_id": "a", "repo": repo_id, "confidence": "sure"}
+            first = (await client.call_tool("dead_code", ask)).structured_content
+            again = (await client.call_tool("dead_code", ask)).structured_content
+            (root / "pkg" / "_user.py").write_text(user)
+            ingest_root(graph, root, repo=repo_id, workers=1, git=False, embed=False)
+            after = (await client.call_tool("dead_code", ask)).structured_content
+            return first, again, after
+
+    first, again, after = asyncio.run(run())
+    assert "sure pkg/_mod.py:44-45 function _really_dead" in first["items"]
+    assert again == first
+    assert after["items"] == ["sure pkg/_mod.py:40-41 function _recursive_dead"]
+
+
 def test_bad_input(ctx: AppContext, repo_id: str) -> None:
     with pytest.raises(ToolError) as raised:
         call(ctx, repo=repo_id, confidence="certain")
