@@ -20,7 +20,7 @@ Precision of `sure` = 1 - (symbols counted against) / (symbols judged `sure`). A
 an upper bound on the errors: a name written in a changelog or a comment counts against.
 Needs the Neo4j that `coderooms` finds (NEO4J_URI, or the managed instance: CODEROOMS_INSTANCE).
 Run: `PYTHONPATH=src:. python benchmarks/dead_code_precision.py /work/corpus-q/attrs ...
-[--tests] [--sample 60] [--public] [--show]`.
+[--tests [--python /path/to/venv/bin/python]] [--sample 60] [--public] [--show]`.
 """
 
 from __future__ import annotations
@@ -73,10 +73,14 @@ class Checked:
         )
 
 
+PYTHON = [sys.executable]
+"""The interpreter that runs a repository's tests (`--python`: one with its dependencies)."""
+
+
 def failing_tests(root: Path) -> set[str] | None:
     """The failing test ids, or None when the suite did not run (pytest's exit other than
     0 or 1: collection errors, no tests)."""
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rfE"]
+    command = [*PYTHON, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rfE"]
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(root / "src") if (root / "src").is_dir()
            else str(root), "HOME": str(root)}  # fmt: skip
     done = subprocess.run(
@@ -186,11 +190,14 @@ def main() -> None:
     parser.add_argument("roots", nargs="+", type=Path)
     parser.add_argument("--tests", action="store_true", help="delete a sample, run the tests")
     parser.add_argument("--sample", type=int, default=60)
+    parser.add_argument("--python", help="interpreter for the tests (default: this one)")
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--public", action="store_true", help="also with include_public")
     parser.add_argument("--show", action="store_true", help="print each sure symbol")
     parser.add_argument("--low", action="store_true", help="print each low symbol, and why")
     args = parser.parse_args()
+    if args.python:
+        PYTHON[:] = [args.python]
     graph = open_graph(Settings())
     try:
         for given in args.roots:
