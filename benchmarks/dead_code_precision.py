@@ -26,6 +26,7 @@ Run: `PYTHONPATH=src:. python benchmarks/dead_code_precision.py /work/corpus-q/a
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -210,7 +211,7 @@ def main() -> None:
 
 
 def measure(graph: Graph, root: Path, args: argparse.Namespace) -> None:
-    repo = f"bench-dead-{root.name}"
+    repo = f"bench-dead-{root.name}-{os.getpid()}"  # never a repo id another root holds
     ingest_root(graph, root, repo=repo, workers=1, git=False, embed=False)
     try:
         for public in (False, True) if args.public else (False,):
