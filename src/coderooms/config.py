@@ -72,6 +72,13 @@ class Settings(BaseSettings):
     """Keep the operator's roots fresh from this server once their startup ingest is done
     (`serve --root`; `--no-watch` turns it off)."""
 
+    cypher_user: str | None = None
+    cypher_password: str | None = None
+    """A Neo4j user the `cypher` verb connects as (`CODEROOMS_CYPHER_USER`,
+    `CODEROOMS_CYPHER_PASSWORD`): on a Neo4j with roles (Enterprise), one granted only reads
+    (the built-in `reader` role) adds the server's own refusal of any write to the verb's
+    checks. Unset: the verb uses the server's connection (Community has no roles)."""
+
     read_only: bool = False
     """Write nothing at all: no schema migration, no startup ingest, no embedding backfill; the
     verbs that write are neither listed nor served (coderooms.verbs.effects)."""

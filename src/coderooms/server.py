@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from coderooms.deadcode.tools import dead_code_tools
 from coderooms.edits import recover_writes
 from coderooms.edits.tools import surgical_tools
 from coderooms.freshness.tools import freshness_tools
 from coderooms.impact.tools import impact_tools
 from coderooms.ingest.tools import ingest_tools
+from coderooms.notes import settle_change, symbol_notes
+from coderooms.notes.tools import notes_tools
 from coderooms.perspective.tools import perspective_tools
 from coderooms.protocol.app import App, Auth, WebServing, build_app
+from coderooms.query.tools import query_tools
 from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
@@ -42,6 +46,9 @@ def room_tools(ctx: AppContext) -> list[ToolSpec]:
     specs.extend(surgical_context_tools(ctx))
     specs.extend(impact_tools(ctx))
     specs.extend(perspective_tools(ctx))
+    specs.extend(notes_tools(ctx))
+    specs.extend(query_tools(ctx))
+    specs.extend(dead_code_tools(ctx))
     return specs
 
 
@@ -55,12 +62,14 @@ def create_server(
     """The app; `auth` guards the HTTP transport (the operator's bearer token); `web_url`: the
     address this server serves the web view at (HTTP only), `token` the one it asks for."""
 
+    if not ctx.settings.read_only and settle_change not in ctx.change_observers:
+        ctx.change_observers.append(settle_change)  # notes turn stale when their code changes
+
     def on_start() -> None:
         if not ctx.settings.read_only:  # a read-only server writes nothing, recovery included
             recover_writes(ctx.settings)
 
-    # the notes reader (a memory room's notes on a symbol) is the web view's hook: View(notes=)
-    web = WebServing(View(ctx), web_url, token) if web_url else None
+    web = WebServing(View(ctx, notes=symbol_notes), web_url, token) if web_url else None
     return build_app(
         ctx, room_tools(ctx), instructions=INSTRUCTIONS, on_start=on_start, auth=auth, web=web
     )

@@ -1,7 +1,8 @@
 """The web view in a real headless browser (Chromium from the system's packages, driven by
 Playwright's Python package; no browser is downloaded): the real `coderooms serve --http --root`
 with a token, an agent's `impact` and `perspective_start` answers carrying their `web` link, each
-page opened from it and checked by its DOM, a click that moves, an edit on disk that the open
+page opened from it and checked by its DOM, the agent's note on its symbol's page, a click
+that moves, an edit on disk that the open
 page shows without a reload, and `coderooms ui`'s own read-only server. Screenshots of every page
 are written to a temporary directory (printed with -s)."""
 
@@ -41,6 +42,7 @@ if not Path(CHROMIUM).is_file():
 
 TOKEN = "web-view-token-0123456789abcdef"
 AGENT = f"e2e-web-{uuid.uuid4().hex[:8]}"  # perspectives outlive a run in the session store
+NOTE = "serve must stay re-entrant"
 DEADLINE_S = 60.0
 PAGE_TIMEOUT_MS = 15_000
 
@@ -87,6 +89,7 @@ async def agent_calls(base: str, repo: str) -> dict[str, Any]:
         while not await ingested():
             assert time.monotonic() < deadline, "the startup ingest did not finish"
             await asyncio.sleep(0.2)
+        await call("note", anchors=["pkg/service.py::serve"], text=NOTE, kind="warning", repo=repo)
         impact = await call("impact", symbol="compute", repo=repo)
         perspective = await call("perspective_start", query="serve", repo=repo)
         surgical = await call("surgical_context", path="pkg/core.py", repo=repo)
@@ -174,7 +177,9 @@ def test_the_symbol_page_and_a_click_that_moves(
     assert page.locator("ul.callers li").count() == 2
     assert page.locator("ul.callees li").count() == 3
     assert page.locator("ul.tests li", has_text="tests/test_service.py").count() == 1
-    assert page.locator("p.notes").inner_text() == "this server keeps no notes"
+    assert page.locator("ul.notes li").count() == 1  # the agent's note, with its author
+    assert NOTE in page.locator("ul.notes").inner_text()
+    assert AGENT in page.locator("ul.notes").inner_text()
     page.screenshot(path=str(shots / "symbol.png"))
     target = f"{repo}:pkg/service.py::handle"
     spot = page.evaluate(f"window.coderooms.cy.$id({target!r}).renderedPosition()")

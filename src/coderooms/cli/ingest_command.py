@@ -23,6 +23,8 @@ from coderooms.cli.embed_command import describe, embed_repo
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.ingest.pipeline import IngestReport, Mode, ingest_root
+from coderooms.notes import settle_change
+from coderooms.verbs.changes import GraphChange
 
 
 class RateColumn(TextColumn):
@@ -66,6 +68,10 @@ def ingest(
                 _ingest_one(graph, path, repo, full, quiet=as_json, embed=not no_embed)
                 for path in paths
             )
+            for report in reports:  # the notes anchored to what changed turn stale
+                if report.files_added or report.files_changed or report.files_deleted:
+                    change = GraphChange(report.repo, None, "ingest", "coderooms ingest")
+                    settle_change(graph, change)
             if not no_embed:
                 for report in reports:
                     embedded = embed_repo(graph, report.repo, budget=None, quiet=as_json)

@@ -58,6 +58,7 @@ def ui(
 def _serve_own(root: list[Path] | None, port: int, no_open: bool) -> None:
     import uvicorn
 
+    from coderooms.notes import symbol_notes
     from coderooms.protocol.web_routes import web_app
     from coderooms.scope.served import served_scope
     from coderooms.verbs.context import AppContext, GraphProvider
@@ -72,7 +73,7 @@ def _serve_own(root: list[Path] | None, port: int, no_open: bool) -> None:
         served_scope(settings)  # a root that may not be one stops here
         ctx = AppContext(settings=settings, graphs=GraphProvider(settings, start_managed=True))
         token = secrets.token_urlsafe(24)
-        app = web_app(View(ctx), token, list(settings.http_allowed_hosts))
+        app = web_app(View(ctx, notes=symbol_notes), token, list(settings.http_allowed_hosts))
         with socket.socket() as probe:  # the port is chosen here so the address can be shown
             probe.bind(("127.0.0.1", port))
             chosen = probe.getsockname()[1]

@@ -30,7 +30,9 @@ from coderooms.freshness.engine import (
 )
 from coderooms.freshness.rootsync import RootTickReport
 from coderooms.freshness.state import WatcherStore
+from coderooms.freshness.told import change_of
 from coderooms.graph.driver import Graph
+from coderooms.notes import settle_change
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -88,6 +90,15 @@ def _targets(
     return [Path(r.root) for r in record.roots], [r.repo for r in record.roots]
 
 
+def _told(graph: Graph, printer: BatchPrinter, report: TickReport) -> None:
+    """A tick printed, and the notes anchored to what it changed settled."""
+    printer.tick(report)
+    for root in report.roots:
+        change = change_of(root)
+        if change is not None:
+            settle_change(graph, change)
+
+
 def _run(graph: Graph, roots: list[Path], repos: list[str | None], debounce_ms: int) -> None:
     stop = threading.Event()
     printer = BatchPrinter()
@@ -96,7 +107,7 @@ def _run(graph: Graph, roots: list[Path], repos: list[str | None], debounce_ms: 
         roots,
         repos=repos,
         options=WatchOptions(debounce_ms=debounce_ms, kind="cli"),
-        on_tick=printer.tick,
+        on_tick=lambda report: _told(graph, printer, report),
     )
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

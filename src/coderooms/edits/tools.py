@@ -11,6 +11,7 @@ from coderooms.edits.apply import MAX_BATCH_FILES
 from coderooms.edits.requests import ApplyRequest, BatchRequest, CommitRequest, PreviewRequest
 from coderooms.edits.staged import commit_preview, preview_edit
 from coderooms.errors import InvalidInput
+from coderooms.verbs.changes import GraphChange
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
 from coderooms.verbs.effects import Effect, Writes
@@ -26,7 +27,8 @@ def apply(ctx: AppContext, agent: str, request: ApplyRequest) -> dict[str, Any]:
     diff), old and new BLAKE3 hashes, and the file's symbol ids after the write (added and
     removed ones too). With the proof gate on, the file needs a current proof mark.
     """
-    return writes.execute(ctx.graph(), ctx.settings, agent, [request.edit()])
+    return told(ctx, "apply", agent, writes.execute(ctx.graph(), ctx.settings, agent,
+                                                   [request.edit()]))  # fmt: skip
 
 
 def apply_batch(ctx: AppContext, agent: str, request: BatchRequest) -> dict[str, Any]:
@@ -41,7 +43,7 @@ def apply_batch(ctx: AppContext, agent: str, request: BatchRequest) -> dict[str,
     if len(request.edits) > MAX_BATCH_FILES:
         raise InvalidInput(f"at most {MAX_BATCH_FILES} files per batch", field="edits")
     edits = [e.edit(field_prefix=f"edits[{i}].") for i, e in enumerate(request.edits)]
-    return writes.execute(ctx.graph(), ctx.settings, agent, edits)
+    return told(ctx, "apply_batch", agent, writes.execute(ctx.graph(), ctx.settings, agent, edits))
 
 
 def edit_preview(ctx: AppContext, agent: str, request: PreviewRequest) -> dict[str, Any]:
@@ -61,7 +63,22 @@ def edit_commit(ctx: AppContext, agent: str, request: CommitRequest) -> dict[str
     file still has the hash it had at preview time (else `source_modified`: preview again).
     Returns the same result as `apply`.
     """
-    return commit_preview(ctx.graph(), ctx.settings, agent, request)
+    return told(ctx, "edit_commit", agent,
+                commit_preview(ctx.graph(), ctx.settings, agent, request))  # fmt: skip
+
+
+def told(ctx: AppContext, verb: str, agent: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """`answer`, once the server is told which files of which repos it wrote (the notes
+    anchored there turn stale: `server.py` wires the observers)."""
+    if answer.get("graph", {}).get("updated"):
+        written: dict[str, list[str]] = {}
+        for file in answer.get("files", []):
+            if file.get("changed"):
+                written.setdefault(file["repo"], []).append(file["path"])
+        for repo, paths in sorted(written.items()):
+            change = GraphChange(repo, tuple(paths), "edit", f"{verb} by {agent}")
+            ctx.graph_changed(ctx.graph(), change)
+    return answer
 
 
 VERBS = (

@@ -8,9 +8,11 @@ watchers; `report` says how fresh the graph behind an answer is. Its MCP adapter
 
 Its face, what other rooms take from it: the `freshness` field of answers (`freshness_of`, its
 short form `brief_freshness`, that form only with news `freshness_news`, one repo's
-`repo_freshness`).
+`repo_freshness`), and raising an alert from another room (`Alert`, `write_alerts`: the notes
+room tells a note's author that its code changed).
 """
 
+from coderooms.freshness.alerts import Alert, write_alerts
 from coderooms.freshness.report import (
     MAX_REPOS_WITH_FRESHNESS,
     brief_freshness,
@@ -21,8 +23,10 @@ from coderooms.freshness.report import (
 
 __all__ = [
     "MAX_REPOS_WITH_FRESHNESS",
+    "Alert",
     "brief_freshness",
     "freshness_news",
     "freshness_of",
     "repo_freshness",
+    "write_alerts",
 ]

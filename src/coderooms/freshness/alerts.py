@@ -8,6 +8,9 @@ Kinds, each with a severity:
   (`detail.completeness`: the caller files are then a lower bound; `graph/completeness`).
 - `co_change_prediction` (`low`): a file that usually changes with one just changed (CO_CHANGES)
   did not change in the same batch.
+- `note_stale` (`medium`): the code a note is anchored to changed or is gone; the alert names
+  the note's author (`detail.author`), raised by the notes room (`coderooms.notes`) through
+  `write_alerts`.
 
 The last two are proactive: at most MAX_PROACTIVE_PER_FILE per file per tick, callers first.
 An alert's id is a digest of (repo, kind, file, subject): raised again, it counts one more
@@ -31,10 +34,15 @@ from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
 
 Severity = Literal["low", "medium", "high", "critical"]
-AlertKind = Literal["graph_vs_disk_drift", "co_change_prediction", "callers_affected"]
+AlertKind = Literal["graph_vs_disk_drift", "co_change_prediction", "callers_affected", "note_stale"]
 
 SEVERITY_RANK: dict[str, int] = {"low": 1, "medium": 2, "high": 3, "critical": 4}
-ALERT_KINDS: tuple[str, ...] = ("graph_vs_disk_drift", "co_change_prediction", "callers_affected")
+ALERT_KINDS: tuple[str, ...] = (
+    "graph_vs_disk_drift",
+    "co_change_prediction",
+    "callers_affected",
+    "note_stale",
+)
 MAX_PROACTIVE_PER_FILE = 3
 """Proactive alerts (callers_affected, co_change_prediction) per file per tick."""
 MAX_ALERTS_PER_TICK = 100
@@ -176,6 +184,11 @@ class AlertWriter:
             )
             for row in rows
         ]
+
+
+def write_alerts(graph: Graph, alerts: list[Alert], now_ms: int) -> int:
+    """Store alerts raised outside a watcher's tick (a note gone stale), retention included."""
+    return AlertWriter(graph).write(alerts[:MAX_ALERTS_PER_TICK], "", now_ms)
 
 
 def drift_alerts(report: RootTickReport) -> list[Alert]:

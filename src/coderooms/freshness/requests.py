@@ -119,7 +119,9 @@ class AlertsListArguments:
     severity: Annotated[str | None, Field(description="low, medium, high or critical.")] = None
     kind: Annotated[
         str | None,
-        Field(description="graph_vs_disk_drift, co_change_prediction or callers_affected."),
+        Field(
+            description="graph_vs_disk_drift, co_change_prediction, callers_affected or note_stale."
+        ),
     ] = None
     file: Annotated[str | None, Field(description="Repo-relative path.")] = None
     unacked: Annotated[bool, Field(description="Only unacknowledged alerts.")] = False

@@ -26,6 +26,7 @@ from coderooms.freshness.engine import FreshnessEngine, TickReport, WatchOptions
 from coderooms.freshness.errors import WatcherNotRunning
 from coderooms.freshness.options import MAX_ROOTS, process_alive
 from coderooms.freshness.state import HEARTBEAT_STALE_S, WatcherRecord, WatcherStore
+from coderooms.freshness.told import tell_changes
 from coderooms.graph.driver import Graph
 from coderooms.ingest import resolve_root
 from coderooms.scope.served import served_scope
@@ -219,6 +220,7 @@ class FreshnessRoom:
             ),
             clock=self._clock,
             wall_clock=self._wall_clock,
+            on_tick=lambda report: tell_changes(self.ctx, graph, report),
         )
 
     def _watching(self, roots: list[str]) -> FreshnessEngine | None:

@@ -7,6 +7,7 @@ from typing import Any
 from coderooms.core.clamps import Clamps
 from coderooms.impact.compact import compact_impact
 from coderooms.impact.verb import ImpactRequest, impact, impact_question
+from coderooms.notes import notes_line
 from coderooms.verbs.budget import clamp_max_tokens
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
@@ -35,7 +36,21 @@ def impact_verb(ctx: AppContext, agent: str, request: ImpactRequest) -> dict[str
     if clamps.changes:
         raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
     answer = compact_impact(raw, impact_question(request), max_tokens=budget)
+    files, symbols = seeds_of(raw)
+    noted = notes_line(graph, [raw["repo"]], files=files, symbols=symbols)
+    if noted:
+        answer["notes"] = noted
     return Covering(answer, graph, [answer["repo"]])
+
+
+def seeds_of(raw: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The file and symbol ids an impact answer's seeds name (what its `notes` line is on)."""
+    repo = raw["repo"]
+    seeds = raw.get("seeds", {})
+    files = [f"{repo}:{seeds['of_file']}"] if seeds.get("of_file") else []
+    files += [f"{repo}:{path}" for path in raw.get("seed_files", {}).get("items", [])]
+    symbols = [f"{repo}:{item}" for item in seeds.get("items", [])]
+    return files, symbols
 
 
 VERBS = (Verb(impact_verb, ImpactRequest, READS, name="impact", freshness=Freshness.BRIEF),)

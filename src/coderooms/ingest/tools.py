@@ -10,6 +10,7 @@ from coderooms.ingest.agent_ingest import IngestArguments, ingest_roots, problem
 from coderooms.semantic import embed_in_background
 from coderooms.steps import current_steps
 from coderooms.verbs.budget import clamp_max_tokens
+from coderooms.verbs.changes import GraphChange
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
 from coderooms.verbs.effects import Effect, Writes
@@ -38,6 +39,11 @@ def ingest(ctx: AppContext, agent: str, r: IngestArguments) -> dict[str, Any]:
         steps=current_steps(),
         embed_in_background=lambda repo: embed_in_background(ctx, repo),
     )
+    graph = ctx.graph()
+    for report in answer["reports"]:  # notes anchored there turn stale (server.py wires it)
+        if report["files_added"] or report["files_changed"] or report["files_deleted"]:
+            change = GraphChange(report["repo"], None, "ingest", f"ingest by {agent}")
+            ctx.graph_changed(graph, change)
     return problems_within(answer, budget)
 
 

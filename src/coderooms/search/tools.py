@@ -10,6 +10,7 @@ from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.graph.symbol_lookup import SymbolAt, find_symbols
+from coderooms.notes import notes_line
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
 from coderooms.search.answers import glob_answer, search_answer, view_answer
@@ -206,6 +207,10 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
         answer = {"symbol": named[0].row, **answer}
         if named[1]:
             answer["also"] = named[1]
+    lines = (raw["start_line"], max(raw["end_line"], raw["start_line"]))
+    noted = notes_line(graph, [raw["repo"]], files=[f"{raw['repo']}:{raw['path']}"], lines=lines)
+    if noted:
+        answer["notes"] = noted
     return Covering(answer, graph, [raw["repo"]])
 
 

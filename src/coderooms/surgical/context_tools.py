@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from coderooms.graph.driver import Graph
+from coderooms.notes import notes_line
 from coderooms.surgical.file_context import ContextRequest, ProofRequest, describe, prove
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
@@ -30,7 +32,8 @@ def surgical_context(ctx: AppContext, agent: str, request: ContextRequest) -> di
     `hash` where edit verbs are served. A cut list has `more` and `next_cursor` (that list
     alone). Unknown path: not_found; outside every ingested root: forbidden.
     """
-    return describe(ctx.graph(), ctx.settings, request, hashes=ctx.edits_served)
+    graph = ctx.graph()
+    return with_notes(graph, describe(graph, ctx.settings, request, hashes=ctx.edits_served))
 
 
 def surgical_context_v2(ctx: AppContext, agent: str, request: ProofRequest) -> dict[str, Any]:
@@ -51,7 +54,18 @@ def surgical_context_v2(ctx: AppContext, agent: str, request: ProofRequest) -> d
     rows, its symbols cut to what max_tokens leaves; a `cursor` call answers that list
     alone (no proof state, no mark).
     """
-    return prove(ctx.graph(), ctx.settings, agent, request)
+    graph = ctx.graph()
+    return with_notes(graph, prove(graph, ctx.settings, agent, request))
+
+
+def with_notes(graph: Graph, answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer, with the notes anchored to its file or its symbols when there are some."""
+    repo, path = answer.get("repo"), answer.get("path")
+    if repo and path:
+        noted = notes_line(graph, [repo], files=[f"{repo}:{path}"])
+        if noted:
+            answer["notes"] = noted
+    return answer
 
 
 VERBS = (

@@ -23,6 +23,7 @@ from coderooms.graph.session_entities import bind_session_store, record_agent
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
 from coderooms.verbs.agents import AgentRegistry, validate_agent_id
+from coderooms.verbs.changes import ChangeObserver, GraphChange, tell
 from coderooms.verbs.presets import EDIT_WRITERS, parse_presets, selected_verbs
 from coderooms.verbs.quotas import ServerQuotas
 
@@ -126,6 +127,9 @@ class AppContext:
     """Root -> state of the ingest `serve --root` runs once the graph is ready."""
     embedding_backfill: dict[str, str] = field(default_factory=dict)
     """Repo -> state of the background computation of its symbol vectors."""
+    change_observers: list[ChangeObserver] = field(default_factory=list)
+    """Told after a verb or a watcher of this server changed a repo's code (`graph_changed`):
+    the wiring (`server.py`) adds them, the writers know none of them."""
     _backfilling: set[str] = field(default_factory=set)
     _backfill_lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -154,6 +158,10 @@ class AppContext:
 
     def graph(self) -> Graph:
         return self.graphs.require()
+
+    def graph_changed(self, graph: Graph, change: GraphChange) -> None:
+        """Tell the observers the wiring added that `change` landed (never raises)."""
+        tell(self.change_observers, graph, change)
 
     def readable(self, graph: Graph) -> list[str]:
         """The repos this server's verbs may read: those under its operator's roots (computed

@@ -36,6 +36,8 @@ PRESETS: dict[str, tuple[str, ...]] = {
         "alerts_ack",
     ),
     "admin": ("daemon_start", "daemon_stop", "daemon_status", "daemon_tick", "heuristics_surface"),
+    "memory": ("note", "notes", "note_update", "note_delete"),
+    "query": ("cypher", "dead_code"),
 }  # fmt: skip
 """Each verb but `help` and `health` is in exactly one preset (the unit tests hold it)."""
 
@@ -52,6 +54,8 @@ DESCRIPTIONS: dict[str, str] = {
     "navigate": "explore the graph: spreading activation, several ranges, perspectives",
     "freshness": "keep the graph equal to the disk: watchers, alerts",
     "admin": "operate the watcher's ticks, explain seek's ranking",
+    "memory": "notes shared between agents, anchored to code, stale when it changes",
+    "query": "ask the graph in read-only Cypher; dead code and how sure it is",
     ALL: "every verb",
 }
 

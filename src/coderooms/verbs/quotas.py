@@ -32,6 +32,14 @@ MAX_OPEN_PERSPECTIVES_PER_SERVER = 150
 """Open perspectives (started and branched) one server process keeps, all agents together
 (5 + 10 per agent: ten agents at their caps)."""
 
+MAX_NOTES_PER_SERVER = 2_000
+"""Notes (shared memory anchored to code) one server process has written and that still exist,
+all agents together. Notes outlive the process, so the graph also caps them per repo
+(`notes.limits.MAX_NOTES_PER_REPO`)."""
+
+MAX_NOTE_BYTES_PER_SERVER = 8 * 1024 * 1024
+"""Bytes of text those notes hold together (a note holds at most 2,000 characters)."""
+
 MAX_AGENTS_RECORDED_PER_SERVER = 1_000
 """Agent ids one server process records in the session store (`:Agent`) and remembers; an id
 past it is served, not recorded."""
@@ -75,8 +83,8 @@ class ServerQuota:
                     f"({sum(counted.values())} bytes) for its agents together; "
                     f"at most {self.max_items}"
                     + (f" and {self.max_bytes} bytes" if self.max_bytes is not None else ""),
-                    hint=f"commit, close or let expire some {self.what} (whichever agent made "
-                    "them); the cap holds whatever agent_id a call names",
+                    hint=f"commit, close, delete or let expire some {self.what} (whichever agent "
+                    "made them); the cap holds whatever agent_id a call names",
                 )
             self.making[item_id] = size
         try:
@@ -107,4 +115,9 @@ class ServerQuotas:
     )
     perspectives: ServerQuota = field(
         default_factory=lambda: ServerQuota("open perspectives", MAX_OPEN_PERSPECTIVES_PER_SERVER)
+    )
+    notes: ServerQuota = field(
+        default_factory=lambda: ServerQuota(
+            "notes", MAX_NOTES_PER_SERVER, MAX_NOTE_BYTES_PER_SERVER
+        )
     )

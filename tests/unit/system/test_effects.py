@@ -61,6 +61,12 @@ DECLARED: dict[str, tuple[str, bool, bool]] = {
     "perspective_compare": (SESSION, False, True),
     "perspective_list": (SESSION, False, True),
     "perspective_close": (SESSION, True, False),
+    "note": (SESSION, False, False),
+    "notes": (NOTHING, False, True),
+    "note_update": (SESSION, True, True),  # overwrites another agent's text
+    "note_delete": (SESSION, True, True),
+    "cypher": (NOTHING, False, True),
+    "dead_code": (NOTHING, False, True),
 }
 """Written out by hand from what each verb does, so a declaration that drifts fails here."""
 

@@ -147,7 +147,14 @@ def test_help_names_the_presets_and_how_to_get_the_others(tmp_path: Path) -> Non
     assert {verb["verb"] for verb in answer["verbs"]} == core(tmp_path)
     presets = answer["presets"]
     assert presets["served"] == "core"
-    assert set(presets["others"]) == {"edit", "navigate", "freshness", "admin"}
+    assert set(presets["others"]) == {
+        "edit",
+        "navigate",
+        "freshness",
+        "admin",
+        "memory",
+        "query",
+    }
     assert set(presets["others"]["edit"]["verbs"]) == EDIT
     assert "--tools core,NAME" in presets["how"]
     read_only = call(context(tmp_path, read_only=True), "help", {})["presets"]["others"]

@@ -151,7 +151,8 @@ const PANELS = {
         list("tests", d.tests, testRow(s.repo))),
       ...section("co-change partners", list("co-changes", d.co_changes, coChangeRow(s.repo))),
       ...section("notes", d.notes.available
-        ? list("notes", d.notes.items, (n) => [n.text, n.agent ? tag(n.agent) : null])
+        ? list("notes", d.notes.items, (n) => [n.text, n.agent ? tag(n.agent) : null,
+            n.state && n.state !== "fresh" ? tag(n.state) : null])
         : el("p", { class: "notes muted" }, "this server keeps no notes"))];
   },
   impact: (d) => [el("h1", {}, d.title), d.lower_bound ? tag("lower bound", true) : null,

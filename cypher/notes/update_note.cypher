@@ -1,0 +1,3 @@
+MATCH (n:Note {id: $id})
+SET n += $props
+RETURN n.id AS id
