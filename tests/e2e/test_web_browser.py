@@ -1,10 +1,10 @@
 """The web view in a real headless browser (Chromium from the system's packages, driven by
 Playwright's Python package; no browser is downloaded): the real `coderooms serve --http --root`
 with a token, an agent's `impact` and `perspective_start` answers carrying their `web` link, each
-page opened from it and checked by its DOM, the agent's note on its symbol's page, a click
-that moves, an edit on disk that the open
-page shows without a reload, and `coderooms ui`'s own read-only server. Screenshots of every page
-are written to a temporary directory (printed with -s)."""
+page opened from it and checked by its DOM, the agent's note on its symbol's page, a click that
+moves, an edit on disk that the open page shows without a reload, and `coderooms ui`'s own
+read-only server. Screenshots of every page are written to a temporary directory (printed with
+-s)."""
 
 from __future__ import annotations
 
