@@ -36,7 +36,7 @@ from mcp.types import Tool
 
 from coderooms.protocol.listing import model_facing
 
-PRESETS = ["core", "edit", "navigate", "freshness", "admin", "core,edit", "all"]
+PRESETS = ["core", "edit", "navigate", "freshness", "admin", "memory", "query", "core,edit", "all"]
 CL100K_URL = "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
 
 
