@@ -11,6 +11,7 @@ from coderooms.cli.console import console, fail_on_error
 from coderooms.cli.warm_start import warm_if_cold
 from coderooms.config import Settings
 from coderooms.connect import open_graph
+from coderooms.errors import CoderoomsError
 from coderooms.neo4j_local.distribution import ensure_distribution
 from coderooms.neo4j_local.instance import Instance, reset
 from coderooms.neo4j_local.java import require_java
@@ -43,11 +44,7 @@ def start(as_json: JsonFlag = False) -> None:
         instance = Instance(settings)
         was_running = instance.is_running()
         instance.start()
-        graph = open_graph(settings)
-        try:
-            warmed = warm_if_cold(settings, graph)
-        finally:
-            graph.close()
+        warmed = _warm(settings)
         info = instance.status()
     if as_json:
         console.print_json(json.dumps({**info, "warmed_s": warmed}))
@@ -57,6 +54,19 @@ def start(as_json: JsonFlag = False) -> None:
     if warmed is not None:
         console.print(f"statements of an ingest compiled in {warmed:.1f} s")
     console.print(f"Neo4j Browser: {info['browser_url']}  (user neo4j, password in instance.json)")
+
+
+def _warm(settings: Settings) -> float | None:
+    """The warm-up of a started instance (cli/warm_start.py); a graph that cannot be opened
+    (a schema it cannot migrate...) is the next command's to report, not the start's."""
+    try:
+        graph = open_graph(settings)
+    except CoderoomsError:
+        return None
+    try:
+        return warm_if_cold(settings, graph)
+    finally:
+        graph.close()
 
 
 @neo4j_app.command()
