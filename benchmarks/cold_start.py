@@ -2,8 +2,8 @@
 
 Each round, on the managed instance (`CODEROOMS_INSTANCE`; never an external `NEO4J_URI`):
 
-1. `coderooms neo4j stop`, then `coderooms neo4j start` (timed: the start includes whatever
-   warm-up the start does);
+1. `coderooms neo4j stop`, then `coderooms neo4j start` (timed: the start includes its
+   warm-up, `warmed_s`, printed apart);
 2. **cold**: `coderooms ingest CORPUS --full --embed off --json` under a fresh repo id, a new
    process, the first statements this instance runs after its start;
 3. the repo removed (`coderooms repos remove`), then **warm**: the same ingest again under
@@ -71,16 +71,20 @@ def main() -> None:
     walls: list[float] = []
     totals: list[float] = []
     print(f"corpus {args.corpus}, instance {os.environ.get('CODEROOMS_INSTANCE', 'default')}")
-    print("round  start_s  cold wall/total/write  warm wall/total/write  ratio wall  total  load")
+    print(
+        "round  start_s (warm-up)  cold wall/total/write  warm wall/total/write  "
+        "ratio wall  total  load"
+    )
     for n in range(1, args.rounds + 1):
         coderooms("neo4j", "stop")
-        start_s, _ = coderooms("neo4j", "start")
+        start_s, started = coderooms("neo4j", "start", "--json")
+        warmed = json.loads(started).get("warmed_s") or 0.0
         cold = ingest(args.corpus, "cold")
         warm = ingest(args.corpus, "warm")
         walls.append(cold["wall"] / warm["wall"])
         totals.append(cold["total"] / warm["total"])
         print(
-            f"{n:5}  {start_s:7.1f}  "
+            f"{n:5}  {start_s:7.1f} ({warmed:5.1f})  "
             f"{cold['wall']:5.1f} / {cold['total']:5.1f} / {cold['write']:5.1f}     "
             f"{warm['wall']:5.1f} / {warm['total']:5.1f} / {warm['write']:5.1f}    "
             f"{walls[-1]:9.2f}  {totals[-1]:5.2f}  {cold['load']:.1f}, {warm['load']:.1f}",
