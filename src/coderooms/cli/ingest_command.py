@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,12 +19,14 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from coderooms.cli.background_embed import start_backfill
 from coderooms.cli.console import console, fail_on_error
-from coderooms.cli.embed_command import describe, embed_repo
+from coderooms.cli.embed_command import claimed_backfill, describe
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.ingest.pipeline import IngestReport, Mode, ingest_root
 from coderooms.notes import settle_change
+from coderooms.semantic.store import EmbedReport, left_to_embed
 from coderooms.verbs.changes import GraphChange
 
 
@@ -38,6 +41,12 @@ class RateColumn(TextColumn):
         return f"{speed:,.0f} files/s" if speed else "… files/s"
 
 
+class EmbedMode(StrEnum):
+    background = "background"
+    wait = "wait"
+    off = "off"
+
+
 def ingest(
     paths: Annotated[list[Path], typer.Argument(help="Directories to ingest (one repo each).")],
     repo: Annotated[
@@ -47,37 +56,45 @@ def ingest(
         bool, typer.Option("--full", help="Re-read every file instead of only changed ones.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
-    no_embed: Annotated[
-        bool,
+    embed: Annotated[
+        EmbedMode,
         typer.Option(
-            "--no-embed",
-            help="Skip computing symbol vectors for semantic search (later: coderooms embed).",
+            "--embed",
+            help="Symbol vectors for semantic search: computed by a detached process once the "
+            "graph is written (background; progress: coderooms embed --status), here before "
+            "returning (wait), or not at all (off; later: coderooms embed).",
         ),
-    ] = False,
+    ] = EmbedMode.background,
+    no_embed: Annotated[bool, typer.Option("--no-embed", help="The same as --embed off.")] = False,
 ) -> None:
-    """Parse directories into the code graph, or bring it up to date with the files on disk,
-    then compute the symbol vectors semantic search needs (unless --no-embed)."""
+    """Parse directories into the code graph, or bring it up to date with the files on disk.
+    Returns once the graph is complete; the symbol vectors semantic search needs follow in the
+    background (--embed wait: before returning; --embed off: not at all)."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)
+    mode = EmbedMode.off if no_embed else embed
     reports: list[IngestReport] = []
+    settings = Settings()
     with fail_on_error():
         if repo is not None and len(paths) > 1:
             raise typer.BadParameter("--repo names one path; pass one path with it")
-        graph = open_graph(Settings(), start_managed=True)
+        graph = open_graph(settings, start_managed=True)
         try:
+            wait = mode is EmbedMode.wait
             reports.extend(
-                _ingest_one(graph, path, repo, full, quiet=as_json, embed=not no_embed)
-                for path in paths
+                _ingest_one(graph, path, repo, full, quiet=as_json, embed=wait) for path in paths
             )
             for report in reports:  # the notes anchored to what changed turn stale
                 if report.files_added or report.files_changed or report.files_deleted:
                     change = GraphChange(report.repo, None, "ingest", "coderooms ingest")
                     settle_change(graph, change)
-            if not no_embed:
-                for report in reports:
-                    embedded = embed_repo(graph, report.repo, budget=None, quiet=as_json)
+            for report in reports:
+                if wait:
+                    embedded = claimed_backfill(
+                        graph, settings, report.repo, budget=None, quiet=as_json, wait=True
+                    )
                     report.embeddings = {"inline": report.embeddings, **embedded.as_dict()}
-                    if not as_json:
-                        console.print(describe(report.repo, embedded))
+                else:
+                    report.embeddings = vectors_after(graph, settings, report.repo, mode)
         finally:
             graph.close()
     if as_json:
@@ -85,12 +102,40 @@ def ingest(
         return
     for report in reports:
         console.print(summary_table(report))
+        console.print(vectors_line(report.repo, report.embeddings), highlight=False)
+
+
+def vectors_after(graph: Any, settings: Settings, repo: str, mode: EmbedMode) -> dict[str, Any]:
+    """What is left of the repo's vectors after an ingest that did not wait for them, and the
+    backfill started for it (mode `background`, when any are pending and the model is on)."""
+    state = left_to_embed(graph, repo)
+    if mode is EmbedMode.off:
+        state["off"] = "--embed off (later: coderooms embed)"
+    elif "off" not in state and state["pending"] > 0:
+        state["background_pid"] = start_backfill(settings, repo)
+    return state
+
+
+def vectors_line(repo: str, embeddings: dict[str, Any]) -> str:
+    """The console's line about vectors, whatever the mode."""
+    if "inline" in embeddings:  # --embed wait
+        return describe(repo, EmbedReport(**{k: v for k, v in embeddings.items() if k != "inline"}))
+    counts = f"{embeddings['current']:,} of {embeddings['symbols']:,} symbols have a vector"
+    if "off" in embeddings:
+        return f"vectors: off: {embeddings['off']} ({counts}; semantic search answers lexically)"
+    if "background_pid" in embeddings:
+        return (
+            f"vectors: {embeddings['pending']:,} symbols left, computed in the background "
+            f"(pid {embeddings['background_pid']}; progress: coderooms embed --status)"
+        )
+    return f"vectors: all current ({counts})"
 
 
 def _ingest_one(
     graph: Any, path: Path, repo: str | None, full: bool, *, quiet: bool, embed: bool
 ) -> IngestReport:
-    """One root; with `embed` off, not even the few written symbols get vectors inline."""
+    """One root; with `embed` off, not even the few written symbols get vectors inline (the
+    background backfill computes them all, after the ingest returns)."""
     mode: Mode = "full" if full else "incremental"
     if quiet:
         return ingest_root(graph, path, repo=repo, mode=mode, embed=embed)

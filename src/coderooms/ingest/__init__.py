@@ -8,7 +8,8 @@ docs/ingest.md.
 
 Its face, what other rooms take from it: ingesting a root or a few paths (`ingest_root`,
 `IngestReport`, `resolve_root`, `bind_repo`; `ingest_paths`, `check_path`, `relative_path`,
-`MAX_PATHS_PER_CALL`), the statements of a save warmed before the first one (`warm_saves`),
+`MAX_PATHS_PER_CALL`), the statements of a save warmed before the first one (`warm_saves`)
+and those of a whole ingest after Neo4j starts (`warm_ingest`),
 a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
 `CoChangeReport`), which languages are parsed deeply (`DEEP_LANGUAGES`,
 `language_for_path`), and giving back the memory a failed ingest freed
@@ -22,6 +23,7 @@ from coderooms.ingest.languages.file_names import language_for_path
 from coderooms.ingest.pipeline import IngestReport, bind_repo, ingest_root, resolve_root
 from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths, relative_path
 from coderooms.ingest.walker import WalkedFile
+from coderooms.ingest.warm_ingest import warm_ingest
 from coderooms.ingest.warm_up import warm_saves
 
 __all__ = [
@@ -39,5 +41,6 @@ __all__ = [
     "release_freed_memory",
     "resolve_root",
     "update_co_changes",
+    "warm_ingest",
     "warm_saves",
 ]

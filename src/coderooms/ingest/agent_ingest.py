@@ -18,6 +18,7 @@ from coderooms.errors import Conflict, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.scope.served import served_scope
+from coderooms.semantic import left_to_embed
 from coderooms.steps import QUIET, Steps
 from coderooms.verbs.budget import MAX_TOKENS_DEFAULT, MaxTokensArg, fit
 from coderooms.verbs.budget import room as room_for
@@ -61,9 +62,10 @@ def ingest_roots(
     """Ingest each root (one repo per root; none given: the served roots) and return its
     report. Every root is checked against the operator's scope before anything is read.
     `steps`: progress and cancellation (coderooms.steps); a cancelled ingest stops between
-    roots or at the pipeline's safe points, each root's graph whole. A repo with too many
-    symbols to embed inline is handed to `embed_in_background`. The graph (`graph_of`) is asked
-    for once the arguments are checked."""
+    roots or at the pipeline's safe points, each root's graph whole. A repo with symbols
+    without a current vector is handed to `embed_in_background`: nothing is embedded before
+    the call returns, and its report says how many are left (`embeddings`). The graph
+    (`graph_of`) is asked for once the arguments are checked."""
     if roots is not None and len(roots) > MAX_ROOTS_PER_CALL:
         raise InvalidInput(f"at most {MAX_ROOTS_PER_CALL} roots per call", field="roots")
     chosen = served_scope(settings).agent_roots(roots)
@@ -83,10 +85,12 @@ def ingest_roots(
                 )
             _running.add(key)
         try:
-            report = ingest_root(graph, root, repo=repo, mode=mode, steps=steps.part())
-            reports.append(report.as_dict())
-            if report.embeddings.get("deferred"):  # too many for inline: vectors in background
+            report = ingest_root(graph, root, repo=repo, mode=mode, steps=steps.part(), embed=False)
+            report.embeddings = left_to_embed(graph, report.repo)
+            if report.embeddings["pending"] and "off" not in report.embeddings:
+                report.embeddings["background"] = True  # the call returns with the graph
                 embed_in_background(report.repo)
+            reports.append(report.as_dict())
         finally:
             with _running_lock:
                 _running.discard(key)

@@ -1,5 +1,6 @@
 """The startup ingest of `serve --root`: bring the served roots up to date in the background as
-soon as the graph connects, then compute the symbol vectors they still lack. Its state is kept
+soon as the graph connects (reported done once the graph is complete, without waiting for any
+vector), then compute the symbol vectors they still lack. Its state is kept
 on the context (`AppContext.startup_ingest`), where `health` reads it."""
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def ingest_when_ready(ctx: AppContext, roots: list[str]) -> None:
         for root in roots:
             ctx.startup_ingest[root] = "ingesting"
             try:
-                report = ingest_root(graph, Path(root))
+                report = ingest_root(graph, Path(root), embed=False)  # vectors: below
             except CoderoomsError as e:
                 ctx.startup_ingest[root] = f"failed: {e.message}"
             except Exception as e:  # reported through health, never kills the server

@@ -7,8 +7,9 @@ Its face, what other rooms take from it: the background work of a server (the mo
 after the graph connects, a repo's missing vectors backfilled: `load_model_when_ready`,
 `embed_in_background`, `backfill_once`), vectors written with the symbols
 (`embed_claims`, `INLINE_EMBED_MAX_SYMBOLS`, `symbol_key`), their counts and the model's state
-(`embedding_counts`, `describe_model`), and the queries (`query_vector`, `nearest_to_vector`,
-`index_fetch`, `similar_symbols`, `SymbolMatch`, `semantic_answer`, `SemanticOutcome`).
+(`embedding_counts`, `left_to_embed`, `describe_model`), and the queries (`query_vector`,
+`nearest_to_vector`, `index_fetch`, `similar_symbols`, `SymbolMatch`, `semantic_answer`,
+`SemanticOutcome`).
 """
 
 from coderooms.semantic.background import backfill_once, embed_in_background, load_model_when_ready
@@ -21,7 +22,12 @@ from coderooms.semantic.query import (
     similar_symbols,
 )
 from coderooms.semantic.search_mode import SemanticOutcome, semantic_answer
-from coderooms.semantic.store import INLINE_EMBED_MAX_SYMBOLS, embed_claims, embedding_counts
+from coderooms.semantic.store import (
+    INLINE_EMBED_MAX_SYMBOLS,
+    embed_claims,
+    embedding_counts,
+    left_to_embed,
+)
 from coderooms.semantic.texts import symbol_key
 
 __all__ = [
@@ -34,6 +40,7 @@ __all__ = [
     "embed_in_background",
     "embedding_counts",
     "index_fetch",
+    "left_to_embed",
     "load_model_when_ready",
     "nearest_to_vector",
     "query_vector",

@@ -9,6 +9,7 @@ import threading
 
 from coderooms.graph.driver import Graph
 from coderooms.semantic import model
+from coderooms.semantic.backfill_claim import BackfillClaim, claim_state
 from coderooms.semantic.store import embed_pending
 from coderooms.verbs.context import AppContext
 
@@ -44,18 +45,25 @@ def embed_in_background(ctx: AppContext, repo: str) -> None:
 
 
 def backfill_once(ctx: AppContext, graph: Graph, repo: str) -> None:
-    """Compute the vectors `repo` still lacks, here (one backfill per repo at a time)."""
+    """Compute the vectors `repo` still lacks, here (one backfill per repo at a time, in this
+    process and across processes: `backfill_claim`)."""
     if ctx.settings.read_only or not ctx.start_backfill(repo):
         return
     try:
-        _backfill(ctx, graph, repo)
+        with BackfillClaim(ctx.settings, repo) as claim:
+            if not claim.acquire(wait=False):
+                pid = claim_state(ctx.settings, repo).get("pid", "?")
+                ctx.embedding_backfill[repo] = f"computed by another process (pid {pid})"
+                return
+            _backfill(ctx, graph, repo, claim)
     finally:
         ctx.end_backfill(repo)
 
 
-def _backfill(ctx: AppContext, graph: Graph, repo: str) -> None:
+def _backfill(ctx: AppContext, graph: Graph, repo: str, claim: BackfillClaim) -> None:
     def progress(embedded: int, total: int) -> None:
         ctx.embedding_backfill[repo] = f"embedding: {embedded} of {total} symbols"
+        claim.note(embedded, total)
 
     try:
         report = embed_pending(
@@ -65,6 +73,7 @@ def _backfill(ctx: AppContext, graph: Graph, repo: str) -> None:
         log.exception("embedding backfill of %s failed", repo)
         ctx.embedding_backfill[repo] = f"failed: {e!r}"
         return
+    claim.note(report.embedded, report.embedded + report.deferred, "ended", force=True)
     if report.skipped:
         ctx.embedding_backfill[repo] = f"no vectors: {report.skipped}"
     else:

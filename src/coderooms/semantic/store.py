@@ -240,3 +240,19 @@ def embedding_counts(graph: Graph, repos: list[str]) -> dict[str, Any]:
     current = sum(c["current"] for c in covered.values())
     stale = sum(c["with_vectors"] for c in covered.values()) - current
     return {"symbols": symbols, "symbols_embedded": current, "symbols_stale": stale}
+
+
+def left_to_embed(graph: Graph, repo: str) -> dict[str, Any]:
+    """What an ingest that did not wait for vectors reports about them: the repo's `symbols`,
+    those with a `current` vector, `pending` (the rest), and `off` (why none are computed)
+    when the model is unavailable or switched off."""
+    counts = coverage(graph, [repo]).get(repo, {"symbols": 0, "current": 0})
+    state: dict[str, Any] = {
+        "symbols": counts["symbols"],
+        "current": counts["current"],
+        "pending": counts["symbols"] - counts["current"],
+    }
+    reason = model.unavailable_reason()
+    if reason is not None:
+        state["off"] = reason
+    return state

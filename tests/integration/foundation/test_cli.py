@@ -73,7 +73,8 @@ def test_ingest_no_embed_computes_no_vector_not_even_inline(
     result = runner.invoke(app, ["ingest", str(tmp_path / repo), "--no-embed", "--json"])
     assert result.exit_code == 0, result.output
     (report,) = json.loads(result.output)
-    assert report["embeddings"] == {}
+    assert report["embeddings"]["off"].startswith("--embed off")
+    assert report["embeddings"]["pending"] == report["embeddings"]["symbols"] > 0
     vectors = graph.run_text(
         "MATCH (s:Symbol {repo: $repo}) WHERE s.embedding IS NOT NULL RETURN count(s) AS n",
         repo=repo,

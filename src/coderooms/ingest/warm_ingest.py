@@ -1,0 +1,116 @@
+"""The statements of a whole-repo ingest, warmed right after Neo4j starts (issue 31, item 2).
+
+Neo4j compiles a statement's plan the first time its text runs (with those parameter types) and
+keeps it until the instance stops; its JIT compiles the hot paths of the store the first time
+they run. On a freshly started instance the first ingest paid both: flask's full ingest took 2.5
+to 2.9 times the same ingest a minute later (docs/benchmarks.md). `warm_ingest` makes a small
+made-up repository (`FILES`: Python, JavaScript, TypeScript, Go, Java, Rust and C, with imports,
+calls and inheritance across files, and a Markdown page) go through the same statements a fresh
+ingest runs: the reads before the write, then the write of the whole changeset, once as a small
+repo writes it (one transaction) and once as a large one does (statement by statement), each in
+a transaction that is rolled back. Nothing is written; the plans stay compiled.
+
+It is best effort: a failure is logged, never raised (the ingest it prepares runs without it).
+`coderooms neo4j start` runs it once per start of the managed instance (cli/warm_start.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from functools import partial
+
+import neo4j
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.changeset import Changeset, apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.reader import ReadJob, parse_data
+from coderooms.ingest.rows import ParsedFile
+
+log = logging.getLogger(__name__)
+
+WARM_REPO = "coderooms-warm-up"
+"""The repo id of the made-up repository (never committed: every write is rolled back)."""
+
+FILES: dict[str, str] = {
+    "README.md": "# Warm-up\n\nA made-up project.\n\n## Use\n\nCall `run`.\n",
+    "pkg/__init__.py": (
+        '"""The package."""\nfrom pkg.core import Base, run\n\n__all__ = ["Base", "run"]\n'
+    ),
+    "pkg/core.py": (
+        '"""Core."""\nimport os\n\n\nclass Base:\n    """A base."""\n\n'
+        "    def go(self) -> str:\n        return os.path.join('a', helper())\n\n\n"
+        "class Child(Base):\n    def go(self) -> str:\n        return super().go()\n\n\n"
+        'def run() -> str:\n    """Run it."""\n    return Child().go()\n\n\n'
+        "def helper() -> str:\n    return 'b'\n"
+    ),
+    "pkg/use.py": (
+        "from . import core\nfrom .core import Child\nfrom pkg import missing_name\n\n\n"
+        "def main() -> None:\n    child = Child()\n    child.go()\n    core.run()\n"
+        "    missing_name()\n"
+    ),
+    "web/a.js": (
+        "export function format(x) {\n  return pad(x);\n}\n\nfunction pad(x) {\n"
+        "  return String(x);\n}\n\nexport class Widget {\n  draw() { return format(1); }\n}\n"
+    ),
+    "web/b.ts": (
+        "import { format, Widget } from './a';\n\nexport class Fancy extends Widget {\n"
+        "  draw(): string {\n    return format(2);\n  }\n}\n\nexport function make(): Fancy {\n"
+        "  return new Fancy();\n}\n"
+    ),
+    "go/main.go": (
+        'package main\n\nimport "fmt"\n\ntype Box struct{ n int }\n\n'
+        "func (b Box) Size() int { return b.n }\n\nfunc main() {\n"
+        "\tfmt.Println(helper(Box{1}))\n}\n\nfunc helper(b Box) int { return b.Size() }\n"
+    ),
+    "java/App.java": (
+        "package app;\n\nimport java.util.List;\n\npublic class App extends Base {\n"
+        "  void run(List<String> a) { helper(); }\n  void helper() {}\n}\n\n"
+        "class Base {}\n"
+    ),
+    "rust/lib.rs": (
+        "mod inner {\n    pub fn b() -> u8 { 1 }\n}\n\n"
+        "pub trait Shape { fn area(&self) -> u8; }\n\n"
+        "pub struct Sq;\n\nimpl Shape for Sq {\n    fn area(&self) -> u8 { inner::b() }\n}\n"
+    ),
+    "c/m.h": "#ifndef M_H\n#define M_H\nint g(void);\n#endif\n",
+    "c/m.c": '#include "m.h"\n\nint g(void) { return 1; }\n\nint f(void) { return g(); }\n',
+}
+
+
+COPIES = 40
+"""Copies of `FILES` written (each under its own directory): enough rows that the server's JIT
+compiles the write paths too, not only the planner its plans."""
+
+
+def warm_ingest(graph: Graph, copies: int = COPIES) -> float | None:
+    """Seconds the warm-up took; None when it failed (logged)."""
+    started = time.perf_counter()
+    try:
+        parsed = _parsed_files(copies)
+        graph.read("ingest/repo_root", repo=WARM_REPO)
+        graph.read("ingest/file_fingerprints", repo=WARM_REPO)
+        for one_transaction in (True, False):  # as a small changeset is written, a large one
+            changes = Changeset(WARM_REPO, parsed, [], {p.path for p in parsed}, fresh=True)
+            graph.rolled_back(partial(_write, changes=changes, one_transaction=one_transaction))
+    except Exception:  # best effort: the ingest it prepares runs without it
+        log.warning("warming the statements of an ingest failed", exc_info=True)
+        return None
+    return time.perf_counter() - started
+
+
+def _write(tx: neo4j.ManagedTransaction, *, changes: Changeset, one_transaction: bool) -> None:
+    run = runner(tx)
+    plan = plan_changeset(run, changes)
+    apply_plan(sequential(run), changes, plan, one_transaction=one_transaction)
+
+
+def _parsed_files(copies: int = 1) -> list[ParsedFile]:
+    parsed = []
+    for n, (name, text) in ((n, item) for n in range(copies) for item in FILES.items()):
+        path = name if n == 0 else f"copy{n}/{name}"
+        data = text.encode()
+        result = parse_data(ReadJob(path, f"/{WARM_REPO}/{path}", len(data), 0, None), data)
+        if isinstance(result, ParsedFile):
+            parsed.append(result)
+    return parsed
