@@ -17,13 +17,8 @@ from coderooms.ingest.js_reexports import (
 from coderooms.ingest.model import CALLS, INHERITS, Extraction, FactKind, ScopeFact, SymbolDef
 from coderooms.ingest.namespace_names import csharp_usings, php_uses
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.ref_requests import (
-    UNKNOWN_RECEIVER,
-    FileRecord,
-    RefRequest,
-)
+from coderooms.ingest.ref_requests import FileRecord, RefRequest
 from coderooms.ingest.references import DECLARED_PACKAGES, INHERITING, REQUIRING, Scope
-from coderooms.ingest.returned_types import VALUE_OF
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
     JVM_SUFFIXES,
@@ -34,6 +29,7 @@ from coderooms.ingest.targets import (
     rust_module,
     swift_module,
 )
+from coderooms.ingest.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
 
 
 def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.ref_requests import Alternative, decode_alternative
-from coderooms.ingest.returned_types import FIELD, INHERITED
 from coderooms.ingest.rust_impls import impl_member
 from coderooms.ingest.targets import Target
+from coderooms.ingest.vocabulary import FIELD, INHERITED
 
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo

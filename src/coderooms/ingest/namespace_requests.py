@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from coderooms.ingest.model import INHERITS
 from coderooms.ingest.namespace_names import csharp_candidates, php_candidates
-from coderooms.ingest.ref_requests import TYPE_KINDS, Alternative, RefRequest
-from coderooms.ingest.returned_types import CALLED
+from coderooms.ingest.ref_requests import Alternative, RefRequest
+from coderooms.ingest.vocabulary import CALLED, TYPE_KINDS
 
 if TYPE_CHECKING:
     from coderooms.ingest.references import Scope

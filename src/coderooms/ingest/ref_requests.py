@@ -7,14 +7,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.model import SymbolDef
 from coderooms.ingest.targets import Binding, ImportRequest, Target
-
-RECEIVERS = frozenset({"self", "this", "cls", "Self"})
-UNKNOWN_RECEIVER = "?"
-NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
-TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
 
 
 @functools.lru_cache(maxsize=65536)

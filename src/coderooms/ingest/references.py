@@ -18,11 +18,7 @@ from coderooms.ingest.model import INHERITS
 from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import (
-    NOT_CALLABLE,
     POINTER_OWN,
-    RECEIVERS,
-    TYPE_KINDS,
-    UNKNOWN_RECEIVER,
     Alternative,
     RefRequest,
     binding_alternatives,
@@ -31,11 +27,8 @@ from coderooms.ingest.ref_requests import (
 )
 from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
-    CALLED,
     FIELD_LANGUAGES,
-    INHERITED,
     MAX_ASSIGNED,
-    VALUE_OF,
     chained,
     inherited_alternatives,
     inherited_field,
@@ -46,6 +39,15 @@ from coderooms.ingest.returned_types import (
 )
 from coderooms.ingest.rust_impls import crate_path_too, in_impls, module_called
 from coderooms.ingest.targets import Binding, Target, path_stem, rust_module
+from coderooms.ingest.vocabulary import (
+    CALLED,
+    INHERITED,
+    NOT_CALLABLE,
+    RECEIVERS,
+    TYPE_KINDS,
+    UNKNOWN_RECEIVER,
+    VALUE_OF,
+)
 
 WELL_KNOWN_GLOBALS = {
     "js": frozenset(
@@ -339,7 +341,7 @@ class Scope:
 
     def walked(self, encoded: str, member: str) -> str:
         """The alternative `encoded` (finding a type) looking `member` up in the type found and
-        up its bases (`returned_types.INHERITED`)."""
+        up its bases (`vocabulary.INHERITED`)."""
         found = decode_alternative(encoded)
         return Alternative(found.targets, f"{found.qual}{INHERITED}{member}").encode()
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.ref_requests import RECEIVERS, TYPE_KINDS, Alternative, RefRequest
+from coderooms.ingest.ref_requests import Alternative, RefRequest
+from coderooms.ingest.vocabulary import RECEIVERS, TYPE_KINDS
 
 if TYPE_CHECKING:
     from coderooms.ingest.references import Scope

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.model import INHERITS
-from coderooms.ingest.ref_requests import TYPE_KINDS, Alternative, RefRequest
+from coderooms.ingest.ref_requests import Alternative, RefRequest
+from coderooms.ingest.vocabulary import TYPE_KINDS
 
 if TYPE_CHECKING:
     from coderooms.ingest.references import Scope

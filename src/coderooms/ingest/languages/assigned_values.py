@@ -14,9 +14,8 @@ from tree_sitter import Node
 
 from coderooms.ingest.languages.common import UNKNOWN_OBJECT, Collector, callee_name, dotted, text
 from coderooms.ingest.model import FactKind
-from coderooms.ingest.returned_types import VALUE_OF
+from coderooms.ingest.vocabulary import CALLED, VALUE_OF
 
-CALLED = "()"
 NOT_VALUES = frozenset({"require", "import"})
 """Callees whose result is a module, bound by the file's imports instead."""
 
@@ -129,7 +128,7 @@ def _constructor_field(assignment: Node, c: Collector) -> None:
 
 def _assigned_path(declarator: Node, c: Collector) -> None:
     """JavaScript `const x = y.f` and `const { f, g: x } = y` (`y` a path of names or `this`):
-    `x` is the value of `y.f` (`=y.f`, `returned_types.VALUE_OF`), so `x.m()` is looked up as
+    `x` is the value of `y.f` (`=y.f`, `vocabulary.VALUE_OF`), so `x.m()` is looked up as
     `y.f.m()` is (webpack's `const { runtimeTemplate } = compilation`)."""
     source = c.source
     name = declarator.child_by_field_name("name")

@@ -51,7 +51,7 @@ from coderooms.ingest.languages.common import (
     type_name,
 )
 from coderooms.ingest.model import FactKind
-from coderooms.ingest.returned_types import CONSTRUCTED
+from coderooms.ingest.vocabulary import CONSTRUCTED
 
 QUERY = """
 (class_declaration) @class

@@ -79,7 +79,7 @@ from coderooms.ingest.languages.js_imports import (
 )
 from coderooms.ingest.languages.jsdoc import jsdoc_types
 from coderooms.ingest.model import MODULE_VALUE, FactKind
-from coderooms.ingest.returned_types import CALLED, CONSTRUCTED
+from coderooms.ingest.vocabulary import CALLED, CONSTRUCTED
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
 
