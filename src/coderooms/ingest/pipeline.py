@@ -27,10 +27,11 @@ from coderooms.core.ids import file_id, repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.graph.repo_parts import new_repo_part
-from coderooms.ingest.changeset import WRITE_PHASES, Changeset, WriteStats
+from coderooms.ingest.changeset import WRITE_PHASES
 from coderooms.ingest.collector import collector_paused
 from coderooms.ingest.gate import whole_repo
 from coderooms.ingest.git_history import update_co_changes
+from coderooms.ingest.plan import Changeset, WriteStats
 from coderooms.ingest.quarantine import write_isolating
 from coderooms.ingest.reader import (
     ReadJob,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, fields, replace
 from coderooms.errors import CoderoomsError, GraphTimeout, GraphUnavailable
 from coderooms.graph.driver import Graph
 from coderooms.ingest.bare import MAX_REASON_CHARS, QUARANTINED, bare
-from coderooms.ingest.changeset import Changeset, WriteStats
+from coderooms.ingest.plan import Changeset, WriteStats
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.transactions import (
     MAX_TRANSACTION_BYTES,

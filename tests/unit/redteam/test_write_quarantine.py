@@ -14,8 +14,8 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.errors import CoderoomsError, GraphTimeout, GraphUnavailable
 from coderooms.graph.driver import Graph
 from coderooms.ingest import quarantine
-from coderooms.ingest.changeset import Changeset, Plan, WriteStats
 from coderooms.ingest.model import SymbolDef
+from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.ref_requests import FileRecord
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.triggers import Triggers
