@@ -3,15 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.model import INHERITS
 from coderooms.ingest.namespace_names import csharp_candidates, php_candidates
 from coderooms.ingest.ref_requests import Alternative, RefRequest
 from coderooms.ingest.vocabulary import CALLED, TYPE_KINDS
-
-if TYPE_CHECKING:
-    from coderooms.ingest.references import Scope
 
 
 def csharp_request(

@@ -27,7 +27,8 @@ from typing import Any, TypeVar
 
 from coderooms.core.ids import LANGUAGE_GROUPS, symbol_id
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
-from coderooms.ingest.member_tables import MEMBER_TAGS, member_key
+from coderooms.ingest.member_tables import MEMBER_TAGS
+from coderooms.ingest.member_types import member_key
 from coderooms.ingest.model import MODULE_VALUE
 from coderooms.ingest.python_resolver import (
     DIRECTORY,

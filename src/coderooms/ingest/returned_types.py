@@ -17,16 +17,12 @@ Everything here depends on the file alone, so a file's edit re-resolves exactly 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
 from coderooms.ingest.model import INHERITS
-from coderooms.ingest.rust_impls import impl_owner_entries
+from coderooms.ingest.ref_requests import RefRequest
+from coderooms.ingest.rust_owners import impl_owner_entries
 from coderooms.ingest.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
-
-if TYPE_CHECKING:
-    from coderooms.ingest.ref_requests import RefRequest
-    from coderooms.ingest.references import Scope
 
 CONSTRUCTING = frozenset({"java", "javascript", "typescript", "tsx"})
 """Languages whose callees write a created object so (`CONSTRUCTED`)."""
@@ -34,8 +30,6 @@ FIELD_LANGUAGES = frozenset({"java", "go", "javascript", "rust"})
 """Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
-MAX_ASSIGNED = 8
-"""Locals typed by calls followed at most through one another (`assigned`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 SELF_TYPES = frozenset({"this", "Self"})

@@ -14,7 +14,6 @@ CEILINGS = {
     "coderooms/ingest/python_resolver.py": 717,
     "coderooms/ingest/python_scope.py": 698,
     "coderooms/ingest/languages/common.py": 551,
-    "coderooms/ingest/references.py": 419,
     "coderooms/ingest/languages/javascript.py": 494,
     "coderooms/search/text_search.py": 478,
     "coderooms/ingest/languages/python.py": 467,

@@ -2,7 +2,7 @@
 (`const x = new T()` -> `T`) or the value a call returns (`const x = f()`, Go `x := f()` and
 `x, err := f()`, Rust `let x = a.b()`, TypeScript `const x = await f()` with `f(): Promise<T>`,
 whose declared return is recorded as `T`), recorded as the callee with `()` (`f()`, `a.b()`): an
-ASSIGN fact whose annotation `references.Scope` reads as "what `f` is declared to return"
+ASSIGN fact whose annotation `file_scope.Scope` reads as "what `f` is declared to return"
 (`returned_types.member_request`). A call whose callee is not a path of names (`(a || b)()`,
 `x[0]()`), `require(..)` (an import, bound as such) and a local assigned a call on itself
 (`let s = s.trim()`, the earlier `s`) record nothing. JavaScript `const x = y.f` and

@@ -20,7 +20,7 @@ for the full list):
   unknown, so the name must not be taken for a local one. A call whose callee is itself such a
   chain is written with `()` (`a().b()` -> `a().b`, `x.setA().setB()` -> `x.setA().setB`,
   `foo().bar.baz()` -> `foo().bar.baz`) where the extractor names its call nodes: what the
-  inner call returns may be declared (`references`). Otherwise (a call of a subscript, of a
+  inner call returns may be declared (`reference_requests`). Otherwise (a call of a subscript, of a
   call, of a parenthesised expression, or a member that is not an identifier, such as JS
   `this.#p`) the call is not recorded.
 * imports: `names` are the original names; `aliases` the local names they are bound to where
