@@ -21,14 +21,11 @@ import neo4j
 from coderooms.core.ids import LANGUAGE_GROUPS, file_id, symbol_id
 from coderooms.graph.driver import run_named
 from coderooms.ingest import moved_rows
+from coderooms.ingest.include_walk import STAR_WALKS
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
-from coderooms.ingest.project_files import (
-    PROJECT_FILE_NAMES,
-    fill_lookup,
-    languages_to_reresolve,
-)
+from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
 from coderooms.ingest.python_plan import (
     ANY_KEY,
     MAX_REF_KEYS_CHARS,
@@ -172,7 +169,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
             plan.triggers |= carried
         foreign, importers = _foreign_work(run, changes, plan.triggers)
 
-    lookup = Lookup(repo, resolver)
+    lookup = Lookup(repo, resolver, star_walks=STAR_WALKS)
     fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
     fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
