@@ -7,7 +7,8 @@ A *unit* is a subpackage of `coderooms` (`coderooms.search`) or a top-level modu
 
 - `core` imports nothing of coderooms' but `errors`;
 - `graph` imports only `core`, `errors` and `config` (exceptions named below, each with why);
-- no import cycle among the units;
+- no import cycle among the units, nor among the modules inside one unit (a `TYPE_CHECKING`
+  import or one inside a function counts: it hides a loop from the interpreter only);
 - a room imports another room only through its face: `coderooms.<room>` and the names its
   `__init__.__all__` lists, never its inner modules (exceptions named in FACE_EXCEPTIONS, each
   with why). The rooms are the subpackages but the floors below them (`core`, `graph`, `scope`,
@@ -169,6 +170,31 @@ def test_no_import_cycle_between_units() -> None:
         steps = [f"  {a} -> {b}: {edges[a][b].where()}" for a, b in pairwise(cycle)]
         raise AssertionError(
             "import cycle between units " + " -> ".join(cycle) + ":\n" + "\n".join(steps)
+        )
+
+
+def module_of(name: str, modules: frozenset[str]) -> str:
+    """The module an imported name lives in: `coderooms.ingest.resolve.Lookup` ->
+    `coderooms.ingest.resolve`; a module itself (`from coderooms.ingest import rows`) is its own."""
+    while name not in modules and "." in name:
+        name = name.rpartition(".")[0]
+    return name
+
+
+def test_no_import_cycle_between_modules_inside_a_unit() -> None:
+    modules = frozenset(module_name(path) for path in (SRC / PACKAGE).rglob("*.py"))
+    edges: dict[str, dict[str, Import]] = defaultdict(dict)
+    for i in all_imports():
+        target = module_of(i.target, modules)
+        if target != i.source and unit_of(i.source) == unit_of(target):
+            edges[i.source].setdefault(target, i)
+    cycle = find_cycle(edges)
+    if cycle:
+        steps = [f"  {a} -> {b}: {edges[a][b].where()}" for a, b in pairwise(cycle)]
+        raise AssertionError(
+            "import cycle between modules " + " -> ".join(cycle) + " (a TYPE_CHECKING or "
+            "function-level import counts: move what both need into a module below them, or "
+            "hand the call in):\n" + "\n".join(steps)
         )
 
 
