@@ -36,9 +36,8 @@ from coderooms.ingest.python_plan import (
     project_dirs,
     ref_keys_text,
 )
-from coderooms.ingest.python_resolver import ModuleStore, PythonResolver, encode_key
+from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.python_scope import loaded_expr
-from coderooms.ingest.ref_requests import RefRequest, decode_alternative
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup, Resolution
 from coderooms.ingest.rows import (
@@ -53,7 +52,7 @@ from coderooms.ingest.rows import (
     symbol_infos,
     symbol_rows,
 )
-from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
+from coderooms.ingest.targets import go_package_suffixes
 from coderooms.ingest.triggers import Triggers
 from coderooms.ingest.write_jobs import (
     Job,
@@ -64,6 +63,9 @@ from coderooms.ingest.write_jobs import (
     ghosts_of,
     node_jobs,
 )
+from coderooms.resolution.keys import encode_key
+from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.targets import ImportRequest, Target
 
 EDGE_STATEMENTS = {
     ("File", SYMBOL): "ingest/edges_file_to_symbol",

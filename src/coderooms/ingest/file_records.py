@@ -15,23 +15,29 @@ from coderooms.ingest.js_reexports import (
     TABLE_GROUPS,
     table_entries,
 )
-from coderooms.ingest.model import CALLS, INHERITS, Extraction, FactKind, ScopeFact, SymbolDef
 from coderooms.ingest.namespace_names import csharp_usings, php_uses
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.ref_requests import FileRecord, RefRequest
 from coderooms.ingest.reference_requests import DECLARED_PACKAGES, INHERITING, REQUIRING
 from coderooms.ingest.reference_requests import request as reference_request
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
     JVM_SUFFIXES,
-    ImportRequest,
-    Target,
     c_implementations,
     jvm_module,
     rust_module,
     swift_module,
 )
-from coderooms.ingest.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
+from coderooms.resolution.extraction import (
+    CALLS,
+    INHERITS,
+    Extraction,
+    FactKind,
+    ScopeFact,
+    SymbolDef,
+)
+from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.targets import ImportRequest, Target
+from coderooms.resolution.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
 
 
 def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:

@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.java_on_demand import OnDemand
 from coderooms.ingest.namespace_names import Uses, Usings
-from coderooms.ingest.ref_requests import (
-    POINTER_OWN,
+from coderooms.ingest.ref_requests import POINTER_OWN
+from coderooms.resolution.ref_requests import (
     Alternative,
     RefRequest,
     binding_alternatives,
     decode_alternative,
 )
-from coderooms.ingest.targets import Binding, Target, path_stem
-from coderooms.ingest.vocabulary import (
+from coderooms.resolution.targets import Binding, Target, path_stem
+from coderooms.resolution.vocabulary import (
     INHERITED,
     NOT_CALLABLE,
     RECEIVERS,

@@ -7,16 +7,11 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
-from coderooms.ingest.model import ImportRef
 from coderooms.ingest.targets import (
     JVM_SUFFIXES,
-    Binding,
-    ImportRequest,
-    Target,
     bash_source,
     c_include,
     go_package,
-    go_package_name,
     java_module,
     js_module,
     jvm_module,
@@ -26,6 +21,8 @@ from coderooms.ingest.targets import (
     rust_module,
     swift_module,
 )
+from coderooms.resolution.extraction import ImportRef
+from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
 
 
 def module_targets(language: str, path: str, module: str, level: int = 0) -> tuple[Target, ...]:

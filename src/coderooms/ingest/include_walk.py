@@ -15,9 +15,10 @@ import posixpath
 from collections.abc import Iterable, Iterator
 
 from coderooms.ingest.import_requests import module_targets
-from coderooms.ingest.ref_requests import Alternative
 from coderooms.ingest.resolve import REQUIRE_FILES, REQUIRE_HOPS, Lookup, StarWalk, SymbolInfo
-from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations, path_stem
+from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
+from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.targets import path_stem
 
 GROUP = "c"
 

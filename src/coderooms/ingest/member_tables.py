@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.member_types import TYPE_NAMES, Keys, member_key, type_named
-from coderooms.ingest.ref_requests import Alternative
 from coderooms.ingest.rust_impls import impl_member
-from coderooms.ingest.targets import Target
-from coderooms.ingest.vocabulary import FIELD, INHERITED
+from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.targets import Target
+from coderooms.resolution.vocabulary import FIELD, INHERITED
 
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.ref_requests import decode_alternative
+from coderooms.resolution.ref_requests import decode_alternative
 
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo

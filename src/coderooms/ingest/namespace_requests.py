@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.model import INHERITS
 from coderooms.ingest.namespace_names import csharp_candidates, php_candidates
-from coderooms.ingest.ref_requests import Alternative, RefRequest
-from coderooms.ingest.vocabulary import CALLED, TYPE_KINDS
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.vocabulary import CALLED, TYPE_KINDS
 
 
 def csharp_request(

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.java_on_demand import on_demand_quals
-from coderooms.ingest.model import INHERITS
 from coderooms.ingest.namespace_requests import csharp_request, php_request
-from coderooms.ingest.ref_requests import Alternative, RefRequest, java_qualified
+from coderooms.ingest.ref_requests import java_qualified
 from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
     FIELD_LANGUAGES,
@@ -33,7 +32,9 @@ from coderooms.ingest.rust_impls import (
     in_impls,
     module_called,
 )
-from coderooms.ingest.vocabulary import CALLED, RECEIVERS, TYPE_KINDS, UNKNOWN_RECEIVER
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.vocabulary import CALLED, RECEIVERS, TYPE_KINDS, UNKNOWN_RECEIVER
 
 WELL_KNOWN_GLOBALS = {
     "js": frozenset(

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.ref_requests import Alternative, RefRequest
-from coderooms.ingest.vocabulary import RECEIVERS, TYPE_KINDS
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.vocabulary import RECEIVERS, TYPE_KINDS
 
 _BUILTIN_NAMES = """
 : . [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare

@@ -31,10 +31,11 @@ from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
-from coderooms.ingest.python_waves import Missing
-from coderooms.ingest.ref_requests import Alternative
 from coderooms.ingest.rust_crates import crate_candidates
-from coderooms.ingest.targets import Target, go_package_suffixes, js_module, path_stem, rust_module
+from coderooms.ingest.targets import go_package_suffixes, js_module, rust_module
+from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.targets import Target, path_stem
+from coderooms.resolution.waves import Missing
 
 Key = tuple[str, str]
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
-from coderooms.ingest.model import INHERITS
-from coderooms.ingest.ref_requests import RefRequest
 from coderooms.ingest.rust_owners import impl_owner_entries
-from coderooms.ingest.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
 
 CONSTRUCTING = frozenset({"java", "javascript", "typescript", "tsx"})
 """Languages whose callees write a created object so (`CONSTRUCTED`)."""

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.member_types import type_named
-from coderooms.ingest.model import INHERITS
-from coderooms.ingest.ref_requests import Alternative, RefRequest
 from coderooms.ingest.returned_types import through_fields
 from coderooms.ingest.rust_owners import impl_owner
-from coderooms.ingest.targets import Binding, rust_module
-from coderooms.ingest.vocabulary import TYPE_KINDS
+from coderooms.ingest.targets import rust_module
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.targets import Binding
+from coderooms.resolution.vocabulary import TYPE_KINDS
 
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo

@@ -7,6 +7,7 @@ A *unit* is a subpackage of `coderooms` (`coderooms.search`) or a top-level modu
 
 - `core` imports nothing of coderooms' but `errors`;
 - `graph` imports only `core`, `errors` and `config` (exceptions named below, each with why);
+- `resolution` (the engine's contract) imports only `core` and `errors`;
 - no import cycle among the units, nor among the modules inside one unit (a `TYPE_CHECKING`
   import or one inside a function counts: it hides a loop from the interpreter only);
 - a room imports another room only through its face: `coderooms.<room>` and the names its
@@ -29,15 +30,19 @@ PACKAGE = "coderooms"
 
 CORE_MAY_IMPORT = frozenset({"core", "errors"})
 GRAPH_MAY_IMPORT = frozenset({"graph", "core", "errors", "config"})
+RESOLUTION_MAY_IMPORT = frozenset({"resolution", "core", "errors"})
 
 GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """(file, imported module) -> why `graph` still imports it. The cycle check leaves these edges
 out too (they are the known way back); a test fails when one is no longer there."""
 
 
-NOT_ROOMS = frozenset({"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol"})
-"""Subpackages that are floors (below every room: `verbs` is the contract rooms speak) or the
-layers above them (`protocol`, the MCP layer; `cli`, the entry points), not rooms."""
+NOT_ROOMS = frozenset(
+    {"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol", "resolution"}
+)
+"""Subpackages that are floors (below every room: `verbs` is the contract rooms speak,
+`resolution` the engine's) or the layers above them (`protocol`, the MCP layer; `cli`, the
+entry points), not rooms."""
 
 PROTOCOL_PACKAGES = ("fastmcp", "mcp")
 """The third-party packages of the protocol: only `coderooms.protocol` imports them."""
@@ -146,6 +151,16 @@ def test_graph_imports_only_core_errors_and_config() -> None:
         if unit_of(i.source) == "graph"
         and unit_of(i.target) not in GRAPH_MAY_IMPORT
         and not is_exception(i)
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def test_resolution_imports_only_core_and_errors() -> None:
+    broken = [
+        f"{i.where()}: resolution may import only core and errors (a language's rule is handed "
+        "in, never imported)"
+        for i in all_imports()
+        if unit_of(i.source) == "resolution" and unit_of(i.target) not in RESOLUTION_MAY_IMPORT
     ]
     assert not broken, "\n".join(broken)
 

@@ -19,7 +19,7 @@ from coderooms.ingest.languages import (
     language_for_path,
     module_name,
 )
-from coderooms.ingest.model import Extraction
+from coderooms.resolution.extraction import Extraction
 
 REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
 

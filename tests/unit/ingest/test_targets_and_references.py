@@ -11,22 +11,24 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import bindings, import_requests
 from coderooms.ingest.include_walk import STAR_WALKS
-from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
-from coderooms.ingest.ref_requests import Alternative, RefRequest
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import (
-    ImportRequest,
-    Target,
     go_module_path,
     go_package,
-    go_package_name,
     go_package_suffixes,
     java_module,
     js_module,
-    path_stem,
     python_module,
     rust_module,
+)
+from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.targets import (
+    ImportRequest,
+    Target,
+    go_package_name,
+    path_stem,
     trigger_stems,
 )
 

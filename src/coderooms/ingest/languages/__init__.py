@@ -93,7 +93,7 @@ from coderooms.ingest.languages.doc_comments import doc_of, docstring
 from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.grammars import grammar_loader
 from coderooms.ingest.languages.limits import MAX_SYNTAX_DEPTH, bound_extraction, syntax_depth_over
-from coderooms.ingest.model import Extraction, SymbolDef
+from coderooms.resolution.extraction import Extraction, SymbolDef
 
 __all__ = [
     "DEEP_LANGUAGES",

@@ -13,8 +13,8 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from coderooms.ingest.languages.common import UNKNOWN_OBJECT, Collector, callee_name, dotted, text
-from coderooms.ingest.model import FactKind
-from coderooms.ingest.vocabulary import CALLED, VALUE_OF
+from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import CALLED, VALUE_OF
 
 NOT_VALUES = frozenset({"require", "import"})
 """Callees whose result is a module, bound by the file's imports instead."""

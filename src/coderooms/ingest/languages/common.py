@@ -40,7 +40,7 @@ from tree_sitter import Node
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.doc_comments import doc_of
-from coderooms.ingest.model import (
+from coderooms.resolution.extraction import (
     CallRef,
     Extraction,
     FactKind,

@@ -55,7 +55,7 @@ from coderooms.ingest.languages.common import (
 )
 from coderooms.ingest.languages.csharp_branches import nth_branches
 from coderooms.ingest.languages.doc_comments import first_sentence
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (namespace_declaration) @namespace

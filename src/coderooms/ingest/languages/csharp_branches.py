@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 
 from coderooms.ingest.languages.branch_readings import nth_branches as read_branches
-from coderooms.ingest.model import Extraction
+from coderooms.resolution.extraction import Extraction
 
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*([a-z]*)([^\n]*)", re.MULTILINE)
 _OPENING = frozenset({b"if"})

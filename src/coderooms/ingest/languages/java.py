@@ -50,8 +50,8 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import FactKind
-from coderooms.ingest.vocabulary import CONSTRUCTED
+from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import CONSTRUCTED
 
 QUERY = """
 (class_declaration) @class

@@ -78,8 +78,8 @@ from coderooms.ingest.languages.js_imports import (
     specifier_names,
 )
 from coderooms.ingest.languages.jsdoc import jsdoc_types
-from coderooms.ingest.model import MODULE_VALUE, FactKind
-from coderooms.ingest.vocabulary import CALLED, CONSTRUCTED
+from coderooms.resolution.extraction import MODULE_VALUE, FactKind
+from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
 

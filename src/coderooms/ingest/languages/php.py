@@ -46,7 +46,7 @@ from coderooms.ingest.languages.common import (
     string_value,
     text,
 )
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (namespace_definition) @namespace

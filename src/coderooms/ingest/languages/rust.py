@@ -76,7 +76,7 @@ from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
 from coderooms.ingest.languages.rust_types import declared as declared_type
 from coderooms.ingest.languages.rust_types import named_type, tuple_declared
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (function_item) @function

@@ -14,7 +14,7 @@ from tree_sitter import Node
 from coderooms.ingest.languages.assigned_values import assigned_call
 from coderooms.ingest.languages.common import Collector, text, type_name, type_parameters
 from coderooms.ingest.languages.rust_unwrapped import unwrapped
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
 WRAPPERS: dict[str, str | None] = {"generic_function": "function"}

@@ -48,7 +48,7 @@ from coderooms.ingest.languages.common import (
     spans,
     text,
 )
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (class_definition) @class

@@ -50,7 +50,7 @@ from coderooms.ingest.languages.common import (
     text,
     type_name,
 )
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (class_declaration) @class

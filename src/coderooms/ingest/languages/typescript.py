@@ -42,7 +42,7 @@ from coderooms.ingest.languages.common import (
     type_parameters,
 )
 from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 QUERY = (
     CORE_QUERY
