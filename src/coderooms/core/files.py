@@ -16,7 +16,7 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_PATH_BYTES = 1024
 """Files whose repo-relative path is longer (UTF-8) are not ingested (reason `path_too_long`):
 a path is in the ids of the file, its chunks and its symbols, which Neo4j indexes in keys of at
-most 8 KB; 1 KB keeps every id under 2 KB (`ingest.languages.limits`)."""
+most 8 KB; 1 KB keeps every id under 2 KB (`languages.parsing.limits`)."""
 
 
 def path_too_long(relative: str) -> bool:

@@ -8,6 +8,8 @@ A *unit* is a subpackage of `coderooms` (`coderooms.search`) or a top-level modu
 - `core` imports nothing of coderooms' but `errors`;
 - `graph` imports only `core`, `errors` and `config` (exceptions named below, each with why);
 - `resolution` (the engine's contract) imports only `core` and `errors`;
+- `languages` (each language's record and the parsing kit) imports only itself, `resolution`,
+  `core` and `errors`;
 - no import cycle among the units, nor among the modules inside one unit (a `TYPE_CHECKING`
   import or one inside a function counts: it hides a loop from the interpreter only);
 - a room imports another room only through its face: `coderooms.<room>` and the names its
@@ -31,6 +33,7 @@ PACKAGE = "coderooms"
 CORE_MAY_IMPORT = frozenset({"core", "errors"})
 GRAPH_MAY_IMPORT = frozenset({"graph", "core", "errors", "config"})
 RESOLUTION_MAY_IMPORT = frozenset({"resolution", "core", "errors"})
+LANGUAGES_MAY_IMPORT = frozenset({"languages", "resolution", "core", "errors"})
 
 GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """(file, imported module) -> why `graph` still imports it. The cycle check leaves these edges
@@ -38,11 +41,11 @@ out too (they are the known way back); a test fails when one is no longer there.
 
 
 NOT_ROOMS = frozenset(
-    {"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol", "resolution"}
+    {"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol", "resolution", "languages"}
 )
 """Subpackages that are floors (below every room: `verbs` is the contract rooms speak,
-`resolution` the engine's) or the layers above them (`protocol`, the MCP layer; `cli`, the
-entry points), not rooms."""
+`resolution` the engine's, `languages` the languages' records and their parsing kit) or the
+layers above them (`protocol`, the MCP layer; `cli`, the entry points), not rooms."""
 
 PROTOCOL_PACKAGES = ("fastmcp", "mcp")
 """The third-party packages of the protocol: only `coderooms.protocol` imports them."""
@@ -161,6 +164,15 @@ def test_resolution_imports_only_core_and_errors() -> None:
         "in, never imported)"
         for i in all_imports()
         if unit_of(i.source) == "resolution" and unit_of(i.target) not in RESOLUTION_MAY_IMPORT
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def test_languages_import_only_resolution_core_and_errors() -> None:
+    broken = [
+        f"{i.where()}: languages may import only itself, resolution, core and errors"
+        for i in all_imports()
+        if unit_of(i.source) == "languages" and unit_of(i.target) not in LANGUAGES_MAY_IMPORT
     ]
     assert not broken, "\n".join(broken)
 

@@ -28,15 +28,8 @@ import re
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    Collector,
-    Scope,
-    header,
-    nest,
-    spans,
-    string_value,
-    text,
-)
+from coderooms.languages.parsing.collector import Collector, Scope, nest, spans
+from coderooms.languages.parsing.nodes import header, string_value, text
 
 QUERY = """
 (function_definition) @function

@@ -35,18 +35,20 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    IDENT_RE,
-    UNKNOWN_OBJECT,
+from coderooms.languages.parsing.collector import (
     Collector,
     Scope,
     declared_return,
-    dotted,
-    header,
     nest,
     qualified_name,
-    signature,
     spans,
+)
+from coderooms.languages.parsing.nodes import (
+    IDENT_RE,
+    UNKNOWN_OBJECT,
+    dotted,
+    header,
+    signature,
     text,
     type_name,
 )
