@@ -17,7 +17,6 @@ from pydantic import Field
 
 from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
-from coderooms.core.files import is_test_path
 from coderooms.core.ids import validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph import completeness
@@ -34,7 +33,8 @@ from coderooms.impact.seeds import (
     symbol_seeds,
 )
 from coderooms.impact.walk import FILE_KIND, walk
-from coderooms.ingest import DEEP_LANGUAGES
+from coderooms.ingest import CALL_GROUPS, DEEP_LANGUAGES
+from coderooms.languages import is_test_path
 from coderooms.scope.readable import readable_repos
 from coderooms.scope.served import served_scope
 from coderooms.verbs.budget import MAX_TOKENS_DEFAULT, CursorArg, MaxTokensArg, Question
@@ -89,14 +89,14 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
     if request.repo is not None:
         validate_repo_id(request.repo)
     seeds = _seeds(graph, settings, request)
-    sites = completeness.submit(graph, seeds.symbols)
+    sites = completeness.submit(graph, seeds.symbols, CALL_GROUPS)
     walked = walk(graph, seeds.symbols, seeds.files, depth)
     # what the walk read the callers of; tests are leaves: their names' sites are noise
     through = [r.id for r in walked.reached
                if r.kind != FILE_KIND and r.hop < depth and not is_test_path(r.path)]  # fmt: skip
     further: Future[Completeness] | None = None
     if through:
-        further = completeness.submit(graph, through[: limits.COMPLETENESS_IDS_MAX])
+        further = completeness.submit(graph, through[: limits.COMPLETENESS_IDS_MAX], CALL_GROUPS)
     found = Findings(
         seeds=seeds,
         walked=walked,

@@ -18,9 +18,9 @@ from typing import Any
 
 import neo4j
 
-from coderooms.core.ids import LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
-from coderooms.ingest import moved_rows
+from coderooms.ingest import languages, moved_rows
 from coderooms.ingest.include_walk import STAR_WALKS
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
@@ -226,7 +226,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         _keep_unchanged(changes, plan, held)
     for row in importers:
         plan.importers.append(row["id"])
-        group = LANGUAGE_GROUPS.get(row["language"] or "")
+        group = languages.LANGUAGE_GROUPS.get(row["language"] or "")
         plan.edges.extend(
             _import_edges(repo, row["id"], group, importer_requests[row["id"]], resolved,
                           plan.ghosts)
@@ -296,14 +296,14 @@ def _foreign_work(
     # a go.mod, package.json, tsconfig or Cargo.toml moved module paths or names: every import
     # and reference of that language
     changed = sorted(triggers.changed)
-    coarse += [(languages, {""}) for languages in languages_to_reresolve(changed)]
-    for languages, directories in coarse:
+    coarse += [(names, {""}) for names in languages_to_reresolve(changed)]
+    for names, directories in coarse:
         if not directories:
             continue
         under = run(
             "ingest/files_under",
             repo=repo,
-            languages=languages,
+            languages=names,
             dirs=sorted(directories),
             claims=claims,
         )
@@ -337,7 +337,7 @@ def _resolve_all(
         jobs.extend((i, path, group) for i in parsed.record.imports)
     jobs.extend((f[3], f[2], None) for f in foreign)
     for row in importers:
-        group = LANGUAGE_GROUPS.get(row["language"] or "")
+        group = languages.LANGUAGE_GROUPS.get(row["language"] or "")
         jobs.extend((i, row["path"], group) for i in importer_requests[row["id"]])
     if loader.run is not None:
         # what resolving the changed files' imports (and other files' references) asks first,
@@ -502,7 +502,7 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
         rows += run("ingest/files_by_dir_suffix", repo=repo, suffixes=sorted(by_mode["%"]))
     for row in rows:
         if row["claim"] not in skip_claims:
-            lookup.add_file(row["path"], LANGUAGE_GROUPS.get(row["language"] or ""))
+            lookup.add_file(row["path"], languages.LANGUAGE_GROUPS.get(row["language"] or ""))
     lookup.absent |= (by_mode["="] | by_mode["~"]) - {row["path"] for row in rows}
     lookup.loaded_targets |= targets
 

@@ -4,7 +4,7 @@ each reference, over the file's `file_scope.Scope`)."""
 
 from __future__ import annotations
 
-from coderooms.core.ids import LANGUAGE_GROUPS, directory_of
+from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.import_requests import bindings, import_requests
@@ -15,6 +15,7 @@ from coderooms.ingest.js_reexports import (
     TABLE_GROUPS,
     table_entries,
 )
+from coderooms.ingest.languages import LANGUAGE_GROUPS
 from coderooms.ingest.namespace_names import csharp_usings, php_uses
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.reference_requests import DECLARED_PACKAGES, INHERITING, REQUIRING

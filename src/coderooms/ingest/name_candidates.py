@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from coderooms.core.ids import GROUP_LANGUAGES, LANGUAGE_GROUPS
+from coderooms.ingest.languages import GROUP_LANGUAGES, LANGUAGE_GROUPS
 from coderooms.ingest.reference_resolution import CALLABLE_KINDS, unique_question
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import RefRequest

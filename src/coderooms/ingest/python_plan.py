@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from coderooms.core.ids import LANGUAGE_GROUPS, symbol_id
+from coderooms.core.ids import symbol_id
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
+from coderooms.ingest.languages import LANGUAGE_GROUPS
 from coderooms.ingest.member_tables import MEMBER_TAGS
 from coderooms.ingest.member_types import member_key
 from coderooms.ingest.python_resolver import (

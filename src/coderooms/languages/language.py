@@ -59,3 +59,12 @@ class Language:
     name: str
     rules: Rules
     syntax: Syntax
+    extensions: tuple[str, ...]
+    """Its files' extensions (lower-case, with the dot), each claimed by one language."""
+    file_names: tuple[str, ...] = ()
+    """Whole (lower-case) names of its files that have none of its extensions (`gemfile`)."""
+    package_files: tuple[str, ...] = ()
+    """Names of the files whose module symbol takes their directory's name (`__init__.py`,
+    `mod.rs`, `index.ts`)."""
+    declaration_suffixes: tuple[str, ...] = ()
+    """Suffixes a module's name drops whole (`.d.ts`: `a.d.ts` is module `a`)."""

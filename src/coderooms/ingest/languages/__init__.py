@@ -61,8 +61,14 @@ from __future__ import annotations
 
 from tree_sitter import Language as Grammar
 
+from coderooms.graph.completeness import CallGroups
 from coderooms.ingest.languages.file_names import language_for_path, module_name
-from coderooms.ingest.languages.registry import LANGUAGES
+from coderooms.ingest.languages.registry import (
+    GROUP_LANGUAGES,
+    LANGUAGE_GROUPS,
+    LANGUAGES,
+    SCOPED_GROUPS,
+)
 from coderooms.languages.language import Syntax
 from coderooms.languages.parsing import engine
 from coderooms.languages.parsing.engine import MAX_SOURCE_BYTES
@@ -70,14 +76,21 @@ from coderooms.languages.parsing.grammars import load_grammar
 from coderooms.resolution.extraction import Extraction
 
 __all__ = [
+    "CALL_GROUPS",
     "DEEP_LANGUAGES",
+    "GROUP_LANGUAGES",
+    "LANGUAGE_GROUPS",
     "MAX_SOURCE_BYTES",
+    "SCOPED_GROUPS",
     "extract",
     "language_for_path",
     "module_name",
 ]
 
 DEEP_LANGUAGES: frozenset[str] = frozenset(LANGUAGES)
+
+CALL_GROUPS = CallGroups(LANGUAGE_GROUPS, tuple(SCOPED_GROUPS))
+"""The groups `graph.completeness` counts unresolved call sites by (it names no language)."""
 
 
 def grammar(language: str) -> Grammar:

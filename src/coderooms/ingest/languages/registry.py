@@ -62,16 +62,23 @@ def _tree_sitter(module: str, function: str = "language") -> tuple[str, str]:
     return (f"tree_sitter_{module}", function)
 
 
+_JS_INDEX = ("index.js", "index.mjs", "index.cjs", "index.jsx")
+_TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
+
 _RECORDS = (
     Language(
         "python",
-        Rules("python", "py"),
+        Rules("python", "py", scoped_bare_names=True),
         Syntax(_tree_sitter("python"), python.QUERY, python.extract, module_doc=docstring),
+        (".py", ".pyi", ".pyw"),
+        package_files=("__init__.py", "__init__.pyi"),
     ),
     Language(
         "javascript",
         Rules("javascript", "js"),
         Syntax(_tree_sitter("javascript"), javascript.QUERY, javascript.extract),
+        (".js", ".mjs", ".cjs", ".jsx"),
+        package_files=_JS_INDEX,
     ),
     Language(
         "typescript",
@@ -79,15 +86,36 @@ _RECORDS = (
         Syntax(
             _tree_sitter("typescript", "language_typescript"), typescript.QUERY, typescript.extract
         ),
+        (".ts", ".mts", ".cts"),
+        package_files=(
+            "index.ts",
+            "index.mts",
+            "index.cts",
+            *("index" + d for d in _TS_DECLARATIONS),
+        ),
+        declaration_suffixes=_TS_DECLARATIONS,
     ),
     Language(
         "tsx",
         Rules("tsx", "js"),
         Syntax(_tree_sitter("typescript", "language_tsx"), typescript.QUERY, typescript.extract),
+        (".tsx",),
+        package_files=("index.tsx",),
     ),
-    Language("go", Rules("go", "go"), Syntax(_tree_sitter("go"), go.QUERY, go.extract)),
-    Language("rust", Rules("rust", "rust"), Syntax(_tree_sitter("rust"), rust.QUERY, rust.extract)),
-    Language("java", Rules("java", "java"), Syntax(_tree_sitter("java"), java.QUERY, java.extract)),
+    Language("go", Rules("go", "go"), Syntax(_tree_sitter("go"), go.QUERY, go.extract), (".go",)),
+    Language(
+        "rust",
+        Rules("rust", "rust"),
+        Syntax(_tree_sitter("rust"), rust.QUERY, rust.extract),
+        (".rs",),
+        package_files=("mod.rs", "lib.rs", "main.rs"),
+    ),
+    Language(
+        "java",
+        Rules("java", "java"),
+        Syntax(_tree_sitter("java"), java.QUERY, java.extract),
+        (".java",),
+    ),
     Language(
         "c",
         Rules("c", "c"),
@@ -98,6 +126,7 @@ _RECORDS = (
             first_reading=_c_first,
             read_as=_c_header_as_cpp,
         ),
+        (".c", ".h"),
     ),
     Language(
         "cpp",
@@ -113,6 +142,7 @@ _RECORDS = (
                 Reading(c_macros.first_branches, branches=c_branches.other_branches),
             ),
         ),
+        (".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx"),
     ),
     Language(
         "csharp",
@@ -124,11 +154,13 @@ _RECORDS = (
             first_reading=_csharp_first,
             other_branches=csharp_branches.other_branches,
         ),
+        (".cs",),
     ),
     Language(
         "php",
         Rules("php", "php"),
         Syntax(_tree_sitter("php", "language_php"), php.QUERY, php.extract),
+        (".php",),
     ),
     Language(
         "kotlin",
@@ -141,21 +173,55 @@ _RECORDS = (
             # `{ fun f() {} }`: an error to the grammar
             second_readings=(Reading(kotlin_repairs.second_reading),),
         ),
+        (".kt", ".kts"),
     ),
     Language(
-        "swift", Rules("swift", "swift"), Syntax(_tree_sitter("swift"), swift.QUERY, swift.extract)
+        "swift",
+        Rules("swift", "swift"),
+        Syntax(_tree_sitter("swift"), swift.QUERY, swift.extract),
+        (".swift",),
     ),
     Language(
-        "scala", Rules("scala", "scala"), Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract)
+        "scala",
+        Rules("scala", "scala"),
+        Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract),
+        (".scala",),
     ),
-    Language("ruby", Rules("ruby", "ruby"), Syntax(_tree_sitter("ruby"), ruby.QUERY, ruby.extract)),
-    Language("lua", Rules("lua", "lua"), Syntax(_tree_sitter("lua"), lua.QUERY, lua.extract)),
+    Language(
+        "ruby",
+        Rules("ruby", "ruby"),
+        Syntax(_tree_sitter("ruby"), ruby.QUERY, ruby.extract),
+        (".rb",),
+        file_names=("gemfile", "rakefile"),
+    ),
+    Language(
+        "lua",
+        Rules("lua", "lua"),
+        Syntax(_tree_sitter("lua"), lua.QUERY, lua.extract),
+        (".lua",),
+        package_files=("init.lua",),
+    ),
     Language(
         "bash",
         Rules("bash", "bash"),
         Syntax(_tree_sitter("bash"), bash.QUERY, bash.extract, first_reading=_bash_first),
+        (".sh", ".bash", ".bats"),
+        file_names=(".bashrc",),
     ),
 )
 
 LANGUAGES: dict[str, Language] = {record.name: record for record in _RECORDS}
 """Every deep language by name, in the order they are listed."""
+
+LANGUAGE_GROUPS: dict[str, str] = {name: record.rules.group for name, record in LANGUAGES.items()}
+"""language -> its group: calls resolve by name only within a group (TS code calls JS code,
+not Go code)."""
+
+GROUP_LANGUAGES: dict[str, set[str]] = {}
+for _name, _group in LANGUAGE_GROUPS.items():
+    GROUP_LANGUAGES.setdefault(_group, set()).add(_name)
+
+SCOPED_GROUPS: list[str] = sorted(
+    {record.rules.group for record in _RECORDS if record.rules.scoped_bare_names}
+)
+"""Groups whose bare names resolve by scope (`Rules.scoped_bare_names`), sorted."""
