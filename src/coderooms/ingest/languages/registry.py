@@ -7,6 +7,20 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from coderooms.ingest.import_rules import (
+    BashRules,
+    CRules,
+    GoRules,
+    JavaRules,
+    JvmRules,
+    LuaRules,
+    PhpRules,
+    PythonRules,
+    RubyRules,
+    RustRules,
+    ScriptRules,
+    SwiftRules,
+)
 from coderooms.ingest.languages import (
     bash,
     c,
@@ -68,21 +82,21 @@ _TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
 _RECORDS = (
     Language(
         "python",
-        Rules("python", "py", scoped_bare_names=True),
+        PythonRules("python", "py", scoped_bare_names=True),
         Syntax(_tree_sitter("python"), python.QUERY, python.extract, module_doc=docstring),
         (".py", ".pyi", ".pyw"),
         package_files=("__init__.py", "__init__.pyi"),
     ),
     Language(
         "javascript",
-        Rules("javascript", "js"),
+        ScriptRules("javascript", "js"),
         Syntax(_tree_sitter("javascript"), javascript.QUERY, javascript.extract),
         (".js", ".mjs", ".cjs", ".jsx"),
         package_files=_JS_INDEX,
     ),
     Language(
         "typescript",
-        Rules("typescript", "js"),
+        ScriptRules("typescript", "js"),
         Syntax(
             _tree_sitter("typescript", "language_typescript"), typescript.QUERY, typescript.extract
         ),
@@ -97,28 +111,28 @@ _RECORDS = (
     ),
     Language(
         "tsx",
-        Rules("tsx", "js"),
+        ScriptRules("tsx", "js"),
         Syntax(_tree_sitter("typescript", "language_tsx"), typescript.QUERY, typescript.extract),
         (".tsx",),
         package_files=("index.tsx",),
     ),
-    Language("go", Rules("go", "go"), Syntax(_tree_sitter("go"), go.QUERY, go.extract), (".go",)),
+    Language("go", GoRules("go", "go"), Syntax(_tree_sitter("go"), go.QUERY, go.extract), (".go",)),
     Language(
         "rust",
-        Rules("rust", "rust"),
+        RustRules("rust", "rust"),
         Syntax(_tree_sitter("rust"), rust.QUERY, rust.extract),
         (".rs",),
         package_files=("mod.rs", "lib.rs", "main.rs"),
     ),
     Language(
         "java",
-        Rules("java", "java"),
+        JavaRules("java", "java"),
         Syntax(_tree_sitter("java"), java.QUERY, java.extract),
         (".java",),
     ),
     Language(
         "c",
-        Rules("c", "c"),
+        CRules("c", "c"),
         Syntax(
             _tree_sitter("c"),
             c.QUERY,
@@ -130,7 +144,7 @@ _RECORDS = (
     ),
     Language(
         "cpp",
-        Rules("cpp", "c"),
+        CRules("cpp", "c"),
         Syntax(
             _tree_sitter("cpp"),
             c.CPP_QUERY,
@@ -158,13 +172,13 @@ _RECORDS = (
     ),
     Language(
         "php",
-        Rules("php", "php"),
+        PhpRules("php", "php"),
         Syntax(_tree_sitter("php", "language_php"), php.QUERY, php.extract),
         (".php",),
     ),
     Language(
         "kotlin",
-        Rules("kotlin", "java"),
+        JvmRules("kotlin", "java"),
         Syntax(
             _tree_sitter("kotlin"),
             kotlin.QUERY,
@@ -177,33 +191,33 @@ _RECORDS = (
     ),
     Language(
         "swift",
-        Rules("swift", "swift"),
+        SwiftRules("swift", "swift"),
         Syntax(_tree_sitter("swift"), swift.QUERY, swift.extract),
         (".swift",),
     ),
     Language(
         "scala",
-        Rules("scala", "scala"),
+        JvmRules("scala", "scala"),
         Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract),
         (".scala",),
     ),
     Language(
         "ruby",
-        Rules("ruby", "ruby"),
+        RubyRules("ruby", "ruby"),
         Syntax(_tree_sitter("ruby"), ruby.QUERY, ruby.extract),
         (".rb",),
         file_names=("gemfile", "rakefile"),
     ),
     Language(
         "lua",
-        Rules("lua", "lua"),
+        LuaRules("lua", "lua"),
         Syntax(_tree_sitter("lua"), lua.QUERY, lua.extract),
         (".lua",),
         package_files=("init.lua",),
     ),
     Language(
         "bash",
-        Rules("bash", "bash"),
+        BashRules("bash", "bash"),
         Syntax(_tree_sitter("bash"), bash.QUERY, bash.extract, first_reading=_bash_first),
         (".sh", ".bash", ".bats"),
         file_names=(".bashrc",),
