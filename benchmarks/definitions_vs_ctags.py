@@ -53,7 +53,7 @@ except ImportError:  # pragma: no cover
     import ctags_tag_rules as tags  # type: ignore[no-redef]
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract, language_for_path
-from coderooms.ingest.model import SymbolDef
+from coderooms.resolution.extraction import SymbolDef
 
 Key = tuple[str, str]
 

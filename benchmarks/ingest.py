@@ -45,9 +45,9 @@ from tree_sitter import Parser
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
-from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, grammar, language_for_path
 from coderooms.ingest.pipeline import JOBS_PER_CHUNK, ingest_root
+from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, count_lines, read_file
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targeted import ingest_paths

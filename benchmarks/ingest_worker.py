@@ -86,10 +86,10 @@ class Profiler:
         return plain_rows(records)
 
     def install(self) -> None:
-        from coderooms.ingest import changeset, pipeline
+        from coderooms.ingest import changeset, transactions
 
         changeset.run_named = self.run_named  # type: ignore[assignment]
-        plan, apply = pipeline.plan_changeset, pipeline.apply_plan
+        plan, apply = transactions.plan_changeset, transactions.apply_plan
         edge_jobs = changeset.edge_jobs
 
         def timed_plan(*args: Any, **kwargs: Any) -> Any:
@@ -113,8 +113,8 @@ class Profiler:
             finally:
                 self.phases["edge_rows_s"] += time.perf_counter() - started
 
-        pipeline.plan_changeset = timed_plan  # type: ignore[assignment]
-        pipeline.apply_plan = timed_apply  # type: ignore[assignment]
+        transactions.plan_changeset = timed_plan  # type: ignore[assignment]
+        transactions.apply_plan = timed_apply  # type: ignore[assignment]
         changeset.edge_jobs = timed_edge_jobs  # type: ignore[assignment]
         execute_write = Graph.execute_write
         profiler = self

@@ -43,8 +43,8 @@ from tree_sitter import Node, Parser
 
 from benchmarks.corpora import CorpusUnavailable, cache_dir
 from coderooms.ingest.languages import grammar
-from coderooms.ingest.languages.common import text, type_name
 from coderooms.ingest.languages.java import _invocation_name
+from coderooms.languages.parsing.nodes import text, type_name
 
 SCRIPT = Path(__file__).with_name("JavaOracle.java")
 ORACLE_TIMEOUT_S = 1800

@@ -24,8 +24,8 @@ import jedi
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from coderooms.ingest.languages.common import DOTTED_RE, dotted
 from coderooms.ingest.languages.python import UNKNOWN, chain
+from coderooms.languages.parsing.nodes import DOTTED_RE, dotted
 
 _QUERY = """
 (call function: (_) @call)

@@ -31,11 +31,11 @@ from fastmcp import Client
 from benchmarks.prose import SETS, ProseSet
 from coderooms.config import Settings
 from coderooms.connect import open_graph
-from coderooms.graph.symbol_lookup import find_symbols
 from coderooms.semantic import query as semantic_query
 from coderooms.semantic.store import embed_pending
 from coderooms.server import create_server
 from coderooms.verbs.context import AppContext, GraphProvider
+from coderooms.verbs.symbol_lookup import find_symbols
 
 AGENT = "bench-prose"
 RANKED = 10

@@ -39,8 +39,9 @@ from typing import Any
 
 from benchmarks.jedi_oracle import Oracle, Site
 from coderooms.core.ids import symbol_id
-from coderooms.ingest.changeset import Changeset, plan_changeset
+from coderooms.ingest.changeset import plan_changeset
 from coderooms.ingest.languages import extract
+from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, read_files
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.walker import walk

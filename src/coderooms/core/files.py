@@ -1,14 +1,12 @@
 """The rules about files every room shares. What coderooms never reads as source, shared by the
 ingest walk, a targeted ingest, the freshness watcher and edits: default-excluded directories,
 Python environments, the ignore files, binary formats (by name, then by a NUL byte in the first
-bytes), the size cap, and the temp files an edit stages beside its targets. And which files are
-tests, by path alone (`TEST_PATH_PATTERN`), the one rule surgical_context, impact, the routes'
-`test` tag and heuristics_surface all use."""
+bytes), the size cap, and the temp files an edit stages beside its targets. Which files are
+tests is the languages' rule (`coderooms.languages.TEST_PATH_PATTERN`)."""
 
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -16,7 +14,7 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_PATH_BYTES = 1024
 """Files whose repo-relative path is longer (UTF-8) are not ingested (reason `path_too_long`):
 a path is in the ids of the file, its chunks and its symbols, which Neo4j indexes in keys of at
-most 8 KB; 1 KB keeps every id under 2 KB (`ingest.languages.limits`)."""
+most 8 KB; 1 KB keeps every id under 2 KB (`languages.parsing.limits`)."""
 
 
 def path_too_long(relative: str) -> bool:
@@ -83,53 +81,3 @@ def has_binary_suffix(path: str) -> bool:
 
 def looks_binary(head: bytes) -> bool:
     return b"\x00" in head
-
-
-TEST_PATH_PATTERN = (
-    r"(?:.*/)?(?:"
-    r"(?:test|tests|__tests__)/.*"
-    r"|test_[^/]*\.py"
-    r"|[^/]*_test\.(?:py|go)"
-    r"|conftest\.py"
-    r"|[^/]*\.(?:test|spec)\.(?:js|jsx|mjs|cjs|ts|tsx)"
-    r"|[^/]*Tests?\.java"
-    r"|[^/]*Tests?\.cs"
-    r"|[^/]*Test\.php"
-    r"|[^/]*Tests?\.kt"
-    r"|[^/]*Tests?\.swift"
-    r"|[^/]*(?:Spec|Suite|Tests?)\.scala"
-    r"|test_[^/]*\.(?:rb|sh)"
-    r"|[^/]*_test\.rb"
-    r"|[^/]*_spec\.(?:rb|lua)"
-    r"|[^/]*\.bats"
-    r")"
-)
-"""A file is a test file when its repo-relative path matches this whole (documented in
-docs/surgical-context.md):
-
-- any language: a directory component named `test`, `tests` or `__tests__`;
-- Python: `test_*.py`, `*_test.py`, `conftest.py`;
-- JavaScript / TypeScript: `*.test.<ext>` or `*.spec.<ext>` (js, jsx, mjs, cjs, ts, tsx);
-- Go: `*_test.go`;
-- Java: `*Test.java`, `*Tests.java` (and `src/test/...` through the directory rule);
-- C#: `*Tests.cs`, `*Test.cs`;
-- PHP: `*Test.php` (PHPUnit's convention);
-- Kotlin: `*Test.kt`, `*Tests.kt` (and `src/test/...` through the directory rule);
-- Swift: `*Tests.swift`, `*Test.swift` (XCTest);
-- Scala: `*Spec.scala`, `*Suite.scala`, `*Test.scala`, `*Tests.scala` (and `src/test/...`);
-- Rust: integration tests under `tests/` (the directory rule; inline `#[cfg(test)]` modules
-  live in the file they test and are not told apart);
-- Ruby: `*_spec.rb` (RSpec), `test_*.rb`, `*_test.rb` (Minitest, Test::Unit);
-- Lua: `*_spec.lua` (busted);
-- Bash: `*.bats`, `test_*.sh`.
-
-The pattern is written once and used both by Cypher (`=~`, Java regex, whole-string match: pass
-it as a parameter) and by Python (`is_test_path`, `re.fullmatch`): it keeps to the syntax both
-share."""
-
-_TEST_PATH = re.compile(TEST_PATH_PATTERN)
-
-
-def is_test_path(path: str | None) -> bool:
-    """Whether `path` (repo-relative, `/`-separated) is a test file; None (no file) is not."""
-    return path is not None and _TEST_PATH.fullmatch(path) is not None

@@ -16,31 +16,6 @@ from pathlib import Path, PurePosixPath
 
 from coderooms.errors import InvalidInput
 
-LANGUAGE_GROUPS = {
-    "python": "py",
-    "javascript": "js",
-    "typescript": "js",
-    "tsx": "js",
-    "go": "go",
-    "rust": "rust",
-    "java": "java",
-    "c": "c",
-    "cpp": "c",
-    "csharp": "csharp",
-    "php": "php",
-    "kotlin": "java",
-    "swift": "swift",
-    "scala": "scala",
-    "ruby": "ruby",
-    "lua": "lua",
-    "bash": "bash",
-}
-"""Calls resolve by name only within a group (TS code calls JS code, not Go code)."""
-
-GROUP_LANGUAGES: dict[str, set[str]] = {}
-for _language, _group in LANGUAGE_GROUPS.items():
-    GROUP_LANGUAGES.setdefault(_group, set()).add(_language)
-
 REPO_ID_PATTERN = re.compile(r"^[\w.\-]{1,64}$", re.UNICODE)
 
 

@@ -25,6 +25,7 @@ from coderooms.deadcode.rules import CALLABLE_PARENTS, rule_of
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
+from coderooms.ingest import CALL_GROUPS
 
 SURE, LOW = "sure", "low"
 DEFAULT_EXPORT = re.compile(r"\bexport\s+default\b")
@@ -152,7 +153,7 @@ def _unresolved(graph: Graph, repo: str, judged: list[dict[str, Any]]) -> dict[s
     """Name -> the unresolved call sites that could be calls of it, as `path:line ref`."""
     if not judged:
         return {}
-    counted = unresolved_call_sites(graph, [row["id"] for row in judged])
+    counted = unresolved_call_sites(graph, [row["id"] for row in judged], CALL_GROUPS)
     names = sorted(set(counted.sites) | set(counted.capped))
     if not names:
         return {}

@@ -37,7 +37,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from coderooms.core.files import is_test_path
+from coderooms.languages import is_test_path
 
 DUNDER, OPERATOR, PROTOCOL, TEST, ENTRY, DECORATED, OVERRIDE, HOOK, PUBLIC = (
     "dunder", "operator", "protocol", "test", "entry_point", "decorated", "override",

@@ -32,6 +32,7 @@ from typing import Any, Literal
 from coderooms.freshness.rootsync import RootTickReport
 from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
+from coderooms.ingest import CALL_GROUPS
 
 Severity = Literal["low", "medium", "high", "critical"]
 AlertKind = Literal["graph_vs_disk_drift", "co_change_prediction", "callers_affected", "note_stale"]
@@ -129,7 +130,7 @@ class AlertWriter:
             "freshness/callers_elsewhere", ids=sorted(changes), limit=MAX_CALLER_FILES_LISTED
         )
         rows.sort(key=lambda row: (-row["files_count"], row["id"]))
-        found = unresolved_call_sites(self.graph, [row["id"] for row in rows])
+        found = unresolved_call_sites(self.graph, [row["id"] for row in rows], CALL_GROUPS)
         alerts = []
         for row in rows:
             change = changes[row["id"]]

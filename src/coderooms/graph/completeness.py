@@ -15,12 +15,11 @@ driver each of them already uses, so that none has to import another room for it
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from coderooms.core.ids import LANGUAGE_GROUPS
 from coderooms.core.kinds import SymbolKind
 from coderooms.graph.driver import Graph
 
@@ -40,10 +39,19 @@ TYPE_KINDS = sorted((SymbolKind.CLASS.value, SymbolKind.INTERFACE.value))
 """Kinds whose subclasses are callers too (INHERITS edges)."""
 THREADS = 4
 """Threads that send the statement while the verb does its other reads (`submit`)."""
-SCOPED_GROUPS = sorted({LANGUAGE_GROUPS["python"]})
-"""Language groups whose bare names resolve by scope: an unresolved bare name there is a
-builtin or a name bound nowhere in the repo, never a call of a repo symbol, so it is no
-candidate (an attribute call `x.run()` still is)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallGroups:
+    """The language groups, handed in by the caller (the graph names no language; the
+    languages' registry knows them: `coderooms.ingest.CALL_GROUPS`)."""
+
+    of_language: Mapping[str, str]
+    """language -> its group: a call site is a candidate for names of its own group only."""
+    scoped: tuple[str, ...]
+    """Groups whose bare names resolve by scope: an unresolved bare name there is a builtin or
+    a name bound nowhere in the repo, never a call of a repo symbol, so it is no candidate (an
+    attribute call `x.run()` still is). Sorted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +141,9 @@ class Completeness:
 COMPLETE = Completeness()
 
 
-def unresolved_call_sites(graph: Graph, ids: Iterable[str]) -> Completeness:
+def unresolved_call_sites(graph: Graph, ids: Iterable[str], groups: CallGroups) -> Completeness:
     """The unresolved call sites of the names of `ids` (symbol ids; a file id stands for every
-    symbol the file defines), per name. One index-backed read."""
+    symbol the file defines), per name, by `groups`. One index-backed read."""
     wanted = sorted(set(ids))
     if not wanted:
         return COMPLETE
@@ -144,8 +152,8 @@ def unresolved_call_sites(graph: Graph, ids: Iterable[str]) -> Completeness:
         ids=wanted,
         callable_kinds=CALLABLE_KINDS,
         type_kinds=TYPE_KINDS,
-        groups=LANGUAGE_GROUPS,
-        scoped_groups=SCOPED_GROUPS,
+        groups=dict(groups.of_language),
+        scoped_groups=list(groups.scoped),
         edges_max=EDGES_COUNTED_MAX,
     )
     return completeness_of(rows)
@@ -154,10 +162,10 @@ def unresolved_call_sites(graph: Graph, ids: Iterable[str]) -> Completeness:
 _POOL = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="completeness")
 
 
-def submit(graph: Graph, ids: Iterable[str]) -> Future[Completeness]:
+def submit(graph: Graph, ids: Iterable[str], groups: CallGroups) -> Future[Completeness]:
     """`unresolved_call_sites` sent now, on a pool thread: a verb collects it when its own
     reads are done, so the count costs no round trip of its own."""
-    return _POOL.submit(unresolved_call_sites, graph, list(ids))
+    return _POOL.submit(unresolved_call_sites, graph, list(ids), groups)
 
 
 def completeness_of(rows: list[dict[str, Any]]) -> Completeness:

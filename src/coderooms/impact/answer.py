@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from coderooms.core.clamps import Clamps
-from coderooms.core.files import is_test_path
 from coderooms.graph.completeness import Completeness
 from coderooms.impact import limits
 from coderooms.impact.accessors import accessor_note
 from coderooms.impact.seeds import Seeds
 from coderooms.impact.walk import FILE_KIND, Reached, Walk
+from coderooms.languages import is_test_path
 
 CALLS = "calls"
 """The edge of most rows, left out of them (the others say `edge: inherits` or `imports`)."""

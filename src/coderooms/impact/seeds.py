@@ -17,7 +17,6 @@ from coderooms.core.ids import file_id, validate_repo_id
 from coderooms.core.paths import Root
 from coderooms.errors import CoderoomsError, InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.graph.symbol_lookup import ID_RANK, Found, find_symbols
 from coderooms.impact import limits
 from coderooms.impact.git_diff import ADDED, DELETED, Diff, read_diff
 from coderooms.impact.mapping import SymbolSpan, touched_symbols
@@ -25,6 +24,7 @@ from coderooms.impact.revisions import Changes
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
 from coderooms.surgical import Unlocated, not_in_graph, resolve
+from coderooms.verbs.symbol_lookup import ID_RANK, Found, find_symbols
 
 MODULE_KIND = "Module"
 

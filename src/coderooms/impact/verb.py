@@ -17,7 +17,6 @@ from pydantic import Field
 
 from coderooms.config import Settings
 from coderooms.core.clamps import Clamps
-from coderooms.core.files import is_test_path
 from coderooms.core.ids import validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph import completeness
@@ -34,6 +33,8 @@ from coderooms.impact.seeds import (
     symbol_seeds,
 )
 from coderooms.impact.walk import FILE_KIND, walk
+from coderooms.ingest import CALL_GROUPS
+from coderooms.languages import is_test_path
 from coderooms.scope.readable import ingest_roots, readable_repos
 from coderooms.scope.served import served_scope
 from coderooms.surgical import co_change_partners
@@ -86,7 +87,7 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
         validate_repo_id(request.repo)
     seeds = _seeds(graph, settings, request)
     sections = DEFAULT_SECTIONS if request.sections is None else frozenset(request.sections)
-    sites = completeness.submit(graph, seeds.symbols)
+    sites = completeness.submit(graph, seeds.symbols, CALL_GROUPS)
     # the tests are looked for further than the rows are listed (a test reaches code through
     # its callers' callers); the rows stay within `depth`
     reach = max(depth, limits.TESTS_DEPTH) if "tests" in sections else depth
@@ -96,7 +97,7 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
                if r.kind != FILE_KIND and r.hop < reach and not is_test_path(r.path)]  # fmt: skip
     further: Future[Completeness] | None = None
     if through:
-        further = completeness.submit(graph, through[: limits.COMPLETENESS_IDS_MAX])
+        further = completeness.submit(graph, through[: limits.COMPLETENESS_IDS_MAX], CALL_GROUPS)
     reached_to = {r.to for r in walked.reached}
     dead_ends = [i for i in [*seeds.symbols, *through] if i not in reached_to]
     found = Findings(

@@ -12,13 +12,14 @@ Its face, what other rooms take from it: ingesting a root or a few paths (`inges
 and those of a whole ingest after Neo4j starts (`warm_ingest`),
 a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
 `CoChangeReport`), which languages are parsed deeply (`DEEP_LANGUAGES`,
-`language_for_path`), and giving back the memory a failed ingest freed
+`language_for_path`), the language groups unresolved call sites are counted by
+(`CALL_GROUPS`, for `graph.completeness`), and giving back the memory a failed ingest freed
 (`release_freed_memory`).
 """
 
 from coderooms.ingest.collector import release_freed_memory
 from coderooms.ingest.git_history import CoChangeReport, update_co_changes
-from coderooms.ingest.languages import DEEP_LANGUAGES
+from coderooms.ingest.languages import CALL_GROUPS, DEEP_LANGUAGES
 from coderooms.ingest.languages.file_names import language_for_path
 from coderooms.ingest.pipeline import IngestReport, bind_repo, ingest_root, resolve_root
 from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths, relative_path
@@ -27,6 +28,7 @@ from coderooms.ingest.warm_ingest import warm_ingest
 from coderooms.ingest.warm_up import warm_saves
 
 __all__ = [
+    "CALL_GROUPS",
     "DEEP_LANGUAGES",
     "MAX_PATHS_PER_CALL",
     "CoChangeReport",

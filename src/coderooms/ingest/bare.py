@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import DEEP_LANGUAGES, module_name
-from coderooms.ingest.model import SymbolDef
-from coderooms.ingest.ref_requests import FileRecord
 from coderooms.ingest.rows import ParsedFile
+from coderooms.resolution.extraction import SymbolDef
+from coderooms.resolution.ref_requests import FileRecord
 
 QUARANTINED = "quarantined"
 """How a quarantined file's last problem starts (`File.problems`)."""

@@ -18,16 +18,14 @@ from typing import Any
 
 import neo4j
 
-from coderooms.core.ids import LANGUAGE_GROUPS, file_id, symbol_id
+from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
-from coderooms.ingest import moved_rows
+from coderooms.ingest import languages, moved_rows
+from coderooms.ingest.include_walk import STAR_WALKS
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
-from coderooms.ingest.project_files import (
-    PROJECT_FILE_NAMES,
-    fill_lookup,
-    languages_to_reresolve,
-)
+from coderooms.ingest.plan import Changeset, Plan, WriteStats
+from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
 from coderooms.ingest.python_plan import (
     ANY_KEY,
     MAX_REF_KEYS_CHARS,
@@ -38,9 +36,8 @@ from coderooms.ingest.python_plan import (
     project_dirs,
     ref_keys_text,
 )
-from coderooms.ingest.python_resolver import ModuleStore, PythonResolver, encode_key
+from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.python_scope import loaded_expr
-from coderooms.ingest.ref_requests import RefRequest, decode_alternative
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup, Resolution
 from coderooms.ingest.rows import (
@@ -55,7 +52,7 @@ from coderooms.ingest.rows import (
     symbol_infos,
     symbol_rows,
 )
-from coderooms.ingest.targets import ImportRequest, Target, go_package_suffixes
+from coderooms.ingest.targets import go_package_suffixes
 from coderooms.ingest.triggers import Triggers
 from coderooms.ingest.write_jobs import (
     Job,
@@ -66,6 +63,9 @@ from coderooms.ingest.write_jobs import (
     ghosts_of,
     node_jobs,
 )
+from coderooms.resolution.keys import encode_key
+from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.targets import ImportRequest, Target
 
 EDGE_STATEMENTS = {
     ("File", SYMBOL): "ingest/edges_file_to_symbol",
@@ -76,82 +76,6 @@ EDGE_STATEMENTS = {
 }
 
 Run = Callable[..., list[dict[str, Any]]]
-
-
-@dataclass(slots=True)
-class Changeset:
-    repo: str
-    upserts: list[ParsedFile] = field(default_factory=list)
-    deletes: list[str] = field(default_factory=list)
-    added: set[str] = field(default_factory=set)
-    """Paths among the upserts that the graph did not have before."""
-    fresh: bool = False
-    """The repo has no files in the graph yet: nothing to read back, nothing to re-resolve."""
-
-    @property
-    def claims(self) -> list[str]:
-        return [file_id(self.repo, p.path) for p in self.upserts] + [
-            file_id(self.repo, path) for path in self.deletes
-        ]
-
-    @property
-    def rewritten(self) -> list[str]:
-        """Claims of the upserted files the graph already had (sorted)."""
-        return sorted(file_id(self.repo, p.path) for p in self.upserts if p.path not in self.added)
-
-
-@dataclass(slots=True)
-class WriteStats:
-    files_written: int = 0
-    files_deleted: int = 0
-    symbols_written: int = 0
-    symbols_deleted: int = 0
-    edges_written: int = 0
-    edges_moved: int = 0
-    """Edges kept but given a new line (an edit above them moved them)."""
-    chunks_written: int = 0
-    chunks_moved: int = 0
-    """Chunks kept with their text but given new lines (an edit above them moved them)."""
-    references_reresolved: int = 0
-    importers_reresolved: int = 0
-    ghosts_collected: int = 0
-    symbol_ids: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict, repr=False)
-    """Per written file id: its symbol ids before and after the write (what `apply` reports);
-    left out of IngestReport.as_dict."""
-
-
-@dataclass(slots=True)
-class Plan:
-    """Everything to write, computed from one consistent read of the graph."""
-
-    file_rows: list[dict[str, Any]] = field(default_factory=list)
-    symbol_rows: list[dict[str, Any]] = field(default_factory=list)
-    """Symbols of files the graph already had (merged: kept ones keep their incoming edges)."""
-    new_symbol_rows: list[dict[str, Any]] = field(default_factory=list)
-    """Symbols of files new to the graph (created outright)."""
-    chunk_rows: list[dict[str, Any]] = field(default_factory=list)
-    """Chunks to create: all of a new file's, only the changed ones of a file the graph had."""
-    stale_chunks: list[str] = field(default_factory=list)
-    """Chunk ids of rewritten files whose text changed, or that are gone."""
-    moved_chunks: list[dict[str, Any]] = field(default_factory=list)
-    """Chunks the graph holds whose text a new one has at other lines: {old, id, seq,
-    start_line, end_line, digest}."""
-    edges: list[EdgeRow] = field(default_factory=list)
-    """Edges to create: for the rewritten files, only those the graph does not hold already."""
-    ghosts: dict[str, str] = field(default_factory=dict)
-    removed_symbols: list[str] = field(default_factory=list)
-    stale_edges: list[str] = field(default_factory=list)
-    moved_edges: list[dict[str, Any]] = field(default_factory=list)
-    """Edges the graph holds that differ from a new one only in `line`: {rid, line, digest}."""
-    stale_ghosts: set[str] = field(default_factory=set)
-    importers: list[str] = field(default_factory=list)
-    refresh_keys: set[str] = field(default_factory=set)
-    """Files whose re-resolved Python references may have changed their `ref_keys`."""
-    reresolved: int = 0
-    symbol_ids: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
-    """Per claim written or deleted: its symbol ids before and after (sorted)."""
-    triggers: Triggers = field(default_factory=Triggers)
-    """What re-resolved other files' references (`ingest.triggers`)."""
 
 
 def runner(tx: neo4j.ManagedTransaction) -> Run:
@@ -247,7 +171,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
             plan.triggers |= carried
         foreign, importers = _foreign_work(run, changes, plan.triggers)
 
-    lookup = Lookup(repo, resolver)
+    lookup = Lookup(repo, resolver, star_walks=STAR_WALKS)
     fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
     fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
@@ -302,7 +226,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         _keep_unchanged(changes, plan, held)
     for row in importers:
         plan.importers.append(row["id"])
-        group = LANGUAGE_GROUPS.get(row["language"] or "")
+        group = languages.LANGUAGE_GROUPS.get(row["language"] or "")
         plan.edges.extend(
             _import_edges(repo, row["id"], group, importer_requests[row["id"]], resolved,
                           plan.ghosts)
@@ -372,14 +296,14 @@ def _foreign_work(
     # a go.mod, package.json, tsconfig or Cargo.toml moved module paths or names: every import
     # and reference of that language
     changed = sorted(triggers.changed)
-    coarse += [(languages, {""}) for languages in languages_to_reresolve(changed)]
-    for languages, directories in coarse:
+    coarse += [(names, {""}) for names in languages_to_reresolve(changed)]
+    for names, directories in coarse:
         if not directories:
             continue
         under = run(
             "ingest/files_under",
             repo=repo,
-            languages=languages,
+            languages=names,
             dirs=sorted(directories),
             claims=claims,
         )
@@ -413,7 +337,7 @@ def _resolve_all(
         jobs.extend((i, path, group) for i in parsed.record.imports)
     jobs.extend((f[3], f[2], None) for f in foreign)
     for row in importers:
-        group = LANGUAGE_GROUPS.get(row["language"] or "")
+        group = languages.LANGUAGE_GROUPS.get(row["language"] or "")
         jobs.extend((i, row["path"], group) for i in importer_requests[row["id"]])
     if loader.run is not None:
         # what resolving the changed files' imports (and other files' references) asks first,
@@ -578,7 +502,7 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
         rows += run("ingest/files_by_dir_suffix", repo=repo, suffixes=sorted(by_mode["%"]))
     for row in rows:
         if row["claim"] not in skip_claims:
-            lookup.add_file(row["path"], LANGUAGE_GROUPS.get(row["language"] or ""))
+            lookup.add_file(row["path"], languages.LANGUAGE_GROUPS.get(row["language"] or ""))
     lookup.absent |= (by_mode["="] | by_mode["~"]) - {row["path"] for row in rows}
     lookup.loaded_targets |= targets
 

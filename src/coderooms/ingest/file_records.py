@@ -1,11 +1,12 @@
 """From one file's extraction to what the graph needs: its `FileRecord` (symbols, import
-requests, reference requests), built from that one file alone (`references.Scope` decides each
-reference)."""
+requests, reference requests), built from that one file alone (`reference_requests.request` decides
+each reference, over the file's `file_scope.Scope`)."""
 
 from __future__ import annotations
 
-from coderooms.core.ids import LANGUAGE_GROUPS, directory_of
+from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.import_requests import bindings, import_requests
 from coderooms.ingest.java_on_demand import on_demand_imports
 from coderooms.ingest.js_reexports import (
@@ -14,26 +15,30 @@ from coderooms.ingest.js_reexports import (
     TABLE_GROUPS,
     table_entries,
 )
-from coderooms.ingest.model import CALLS, INHERITS, Extraction, FactKind, ScopeFact, SymbolDef
+from coderooms.ingest.languages import LANGUAGE_GROUPS
 from coderooms.ingest.namespace_names import csharp_usings, php_uses
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.ref_requests import (
-    UNKNOWN_RECEIVER,
-    FileRecord,
-    RefRequest,
-)
-from coderooms.ingest.references import DECLARED_PACKAGES, INHERITING, REQUIRING, Scope
-from coderooms.ingest.returned_types import VALUE_OF
+from coderooms.ingest.reference_requests import DECLARED_PACKAGES, INHERITING, REQUIRING
+from coderooms.ingest.reference_requests import request as reference_request
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.ingest.targets import (
     JVM_SUFFIXES,
-    ImportRequest,
-    Target,
     c_implementations,
     jvm_module,
     rust_module,
     swift_module,
 )
+from coderooms.resolution.extraction import (
+    CALLS,
+    INHERITS,
+    Extraction,
+    FactKind,
+    ScopeFact,
+    SymbolDef,
+)
+from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.targets import ImportRequest, Target
+from coderooms.resolution.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
 
 
 def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:
@@ -69,7 +74,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     elif language in ("go", "ruby"):  # Go: a struct's embedded types; Ruby: bases, mixins
         for inherit in extraction.inherits:
             embedded.setdefault(inherit.child, []).append(inherit.base)
-    scope = Scope(kinds, bound, language, directory_of(path), group, bases)
+    scope = Scope(kinds, bound, language, directory_of(path), group, reference_request, bases)
     if language == "ruby":
         scope.ancestors = embedded
     else:
@@ -118,8 +123,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
                 known.count += 1
                 known.line = min(known.line, line)
             continue
-        request = scope.request(source, kind, ref, line)
-        seen[key] = _add(merged, request)
+        seen[key] = _add(merged, scope.request(source, kind, ref, line))
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
     return record
 

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
 from coderooms.ingest.import_requests import module_targets
-from coderooms.ingest.ref_requests import Alternative
-from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations, path_stem
-
-if TYPE_CHECKING:
-    from coderooms.ingest.resolve import Lookup, SymbolInfo
+from coderooms.ingest.resolve import REQUIRE_FILES, REQUIRE_HOPS, Lookup, StarWalk, SymbolInfo
+from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
+from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.targets import path_stem
 
 GROUP = "c"
 
@@ -64,6 +62,17 @@ def through_includes(
         if info is not None:
             return info, keys | set(spec_keys[:known])
     return None, keys | set(spec_keys)
+
+
+def c_star_walk(
+    lookup: Lookup, alternative: Alternative, wanted: frozenset[str]
+) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
+    """C's star walk (`resolve.StarWalk`): through the includes, as far as Ruby's requires."""
+    return through_includes(lookup, alternative, wanted, REQUIRE_HOPS, REQUIRE_FILES)
+
+
+STAR_WALKS: dict[str, StarWalk] = {GROUP: c_star_walk}
+"""The groups that walk what a module pulls in their own way (`resolve.Lookup.star_walks`)."""
 
 
 def _reached(

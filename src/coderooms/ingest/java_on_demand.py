@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from coderooms.ingest.model import ImportRef
-from coderooms.ingest.targets import Target, java_module
+from coderooms.ingest.targets import java_module
+from coderooms.resolution.extraction import ImportRef
+from coderooms.resolution.targets import Target
 
 OnDemand = tuple[tuple[Target, ...], str]
 """Where the import's types live and the qualname prefix they have there (`C.` for the member

@@ -36,8 +36,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from coderooms.ingest.model import MODULE_VALUE, FactKind, ImportRef, ScopeFact
-from coderooms.ingest.targets import Target, js_module, path_stem
+from coderooms.ingest.targets import js_module
+from coderooms.resolution.extraction import MODULE_VALUE, FactKind, ImportRef, ScopeFact
+from coderooms.resolution.targets import Target, path_stem
 
 REEXPORT_GROUPS = frozenset({"js", "rust"})
 """Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table

@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.ref_requests import Alternative, decode_alternative
-from coderooms.ingest.returned_types import FIELD, INHERITED
+from coderooms.ingest.member_types import TYPE_NAMES, Keys, member_key, type_named
 from coderooms.ingest.rust_impls import impl_member
-from coderooms.ingest.targets import Target
+from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.targets import Target
+from coderooms.resolution.vocabulary import FIELD, INHERITED
 
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo
@@ -33,17 +34,7 @@ MEMBER_TAGS = frozenset("rbtd")
 """Module table tags of what members of values need (see `js_reexports`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
-TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
 MEMBER_NAMES = frozenset({SymbolKind.METHOD.value, SymbolKind.FUNCTION.value})
-_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:"}
-
-Keys = set[tuple[str, str]]
-
-
-def member_key(tag: str, name: str) -> str:
-    """The key of table entry `name` of `tag` (`Spec.builder()`, `Spec^`, `:Builder`,
-    `Tokeniser.tagPending:`)."""
-    return _KEY_FORMS[tag].format(name)
 
 
 def follow_returns(
@@ -118,25 +109,6 @@ def _returned_type(lookup: Lookup, fn: SymbolInfo, group: str, keys: Keys) -> Sy
     if written is None:
         return None
     return type_named(lookup, fn.path, written, group, keys)
-
-
-def type_named(
-    lookup: Lookup, path: str, written: str, group: str, keys: Keys
-) -> SymbolInfo | None:
-    """The type `written` names in file `path` (as its table says it resolves)."""
-    keys.add((path, member_key("t", written)))
-    keys.add(("", written.rpartition(".")[2]))
-    how = lookup.reexports(path).types.get(written)
-    if how is None:
-        return None
-    if how.startswith("L"):
-        return lookup.defined(path, how[1:], TYPE_NAMES)
-    for encoded in how[1:].split("\t"):
-        found, looked = lookup.in_module_through(decode_alternative(encoded), group, TYPE_NAMES)
-        keys |= looked
-        if found is not None:
-            return found if found.kind in TYPE_NAMES else None
-    return None
 
 
 def _member(

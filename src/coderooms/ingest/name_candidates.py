@@ -13,11 +13,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from coderooms.core.ids import GROUP_LANGUAGES, LANGUAGE_GROUPS
-from coderooms.ingest.ref_requests import RefRequest
+from coderooms.ingest.languages import GROUP_LANGUAGES, LANGUAGE_GROUPS
 from coderooms.ingest.reference_resolution import CALLABLE_KINDS, unique_question
 from coderooms.ingest.resolve import Lookup, SymbolInfo
-from coderooms.ingest.returned_types import FIELD
+from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.vocabulary import FIELD
 
 Run = Callable[..., list[dict[str, Any]]]
 UNIQUE_CANDIDATES = 2

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.model import ImportRef, InheritRef, SymbolDef
-from coderooms.ingest.targets import Target
+from coderooms.resolution.extraction import ImportRef, InheritRef, SymbolDef
+from coderooms.resolution.targets import Target
 
 
 @dataclass(slots=True)

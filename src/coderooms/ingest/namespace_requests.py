@@ -3,15 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from coderooms.ingest.model import INHERITS
+from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.namespace_names import csharp_candidates, php_candidates
-from coderooms.ingest.ref_requests import TYPE_KINDS, Alternative, RefRequest
-from coderooms.ingest.returned_types import CALLED
-
-if TYPE_CHECKING:
-    from coderooms.ingest.references import Scope
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.vocabulary import CALLED, TYPE_KINDS
 
 
 def csharp_request(

@@ -27,10 +27,11 @@ from coderooms.core.ids import file_id, repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.graph.repo_parts import new_repo_part
-from coderooms.ingest.changeset import WRITE_PHASES, Changeset, WriteStats
+from coderooms.ingest.changeset import WRITE_PHASES
 from coderooms.ingest.collector import collector_paused
 from coderooms.ingest.gate import whole_repo
 from coderooms.ingest.git_history import update_co_changes
+from coderooms.ingest.plan import Changeset, WriteStats
 from coderooms.ingest.quarantine import write_isolating
 from coderooms.ingest.reader import (
     ReadJob,
@@ -113,7 +114,7 @@ other references as the old rules left them (10: C++ macros, Kotlin object expre
 12: JSDoc types; 13: C/C++ macro blocks and comments in `#define`s; 14: C# `#if false`; 15: the
 `#else` branches of a C/C++ file read with its first branches; 16: Rust values out of
 `Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods; 17:
-the extraction limits of `languages.limits`, `ref_keys` past 8,000 characters as ` %* `)."""
+the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

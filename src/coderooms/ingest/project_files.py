@@ -14,10 +14,10 @@ import posixpath
 from collections.abc import Iterable
 from typing import TypeVar
 
-from coderooms.core.ids import GROUP_LANGUAGES
 from coderooms.ingest.c_commands import COMPILE_COMMANDS, is_database
 from coderooms.ingest.js_configs import CONFIG_NAMES
 from coderooms.ingest.js_packages import PACKAGE_JSON
+from coderooms.ingest.languages import GROUP_LANGUAGES
 from coderooms.ingest.python_resolver import PROJECT_MARKERS
 from coderooms.ingest.resolve import Lookup
 from coderooms.ingest.rust_crates import CARGO_TOML

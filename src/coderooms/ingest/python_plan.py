@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from coderooms.core.ids import LANGUAGE_GROUPS, symbol_id
+from coderooms.core.ids import symbol_id
 from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
-from coderooms.ingest.member_tables import MEMBER_TAGS, member_key
-from coderooms.ingest.model import MODULE_VALUE
+from coderooms.ingest.languages import LANGUAGE_GROUPS
+from coderooms.ingest.member_tables import MEMBER_TAGS
+from coderooms.ingest.member_types import member_key
 from coderooms.ingest.python_resolver import (
     DIRECTORY,
     PROJECT_MARKERS,
@@ -36,13 +37,13 @@ from coderooms.ingest.python_resolver import (
     ModuleStore,
     ModuleTable,
     PythonResolver,
-    encode_key,
-    module_key,
 )
-from coderooms.ingest.python_waves import Missing
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.targets import Target, path_stem, trigger_stems
+from coderooms.resolution.extraction import MODULE_VALUE
+from coderooms.resolution.keys import encode_key, module_key
+from coderooms.resolution.targets import Target, path_stem, trigger_stems
+from coderooms.resolution.waves import Missing
 
 Run = Callable[..., list[dict[str, Any]]]
 T = TypeVar("T")

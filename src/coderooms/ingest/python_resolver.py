@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.ingest.python_scope import BUILTINS, decode_expr
-from coderooms.ingest.python_waves import Missing, all_of, first_found
-from coderooms.ingest.targets import path_stem
+from coderooms.resolution.keys import encode_key
+from coderooms.resolution.waves import Missing, all_of, first_found
 
 PROJECT_MARKERS = frozenset({"pyproject.toml", "setup.py", "setup.cfg"})
 STDLIB = frozenset(sys.stdlib_module_names)
@@ -61,16 +61,6 @@ MAX_NESTED = 100
 """Questions open at once (a class's bases' bases..., a name assigned a name assigned...):
 past it the answer is unknown, not a RecursionError that stops the whole ingest (a chain of
 480 classes, each the base of the next one across files, did)."""
-
-
-def module_key(path: str) -> str:
-    """The key every reference holds that resolved the module of file `path` (its stem)."""
-    return "@" + path_stem(path)
-
-
-def encode_key(key: str) -> str:
-    """A key as `File.ref_keys` holds it: no spaces (keys are space-separated there)."""
-    return key.replace("%", "%25").replace(" ", "%20") if (" " in key or "%" in key) else key
 
 
 @dataclass(frozen=True, slots=True)

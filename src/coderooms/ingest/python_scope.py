@@ -39,7 +39,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.model import CALLS, INHERITS, Extraction, FactKind, ImportRef, ScopeFact
+from coderooms.resolution.extraction import (
+    CALLS,
+    INHERITS,
+    Extraction,
+    FactKind,
+    ImportRef,
+    ScopeFact,
+)
 
 BUILTINS = frozenset(dir(builtins))
 PROPERTY_DECORATORS = frozenset(

@@ -4,8 +4,8 @@ quarantined, and the rest of the changeset lands.
 A quarantined file is written bare (`ingest.bare`): its `:File` node and module symbol, and
 its `problems` naming why. A file whose read raises is made bare by the reader
 (`reader.read_file`); extraction never raises (a failure or a limit leaves the module symbol
-and a problem: `languages.extract`, `languages.limits`); this module isolates the files whose
-write fails.
+and a problem: `languages.extract`, `languages.parsing.limits`); this module isolates the
+files whose write fails.
 
 The write (`write_isolating`): a changeset whose write fails with anything but Neo4j being
 unreachable is written in halves, each again in halves while it fails, down to the one file
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, fields, replace
 from coderooms.errors import CoderoomsError, GraphTimeout, GraphUnavailable
 from coderooms.graph.driver import Graph
 from coderooms.ingest.bare import MAX_REASON_CHARS, QUARANTINED, bare
-from coderooms.ingest.changeset import Changeset, WriteStats
+from coderooms.ingest.plan import Changeset, WriteStats
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.transactions import (
     MAX_TRANSACTION_BYTES,

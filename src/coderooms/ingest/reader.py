@@ -21,11 +21,12 @@ from coderooms.ingest.file_records import build_record
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
 from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
-from coderooms.ingest.model import SymbolDef
-from coderooms.ingest.ref_requests import FileRecord, RefRequest
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.rust_crates import CARGO_TOML, crate_entries
-from coderooms.ingest.targets import ImportRequest, go_module_path
+from coderooms.ingest.targets import go_module_path
+from coderooms.resolution.extraction import SymbolDef
+from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.targets import ImportRequest
 
 
 @dataclass(frozen=True, slots=True)

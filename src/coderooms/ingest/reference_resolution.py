@@ -7,14 +7,6 @@ from __future__ import annotations
 from coderooms.core.ids import file_id, ghost_id, symbol_id
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.member_tables import follow_returns, inherited_member
-from coderooms.ingest.model import INHERITS
-from coderooms.ingest.python_resolver import encode_key
-from coderooms.ingest.ref_requests import (
-    NOT_CALLABLE,
-    TYPE_KINDS,
-    RefRequest,
-    decode_alternative,
-)
 from coderooms.ingest.resolve import (
     CONFIDENCE,
     FILE,
@@ -24,11 +16,12 @@ from coderooms.ingest.resolve import (
     Resolution,
     SymbolInfo,
 )
-from coderooms.ingest.returned_types import INHERITED
 from coderooms.ingest.rust_impls import member_through_impls
-from coderooms.ingest.targets import (
-    ImportRequest,
-)
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.keys import encode_key
+from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.targets import ImportRequest
+from coderooms.resolution.vocabulary import INHERITED, NOT_CALLABLE, TYPE_KINDS
 
 CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)
 TYPE_KIND_NAMES = frozenset(k.value for k in TYPE_KINDS)

@@ -4,13 +4,10 @@ elsewhere in the repo (else a ghost)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.ref_requests import RECEIVERS, TYPE_KINDS, Alternative, RefRequest
-
-if TYPE_CHECKING:
-    from coderooms.ingest.references import Scope
+from coderooms.ingest.file_scope import Scope
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.vocabulary import RECEIVERS, TYPE_KINDS
 
 _BUILTIN_NAMES = """
 : . [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare

@@ -21,28 +21,21 @@ from __future__ import annotations
 import bisect
 import posixpath
 from collections import defaultdict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.c_commands import command_candidates, include_dirs
 from coderooms.ingest.import_requests import module_targets
-from coderooms.ingest.include_walk import through_includes
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
-from coderooms.ingest.python_waves import Missing
-from coderooms.ingest.ref_requests import (
-    Alternative,
-)
 from coderooms.ingest.rust_crates import crate_candidates
-from coderooms.ingest.targets import (
-    Target,
-    go_package_suffixes,
-    js_module,
-    path_stem,
-    rust_module,
-)
+from coderooms.ingest.targets import go_package_suffixes, js_module, rust_module
+from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.targets import Target, path_stem
+from coderooms.resolution.waves import Missing
 
 Key = tuple[str, str]
 
@@ -86,10 +79,19 @@ class Resolution:
     `python_resolver`): names looked up elsewhere, `@stem`s of the modules resolved."""
 
 
+StarWalk = Callable[
+    ["Lookup", Alternative, frozenset[str]], tuple[SymbolInfo | None, set[tuple[str, str]]]
+]
+"""A group's walk through what a module pulls in (C: `include_walk`), with the keys looked up."""
+
+
 class Lookup:
-    def __init__(self, repo: str, python: PythonResolver | None = None) -> None:
+    def __init__(
+        self, repo: str, python: PythonResolver | None = None, *, star_walks: Mapping[str, StarWalk]
+    ) -> None:
         self.repo = repo
         self.python = python or PythonResolver(ModuleStore(complete=True))
+        self.star_walks = star_walks  # a star group without one: `through_requires` (Ruby, Bash)
         self.groups: dict[str, str | None] = {}
         self.by_suffix: dict[str, list[str]] = defaultdict(list)
         self.by_dir: dict[str, list[str]] = defaultdict(list)
@@ -289,8 +291,9 @@ class Lookup:
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
         if group in STAR_GROUPS and found is None and alternative.qual:
-            if group == "c":
-                return through_includes(self, alternative, wanted, REQUIRE_HOPS, REQUIRE_FILES)
+            star_walk = self.star_walks.get(group)
+            if star_walk is not None:
+                return star_walk(self, alternative, wanted)
             return self.through_requires(alternative, group, wanted)
         if group not in REEXPORT_GROUPS or (found is not None and alternative.qual):
             return found, set()

@@ -17,37 +17,19 @@ Everything here depends on the file alone, so a file's edit re-resolves exactly 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.model import INHERITS
-from coderooms.ingest.rust_impls import impl_owner_entries
+from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
+from coderooms.ingest.rust_owners import impl_owner_entries
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
 
-if TYPE_CHECKING:
-    from coderooms.ingest.ref_requests import RefRequest
-    from coderooms.ingest.references import Scope
-
-INHERITED = "^"
-"""In an alternative's qual, between a type and a member looked up in it and up its bases."""
-CALLED = "()"
-"""Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
-VALUE_OF = "="
-"""Prefix of a declared "type" that is a path of names the local was assigned instead
-(`const { f: x } = y` -> `=y.f`): `x.m()` is looked up as `y.f.m()` is (JavaScript)."""
-CONSTRUCTED = "new()"
-"""Java, JS/TS: the last part of a created object (`new Foo(..).m()` -> `Foo.new().m`): a
-`Foo`."""
 CONSTRUCTING = frozenset({"java", "javascript", "typescript", "tsx"})
 """Languages whose callees write a created object so (`CONSTRUCTED`)."""
-FIELD = "."
-"""Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
-declared with (Java), instead of a member of what a function returns."""
 FIELD_LANGUAGES = frozenset({"java", "go", "javascript", "rust"})
 """Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
-MAX_ASSIGNED = 8
-"""Locals typed by calls followed at most through one another (`assigned`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 SELF_TYPES = frozenset({"this", "Self"})
@@ -57,7 +39,6 @@ RUST_PATH_HEADS = frozenset({"crate", "super", "self"})
 PACKAGE_LANGUAGES = frozenset({"go", "java", "kotlin", "scala", "swift"})
 """Languages where a type the file neither defines nor imports may be its package's."""
 MEMBER_KINDS = frozenset({SymbolKind.METHOD, SymbolKind.FUNCTION})
-TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
 
 Typed = tuple[bool, str]
 """(True, a qualname of the file) or (False, a type or base name as the file writes it)."""

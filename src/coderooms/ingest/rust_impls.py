@@ -19,13 +19,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.model import INHERITS
-from coderooms.ingest.ref_requests import TYPE_KINDS, Alternative, RefRequest
+from coderooms.ingest.file_scope import Scope
+from coderooms.ingest.member_types import type_named
+from coderooms.ingest.returned_types import through_fields
+from coderooms.ingest.rust_owners import impl_owner
+from coderooms.ingest.targets import rust_module
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.targets import Binding
+from coderooms.resolution.vocabulary import TYPE_KINDS
 
 if TYPE_CHECKING:
-    from coderooms.ingest.references import Scope
     from coderooms.ingest.resolve import Lookup, SymbolInfo
-    from coderooms.ingest.targets import Binding
 
 GROUP = "rust"
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
@@ -33,36 +38,9 @@ MEMBER_NAMES = frozenset({SymbolKind.METHOD.value, SymbolKind.FUNCTION.value})
 Keys = set[tuple[str, str]]
 
 
-def impl_owner(scope: Scope, source: str) -> str | None:
-    """The type of the impl that method `source` of the file is in, when the file does not
-    define it (`impl Error { fn root(&self) }` -> `Error`)."""
-    if scope.kinds.get(source) is not SymbolKind.METHOD:
-        return None
-    owner = source.rpartition(".")[0]
-    if (
-        not owner
-        or scope.kinds.get(owner) is not None
-        or not owner.rpartition(".")[2][:1].isupper()
-    ):
-        return None
-    return owner
-
-
-def impl_owner_entries(scope: Scope) -> dict[str, str]:
-    """Each impl type the file does not define -> a method of it (where the name is read)."""
-    found: dict[str, str] = {}
-    for qual in sorted(scope.kinds):
-        owner = impl_owner(scope, qual)
-        if owner is not None and "." not in owner:
-            found.setdefault(owner, qual)
-    return found
-
-
 def impl_member(lookup: Lookup, owner: SymbolInfo, member: str, keys: Keys) -> SymbolInfo | None:
     """`member` of type `owner` defined by an impl in another file: the one method of that name
     whose file resolves the impl's type name to `owner`."""
-    from coderooms.ingest.member_tables import type_named  # it calls this module
-
     name = owner.qualname.rpartition(".")[2]
     found: list[SymbolInfo] = []
     candidates = lookup.by_name.get((GROUP, member), {})
@@ -132,8 +110,6 @@ def _field_of_self(scope: Scope, request: RefRequest, source: str, parts: list[s
     """`self.f.m()` in an impl of a type another file defines (`impl Error` in `error.rs`,
     `struct Error { inner: Own<ErrorImpl> }` in `lib.rs`): `m` of the type that file declares
     field `f` with (`returned_types.through_fields`, the `d` entries of its table)."""
-    from coderooms.ingest.returned_types import through_fields  # it imports this module
-
     owner = impl_owner(scope, source)
     if owner is None or "." in owner:
         return request
@@ -151,10 +127,29 @@ def crate_path_too(
 ) -> RefRequest:
     """Rust `log::Level::iter()` where `use log::log;` binds `log` (a macro or function of
     crate `log`): a path's head is read in the namespace of modules and types, so after what
-    the import names, the head is also a crate's name (`Scope._rust_alternatives`)."""
+    the import names, the head is also a crate's name (`crate_alternatives`)."""
     lowercase = parts[0][:1].islower() and parts[0] not in ("self", "crate", "super")
     if scope.language != "rust" or binding.item is None or len(parts) < 2 or not lowercase:
         return request
     if parts[0] in scope.bound and binding.item == parts[0]:
-        request.alternatives = (*request.alternatives, *scope._rust_alternatives(parts))
+        request.alternatives = (*request.alternatives, *crate_alternatives(scope.path, parts))
     return request
+
+
+def crate_path(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+    """`crate::a::f()` / `super::b::T::f()`: the longest module prefix that is a file of the
+    crate first (`a.rs` / `a/mod.rs`), the rest looked up in it."""
+    request.bound, request.alternatives = True, crate_alternatives(scope.path, parts)
+    request.ghost = request.ref
+    return request
+
+
+def crate_alternatives(path: str, parts: list[str]) -> tuple[str, ...]:
+    """Each module prefix of a Rust path, longest first, with the rest looked up in it (as
+    file `path` reads it)."""
+    return tuple(
+        Alternative(targets, ".".join(parts[cut:])).encode()
+        for cut in range(len(parts) - 1, 0, -1)
+        for targets in [rust_module(path, ".".join(parts[:cut]))]
+        if targets
+    )

@@ -27,7 +27,6 @@ from coderooms.core.files import (
 from coderooms.core.ids import repo_id_for, validate_repo_id
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
-from coderooms.ingest.changeset import Changeset
 from coderooms.ingest.collector import collector_paused
 from coderooms.ingest.gate import GATE
 from coderooms.ingest.pipeline import (
@@ -42,6 +41,7 @@ from coderooms.ingest.pipeline import (
     resolve_root,
     write_changes,
 )
+from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, Unchanged, read_file
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.walker import IgnoreRules, WalkedFile

@@ -1,125 +1,20 @@
-"""Where an import points, per language, as candidate paths, and which local names it binds.
-
-A `Target` is a candidate location: `=` an exact file path, `~` a file path suffix
-(`path == s` or `path` ends with `/s`), `@` an exact directory (a Go or Java package), `%` a
-directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way Python finds
-modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go import path
-(resolved by the repo's `go.mod` module paths), `T` a bare JS/TS specifier seen from a directory
-(`<dir>\t<spec>`: resolved by the `paths`/`baseUrl` of its nearest `tsconfig.json` or
-`jsconfig.json`: `coderooms.ingest.js_configs`), `N` a bare JS/TS specifier (resolved by the
-repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
-name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`), `I` a C/C++
-`#include` seen from a file (`<file>\t<spec>`, `<spec>` kept for a system include: resolved by
-the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`).
-Candidates are ordered: the first that exists wins. All of this depends only on the importing
-file, so it is computed once per file and stored with the edges it produces.
+"""Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
+says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
+All of this depends only on the importing file, so it is computed once per file and stored
+with the edges it produces.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
+from coderooms.resolution.targets import Target
 
 JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts")
 JS_RUNTIME_TO_SOURCE = {".js": (".ts", ".tsx"), ".mjs": (".mts",), ".cjs": (".cts",)}
-PACKAGE_FILES = frozenset({"__init__", "index", "mod", "lib", "main"})
-GO_MAJOR_VERSION = re.compile(r"^v\d+$")
 IDENT = re.compile(r"[A-Za-z_]\w*")
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    mode: str
-    path: str
-
-    def encode(self) -> str:
-        return self.mode + self.path
-
-    @staticmethod
-    def decode(text: str) -> Target:
-        return Target(text[0], text[1:])
-
-    def stems(self, importer: str = "") -> set[str]:
-        """`stem`, and for a Python module every package on its way (`import a.b.c` imports
-        `a` and `a.b` too: a change to any of them may change what the import gives)."""
-        found = {self.stem(importer)}
-        if self.mode == "p":
-            found.update(p for p in self.path.partition(":")[2].split(".") if p)
-        return found
-
-    def stem(self, importer: str = "") -> str:
-        """The module stem a file must have to answer this target (for re-resolution when files
-        appear or go); a Python `from . import` of the package itself: the importer's package."""
-        if self.mode == "p":
-            level, _, module = self.path.partition(":")
-            if module:
-                return module.rsplit(".", 1)[-1]
-            base = directory_of(importer)
-            for _ in range(int(level) - 1):
-                base = directory_of(base)
-            return posixpath.basename(base)
-        if self.mode in "@%":
-            return posixpath.basename(self.path)
-        if self.mode == "G":
-            return go_package_name(self.path)
-        if self.mode == "I":  # an include seen from a file: the header's stem
-            return path_stem(self.path.partition("\t")[2].strip("<>"))
-        if self.mode in "NT":  # a package's name, or the last segment of its subpath
-            return self.path.rstrip("/").rsplit("/", 1)[-1]
-        if self.mode == "R":  # a crate's name, or its module's last segment
-            return self.path.rsplit(".", 1)[-1]
-        return path_stem(self.path)
-
-
-def path_stem(path: str) -> str:
-    """The module name a file stands for: `a/b.py` -> `b`, `a/b/__init__.py` -> `b` (likewise a
-    JS/TS `index`, a Rust `mod.rs`/`lib.rs`/`main.rs`: the directory's name; a Python `lib.py`
-    is the module `lib`)."""
-    base = posixpath.basename(path)
-    stem = base.split(".", 1)[0] if not base.startswith(".") else base
-    if stem in PACKAGE_FILES and (stem == "__init__" or not base.endswith((".py", ".pyi"))):
-        parent = posixpath.basename(posixpath.dirname(path))
-        return parent or stem
-    return stem
-
-
-def trigger_stems(path: str) -> set[str]:
-    """Stems under which imports elsewhere may start (or stop) resolving to `path`: its module
-    name, its file stem, its directory's name."""
-    base = posixpath.basename(path)
-    plain = base.split(".", 1)[0] if not base.startswith(".") else base
-    return {path_stem(path), plain, posixpath.basename(directory_of(path)) or path_stem(path)}
-
-
-@dataclass(frozen=True, slots=True)
-class Binding:
-    """A local name bound by an import. `item` is the imported name when the import takes a
-    name out of a module (`from m import f`), None when the name binds the module itself."""
-
-    module: tuple[Target, ...]
-    item: str | None
-    item_module: tuple[Target, ...]
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class ImportRequest:
-    """One import, for the file-to-file IMPORTS edge."""
-
-    line: int
-    label: str
-    targets: tuple[Target, ...]
-
-    def encode(self) -> str:
-        return f"{self.line}|{self.label}|" + "|".join(t.encode() for t in self.targets)
-
-    @staticmethod
-    def decode(text: str) -> ImportRequest:
-        line, label, *targets = text.split("|")
-        return ImportRequest(int(line), label, tuple(Target.decode(t) for t in targets if t))
 
 
 # -- per language: module spec -> candidate targets ----------------------------------------------
@@ -188,13 +83,6 @@ def go_module_path(text: str) -> str | None:
         if len(words) == 2 and words[0] == "module":
             return words[1].strip('"')
     return None
-
-
-def go_package_name(import_path: str) -> str:
-    parts = import_path.strip("/").split("/")
-    if len(parts) > 1 and GO_MAJOR_VERSION.match(parts[-1]):
-        return parts[-2]
-    return parts[-1]
 
 
 def java_module(module: str, names: tuple[str, ...]) -> tuple[Target, ...]:

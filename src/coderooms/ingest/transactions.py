@@ -23,15 +23,8 @@ from typing import Any
 import neo4j
 
 from coderooms.graph.driver import Graph
-from coderooms.ingest.changeset import (
-    Changeset,
-    Plan,
-    WriteStats,
-    apply_plan,
-    plan_changeset,
-    runner,
-    sequential,
-)
+from coderooms.ingest.changeset import apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.triggers import Triggers
 from coderooms.ingest.write_jobs import Job

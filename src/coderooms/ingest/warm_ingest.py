@@ -23,7 +23,8 @@ from functools import partial
 import neo4j
 
 from coderooms.graph.driver import Graph
-from coderooms.ingest.changeset import Changeset, apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.changeset import apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, parse_data
 from coderooms.ingest.rows import ParsedFile
 

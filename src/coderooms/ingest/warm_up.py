@@ -26,8 +26,9 @@ import neo4j
 from coderooms.core import beneath
 from coderooms.errors import CoderoomsError
 from coderooms.graph.driver import Graph
-from coderooms.ingest.changeset import Changeset, apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.changeset import apply_plan, plan_changeset, runner, sequential
 from coderooms.ingest.gate import GATE
+from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, parse_data
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targeted import check_path, relative_path

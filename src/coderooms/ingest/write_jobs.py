@@ -4,14 +4,12 @@ phase by phase): rows in batches, files and symbols, chunks, ghosts."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from coderooms.graph.chunk_parts import part_label
+from coderooms.ingest.plan import Plan
 from coderooms.ingest.resolve import GHOST
 from coderooms.ingest.rows import EdgeRow
-
-if TYPE_CHECKING:
-    from coderooms.ingest.changeset import Plan
 
 ROWS_PER_STATEMENT = 5000
 CHUNKS_PER_STATEMENT = 200

@@ -10,6 +10,7 @@ from typing import Any
 
 from coderooms.graph.completeness import Completeness, submit
 from coderooms.graph.driver import Graph
+from coderooms.ingest import CALL_GROUPS
 from coderooms.perspective.model import FocusNode, FocusResolution, Route
 from coderooms.perspective.state import PerspectiveState, route_to_dict
 from coderooms.perspective.validation import Page
@@ -23,7 +24,7 @@ def completeness_of(graph: Graph, focus: FocusNode) -> Future[Completeness] | No
     """The unresolved call sites of the focus's name (a file: its symbols' names), sent now and
     collected by `overview_of`: callers its causal and hole routes cannot show. None for a ghost
     (it is itself what did not resolve)."""
-    return None if focus.label == "ghost" else submit(graph, [focus.node_id])
+    return None if focus.label == "ghost" else submit(graph, [focus.node_id], CALL_GROUPS)
 
 
 def overview_of(

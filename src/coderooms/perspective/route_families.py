@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from coderooms.core.files import TEST_PATH_PATTERN
 from coderooms.graph.completeness import unresolved_call_sites
 from coderooms.graph.driver import Graph
+from coderooms.ingest import CALL_GROUPS
+from coderooms.languages import TEST_PATH_PATTERN
 from coderooms.perspective.lens import LENS_TOP_K_MAX
 from coderooms.perspective.model import FocusNode
 from coderooms.perspective.route_shapes import (
@@ -107,7 +108,9 @@ def hole_rows(q: Query) -> list[dict[str, Any]]:
     if untested:
         # "no test calls it" holds for proven calls only: say how many sites of its name the
         # graph could not prove (one read for every hub)
-        found = unresolved_call_sites(q.graph, [str(row["target_id"]) for row in untested])
+        found = unresolved_call_sites(
+            q.graph, [str(row["target_id"]) for row in untested], CALL_GROUPS
+        )
         for row in untested:
             name = str(row["name"])
             row["evidence"] = {

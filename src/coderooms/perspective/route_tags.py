@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coderooms.core.files import is_test_path
+from coderooms.languages import is_test_path
 
 HUB_MIN_IN_DEGREE = 10
 """A target with this many incoming CALLS (symbols, ghosts) or IMPORTS (files) is a `hub`."""

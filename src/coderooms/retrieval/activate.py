@@ -39,6 +39,7 @@ from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
+from coderooms.ingest import CALL_GROUPS
 from coderooms.retrieval.graph_limits import (
     ACTIVATE_DECAY_MAX,
     ACTIVATE_DECAY_MIN,
@@ -302,7 +303,7 @@ def activate(
         assert request.seeds is not None
         seeds, infos = seeds_from_ids(graph, request.seeds, readable)
         answer["missing_seeds"] = sorted(set(request.seeds) - set(seeds))
-    completeness = submit(graph, seeds)
+    completeness = submit(graph, seeds, CALL_GROUPS)
     state = spread(
         graph,
         seeds,

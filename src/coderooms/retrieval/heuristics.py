@@ -3,7 +3,7 @@
 For the symbol: each seek signal raw and weighted, the weights, the candidate sources that would
 bring it in for the query (fulltext / exact / semantic; none when it is not a candidate), its
 rank among the candidates, the final score; and graph facts: in/out degree per edge type,
-callers from other files, test callers (symbols in test files: `core.files.is_test_path`, the
+callers from other files, test callers (symbols in test files: `languages.is_test_path`, the
 rule surgical_context names tests by), co-change partners of its file, the ghost references it
 makes, and the completeness of its callers (call sites of its name whose receivers the graph
 could not prove, `graph/completeness`). One statement (`retrieval/heuristics_node`) reads the node
@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from coderooms.core.files import is_test_path
 from coderooms.errors import NotFound
 from coderooms.graph.completeness import submit
 from coderooms.graph.driver import Graph
+from coderooms.ingest import CALL_GROUPS
+from coderooms.languages import is_test_path
 from coderooms.retrieval.graph_limits import SEEK_WEIGHTS
 from coderooms.retrieval.seek import checked_query, rank
 from coderooms.retrieval.seek_signals import (
@@ -48,7 +49,7 @@ def heuristics_surface(
     repos = None if readable is None else list(readable)
     if repos is not None and not readable_id(node_id, repos):
         raise _unknown(node_id)
-    completeness = submit(graph, [node_id])
+    completeness = submit(graph, [node_id], CALL_GROUPS)
     rows = graph.read("retrieval/heuristics_node", id=node_id, repos=repos)
     if not rows:
         raise _unknown(node_id)

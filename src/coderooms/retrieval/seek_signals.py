@@ -7,9 +7,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from coderooms.core.files import is_test_path
 from coderooms.core.words import split_identifier
-from coderooms.graph.symbol_lookup import ASIDE_DIRECTORY
+from coderooms.languages import is_test_path
 from coderooms.retrieval.graph_limits import (
     FAN_IN_SATURATION,
     KIND_PRIOR,
@@ -26,6 +25,7 @@ from coderooms.retrieval.graph_limits import (
     WEIGHT_SEMANTIC,
 )
 from coderooms.retrieval.tokens import QueryTokens
+from coderooms.verbs.symbol_lookup import ASIDE_DIRECTORY
 
 
 @dataclass(frozen=True, slots=True)

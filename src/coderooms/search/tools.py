@@ -9,7 +9,6 @@ from typing import Any
 from coderooms.core.clamps import Clamps
 from coderooms.errors import InvalidInput, NotFound
 from coderooms.graph.driver import Graph
-from coderooms.graph.symbol_lookup import SymbolAt, find_symbols
 from coderooms.notes import notes_line
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
@@ -41,6 +40,7 @@ from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
 from coderooms.verbs.effects import READS
 from coderooms.verbs.spec import Covering, Freshness, ToolSpec
+from coderooms.verbs.symbol_lookup import SymbolAt, find_symbols
 
 
 def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, Any]:

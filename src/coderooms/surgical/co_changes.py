@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.core.file_history import FILE_COMMITS_MAX, file_history
-from coderooms.core.files import is_test_path
 from coderooms.core.ids import file_id
 from coderooms.graph.driver import Graph
 from coderooms.ingest import DEEP_LANGUAGES
+from coderooms.languages import is_test_path
 
 CO_CHANGES_PER_KIND = 3
 """Partners listed per kind (code, tests, docs), heaviest first; ties at the cut are kept."""

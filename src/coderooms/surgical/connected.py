@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from coderooms.core.files import is_test_path
+from coderooms.languages import is_test_path
 from coderooms.surgical import context_limits as limits
 
 

@@ -3,7 +3,7 @@ index-backed traversals sent at once, each starting at the file's node (never a 
 
 Neighbours: callers (symbols in other files calling the file's symbols), callees (what its
 symbols call in other files; unresolved ones as ghosts), imports and importers, tests that
-touch it (see `core.files.is_test_path`), co-change partners. Every list is cut at its bound in
+touch it (see `languages.is_test_path`), co-change partners. Every list is cut at its bound in
 `context_limits` and says so (`total`, `truncated`); `completeness` says how many call sites
 named like the file's symbols have receivers the graph could not prove (`graph/completeness`).
 The disk copy is hashed (BLAKE3) and compared with the graph's hash, so the answer says
@@ -19,14 +19,15 @@ from typing import Any
 from coderooms.core import beneath
 from coderooms.core.chunks import decode
 from coderooms.core.clamps import Clamps
-from coderooms.core.files import MAX_FILE_BYTES, TEST_PATH_PATTERN, is_test_path
+from coderooms.core.files import MAX_FILE_BYTES
 from coderooms.core.hashing import HASH_ALGORITHM, content_hash
 from coderooms.core.ids import file_id
 from coderooms.core.paths import Target
 from coderooms.errors import CoderoomsError
 from coderooms.graph.completeness import COMPLETE, Completeness, unresolved_call_sites
 from coderooms.graph.driver import Graph
-from coderooms.ingest import DEEP_LANGUAGES, language_for_path
+from coderooms.ingest import CALL_GROUPS, DEEP_LANGUAGES, language_for_path
+from coderooms.languages import TEST_PATH_PATTERN, is_test_path
 from coderooms.surgical import context_limits as limits
 from coderooms.surgical.co_changes import co_change_partners
 from coderooms.surgical.connected import Connection, rank_connected
@@ -159,7 +160,7 @@ def gather(
     }  # fmt: skip
     pending = {key: _QUERIES.submit(graph.read, name, file_id=fid, **params)
                for key, (name, params) in queries.items()}  # fmt: skip
-    unresolved = _QUERIES.submit(unresolved_call_sites, graph, [fid])
+    unresolved = _QUERIES.submit(unresolved_call_sites, graph, [fid], CALL_GROUPS)
     rows = {key: future.result() for key, future in pending.items()}
     if not rows["file"] or not rows["callers"]:
         return None

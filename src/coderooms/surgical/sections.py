@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from coderooms.core.files import is_test_path
+from coderooms.languages import is_test_path
 
 Section = Literal[
     "users", "tests", "co_changes", "imports", "importers", "symbols", "callers", "callees",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from coderooms.core.files import is_test_path
+from coderooms.languages import is_test_path
 
 MAX_NODES = 400
 """Most nodes one page draws (a graph past it is unreadable anyway); the page says how many it

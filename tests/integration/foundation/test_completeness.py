@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from coderooms.core.ids import LANGUAGE_GROUPS
 from coderooms.graph import completeness
 from coderooms.graph.completeness import (
     CALLABLE_KINDS,
-    SCOPED_GROUPS,
     STATEMENT,
     TYPE_KINDS,
     unresolved_call_sites,
 )
 from coderooms.graph.driver import Graph
+from coderooms.ingest import CALL_GROUPS
+from coderooms.ingest.languages import LANGUAGE_GROUPS, SCOPED_GROUPS
 from coderooms.ingest.pipeline import ingest_root
 from tests.integration.foundation.completeness_repo import (
     FILES,
@@ -39,10 +39,10 @@ def root(graph: Graph, tmp_path: Path, repo_id: str) -> Path:
 def test_one_unknown_receiver_is_one_unresolved_site(
     graph: Graph, root: Path, repo_id: str
 ) -> None:
-    run = unresolved_call_sites(graph, [f"{repo_id}:{RUN}"])
+    run = unresolved_call_sites(graph, [f"{repo_id}:{RUN}"], CALL_GROUPS)
     assert (run.sites, run.capped, run.lower_bound) == ({"run": 1}, frozenset(), True)
     # the file stands for its symbols (A and A.run): the same count
-    assert unresolved_call_sites(graph, [f"{repo_id}:pkg/a.py"]).sites == {"run": 1}
+    assert unresolved_call_sites(graph, [f"{repo_id}:pkg/a.py"], CALL_GROUPS).sites == {"run": 1}
     field = run.as_field()
     assert {k: field[k] for k in ("unresolved_call_sites", "lower_bound", "names")} == {
         "unresolved_call_sites": 1,
@@ -63,16 +63,18 @@ def test_one_unknown_receiver_is_one_unresolved_site(
 
 
 def test_everything_resolved_is_two_keys(graph: Graph, root: Path, repo_id: str) -> None:
-    tidy = unresolved_call_sites(graph, [f"{repo_id}:{TIDY}", f"{repo_id}:pkg/calls_clean.py"])
+    tidy = unresolved_call_sites(
+        graph, [f"{repo_id}:{TIDY}", f"{repo_id}:pkg/calls_clean.py"], CALL_GROUPS
+    )
     assert not tidy.lower_bound
     assert tidy.as_field() == {"unresolved_call_sites": 0, "lower_bound": False}
-    assert unresolved_call_sites(graph, []).as_field() == tidy.as_field()
-    assert unresolved_call_sites(graph, [f"{repo_id}:pkg/nope.py"]).sites == {}
+    assert unresolved_call_sites(graph, [], CALL_GROUPS).as_field() == tidy.as_field()
+    assert unresolved_call_sites(graph, [f"{repo_id}:pkg/nope.py"], CALL_GROUPS).sites == {}
 
 
 def test_several_symbols_in_one_read(graph: Graph, root: Path, repo_id: str) -> None:
     both = unresolved_call_sites(graph, [f"{repo_id}:{RUN}", f"{repo_id}:{HUB}",
-                                         f"{repo_id}:{TIDY}"])  # fmt: skip
+                                         f"{repo_id}:{TIDY}"], CALL_GROUPS)  # fmt: skip
     assert both.sites == {"hub": 1, "run": 1}
     assert both.only(["hub"]).brief() == {"unresolved_call_sites": 1, "lower_bound": True}
     assert both.only(["tidy"]).brief() == {"unresolved_call_sites": 0, "lower_bound": False}
@@ -98,9 +100,9 @@ def test_what_is_no_candidate(graph: Graph, tmp_path: Path, repo_id: str) -> Non
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text(text)
     ingest_root(graph, tmp_path, repo=repo_id, workers=1, git=False, embed=False)
-    box = unresolved_call_sites(graph, [f"{repo_id}:tools.py"])
+    box = unresolved_call_sites(graph, [f"{repo_id}:tools.py"], CALL_GROUPS)
     assert (box.sites, box.bare) == ({"open": 1, "shut": 1}, {})  # b.open(), b.shut() only
-    js = unresolved_call_sites(graph, [f"{repo_id}:web/a.js"])
+    js = unresolved_call_sites(graph, [f"{repo_id}:web/a.js"], CALL_GROUPS)
     assert (js.sites, js.bare) == ({"shut": 2}, {"shut": 1})
     assert js.pattern() == r"\.(?:shut)\b|\b(?:shut)\("
 
@@ -111,9 +113,9 @@ def test_a_ghost_with_too_many_edges_is_not_counted(
     (tmp_path / "a.py").write_text("class A:\n    def run(self):\n        return 1\n")
     (tmp_path / "b.py").write_text("def f(x):\n    x.run()\n\n\ndef g(y):\n    y.run()\n")
     ingest_root(graph, tmp_path, repo=repo_id, workers=1, git=False, embed=False)
-    assert unresolved_call_sites(graph, [f"{repo_id}:a.py"]).sites == {"run": 2}
+    assert unresolved_call_sites(graph, [f"{repo_id}:a.py"], CALL_GROUPS).sites == {"run": 2}
     monkeypatch.setattr(completeness, "EDGES_COUNTED_MAX", 1)
-    capped = unresolved_call_sites(graph, [f"{repo_id}:a.py"])
+    capped = unresolved_call_sites(graph, [f"{repo_id}:a.py"], CALL_GROUPS)
     assert (capped.sites, capped.capped, capped.lower_bound) == ({}, {"run"}, True)
     field = capped.as_field()
     assert (field["unresolved_call_sites"], field["not_counted"]) == (0, ["run"])

@@ -11,8 +11,8 @@ from benchmarks.hostile_files import long_names
 
 from coderooms.graph.driver import Graph
 from coderooms.ingest import quarantine, transactions
-from coderooms.ingest.languages import limits
 from coderooms.ingest.targeted import ingest_paths
+from coderooms.languages.parsing import limits
 from tests.integration.ingest.graph_snapshot import dangling_edges, snapshot
 from tests.integration.ingest.scenario_tree import Tree, ingest, references, symbols
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from coderooms.core.files import is_test_path
 from coderooms.errors import NotFound
 from coderooms.graph.driver import Graph
+from coderooms.languages import is_test_path
 from coderooms.retrieval.graph_limits import SEEK_WEIGHTS
 from coderooms.retrieval.heuristics import heuristics_surface
 from coderooms.retrieval.seek import SeekRequest, seek

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from coderooms.core.files import TEST_PATH_PATTERN, is_test_path
 from coderooms.graph.cypher import statement_names
 from coderooms.graph.driver import Graph
+from coderooms.languages import TEST_PATH_PATTERN, is_test_path
 from tests.plan_operators import SCANS, plan_operators
 
 PARAMS: dict[str, dict[str, Any]] = {

@@ -1,4 +1,4 @@
-"""Which files are tests (`core.files.TEST_PATH_PATTERN`): the one rule surgical_context, impact,
+"""Which files are tests (`languages.TEST_PATH_PATTERN`): the one rule surgical_context, impact,
 the routes' `test` tag and heuristics_surface use (the Cypher side is checked against Neo4j in
 tests/integration/surgical/test_surgical_context_plans.py)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from coderooms.core.files import is_test_path
+from coderooms.languages import is_test_path
 
 
 @pytest.mark.parametrize(

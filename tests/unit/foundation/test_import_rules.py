@@ -7,7 +7,11 @@ A *unit* is a subpackage of `coderooms` (`coderooms.search`) or a top-level modu
 
 - `core` imports nothing of coderooms' but `errors`;
 - `graph` imports only `core`, `errors` and `config` (exceptions named below, each with why);
-- no import cycle among the units;
+- `resolution` (the engine's contract) imports only `core` and `errors`;
+- `languages` (each language's record and the parsing kit) imports only itself, `resolution`,
+  `core` and `errors`;
+- no import cycle among the units, nor among the modules inside one unit (a `TYPE_CHECKING`
+  import or one inside a function counts: it hides a loop from the interpreter only);
 - a room imports another room only through its face: `coderooms.<room>` and the names its
   `__init__.__all__` lists, never its inner modules (exceptions named in FACE_EXCEPTIONS, each
   with why). The rooms are the subpackages but the floors below them (`core`, `graph`, `scope`,
@@ -28,14 +32,20 @@ PACKAGE = "coderooms"
 
 CORE_MAY_IMPORT = frozenset({"core", "errors"})
 GRAPH_MAY_IMPORT = frozenset({"graph", "core", "errors", "config"})
+RESOLUTION_MAY_IMPORT = frozenset({"resolution", "core", "errors"})
+LANGUAGES_MAY_IMPORT = frozenset({"languages", "resolution", "core", "errors"})
 
 GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """(file, imported module) -> why `graph` still imports it. The cycle check leaves these edges
 out too (they are the known way back); a test fails when one is no longer there."""
 
 
-NOT_ROOMS = frozenset({"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol", "web"})
-"""Subpackages that are floors (below every room: `verbs` is the contract rooms speak) or the
+NOT_ROOMS = frozenset(
+    {"core", "graph", "scope", "neo4j_local", "cli", "verbs", "protocol", "web", "resolution",
+     "languages"}
+)  # fmt: skip
+"""Subpackages that are floors (below every room: `verbs` is the contract rooms speak,
+`resolution` the engine's, `languages` the languages' records and their parsing kit) or the
 layers above them (`protocol`, the MCP layer; `web`, the web view's pages; `cli`, the entry
 points), not rooms."""
 
@@ -156,6 +166,25 @@ def test_graph_imports_only_core_errors_and_config() -> None:
     assert not broken, "\n".join(broken)
 
 
+def test_resolution_imports_only_core_and_errors() -> None:
+    broken = [
+        f"{i.where()}: resolution may import only core and errors (a language's rule is handed "
+        "in, never imported)"
+        for i in all_imports()
+        if unit_of(i.source) == "resolution" and unit_of(i.target) not in RESOLUTION_MAY_IMPORT
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def test_languages_import_only_resolution_core_and_errors() -> None:
+    broken = [
+        f"{i.where()}: languages may import only itself, resolution, core and errors"
+        for i in all_imports()
+        if unit_of(i.source) == "languages" and unit_of(i.target) not in LANGUAGES_MAY_IMPORT
+    ]
+    assert not broken, "\n".join(broken)
+
+
 def test_every_named_exception_is_still_needed() -> None:
     stale = [
         f"{file} no longer imports {module}: remove it from GRAPH_EXCEPTIONS"
@@ -176,6 +205,31 @@ def test_no_import_cycle_between_units() -> None:
         steps = [f"  {a} -> {b}: {edges[a][b].where()}" for a, b in pairwise(cycle)]
         raise AssertionError(
             "import cycle between units " + " -> ".join(cycle) + ":\n" + "\n".join(steps)
+        )
+
+
+def module_of(name: str, modules: frozenset[str]) -> str:
+    """The module an imported name lives in: `coderooms.ingest.resolve.Lookup` ->
+    `coderooms.ingest.resolve`; a module itself (`from coderooms.ingest import rows`) is its own."""
+    while name not in modules and "." in name:
+        name = name.rpartition(".")[0]
+    return name
+
+
+def test_no_import_cycle_between_modules_inside_a_unit() -> None:
+    modules = frozenset(module_name(path) for path in (SRC / PACKAGE).rglob("*.py"))
+    edges: dict[str, dict[str, Import]] = defaultdict(dict)
+    for i in all_imports():
+        target = module_of(i.target, modules)
+        if target != i.source and unit_of(i.source) == unit_of(target):
+            edges[i.source].setdefault(target, i)
+    cycle = find_cycle(edges)
+    if cycle:
+        steps = [f"  {a} -> {b}: {edges[a][b].where()}" for a, b in pairwise(cycle)]
+        raise AssertionError(
+            "import cycle between modules " + " -> ".join(cycle) + " (a TYPE_CHECKING or "
+            "function-level import counts: move what both need into a module below them, or "
+            "hand the call in):\n" + "\n".join(steps)
         )
 
 

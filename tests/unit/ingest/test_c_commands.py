@@ -10,7 +10,8 @@ from coderooms.ingest.c_commands import (
     command_entries,
     include_dirs,
 )
-from coderooms.ingest.targets import Target, c_include
+from coderooms.ingest.targets import c_include
+from coderooms.resolution.targets import Target
 
 ROOT = "/home/u/proj"
 

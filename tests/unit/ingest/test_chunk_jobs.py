@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.ingest.changeset import Plan
+from coderooms.ingest.plan import Plan
 from coderooms.ingest.write_jobs import CHUNKS_PER_STATEMENT, chunk_jobs
 
 

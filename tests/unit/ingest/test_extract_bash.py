@@ -9,9 +9,10 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.bash import bats_source
-from coderooms.ingest.model import Extraction, ImportRef
-from coderooms.ingest.ref_requests import decode_alternative
-from coderooms.ingest.targets import Target, bash_source
+from coderooms.ingest.targets import bash_source
+from coderooms.resolution.extraction import Extraction, ImportRef
+from coderooms.resolution.ref_requests import decode_alternative
+from coderooms.resolution.targets import Target
 
 
 def run(source: str, path: str = "bin/run.sh") -> Extraction:

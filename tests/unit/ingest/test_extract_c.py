@@ -8,8 +8,9 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record, c_includes
 from coderooms.ingest.import_requests import import_requests
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import Extraction, ImportRef, InheritRef
-from coderooms.ingest.targets import Target, c_implementations, c_include
+from coderooms.ingest.targets import c_implementations, c_include
+from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
+from coderooms.resolution.targets import Target
 
 
 def run(language: str, source: str, path: str) -> Extraction:

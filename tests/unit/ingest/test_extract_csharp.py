@@ -9,10 +9,10 @@ from coderooms.ingest.file_records import build_record
 from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.csharp import first_branches
 from coderooms.ingest.languages.csharp_branches import nth_branches
-from coderooms.ingest.model import Extraction, ImportRef, InheritRef
 from coderooms.ingest.namespace_names import csharp_candidates, csharp_usings
-from coderooms.ingest.ref_requests import decode_alternative
-from coderooms.ingest.targets import Target
+from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
+from coderooms.resolution.ref_requests import decode_alternative
+from coderooms.resolution.targets import Target
 
 
 def run(source: str, path: str = "src/A.cs") -> Extraction:

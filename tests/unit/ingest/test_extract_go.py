@@ -6,7 +6,7 @@ from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef
+from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef
 
 
 def run(source: str, path: str = "pkg/file.go") -> Extraction:

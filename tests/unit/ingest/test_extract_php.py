@@ -8,10 +8,10 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import import_requests
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import Extraction, ImportRef, InheritRef
 from coderooms.ingest.namespace_names import php_candidates, php_require, php_uses
-from coderooms.ingest.ref_requests import decode_alternative
-from coderooms.ingest.targets import Target
+from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
+from coderooms.resolution.ref_requests import decode_alternative
+from coderooms.resolution.targets import Target
 
 
 def run(source: str, path: str = "src/A.php") -> Extraction:

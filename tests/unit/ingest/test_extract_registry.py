@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest import languages
 from coderooms.ingest.languages import (
     DEEP_LANGUAGES,
     MAX_SOURCE_BYTES,
@@ -19,7 +19,9 @@ from coderooms.ingest.languages import (
     language_for_path,
     module_name,
 )
-from coderooms.ingest.model import Extraction
+from coderooms.ingest.languages.registry import LANGUAGES
+from coderooms.languages.parsing import engine
+from coderooms.resolution.extraction import Extraction
 
 REPOS = Path(__file__).resolve().parents[2] / "fixtures" / "repos"
 
@@ -202,7 +204,7 @@ def test_syntax_error_regions_are_counted() -> None:
 
 
 def test_too_large_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(languages, "MAX_SOURCE_BYTES", 100)
+    monkeypatch.setattr(engine, "MAX_SOURCE_BYTES", 100)
     ex = extract("python", "big.py", b"x = 1\n" * 100)
     assert [s.kind for s in ex.symbols] == [SymbolKind.MODULE]
     assert ex.symbols[0].end_line == 100
@@ -214,8 +216,9 @@ def test_extractor_failure_is_a_problem(monkeypatch: pytest.MonkeyPatch) -> None
     def boom(*_args: object) -> None:
         raise RuntimeError("kaput")
 
-    spec = languages._SPECS["python"]
-    monkeypatch.setitem(languages._SPECS, "python", type(spec)(spec.grammar, spec.query, boom))
+    record = LANGUAGES["python"]
+    broken = replace(record, syntax=replace(record.syntax, extract=boom))
+    monkeypatch.setitem(LANGUAGES, "python", broken)
     ex = extract("python", "m.py", b"def f():\n    pass\n")
     assert [s.kind for s in ex.symbols] == [SymbolKind.MODULE]
     assert ex.problems == ["extraction failed: RuntimeError: kaput"]

@@ -7,9 +7,10 @@ from textwrap import dedent
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import Extraction, ImportRef, InheritRef
-from coderooms.ingest.ref_requests import decode_alternative
-from coderooms.ingest.targets import Target, ruby_require
+from coderooms.ingest.targets import ruby_require
+from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
+from coderooms.resolution.ref_requests import decode_alternative
+from coderooms.resolution.targets import Target
 
 
 def run(source: str, path: str = "lib/a.rb") -> Extraction:

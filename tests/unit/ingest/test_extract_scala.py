@@ -6,7 +6,7 @@ from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import CallRef, Extraction, FactKind, ImportRef, InheritRef
+from coderooms.resolution.extraction import CallRef, Extraction, FactKind, ImportRef, InheritRef
 
 
 def run(source: str, path: str = "src/main/scala/com/x/A.scala") -> Extraction:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
-from coderooms.ingest.model import Extraction
+from coderooms.resolution.extraction import Extraction
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 REPOS = FIXTURES / "repos"

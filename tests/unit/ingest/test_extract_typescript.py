@@ -6,7 +6,7 @@ from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.model import CallRef, Extraction, FactKind, ImportRef, InheritRef
+from coderooms.resolution.extraction import CallRef, Extraction, FactKind, ImportRef, InheritRef
 
 
 def run(source: str, language: str = "typescript", path: str = "src/mod.ts") -> Extraction:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from coderooms.ingest.js_reexports import ReexportTable, table_entries
-from coderooms.ingest.model import ImportRef
+from coderooms.resolution.extraction import ImportRef
 from tests.unit.ingest.test_python_resolution import call, plan
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.jsdoc import named_type
-from coderooms.ingest.model import Extraction, FactKind, ImportRef
+from coderooms.resolution.extraction import Extraction, FactKind, ImportRef
 from tests.unit.ingest.test_python_resolution import call, plan
 
 

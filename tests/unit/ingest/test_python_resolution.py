@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from coderooms.ingest.changeset import Changeset, plan_changeset
+from coderooms.ingest.changeset import plan_changeset
+from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, read_files
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.walker import walk

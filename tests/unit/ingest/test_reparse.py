@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tree_sitter import Language, Parser
 
-from coderooms.ingest.languages import reparse
+from coderooms.languages.parsing import reparse
 
 OLD = b"import os\n\n\ndef a(x):\n    return os.path.join(x, 'y')\n\n\nclass B:\n    pass\n"
 EDITS = [

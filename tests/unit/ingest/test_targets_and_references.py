@@ -10,22 +10,25 @@ import pytest
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import bindings, import_requests
-from coderooms.ingest.model import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
-from coderooms.ingest.ref_requests import Alternative, RefRequest
+from coderooms.ingest.include_walk import STAR_WALKS
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import (
-    ImportRequest,
-    Target,
     go_module_path,
     go_package,
-    go_package_name,
     go_package_suffixes,
     java_module,
     js_module,
-    path_stem,
     python_module,
     rust_module,
+)
+from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.targets import (
+    ImportRequest,
+    Target,
+    go_package_name,
+    path_stem,
     trigger_stems,
 )
 
@@ -488,7 +491,7 @@ def test_js_bound_ghost_name_keeps_the_specifier() -> None:
 
 def lookup_with(*symbols: tuple[str, str, str, str]) -> Lookup:
     """Symbols as (path, qualname, kind, group); their files are added too."""
-    lookup = Lookup("r")
+    lookup = Lookup("r", star_walks=STAR_WALKS)
     for path, qualname, kind, group in symbols:
         lookup.add_file(path, group)
         lookup.add_symbol(SymbolInfo(f"r:{path}::{qualname}", path, qualname, kind, group))
@@ -583,7 +586,7 @@ def test_package_alternative_filters_by_group() -> None:
 
 
 def test_resolve_import_first_existing_candidate() -> None:
-    lookup = Lookup("r")
+    lookup = Lookup("r", star_walks=STAR_WALKS)
     for path in ("pkg/util/__init__.py", "pkg/util.py", "lib/pkg/util.py", "x/pkg/util.py"):
         lookup.add_file(path, "py")
     exact_hit = resolve_import(
@@ -616,7 +619,7 @@ def test_lookup_remove_file_and_symbol() -> None:
 
 
 def test_go_import_paths_resolve_by_the_module_path_of_go_mod() -> None:
-    lookup = Lookup("r")
+    lookup = Lookup("r", star_walks=STAR_WALKS)
     for path in ("shapes/circle.go", "vendor/x/shapes/circle.go", "other/shapes/a.go"):
         lookup.add_file(path, "go")
     lookup.go_modules = {"": "example.com/geo", "other": "example.com/other"}

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.ingest.changeset import WRITE_PHASES, Changeset, Job, Plan, apply_plan
+from coderooms.ingest.changeset import WRITE_PHASES, apply_plan
+from coderooms.ingest.plan import Changeset, Plan
+from coderooms.ingest.write_jobs import Job
 
 
 def test_apply_plan_runs_exactly_write_phases_phases() -> None:

@@ -71,7 +71,7 @@ def test_module_path_pairs() -> None:
 
 
 def test_the_test_tag_follows_the_one_test_rule() -> None:
-    """The `test` tag is `core.files.is_test_path` (the rule surgical_context uses): JVM, .NET
+    """The `test` tag is `languages.is_test_path` (the rule surgical_context uses): JVM, .NET
     and Swift test classes are tests; a `testing/` directory or a `test_*` file of any
     extension no longer is (the older pattern of route_tags said so)."""
     for path in ("tests/a.py", "pkg/test/a.py", "test_x.py", "a/x_test.go", "conftest.py"):

@@ -9,14 +9,14 @@ from benchmarks.hostile_files import call_chain, long_names, nested_functions
 from tree_sitter import Parser
 
 from coderooms.ingest.languages import extract, grammar
-from coderooms.ingest.languages.limits import (
+from coderooms.ingest.reader import ReadJob, parse_data
+from coderooms.ingest.rows import ParsedFile, symbol_rows
+from coderooms.languages.parsing.limits import (
     MAX_QUALNAME_BYTES,
     MAX_SYMBOL_DEPTH,
     MAX_SYNTAX_DEPTH,
     syntax_depth_over,
 )
-from coderooms.ingest.reader import ReadJob, parse_data
-from coderooms.ingest.rows import ParsedFile, symbol_rows
 
 
 def parsed(path: str, text: str) -> ParsedFile:

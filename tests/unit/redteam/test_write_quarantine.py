@@ -14,11 +14,11 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.errors import CoderoomsError, GraphTimeout, GraphUnavailable
 from coderooms.graph.driver import Graph
 from coderooms.ingest import quarantine
-from coderooms.ingest.changeset import Changeset, Plan, WriteStats
-from coderooms.ingest.model import SymbolDef
-from coderooms.ingest.ref_requests import FileRecord
+from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.triggers import Triggers
+from coderooms.resolution.extraction import SymbolDef
+from coderooms.resolution.ref_requests import FileRecord
 
 REFUSAL = (
     "Property value is too large to index, please see index documentation for limitations."

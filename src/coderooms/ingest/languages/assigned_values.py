@@ -1,56 +1,16 @@
-"""What a local is assigned, as far as it gives the local a type: an object created
-(`const x = new T()` -> `T`) or the value a call returns (`const x = f()`, Go `x := f()` and
-`x, err := f()`, Rust `let x = a.b()`, TypeScript `const x = await f()` with `f(): Promise<T>`,
-whose declared return is recorded as `T`), recorded as the callee with `()` (`f()`, `a.b()`): an
-ASSIGN fact whose annotation `references.Scope` reads as "what `f` is declared to return"
-(`returned_types.member_request`). A call whose callee is not a path of names (`(a || b)()`,
-`x[0]()`), `require(..)` (an import, bound as such) and a local assigned a call on itself
-(`let s = s.trim()`, the earlier `s`) record nothing. JavaScript `const x = y.f` and
-`const { f: x } = y` record the path (`=y.f`: `x.m()` is `y.f.m()`)."""
+"""JavaScript/TypeScript: what a local is assigned (`js_assigned`), over the generic
+`parsing.assigned`: `const x = new T()`, `const x = f()`, and `const x = y.f` /
+`const { f: x } = y` (the path, `=y.f`: `x.m()` is `y.f.m()`)."""
 
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import UNKNOWN_OBJECT, Collector, callee_name, dotted, text
-from coderooms.ingest.model import FactKind
-from coderooms.ingest.returned_types import VALUE_OF
-
-CALLED = "()"
-NOT_VALUES = frozenset({"require", "import"})
-"""Callees whose result is a module, bound by the file's imports instead."""
-
-
-def call_value(
-    value: Node,
-    source: bytes,
-    members: dict[str, tuple[str, str]],
-    wrappers: dict[str, str | None] | None,
-    calls: dict[str, str],
-) -> str | None:
-    """`f()` / `a.b()` for a call `value` of a path of names, else None."""
-    if value.type not in calls:
-        return None
-    fn = value.child_by_field_name(calls[value.type])
-    callee = callee_name(fn, source, members, wrappers, calls) if fn is not None else None
-    if not callee or callee.startswith(UNKNOWN_OBJECT) or callee in NOT_VALUES:
-        return None
-    return callee + CALLED
-
-
-def assigned_call(
-    name: Node,
-    value: Node,
-    c: Collector,
-    members: dict[str, tuple[str, str]],
-    wrappers: dict[str, str | None] | None,
-    calls: dict[str, str],
-) -> None:
-    """An ASSIGN fact typing `name` as what the call `value` returns (see the module)."""
-    marker = call_value(value, c.source, members, wrappers, calls)
-    local = text(name, c.source)
-    if marker is not None and marker.partition(".")[0].removesuffix(CALLED) != local:
-        c.fact(name, FactKind.ASSIGN, local, annotation=marker)
+from coderooms.languages.parsing.assigned import assigned_call
+from coderooms.languages.parsing.collector import Collector
+from coderooms.languages.parsing.nodes import dotted, text
+from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import VALUE_OF
 
 
 def js_assigned(
@@ -129,7 +89,7 @@ def _constructor_field(assignment: Node, c: Collector) -> None:
 
 def _assigned_path(declarator: Node, c: Collector) -> None:
     """JavaScript `const x = y.f` and `const { f, g: x } = y` (`y` a path of names or `this`):
-    `x` is the value of `y.f` (`=y.f`, `returned_types.VALUE_OF`), so `x.m()` is looked up as
+    `x` is the value of `y.f` (`=y.f`, `vocabulary.VALUE_OF`), so `x.m()` is looked up as
     `y.f.m()` is (webpack's `const { runtimeTemplate } = compilation`)."""
     source = c.source
     name = declarator.child_by_field_name("name")

@@ -13,7 +13,7 @@
   commands of pipelines, conditions and `$(...)` substitutions) -> a call of that name; a name
   that is an expansion (`$cmd`, `"${fn}"`) or a path (`./configure`) is not recorded.
   `source`/`.` are imports, not calls.
-  Which calls name a function is settled in resolution (`references`): builtins and external
+  Which calls name a function is settled in resolution (`reference_requests`): builtins and external
   commands are never linked to a symbol.
 * bats: a `@test "name" {` header is read as a function header of no symbol (`bats_source`
   rewrites it in place before parsing, as bats itself turns each test into a function), so the
@@ -28,15 +28,8 @@ import re
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    Collector,
-    Scope,
-    header,
-    nest,
-    spans,
-    string_value,
-    text,
-)
+from coderooms.languages.parsing.collector import Collector, Scope, nest, spans
+from coderooms.languages.parsing.nodes import header, string_value, text
 
 QUERY = """
 (function_definition) @function

@@ -51,9 +51,8 @@ from tree_sitter import Node, Query, QueryCursor
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.c_macros import dead_ranges, inside
 from coderooms.ingest.languages.c_misreads import MACRO_NAME, macro_block, misread_statement
-from coderooms.ingest.languages.common import (
-    Collector,
-    Scope,
+from coderooms.languages.parsing.collector import Collector, Scope
+from coderooms.languages.parsing.nodes import (
     dotted,
     header,
     signature,

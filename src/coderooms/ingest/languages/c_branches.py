@@ -8,7 +8,7 @@ read again once per further branch, as C# files are (`csharp_branches`): reading
 branch `k` of each conditional that has one (its last where it has fewer; one with no `#else`
 is read in every reading). A `#if 0` branch is in no reading (its `#else`, when there is one,
 is in all). What a further reading defines that the kept one does not (by qualname: the first
-definition of a name wins) joins the extraction (`csharp_branches.merge_other_branches`); a
+definition of a name wins) joins the extraction (`parsing.branches.merge_other_branches`); a
 reading that parses with more errors than the kept one is not merged. A file whose plain
 reading is kept needs none of this: tree-sitter reads every branch of its conditionals.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from coderooms.ingest.languages.branch_readings import nth_branches as read_branches
+from coderooms.languages.parsing.branches import nth_branches as read_branches
 
 _CONDITIONAL = re.compile(
     rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b((?:[^\n]*\\\n)*[^\n]*)", re.MULTILINE

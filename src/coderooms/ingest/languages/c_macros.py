@@ -45,7 +45,7 @@ import re
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import text
+from coderooms.languages.parsing.nodes import text
 
 _BARE_MACRO = re.compile(
     rb"^[ \t]*([A-Z][A-Z0-9_]+)[ \t]*(\([^;{}\n]*\))?[ \t]*(?://[^\n]*)?$", re.MULTILINE

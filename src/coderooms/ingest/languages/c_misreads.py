@@ -7,7 +7,7 @@ import re
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import Scope
+from coderooms.languages.parsing.collector import Scope
 
 MACRO_NAME = re.compile(r"[A-Z_][A-Z0-9_]*")
 """A macro's name, as written by convention: capitals, digits and underscores."""

@@ -43,19 +43,11 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    Collector,
-    Scope,
-    dotted,
-    header,
-    nest,
-    signature,
-    text,
-    type_name,
-)
 from coderooms.ingest.languages.csharp_branches import nth_branches
-from coderooms.ingest.languages.doc_comments import first_sentence
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.collector import Collector, Scope, nest
+from coderooms.languages.parsing.doc_comments import first_sentence
+from coderooms.languages.parsing.nodes import dotted, header, signature, text, type_name
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (namespace_declaration) @namespace

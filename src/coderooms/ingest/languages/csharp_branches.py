@@ -20,10 +20,9 @@ parses with more errors than the first is not merged.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 
-from coderooms.ingest.languages.branch_readings import nth_branches as read_branches
-from coderooms.ingest.model import Extraction
+from coderooms.languages.parsing.branches import nth_branches as read_branches
 
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*([a-z]*)([^\n]*)", re.MULTILINE)
 _OPENING = frozenset({b"if"})
@@ -82,41 +81,3 @@ def other_branches(source: bytes) -> Iterator[bytes]:
     counts = branch_counts(source) if b"#el" in source else []
     for k in range(1, max(counts, default=1)):
         yield nth_branches(source, k)
-
-
-def merge_other_branches(
-    ex: Extraction,
-    errors: int,
-    readings: Iterable[bytes],
-    read: Callable[[bytes], tuple[Extraction, int]],
-) -> None:
-    """Adds to `ex` (a file's kept reading, with `errors` syntax errors) what each further
-    reading in `readings` defines and it does not; `read` extracts a reading and counts its
-    errors."""
-    known = {s.qualname for s in ex.symbols}
-    imports = set(ex.imports)
-    merged = False
-    for reading in readings:
-        other, other_errors = read(reading)
-        if other_errors > errors:
-            continue
-        for ref in other.imports:
-            if ref not in imports:
-                imports.add(ref)
-                ex.imports.append(ref)
-                merged = True
-        new = {s.qualname for s in other.symbols if s.qualname and s.qualname not in known}
-        if not new:
-            continue
-        merged = True
-        known |= new
-        ex.symbols.extend(s for s in other.symbols if s.qualname in new)
-        ex.calls.extend(c for c in other.calls if c.caller in new)
-        ex.inherits.extend(i for i in other.inherits if i.child in new)
-        ex.facts.extend(f for f in other.facts if f.scope in new)
-    if not merged:
-        return
-    ex.symbols.sort(key=lambda s: (s.start_line, -s.end_line))
-    ex.calls.sort(key=lambda c: c.line)
-    ex.inherits.sort(key=lambda i: i.line)
-    ex.imports.sort(key=lambda i: i.line)

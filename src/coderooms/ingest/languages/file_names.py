@@ -1,142 +1,34 @@
 """A file's language from its name, and the name of its module symbol (see the registry's
-docstring, `coderooms.ingest.languages`, for the naming rule)."""
+docstring, `coderooms.ingest.languages`, for the naming rule). Joined from the deep languages'
+records (`registry.LANGUAGES`: extensions, file names, package files, declaration suffixes)
+and the kinds of file read as text only (`coderooms.languages.file_kinds`)."""
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-_EXTENSIONS: dict[str, str] = {
-    # deep languages
-    ".py": "python",
-    ".pyi": "python",
-    ".pyw": "python",
-    ".js": "javascript",
-    ".mjs": "javascript",
-    ".cjs": "javascript",
-    ".jsx": "javascript",
-    ".ts": "typescript",
-    ".mts": "typescript",
-    ".cts": "typescript",
-    ".tsx": "tsx",
-    ".go": "go",
-    ".rs": "rust",
-    ".java": "java",
-    # text and other code kinds, no deep extraction
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".mdx": "markdown",
-    ".rst": "restructuredtext",
-    ".txt": "text",
-    ".text": "text",
-    ".json": "json",
-    ".jsonc": "json",
-    ".json5": "json",
-    ".jsonl": "json",
-    ".ipynb": "json",
-    ".yaml": "yaml",
-    ".yml": "yaml",
-    ".toml": "toml",
-    ".ini": "ini",
-    ".cfg": "ini",
-    ".conf": "ini",
-    ".properties": "properties",
-    ".env": "dotenv",
-    ".xml": "xml",
-    ".html": "html",
-    ".htm": "html",
-    ".css": "css",
-    ".scss": "scss",
-    ".sass": "scss",
-    ".less": "less",
-    ".sh": "bash",
-    ".bash": "bash",
-    ".bats": "bash",
-    ".zsh": "shell",
-    ".fish": "shell",
-    ".ps1": "powershell",
-    ".bat": "batch",
-    ".cmd": "batch",
-    ".c": "c",
-    ".h": "c",
-    ".cc": "cpp",
-    ".cpp": "cpp",
-    ".cxx": "cpp",
-    ".c++": "cpp",
-    ".hh": "cpp",
-    ".hpp": "cpp",
-    ".hxx": "cpp",
-    ".cs": "csharp",
-    ".rb": "ruby",
-    ".php": "php",
-    ".kt": "kotlin",
-    ".kts": "kotlin",
-    ".scala": "scala",
-    ".swift": "swift",
-    ".m": "objective-c",
-    ".mm": "objective-c",
-    ".lua": "lua",
-    ".pl": "perl",
-    ".pm": "perl",
-    ".r": "r",
-    ".dart": "dart",
-    ".ex": "elixir",
-    ".exs": "elixir",
-    ".erl": "erlang",
-    ".hs": "haskell",
-    ".ml": "ocaml",
-    ".clj": "clojure",
-    ".zig": "zig",
-    ".jl": "julia",
-    ".groovy": "groovy",
-    ".gradle": "groovy",
-    ".vue": "vue",
-    ".svelte": "svelte",
-    ".sql": "sql",
-    ".graphql": "graphql",
-    ".gql": "graphql",
-    ".proto": "protobuf",
-    ".tf": "terraform",
-    ".cmake": "cmake",
-    ".mk": "makefile",
-    ".dockerfile": "dockerfile",
-    ".csv": "csv",
-    ".tsv": "csv",
-    ".svg": "xml",
-}
+from coderooms.ingest.languages.registry import LANGUAGES
+from coderooms.languages.file_kinds import EXTENSIONS, FILE_NAMES
 
-_FILENAMES: dict[str, str] = {
-    "makefile": "makefile",
-    "gnumakefile": "makefile",
-    "dockerfile": "dockerfile",
-    "containerfile": "dockerfile",
-    "cmakelists.txt": "cmake",
-    "gemfile": "ruby",
-    "rakefile": "ruby",
-    "jenkinsfile": "groovy",
-    "go.mod": "gomod",
-    "go.sum": "text",
-    "cargo.lock": "toml",
-    "readme": "text",
-    "license": "text",
-    "licence": "text",
-    "copying": "text",
-    "authors": "text",
-    "changelog": "text",
-    "notice": "text",
-    ".gitignore": "ignore",
-    ".dockerignore": "ignore",
-    ".gitattributes": "text",
-    ".editorconfig": "ini",
-    ".env": "dotenv",
-    ".bashrc": "bash",
-    ".zshrc": "shell",
-    ".profile": "shell",
-}
 
-_DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
-_INDEX_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
-_PACKAGE_FILES = frozenset({"__init__.py", "__init__.pyi", "mod.rs", "lib.rs", "main.rs"})
-_PACKAGE_FILES |= {"init.lua"}
+def _claimed(tables: list[dict[str, str]]) -> dict[str, str]:
+    """One table from several: a name claimed twice is a mistake in a record."""
+    joined: dict[str, str] = {}
+    for table in tables:
+        for name, kind in table.items():
+            if joined.setdefault(name, kind) != kind:
+                raise ValueError(f"{name!r} is claimed by {joined[name]!r} and {kind!r}")
+    return joined
+
+
+_EXTENSIONS = _claimed(
+    [{ext: r.name for r in LANGUAGES.values() for ext in r.extensions}, EXTENSIONS]
+)
+_FILENAMES = _claimed(
+    [{name: r.name for r in LANGUAGES.values() for name in r.file_names}, FILE_NAMES]
+)
+_DECLARATION_SUFFIXES = tuple(s for r in LANGUAGES.values() for s in r.declaration_suffixes)
+_PACKAGE_FILES = frozenset(name for r in LANGUAGES.values() for name in r.package_files)
 
 
 def language_for_path(path: str) -> str | None:
@@ -155,15 +47,13 @@ def language_for_path(path: str) -> str | None:
 
 
 def module_name(path: str) -> str:
-    """The module symbol's name for `path` (see the module docstring)."""
+    """The module symbol's name for `path` (see the module docstring): a package file
+    (`__init__.py`, `mod.rs`, `index.ts`, ...) takes its directory's name."""
     pure = PurePosixPath(path.replace("\\", "/"))
     file_name = pure.name
     stem = pure.stem
     if file_name.endswith(_DECLARATION_SUFFIXES):
         stem = file_name.rsplit(".", 2)[0]
-    package_file = file_name in _PACKAGE_FILES or (
-        stem == "index" and file_name.endswith(_INDEX_SUFFIXES)
-    )
-    if package_file and pure.parent.name:
+    if file_name in _PACKAGE_FILES and pure.parent.name:
         return pure.parent.name
     return stem or file_name

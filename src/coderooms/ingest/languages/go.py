@@ -35,23 +35,25 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.assigned_values import assigned_call
-from coderooms.ingest.languages.common import (
+from coderooms.languages.parsing.assigned import assigned_call
+from coderooms.languages.parsing.collector import (
     Collector,
     Scope,
     declared_return,
-    header,
     named_function,
     nest,
-    prefixed,
     qualified_name,
-    signature,
     spans,
+)
+from coderooms.languages.parsing.nodes import (
+    header,
+    prefixed,
+    signature,
     string_value,
     text,
     type_name,
 )
-from coderooms.ingest.model import FactKind
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (function_declaration) @function

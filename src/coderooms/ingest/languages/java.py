@@ -35,23 +35,25 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    IDENT_RE,
-    UNKNOWN_OBJECT,
+from coderooms.languages.parsing.collector import (
     Collector,
     Scope,
     declared_return,
-    dotted,
-    header,
     nest,
     qualified_name,
-    signature,
     spans,
+)
+from coderooms.languages.parsing.nodes import (
+    IDENT_RE,
+    UNKNOWN_OBJECT,
+    dotted,
+    header,
+    signature,
     text,
     type_name,
 )
-from coderooms.ingest.model import FactKind
-from coderooms.ingest.returned_types import CONSTRUCTED
+from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import CONSTRUCTED
 
 QUERY = """
 (class_declaration) @class

@@ -54,23 +54,6 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.assigned_values import js_assigned
-from coderooms.ingest.languages.common import (
-    IDENT_RE,
-    UNKNOWN_OBJECT,
-    Collector,
-    Scope,
-    callee_name,
-    dotted,
-    header,
-    named_function,
-    nest,
-    prefixed,
-    signature,
-    spans,
-    string_value,
-    text,
-    type_name,
-)
 from coderooms.ingest.languages.js_imports import (
     dynamic_import,
     export_from,
@@ -78,8 +61,21 @@ from coderooms.ingest.languages.js_imports import (
     specifier_names,
 )
 from coderooms.ingest.languages.jsdoc import jsdoc_types
-from coderooms.ingest.model import MODULE_VALUE, FactKind
-from coderooms.ingest.returned_types import CALLED, CONSTRUCTED
+from coderooms.languages.parsing.collector import Collector, Scope, named_function, nest, spans
+from coderooms.languages.parsing.nodes import (
+    IDENT_RE,
+    UNKNOWN_OBJECT,
+    callee_name,
+    dotted,
+    header,
+    prefixed,
+    signature,
+    string_value,
+    text,
+    type_name,
+)
+from coderooms.resolution.extraction import MODULE_VALUE, FactKind
+from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import Collector, local_alias, string_value, text
+from coderooms.languages.parsing.collector import Collector
+from coderooms.languages.parsing.nodes import local_alias, string_value, text
 
 
 def dynamic_import(fn: Node, c: Collector) -> bool:

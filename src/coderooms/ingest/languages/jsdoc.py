@@ -29,8 +29,9 @@ import re
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import Collector, declared_return, text
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.collector import Collector, declared_return
+from coderooms.languages.parsing.nodes import text
+from coderooms.resolution.extraction import FactKind
 
 _TAG = re.compile(r"@(param|arg|argument|returns|return|type|typedef|template)\b")
 _GENERIC = re.compile(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:<(.*)>)?", re.S)

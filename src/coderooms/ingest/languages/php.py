@@ -36,17 +36,9 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    IDENT_RE,
-    UNKNOWN_OBJECT,
-    Collector,
-    Scope,
-    header,
-    nest,
-    string_value,
-    text,
-)
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.collector import Collector, Scope, nest
+from coderooms.languages.parsing.nodes import IDENT_RE, UNKNOWN_OBJECT, header, string_value, text
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (namespace_definition) @namespace

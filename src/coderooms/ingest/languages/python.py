@@ -38,18 +38,9 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    DOTTED_RE,
-    Collector,
-    Scope,
-    dotted,
-    local_alias,
-    nest,
-    signature,
-    spans,
-    text,
-)
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.collector import Collector, Scope, nest, spans
+from coderooms.languages.parsing.nodes import DOTTED_RE, dotted, local_alias, signature, text
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (class_definition) @class

@@ -33,17 +33,6 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    UNKNOWN_OBJECT,
-    Collector,
-    Scope,
-    nest,
-    signature,
-    spans,
-    string_value,
-    text,
-)
-from coderooms.ingest.languages.doc_comments import first_sentence
 from coderooms.ingest.languages.ruby_dynamic import (
     CALLED,
     defined_method,
@@ -52,6 +41,9 @@ from coderooms.ingest.languages.ruby_dynamic import (
     method_alias,
 )
 from coderooms.ingest.languages.ruby_dynamic import QUERY as DYNAMIC_QUERY
+from coderooms.languages.parsing.collector import Collector, Scope, nest, spans
+from coderooms.languages.parsing.doc_comments import first_sentence
+from coderooms.languages.parsing.nodes import UNKNOWN_OBJECT, signature, string_value, text
 
 QUERY = (
     """

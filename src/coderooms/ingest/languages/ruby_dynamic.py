@@ -17,7 +17,8 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import Collector, Scope, signature, string_value, text
+from coderooms.languages.parsing.collector import Collector, Scope
+from coderooms.languages.parsing.nodes import signature, string_value, text
 
 QUERY = """
 (alias) @alias

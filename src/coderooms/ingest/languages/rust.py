@@ -54,29 +54,31 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    UNKNOWN_OBJECT,
-    Collector,
-    Scope,
-    callee_name,
-    collapse,
-    declared_return,
-    header,
-    local_alias,
-    nest,
-    qualified_name,
-    signature,
-    spans,
-    text,
-    type_name,
-)
 from coderooms.ingest.languages.rust_blanket import blanket_methods
 from coderooms.ingest.languages.rust_types import CALLS as _CALLS
 from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
 from coderooms.ingest.languages.rust_types import declared as declared_type
 from coderooms.ingest.languages.rust_types import named_type, tuple_declared
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.collector import (
+    Collector,
+    Scope,
+    declared_return,
+    nest,
+    qualified_name,
+    spans,
+)
+from coderooms.languages.parsing.nodes import (
+    UNKNOWN_OBJECT,
+    callee_name,
+    collapse,
+    header,
+    local_alias,
+    signature,
+    text,
+    type_name,
+)
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (function_item) @function

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import text
+from coderooms.languages.parsing.nodes import text
 
 _METHODS = frozenset({"function_item", "function_signature_item"})
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.assigned_values import assigned_call
-from coderooms.ingest.languages.common import Collector, text, type_name, type_parameters
 from coderooms.ingest.languages.rust_unwrapped import unwrapped
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.assigned import assigned_call
+from coderooms.languages.parsing.collector import Collector
+from coderooms.languages.parsing.nodes import text, type_name, type_parameters
+from coderooms.resolution.extraction import FactKind
 
 MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
 WRAPPERS: dict[str, str | None] = {"generic_function": "function"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import text
+from coderooms.languages.parsing.nodes import text
 
 _TAKERS = frozenset({"unwrap", "expect"})
 """Methods of `Result`/`Option` that give the value inside (or panic)."""

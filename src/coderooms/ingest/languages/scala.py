@@ -36,19 +36,11 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.chain_facts import ChainFacts, record_facts
-from coderooms.ingest.languages.chains import Callee, Split, constructed
-from coderooms.ingest.languages.common import (
-    Collector,
-    Scope,
-    dotted,
-    header,
-    nest,
-    signature,
-    spans,
-    text,
-)
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.chain_facts import ChainFacts, record_facts
+from coderooms.languages.parsing.chains import Callee, Split, constructed
+from coderooms.languages.parsing.collector import Collector, Scope, nest, spans
+from coderooms.languages.parsing.nodes import dotted, header, signature, text
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (class_definition) @class

@@ -31,26 +31,11 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.chain_facts import ChainFacts, record_facts
-from coderooms.ingest.languages.chains import (
-    Callee,
-    Split,
-    constructed,
-    first_named,
-)
-from coderooms.ingest.languages.common import (
-    Collector,
-    Scope,
-    declared_return,
-    dotted,
-    header,
-    nest,
-    signature,
-    spans,
-    text,
-    type_name,
-)
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.chain_facts import ChainFacts, record_facts
+from coderooms.languages.parsing.chains import Callee, Split, constructed, first_named
+from coderooms.languages.parsing.collector import Collector, Scope, declared_return, nest, spans
+from coderooms.languages.parsing.nodes import dotted, header, signature, text, type_name
+from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (class_declaration) @class

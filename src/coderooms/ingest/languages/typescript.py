@@ -30,19 +30,10 @@ from __future__ import annotations
 from tree_sitter import Node, Query
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.common import (
-    Collector,
-    Scope,
-    declared_return,
-    dotted,
-    header,
-    qualified_name,
-    text,
-    type_name,
-    type_parameters,
-)
 from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
-from coderooms.ingest.model import FactKind
+from coderooms.languages.parsing.collector import Collector, Scope, declared_return, qualified_name
+from coderooms.languages.parsing.nodes import dotted, header, text, type_name, type_parameters
+from coderooms.resolution.extraction import FactKind
 
 QUERY = (
     CORE_QUERY

@@ -16,8 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from coderooms.core.files import is_test_path
 from coderooms.graph.driver import Graph
+from coderooms.languages import is_test_path
 
 LOOKUP_LIMIT = 200
 """Symbols one lookup reads (by rank, then id); `Found.total` counts them all."""

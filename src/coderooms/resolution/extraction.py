@@ -23,7 +23,7 @@ class SymbolDef:
     """One definition. `qualname` is dotted within the file (`Outer.Inner.method`); the module
     symbol of a file has the empty qualname. `parent` is the qualname of the enclosing definition
     (`""` for top level, `None` only for the module symbol itself). Lines are 1-based, inclusive.
-    `doc` is the first sentence of its docstring or leading comment (see `languages.common`)."""
+    `doc` is the first sentence of its docstring or leading comment (see `doc_comments`)."""
 
     kind: SymbolKind
     name: str

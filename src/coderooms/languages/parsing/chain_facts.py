@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.chains import Callee, Split, chain_callee
-from coderooms.ingest.languages.common import Collector
+from coderooms.languages.parsing.chains import Callee, Split, chain_callee
+from coderooms.languages.parsing.collector import Collector
 
 Handler = Callable[[Node, Collector], None]
 

@@ -1,5 +1,6 @@
-"""Loading waves of Python resolution: what the store lacks is raised as `Missing`, loaded in
-one statement (python_plan.Loader.settle), and the resolution evaluated again. A lookup over
+"""Loading waves of resolution: what the lookup (or Python's module store) lacks is raised as
+`Missing`, loaded in one statement (python_plan.Loader.settle), and the resolution evaluated
+again (every group raises it in a changeset's strict lookup). A lookup over
 several candidates in order (an import's module on each project root, a namespace package's
 portions) asks every candidate before raising, so one wave loads what all of them need: a
 one-file re-ingest of Flask's `app.py` took a wave per root (15 of them, a round trip each).
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from coderooms.ingest.targets import Target
+from coderooms.resolution.targets import Target
 
 T = TypeVar("T")
 

@@ -30,7 +30,7 @@ from dataclasses import replace
 
 from tree_sitter import Node
 
-from coderooms.ingest.model import Extraction, ImportRef, SymbolDef
+from coderooms.resolution.extraction import Extraction, ImportRef, SymbolDef
 
 MAX_SYNTAX_DEPTH = 4096
 MAX_SYMBOL_DEPTH = 64

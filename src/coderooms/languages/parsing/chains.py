@@ -1,7 +1,7 @@
 """Callee names for grammars whose member accesses have no object/name fields (Kotlin's and
 Swift's `navigation_expression`) or have them under other names (Scala's `field_expression`).
 
-`chain_callee` follows `common.callee_name`'s conventions: a chain of plain identifiers is
+`chain_callee` follows `nodes.callee_name`'s conventions: a chain of plain identifiers is
 written dotted (`a.b.c`, Kotlin `a?.b` -> `a.b`); a member of anything else is `?.` and the
 trailing identifiers (`a!!.b` -> `?.b`); a member of a named call is written with `()`
 (`a.b().c` -> `a.b().c`), so that what the inner call is declared to return may answer it.
@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.common import DOTTED_RE, IDENT_RE, UNKNOWN_OBJECT, dotted, text
+from coderooms.languages.parsing.nodes import DOTTED_RE, IDENT_RE, UNKNOWN_OBJECT, dotted, text
 
 Split = Callable[[Node], tuple[Node | None, Node | None]]
 """A member-access node -> (its object, the node naming the member)."""

@@ -95,3 +95,17 @@ def first_sentence(lines: Iterable[str]) -> str | None:
 
 def _text(node: Node, source: bytes) -> str:
     return source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+_PACKAGE_CLAUSES = frozenset({"package_clause", "package_declaration", "package_header"})
+
+
+def package_clause_doc(root: Node, source: bytes) -> str | None:
+    """A module's doc where no docstring opens it: the comment right above its package clause
+    (Go, Java, Kotlin), None for a file without one."""
+    for child in root.named_children:
+        if child.type in _PACKAGE_CLAUSES:
+            return doc_of(child, source)
+        if "comment" not in child.type:
+            return None
+    return None

@@ -1,0 +1,206 @@
+"""One file's scope: what it defines (`kinds`), what its imports bind (`bound`), the types it
+declares, its bases, and the lookups inside it (`local`, `typed`, `own_file`...). A reference
+is decided by the request rule the file's builder hands in (`requests`: today
+`reference_requests.request`), so that the rule modules (`returned_types`, `rust_impls`,
+`namespace_requests`, `required_requests`) import this module and it imports none of them.
+
+Everything here depends on that one file only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.java_on_demand import OnDemand
+from coderooms.ingest.namespace_names import Uses, Usings
+from coderooms.ingest.ref_requests import POINTER_OWN
+from coderooms.resolution.ref_requests import (
+    Alternative,
+    RefRequest,
+    binding_alternatives,
+    decode_alternative,
+)
+from coderooms.resolution.targets import Binding, Target, path_stem
+from coderooms.resolution.vocabulary import (
+    INHERITED,
+    NOT_CALLABLE,
+    RECEIVERS,
+    TYPE_KINDS,
+    UNKNOWN_RECEIVER,
+    VALUE_OF,
+)
+
+BARE_MEMBERS = frozenset({"java", "csharp", "kotlin", "scala", "swift"})
+"""Languages where a type's members are seen by their bare names inside it (an implicit
+`this`/`self`), and a class's fields by theirs."""
+ROOT_PACKAGE = Target("@", "")
+MAX_ASSIGNED = 8
+"""Locals typed by calls followed at most through one another (`returned_types.assigned`)."""
+
+RequestRule = Callable[["Scope", str, str, str, int, bool], "RefRequest | None"]
+"""How a reference the file makes is looked up: `(scope, source, kind, ref, line, inherit)`."""
+
+
+@dataclass(slots=True)
+class Scope:
+    kinds: dict[str, SymbolKind]
+    bound: dict[str, Binding]
+    language: str
+    directory: str
+    group: str
+    requests: RequestRule
+    """Decides each reference (`request`): `reference_requests.request`."""
+    bases: dict[str, str] = field(default_factory=dict)
+    """JS/TS: class qualname -> the reference its `extends` names."""
+    types: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(scope, name) -> declared type (`declared_types`)."""
+    returns: dict[str, str] = field(default_factory=dict)
+    """Function qualname -> the return type its declaration states (`declared_returns`)."""
+    embedded: dict[str, list[str]] = field(default_factory=dict)
+    """Go: struct qualname -> the types it embeds, in order."""
+    package: Target = ROOT_PACKAGE
+    """Where the file's package lives: its directory (Go); for Java every directory ending in
+    the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
+    wildcards: tuple[Target, ...] = ()
+    """Kotlin/Scala: the packages (or a type's members) the file's wildcard imports open;
+    Swift: the directories of the modules it imports (`Sources/M/`)."""
+    path: str = ""
+    ancestors: dict[str, list[str]] = field(default_factory=dict)
+    """Ruby: class qualname -> its superclass and mixins as written, in source order."""
+    includes: tuple[tuple[Target, ...], ...] = ()
+    """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
+    usings: Usings | None = None
+    """C#: what the file's `using` directives bring into scope (`namespace_names`)."""
+    uses: Uses | None = None
+    """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
+    on_demand: tuple[OnDemand, ...] = ()
+    """Java: the on-demand imports (`import a.b.*;`), looked in after the package."""
+    expanding: int = 0  # locals typed by a call being followed (`returned_types.assigned`)
+
+    def request(
+        self, source: str, kind: str, ref: str, line: int, inherit: bool = True
+    ) -> RefRequest | None:
+        """What reference `ref` of `source` asks of resolution (None: nothing to resolve)."""
+        return self.requests(self, source, kind, ref, line, inherit)
+
+    def typed(self, source: str, parts: list[str]) -> list[str] | None:
+        """`x.m` / `this.f.m` where `x` / field `f` has a declared type `T`: `T.m`'s parts."""
+        chain = self._typed_chain(source, parts)
+        return [*chain[0].split("."), *chain[1]] if chain is not None else None
+
+    def _typed_chain(
+        self, source: str, parts: list[str], depth: int = 0
+    ) -> tuple[str, list[str]] | None:
+        """`_typed` as the type reached and the names still to look up in it (`f.m` when the
+        file does not declare field `f` of that type). A local assigned a path (`const x =
+        y.f`, `VALUE_OF`) is that path's value: `x.m` is `y.f.m` (`MAX_ASSIGNED` deep)."""
+        if len(parts) < 2 or not self.types:
+            return None
+        if parts[0] in RECEIVERS:
+            owner = self._enclosing_type(source)
+            declared = self.types.get((owner, parts[1])) if owner and len(parts) > 2 else None
+            rest = parts[2:]
+        else:
+            declared, rest = self._type_of(source, parts[0]), parts[1:]
+        if declared is None or declared == UNKNOWN_RECEIVER:
+            return None
+        if declared.startswith(VALUE_OF):
+            path = declared.removeprefix(VALUE_OF).split(".")
+            if depth >= MAX_ASSIGNED:
+                return None
+            return self._typed_chain(source, [*path, *rest], depth + 1)
+        while len(rest) > 1:  # `x.f.m()`: the field `f` of that type, when this file says
+            field_type = self.types.get((declared, rest[0]))
+            if field_type is None or field_type == UNKNOWN_RECEIVER:
+                break
+            declared, rest = field_type, rest[1:]
+        if self.group == "rust" and rest and rest[-1] in POINTER_OWN:
+            return None
+        return declared, rest
+
+    def _type_of(self, source: str, name: str) -> str | None:
+        """The declared type of `name` seen from `source`: its own scope, then the enclosing
+        ones (a Java class's fields included; other languages reach fields through `this`)."""
+        scope = source
+        while True:
+            if scope and self.kinds.get(scope) in TYPE_KINDS and self.language not in BARE_MEMBERS:
+                scope = scope.rpartition(".")[0]
+                continue
+            declared = self.types.get((scope, name))
+            if declared is not None or not scope:
+                return declared
+            scope = scope.rpartition(".")[0]
+
+    def walked(self, encoded: str, member: str) -> str:
+        """The alternative `encoded` (finding a type) looking `member` up in the type found and
+        up its bases (`vocabulary.INHERITED`)."""
+        found = decode_alternative(encoded)
+        return Alternative(found.targets, f"{found.qual}{INHERITED}{member}").encode()
+
+    def own_file(self, qual: str) -> str:
+        """An encoded alternative: `qual` in this very file."""
+        return Alternative((Target("=", self.path),), qual).encode()
+
+    def _enclosing_type(self, source: str) -> str | None:
+        scope = source.split(".") if source else []
+        for i in range(len(scope), 0, -1):
+            prefix = ".".join(scope[:i])
+            if self.kinds.get(prefix) in TYPE_KINDS:
+                return prefix
+        return None
+
+    def _bind(
+        self, request: RefRequest, binding: Binding, rest: list[str], local: list[str]
+    ) -> None:
+        request.bound = True
+        request.alternatives = tuple(a.encode() for a in binding_alternatives(binding, rest))
+        # a default import is named for its local name (`react.React.Component`)
+        item = ".".join(local) if binding.item == "default" else binding.item
+        imported = ".".join([item, *rest] if item else rest)
+        request.ghost = ".".join(p for p in (binding.label, imported) if p)
+        if not imported and binding.module:
+            # the module itself is called or extended: name it as its module symbol is named,
+            # so that the module's file appearing or going re-resolves this reference
+            request.name = path_stem(binding.module[0].path)
+
+    def _binding(self, parts: list[str]) -> tuple[Binding | None, list[str]]:
+        for i in range(len(parts), 0, -1):
+            binding = self.bound.get(".".join(parts[:i]))
+            if binding is not None:
+                return binding, parts[i:]
+        return None, parts
+
+    def local(
+        self, source: str, parts: list[str], wanted: frozenset[SymbolKind] | None
+    ) -> str | None:
+        scope = source.split(".") if source else []
+        if parts[0] in RECEIVERS:
+            if len(parts) != 2:
+                return None
+            for i in range(len(scope), 0, -1):
+                prefix = ".".join(scope[:i])
+                if self.kinds.get(prefix) in TYPE_KINDS:
+                    return self.accept(f"{prefix}.{parts[1]}", wanted)
+            return None
+        for i in range(len(scope), -1, -1):
+            bare = self.language in BARE_MEMBERS
+            if i and not bare and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
+                continue  # only JVM languages, C# and Swift see a type's members by bare names
+            found = self.accept(".".join([*scope[:i], *parts]), wanted)
+            if found is not None:
+                return found
+        return None
+
+    def accept(self, qualname: str, wanted: frozenset[SymbolKind] | None) -> str | None:
+        kind = self.kinds.get(qualname)
+        if kind is None:
+            return None
+        if kind in NOT_CALLABLE and not (
+            kind is SymbolKind.VARIABLE and wanted is None and self.group == "js"
+        ):
+            return None  # a JS/TS top-level const may be called (`export const map = dual(..)`)
+        if wanted is not None and kind not in wanted:
+            return None
+        return qualname

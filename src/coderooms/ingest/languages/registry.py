@@ -1,0 +1,241 @@
+"""The deep languages, one record each (`coderooms.languages.language.Language`): how a file
+is read (grammar, query, extractor, the readings made before and after a parse) and its
+resolution rules. Built by explicit import, so a fresh worker process that imports it gets all
+of them."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from coderooms.ingest.import_rules import (
+    BashRules,
+    CRules,
+    GoRules,
+    JavaRules,
+    JvmRules,
+    LuaRules,
+    PhpRules,
+    PythonRules,
+    RubyRules,
+    RustRules,
+    ScriptRules,
+    SwiftRules,
+)
+from coderooms.ingest.languages import (
+    bash,
+    c,
+    c_branches,
+    c_macros,
+    csharp,
+    csharp_branches,
+    go,
+    java,
+    javascript,
+    kotlin,
+    kotlin_repairs,
+    lua,
+    php,
+    python,
+    ruby,
+    rust,
+    scala,
+    swift,
+    typescript,
+)
+from coderooms.languages.language import Language, Reading, Syntax
+from coderooms.languages.parsing.doc_comments import docstring
+from coderooms.resolution.rules import Rules
+
+
+def _csharp_first(path: str, source: bytes) -> bytes:
+    return csharp.first_branches(source)  # one branch of each `#if`
+
+
+def _c_first(path: str, source: bytes) -> bytes:
+    return c_macros.blank_define_comments(source)  # `/* */` in a `#define`
+
+
+def _cpp_first(path: str, source: bytes) -> bytes:
+    return c_macros.blank_bare_macros(c_macros.blank_define_comments(source))
+
+
+def _kotlin_first(path: str, source: bytes) -> bytes:
+    return kotlin_repairs.top_level_annotations(source)  # `actual class`
+
+
+def _bash_first(path: str, source: bytes) -> bytes:
+    return bash.bats_source(source) if path.endswith(".bats") else source
+
+
+def _c_header_as_cpp(path: str, root: Node, source: bytes) -> str | None:
+    """A C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)."""
+    return "cpp" if path.endswith(".h") and c.reads_as_cpp(root, source) else None
+
+
+def _tree_sitter(module: str, function: str = "language") -> tuple[str, str]:
+    return (f"tree_sitter_{module}", function)
+
+
+_JS_INDEX = ("index.js", "index.mjs", "index.cjs", "index.jsx")
+_TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
+
+_RECORDS = (
+    Language(
+        "python",
+        PythonRules("python", "py", scoped_bare_names=True),
+        Syntax(_tree_sitter("python"), python.QUERY, python.extract, module_doc=docstring),
+        (".py", ".pyi", ".pyw"),
+        package_files=("__init__.py", "__init__.pyi"),
+    ),
+    Language(
+        "javascript",
+        ScriptRules("javascript", "js"),
+        Syntax(_tree_sitter("javascript"), javascript.QUERY, javascript.extract),
+        (".js", ".mjs", ".cjs", ".jsx"),
+        package_files=_JS_INDEX,
+    ),
+    Language(
+        "typescript",
+        ScriptRules("typescript", "js"),
+        Syntax(
+            _tree_sitter("typescript", "language_typescript"), typescript.QUERY, typescript.extract
+        ),
+        (".ts", ".mts", ".cts"),
+        package_files=(
+            "index.ts",
+            "index.mts",
+            "index.cts",
+            *("index" + d for d in _TS_DECLARATIONS),
+        ),
+        declaration_suffixes=_TS_DECLARATIONS,
+    ),
+    Language(
+        "tsx",
+        ScriptRules("tsx", "js"),
+        Syntax(_tree_sitter("typescript", "language_tsx"), typescript.QUERY, typescript.extract),
+        (".tsx",),
+        package_files=("index.tsx",),
+    ),
+    Language("go", GoRules("go", "go"), Syntax(_tree_sitter("go"), go.QUERY, go.extract), (".go",)),
+    Language(
+        "rust",
+        RustRules("rust", "rust"),
+        Syntax(_tree_sitter("rust"), rust.QUERY, rust.extract),
+        (".rs",),
+        package_files=("mod.rs", "lib.rs", "main.rs"),
+    ),
+    Language(
+        "java",
+        JavaRules("java", "java"),
+        Syntax(_tree_sitter("java"), java.QUERY, java.extract),
+        (".java",),
+    ),
+    Language(
+        "c",
+        CRules("c", "c"),
+        Syntax(
+            _tree_sitter("c"),
+            c.QUERY,
+            c.extract,
+            first_reading=_c_first,
+            read_as=_c_header_as_cpp,
+        ),
+        (".c", ".h"),
+    ),
+    Language(
+        "cpp",
+        CRules("cpp", "c"),
+        Syntax(
+            _tree_sitter("cpp"),
+            c.CPP_QUERY,
+            c.extract,
+            first_reading=_cpp_first,
+            second_readings=(
+                Reading(c_macros.access_labels),
+                # `#if` in an initialiser list: the first branch of each, the others merged
+                Reading(c_macros.first_branches, branches=c_branches.other_branches),
+            ),
+        ),
+        (".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx"),
+    ),
+    Language(
+        "csharp",
+        Rules("csharp", "csharp"),
+        Syntax(
+            _tree_sitter("c_sharp"),
+            csharp.QUERY,
+            csharp.extract,
+            first_reading=_csharp_first,
+            other_branches=csharp_branches.other_branches,
+        ),
+        (".cs",),
+    ),
+    Language(
+        "php",
+        PhpRules("php", "php"),
+        Syntax(_tree_sitter("php", "language_php"), php.QUERY, php.extract),
+        (".php",),
+    ),
+    Language(
+        "kotlin",
+        JvmRules("kotlin", "java"),
+        Syntax(
+            _tree_sitter("kotlin"),
+            kotlin.QUERY,
+            kotlin.extract,
+            first_reading=_kotlin_first,
+            # `{ fun f() {} }`: an error to the grammar
+            second_readings=(Reading(kotlin_repairs.second_reading),),
+        ),
+        (".kt", ".kts"),
+    ),
+    Language(
+        "swift",
+        SwiftRules("swift", "swift"),
+        Syntax(_tree_sitter("swift"), swift.QUERY, swift.extract),
+        (".swift",),
+    ),
+    Language(
+        "scala",
+        JvmRules("scala", "scala"),
+        Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract),
+        (".scala",),
+    ),
+    Language(
+        "ruby",
+        RubyRules("ruby", "ruby"),
+        Syntax(_tree_sitter("ruby"), ruby.QUERY, ruby.extract),
+        (".rb",),
+        file_names=("gemfile", "rakefile"),
+    ),
+    Language(
+        "lua",
+        LuaRules("lua", "lua"),
+        Syntax(_tree_sitter("lua"), lua.QUERY, lua.extract),
+        (".lua",),
+        package_files=("init.lua",),
+    ),
+    Language(
+        "bash",
+        BashRules("bash", "bash"),
+        Syntax(_tree_sitter("bash"), bash.QUERY, bash.extract, first_reading=_bash_first),
+        (".sh", ".bash", ".bats"),
+        file_names=(".bashrc",),
+    ),
+)
+
+LANGUAGES: dict[str, Language] = {record.name: record for record in _RECORDS}
+"""Every deep language by name, in the order they are listed."""
+
+LANGUAGE_GROUPS: dict[str, str] = {name: record.rules.group for name, record in LANGUAGES.items()}
+"""language -> its group: calls resolve by name only within a group (TS code calls JS code,
+not Go code)."""
+
+GROUP_LANGUAGES: dict[str, set[str]] = {}
+for _name, _group in LANGUAGE_GROUPS.items():
+    GROUP_LANGUAGES.setdefault(_group, set()).add(_name)
+
+SCOPED_GROUPS: list[str] = sorted(
+    {record.rules.group for record in _RECORDS if record.rules.scoped_bare_names}
+)
+"""Groups whose bare names resolve by scope (`Rules.scoped_bare_names`), sorted."""

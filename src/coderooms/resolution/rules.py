@@ -1,0 +1,90 @@
+"""The engine's side of one language: its name, its group (calls resolve by name only within a
+group: TS code calls JS code, not Go code) and how its imports name files. A language's record
+(`coderooms.languages.language.Language`) holds one; the defaults are the generic path, and
+what a language does its own way arrives here as an override (issue 35)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from coderooms.resolution.extraction import ImportRef
+from coderooms.resolution.targets import Binding, ImportRequest, Target
+
+
+def import_label(ref: ImportRef) -> str:
+    """An import as written: its module, with Python's leading dots."""
+    return "." * ref.level + ref.module
+
+
+class Rules:
+    """One language's resolution rules (a language subclasses it where it differs)."""
+
+    __slots__ = ("group", "language", "scoped_bare_names")
+
+    one_request_per_module = False
+    """One `ImportRequest` per imported module whatever names it imports (JS/TS, Go: a name is
+    never a module of its own); else one per name, its submodule first."""
+
+    def __init__(self, language: str, group: str, *, scoped_bare_names: bool = False) -> None:
+        self.language = language
+        self.group = group
+        """Stored on every reference edge (`RefRequest.group`): its names never change."""
+        self.scoped_bare_names = scoped_bare_names
+        """Its bare names resolve by scope (Python): an unresolved one is a builtin or bound
+        nowhere, never a call of a repo symbol (`graph.completeness` counts none)."""
+
+    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
+        """Which files the module `module`, imported by `path` (`level` dots up), may be: none
+        for a language whose imports name no file."""
+        return ()
+
+    def submodule(self, module: str, name: str) -> str:
+        """The module a name imported from `module` would be, were it one (dotted)."""
+        return f"{module}.{name}" if module else name
+
+    def local_name(self, ref: ImportRef) -> str | None:
+        """The name an import of a whole module (no names) binds: its alias, else none."""
+        return ref.alias or None
+
+    def bind_module(
+        self, bound: dict[str, Binding], path: str, ref: ImportRef, module: tuple[Target, ...]
+    ) -> None:
+        """What an import of a whole module binds (`local_name`, to the module)."""
+        local = self.local_name(ref)
+        if local is not None:
+            bound.setdefault(local, Binding(module, None, (), import_label(ref)))
+
+    def bindings(self, path: str, imports: Iterable[ImportRef]) -> dict[str, Binding]:
+        """Local name -> what it is bound to, the first import of a name winning."""
+        bound: dict[str, Binding] = {}
+        for ref in imports:
+            module = self.module_targets(path, ref.module, ref.level)
+            if not ref.names:
+                self.bind_module(bound, path, ref, module)
+                continue
+            aliases = (
+                ref.aliases if len(ref.aliases) == len(ref.names) else (None,) * len(ref.names)
+            )
+            for name, alias in zip(ref.names, aliases, strict=True):
+                if name == "*" or (name == "default" and not alias):
+                    continue
+                # JS/TS: a default export is looked up as `default` (`js_reexports` follows
+                # `export default X` to X); every other name under its own
+                submodule = self.module_targets(path, self.submodule(ref.module, name), ref.level)
+                bound.setdefault(alias or name, Binding(module, name, submodule, import_label(ref)))
+        return bound
+
+    def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
+        """One request per imported module (and per name that may itself be a submodule)."""
+        requests: list[ImportRequest] = []
+        for ref in imports:
+            label = import_label(ref)
+            module = self.module_targets(path, ref.module, ref.level)
+            names = [n for n in ref.names if n not in {"*", "default"}]
+            if not names or self.one_request_per_module:
+                requests.append(ImportRequest(ref.line, label, module))
+                continue
+            for name in names:
+                submodule = self.module_targets(path, self.submodule(ref.module, name), ref.level)
+                requests.append(ImportRequest(ref.line, label, (*submodule, *module)))
+        return requests

@@ -1,0 +1,25 @@
+"""The marks a file's references are written with, shared by the extractors (which write them),
+the file's scope (which reads them) and the resolver: a leaf, so that an extractor imports no
+resolution module to write one."""
+
+from __future__ import annotations
+
+from coderooms.core.kinds import SymbolKind
+
+INHERITED = "^"
+"""In an alternative's qual, between a type and a member looked up in it and up its bases."""
+CALLED = "()"
+"""Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
+VALUE_OF = "="
+"""Prefix of a declared "type" that is a path of names the local was assigned instead
+(`const { f: x } = y` -> `=y.f`): `x.m()` is looked up as `y.f.m()` is (JavaScript)."""
+CONSTRUCTED = "new()"
+"""Java, JS/TS: the last part of a created object (`new Foo(..).m()` -> `Foo.new().m`): a
+`Foo`."""
+FIELD = "."
+"""Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
+declared with (Java), instead of a member of what a function returns."""
+RECEIVERS = frozenset({"self", "this", "cls", "Self"})
+UNKNOWN_RECEIVER = "?"
+NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
+TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
