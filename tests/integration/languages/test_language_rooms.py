@@ -69,7 +69,7 @@ def test_surgical_context_lists_callers_callees_and_tests(
     lang: str, verbs: Verbs, repos: dict[str, str], agent: str
 ) -> None:
     room, repo = BY_LANG[lang], repos[lang]
-    got = verbs["surgical_context"](agent, path=room.file, repo=repo)
+    got = verbs["surgical_context"](agent, path=room.file, repo=repo, sections=["callers", "tests"])
     caller_path, caller_qual = room.caller.split("::")
     callers = got["callers"]["items"]  # `path:line caller -> called`
     assert any(
@@ -80,7 +80,9 @@ def test_surgical_context_lists_callers_callees_and_tests(
     for row in got["tests"]["items"]:  # `path: N calls, imports: names`; no name left empty
         names = row.split(": ", 2)[2:]
         assert "" not in (names[0].split(", ") if names else []), row
-    caller_side = verbs["surgical_context"](agent, path=room.callee_of, repo=repo)
+    caller_side = verbs["surgical_context"](
+        agent, path=room.callee_of, repo=repo, sections=["callees"]
+    )
     callees = caller_side["callees"]["items"]  # `caller:line -> path::qualname`
     assert any(row.split(" -> ")[1].startswith(room.callee) for row in callees), callees
 
@@ -91,7 +93,10 @@ def test_impact_reaches_the_known_caller(
 ) -> None:
     room, repo = BY_LANG[lang], repos[lang]
     got = verbs["impact"](agent, symbol=f"{repo}:{room.symbol}", repo=repo)
-    assert got["seeds"]["items"] == [room.symbol]
+    (seed,) = got["seeds"]["items"]  # `path:start-end qualname`
+    seed_path, seed_qual = room.symbol.split("::")
+    assert seed.startswith(f"{seed_path}:"), seed
+    assert seed.endswith(f" {seed_qual}"), seed
     caller_path, caller_qual = room.caller.split("::")
     hop1 = [row for row in got["affected"]["items"] if row.startswith("1 ")]
     assert any(
@@ -136,4 +141,4 @@ def test_seek_and_search_find_the_definition(
     assert best.startswith(f"{room.file}:"), best
     assert room.name in best, best
     found = verbs["search"](agent, room.name, repo=repo, language=lang)
-    assert any(hit.startswith(f"{room.file}:") for hit in found["hits"]), found
+    assert room.file in found["hits"], found  # hits grouped by file
