@@ -130,4 +130,4 @@ def test_a_bad_preset_stops_the_server_with_one_line(connection: Connection) -> 
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1, done.stderr
         assert "unknown tool preset 'bogus'" in lines[0]
-        assert "core, edit, navigate, freshness, admin, all" in lines[0]
+        assert "core, edit, navigate, freshness, admin, memory, query, all" in lines[0]

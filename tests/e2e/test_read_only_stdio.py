@@ -16,12 +16,14 @@ from tests.e2e.test_scope_stdio import error, graph_ready
 READERS = {
     "health", "help", "auto_ingest_status", "daemon_status", "alerts_list", "search", "glob",
     "view", "batch_view", "seek", "activate", "heuristics_surface", "surgical_context", "impact",
+    "notes", "cypher", "dead_code",
 }  # fmt: skip
 SESSION_WRITERS = {
     "alerts_ack", "surgical_context_v2", "edit_preview", "perspective_start",
     "perspective_routes", "perspective_inspect", "perspective_peek", "perspective_follow",
     "perspective_suggest", "perspective_affinity", "perspective_branch", "perspective_back",
     "perspective_compare", "perspective_list", "perspective_close",
+    "note", "note_update", "note_delete",  # notes live in the session store
 }  # fmt: skip
 
 

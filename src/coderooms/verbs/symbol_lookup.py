@@ -7,7 +7,9 @@ A text may name several symbols; none is chosen silently. `Found.exact` holds th
 names (its id, its qualname, or its bare name), likeliest first: code before tests, then code
 outside example, documentation and benchmark directories, then definitions before variables,
 then id. `Found.near` holds symbols that share only the last name (`Other.load` for
-`Schema.load`), which an answer names as "not this, but maybe" rather than answering for.
+`Schema.load`), which an answer names as "not this, but maybe" rather than answering for. An id
+names its symbol or nothing: the id of a symbol another repo (or no repo) holds never falls
+back to a same-named symbol here, which would answer for code the agent did not name.
 """
 
 from __future__ import annotations
@@ -95,10 +97,14 @@ def find_symbols(graph: Graph, text: str, repos: Sequence[str], limit: int = LOO
                         repos=list(repos), limit=limit)  # fmt: skip
     found = [SymbolAt(**{**s, "qualname": s["qualname"] or "", "start_line": int(s["start_line"]
              or 0), "end_line": int(s["end_line"] or 0)}) for s in row["symbols"]]  # fmt: skip
-    dotted = "." in text and "::" not in text
-    exact, near = [], []
+    an_id = "::" in text  # an id names its symbol or nothing: never a same-named one elsewhere
+    dotted = "." in text and not an_id
+    exact: list[SymbolAt] = []
+    near: list[SymbolAt] = []
     for symbol in found:
-        if symbol.rank < NAME_RANK or not dotted or _module_qualified(symbol, text):
+        if an_id:
+            (exact if symbol.rank == ID_RANK else near).append(symbol)
+        elif symbol.rank < NAME_RANK or not dotted or _module_qualified(symbol, text):
             exact.append(symbol)
         else:
             near.append(symbol)
