@@ -24,8 +24,10 @@ from coderooms.graph.driver import Connection
 from tests.e2e.stdio_client import server_env, stdio_client
 
 GRAPH_DEADLINE_S = 60.0
-HEALTH_DEADLINE_S = 1.0
-"""How long `health` may take while a hostile search runs in the same server."""
+HEALTH_DEADLINE_S = 10.0
+"""How long `health` may take while a hostile search runs in the same server: a bound on a
+freeze (the backtracking these patterns cause in Python's `re` runs for hours), not a speed (a
+loaded machine answers `health` in over a second)."""
 HOSTILE_DEADLINE_S = 30.0
 RACE_ROUNDS = 15
 BATCH_FILES = 100
@@ -62,7 +64,7 @@ async def health_while(call: Call, hostile: Awaitable[Any]) -> tuple[float, Any]
     task = asyncio.ensure_future(hostile)
     await asyncio.sleep(0.05)  # let the hostile request reach the server first
     started = time.monotonic()
-    await asyncio.wait_for(call("health"), timeout=HEALTH_DEADLINE_S * 5)
+    await asyncio.wait_for(call("health"), timeout=HEALTH_DEADLINE_S * 2)
     latency = time.monotonic() - started
     answer = await asyncio.wait_for(task, timeout=HOSTILE_DEADLINE_S)
     return latency, answer
