@@ -98,4 +98,8 @@ def test_rotating_ids_open_no_more_than_the_servers_perspectives(
     assert refused == ["server_quota"] * (ROTATING_IDS - 5)
     agent, perspective = opened[0]
     close(agent, perspective)
-    assert start("one-more", focus, repo=repo_id)["perspective_id"]
+    one_more = f"one-more-{uuid.uuid4().hex[:8]}"  # perspectives outlive a run in the store
+    again = start(one_more, focus, repo=repo_id)["perspective_id"]
+    assert again
+    for agent, perspective in [*opened[1:], (one_more, again)]:
+        close(agent, perspective)
