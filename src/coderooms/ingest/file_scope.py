@@ -13,8 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.java_on_demand import OnDemand
-from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.ref_requests import POINTER_OWN
 from coderooms.resolution.ref_requests import (
     Alternative,
@@ -53,30 +51,25 @@ class Scope:
     requests: RequestRule
     """Decides each reference (`request`): `reference_requests.request`."""
     bases: dict[str, str] = field(default_factory=dict)
-    """JS/TS: class qualname -> the reference its `extends` names."""
+    """Class qualname -> the reference its one base is looked up through (`Rules.bases`: JS/TS
+    `extends`, the first base of Java, Kotlin, Scala, Swift)."""
     types: dict[tuple[str, str], str] = field(default_factory=dict)
     """(scope, name) -> declared type (`declared_types`)."""
     returns: dict[str, str] = field(default_factory=dict)
     """Function qualname -> the return type its declaration states (`declared_returns`)."""
-    embedded: dict[str, list[str]] = field(default_factory=dict)
-    """Go: struct qualname -> the types it embeds, in order."""
     package: Target = ROOT_PACKAGE
-    """Where the file's package lives: its directory (Go); for Java every directory ending in
-    the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
-    wildcards: tuple[Target, ...] = ()
-    """Kotlin/Scala: the packages (or a type's members) the file's wildcard imports open;
-    Swift: the directories of the modules it imports (`Sources/M/`)."""
+    """Where the file's package lives (`Rules.package`): its directory (Go); for Java every
+    directory ending in the declared package's path, on any source root."""
+    opened: tuple[Target, ...] = ()
+    """The modules the file's imports open (`Rules.opened`): Kotlin/Scala wildcard imports,
+    Swift's imported modules (`Sources/M/`), Rust's `use m::*`."""
     path: str = ""
-    ancestors: dict[str, list[str]] = field(default_factory=dict)
-    """Ruby: class qualname -> its superclass and mixins as written, in source order."""
-    includes: tuple[tuple[Target, ...], ...] = ()
-    """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
-    usings: Usings | None = None
-    """C#: what the file's `using` directives bring into scope (`namespace_names`)."""
-    uses: Uses | None = None
-    """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
-    on_demand: tuple[OnDemand, ...] = ()
-    """Java: the on-demand imports (`import a.b.*;`), looked in after the package."""
+    required: tuple[tuple[Target, ...], ...] = ()
+    """Per file the file includes or requires, where what it defines may be (`Rules.required`:
+    C/C++ includes, Ruby requires, Bash sources)."""
+    extension: object | None = None
+    """What only the language's own reference rules read (`Rules.extension`, checked by type):
+    Go's embedded types, Ruby's ancestors, C#'s usings, PHP's uses, Java's on-demand imports."""
     expanding: int = 0  # locals typed by a call being followed (`returned_types.assigned`)
 
     def request(

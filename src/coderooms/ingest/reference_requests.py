@@ -11,7 +11,8 @@ resolved, and later re-resolved when other files change, without parsing this fi
 from __future__ import annotations
 
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.java_on_demand import on_demand_quals
+from coderooms.ingest.java_on_demand import OnDemand, OnDemandImports, on_demand_quals
+from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import java_qualified
 from coderooms.ingest.required_requests import bash_command, ruby_request
@@ -45,12 +46,6 @@ PACKAGE_SCOPED = frozenset({"go", "java", "kotlin", "scala", "swift"})
 """Languages whose files see their package's (Swift: their directory's) other files."""
 IMPLICIT_MEMBERS = frozenset({"kotlin", "scala", "swift"})
 """Languages whose bare `m()` may be an inherited member (`_bare_member`)."""
-DECLARED_PACKAGES = frozenset({"java", "kotlin", "scala"})
-"""Languages whose module signature declares a package (`package a.b`)."""
-REQUIRING = frozenset({"ruby", "bash"})
-"""Groups whose names not defined in the file are looked up only in the files it requires
-(Ruby `require`/`require_relative`, Bash `source`), in order, as C's are through its
-includes; else a ghost."""
 BINDING_ONLY = frozenset({"lua"})
 """Groups where a name is found only in the file or through what an import binds (Lua's
 `local x = require("m")`): never by a name alone."""
@@ -84,10 +79,10 @@ def request(
     request = RefRequest(source, kind, ref, parts[-1], line, scope.group, ghost=parts[-1])
     if parts[0] == UNKNOWN_RECEIVER:
         return request  # a member of an expression's result: only a unique name can answer
-    if scope.usings is not None:
-        return csharp_request(scope, request, source, kind, parts)
-    if scope.uses is not None:
-        return php_request(scope, request, source, kind, parts)
+    if isinstance(scope.extension, Usings):
+        return csharp_request(scope, scope.extension, request, source, kind, parts)
+    if isinstance(scope.extension, Uses):
+        return php_request(scope, scope.extension, request, source, kind, parts)
     if any(p.endswith(CALLED) for p in parts[:-1]):
         return chained(scope, request, parts)
     wanted = TYPE_KINDS if kind == INHERITS else None
@@ -129,7 +124,7 @@ def request(
         quals = [".".join([*enclosing[:i], name]) for i in range(len(enclosing) - 1, 0, -1)]
         quals.append(name)
         request.alternatives = tuple(
-            Alternative(targets, qual).encode() for qual in quals for targets in scope.includes
+            Alternative(targets, qual).encode() for qual in quals for targets in scope.required
         )
         return request
     if scope.language == "swift" and parts[0] == "self" and kind != INHERITS:
@@ -164,8 +159,8 @@ def request(
                 return found
     if scope.language in PACKAGE_SCOPED:
         package = Alternative((scope.package,), ".".join(parts))
-        opened = [Alternative((t,), ".".join(parts)) for t in scope.wildcards]
-        on_demand = on_demand_quals(scope.on_demand, parts)
+        opened = [Alternative((t,), ".".join(parts)) for t in scope.opened]
+        on_demand = on_demand_quals(_on_demand(scope), parts)
         request.alternatives = (
             *(a.encode() for a in (package, *opened)),
             *(Alternative(targets, qual).encode() for targets, qual in on_demand),
@@ -223,7 +218,12 @@ def _bare_member(scope: Scope, request: RefRequest, source: str, parts: list[str
         if inherited.local is not None:
             return inherited
         found = inherited.alternatives
-    opened = [Alternative((t,), parts[0]) for t in (scope.package, *scope.wildcards)]
+    opened = [Alternative((t,), parts[0]) for t in (scope.package, *scope.opened)]
     request.bound = True
     request.alternatives = (*found, *(a.encode() for a in opened))
     return request
+
+
+def _on_demand(scope: Scope) -> tuple[OnDemand, ...]:
+    """Java: the file's on-demand imports (none for another language)."""
+    return scope.extension.imports if isinstance(scope.extension, OnDemandImports) else ()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
+from coderooms.ingest.listed_bases import Embedded
 from coderooms.ingest.rust_owners import impl_owner_entries
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.ref_requests import RefRequest
@@ -106,7 +107,7 @@ def table_entries(scope: Scope) -> list[str]:
     written: dict[str, str | None] = {}
     bases = scope.bases
     if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
-        bases = {owner: found[0] for owner, found in scope.embedded.items() if len(found) == 1}
+        bases = {owner: found[0] for owner, found in _embedded(scope).items() if len(found) == 1}
     fields: dict[str, str] = {}
     if scope.language in FIELD_LANGUAGES:  # `d`: fields' declared types, for other files
         fields = {
@@ -364,7 +365,7 @@ def _promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member
     type: after `owner.member` in the package, `member` of each embedded type, in order (of
     two that answer, the code would not compile)."""
     extra: list[str] = []
-    for base in scope.embedded.get(owner, ()):
+    for base in _embedded(scope).get(owner, ()):
         local = scope.local("", base.split("."), TYPE_KINDS)
         if local is not None and f"{local}.{member}" in scope.kinds:
             extra.append(scope.own_file(f"{local}.{member}"))
@@ -374,3 +375,8 @@ def _promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member
             extra.extend(found.alternatives)
     if extra:
         request.alternatives = (*request.alternatives, *extra)
+
+
+def _embedded(scope: Scope) -> dict[str, list[str]]:
+    """Go: struct qualname -> the types it embeds, in order (none for another language)."""
+    return scope.extension.types if isinstance(scope.extension, Embedded) else {}

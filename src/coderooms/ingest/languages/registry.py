@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.import_rules import (
+from coderooms.ingest.language_rules import (
     BashRules,
     CRules,
+    CSharpRules,
     GoRules,
     JavaRules,
     JvmRules,
@@ -44,7 +45,6 @@ from coderooms.ingest.languages import (
 )
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
-from coderooms.resolution.rules import Rules
 
 
 def _csharp_first(path: str, source: bytes) -> bytes:
@@ -160,7 +160,7 @@ _RECORDS = (
     ),
     Language(
         "csharp",
-        Rules("csharp", "csharp"),
+        CSharpRules("csharp", "csharp"),
         Syntax(
             _tree_sitter("c_sharp"),
             csharp.QUERY,
