@@ -13,13 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.ref_requests import POINTER_OWN
 from coderooms.resolution.ref_requests import (
     Alternative,
     RefRequest,
     binding_alternatives,
     decode_alternative,
 )
+from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Binding, Target, path_stem
 from coderooms.resolution.vocabulary import (
     INHERITED,
@@ -30,9 +30,6 @@ from coderooms.resolution.vocabulary import (
     VALUE_OF,
 )
 
-BARE_MEMBERS = frozenset({"java", "csharp", "kotlin", "scala", "swift"})
-"""Languages where a type's members are seen by their bare names inside it (an implicit
-`this`/`self`), and a class's fields by theirs."""
 ROOT_PACKAGE = Target("@", "")
 MAX_ASSIGNED = 8
 """Locals typed by calls followed at most through one another (`returned_types.assigned`)."""
@@ -50,6 +47,8 @@ class Scope:
     group: str
     requests: RequestRule
     """Decides each reference (`request`): `reference_requests.request`."""
+    rules: Rules
+    """The language's rules: the flags the lookups here and the request rule read."""
     bases: dict[str, str] = field(default_factory=dict)
     """Class qualname -> the reference its one base is looked up through (`Rules.bases`: JS/TS
     `extends`, the first base of Java, Kotlin, Scala, Swift)."""
@@ -109,7 +108,7 @@ class Scope:
             if field_type is None or field_type == UNKNOWN_RECEIVER:
                 break
             declared, rest = field_type, rest[1:]
-        if self.group == "rust" and rest and rest[-1] in POINTER_OWN:
+        if rest and rest[-1] in self.rules.pointer_own:
             return None
         return declared, rest
 
@@ -118,7 +117,7 @@ class Scope:
         ones (a Java class's fields included; other languages reach fields through `this`)."""
         scope = source
         while True:
-            if scope and self.kinds.get(scope) in TYPE_KINDS and self.language not in BARE_MEMBERS:
+            if scope and self.kinds.get(scope) in TYPE_KINDS and not self.rules.bare_members:
                 scope = scope.rpartition(".")[0]
                 continue
             declared = self.types.get((scope, name))
@@ -178,7 +177,7 @@ class Scope:
                     return self.accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
-            bare = self.language in BARE_MEMBERS
+            bare = self.rules.bare_members
             if i and not bare and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
                 continue  # only JVM languages, C# and Swift see a type's members by bare names
             found = self.accept(".".join([*scope[:i], *parts]), wanted)
@@ -191,7 +190,7 @@ class Scope:
         if kind is None:
             return None
         if kind in NOT_CALLABLE and not (
-            kind is SymbolKind.VARIABLE and wanted is None and self.group == "js"
+            kind is SymbolKind.VARIABLE and wanted is None and self.rules.callable_variables
         ):
             return None  # a JS/TS top-level const may be called (`export const map = dual(..)`)
         if wanted is not None and kind not in wanted:

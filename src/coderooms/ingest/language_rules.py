@@ -11,8 +11,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
-from coderooms.core.ids import directory_of
-from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.java_on_demand import OnDemandImports, on_demand_imports
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.ingest.namespace_names import (
@@ -24,9 +22,16 @@ from coderooms.ingest.namespace_names import (
     php_uses,
 )
 from coderooms.ingest.python_scope import python_references
+from coderooms.ingest.ref_requests import POINTER_OWN
+from coderooms.ingest.shared_rules import (
+    JS_GLOBALS,
+    InheritingRules,
+    RequiringRules,
+    c_includes,
+    declared_package,
+)
 from coderooms.ingest.targets import (
     bash_source,
-    c_implementations,
     c_include,
     go_package,
     java_module,
@@ -42,62 +47,6 @@ from coderooms.resolution.extraction import Extraction, FactKind, ImportRef, Sym
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.rules import Rules, import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
-
-
-def first_bases(extraction: Extraction) -> dict[str, str]:
-    """Class qualname -> its first base (`extends`, else an interface)."""
-    bases: dict[str, str] = {}
-    for inherit in extraction.inherits:
-        bases.setdefault(inherit.child, inherit.base)
-    return bases
-
-
-def declared_package(path: str, symbols: list[SymbolDef]) -> Target | None:
-    """Java, Kotlin, Scala: every directory ending in the path of the package the module
-    signature declares (`package a.b`), on any source root (`src/main/java`, `src/test/java`);
-    none when the file's own directory does not end in it."""
-    directory = directory_of(path)
-    declared = next((s.signature for s in symbols if s.kind is SymbolKind.MODULE), None)
-    name = declared.removeprefix("package ").strip() if declared else ""
-    relative = name.replace(".", "/")
-    if relative and (directory == relative or directory.endswith("/" + relative)):
-        return Target("%", relative)
-    return None
-
-
-def c_includes(imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
-    """C and C++: per `#include` (in order), the files a name it declares may be defined in:
-    the paired implementations of each header candidate first (`geo.h` -> `geo.c`, `geo.cpp`:
-    a prototype is no symbol), then the header itself (macros, inline functions, classes)."""
-    found = []
-    for request in imports:
-        targets = [t for header in request.targets for t in c_implementations(header)]
-        targets.extend(request.targets)
-        if targets:
-            found.append(tuple(targets))
-    return tuple(found)
-
-
-class InheritingRules(Rules):
-    """Java, Kotlin, Scala, Swift: `super`/`this` members a class does not define are looked
-    up in its first base."""
-
-    __slots__ = ()
-
-    def bases(self, extraction: Extraction) -> dict[str, str]:
-        return first_bases(extraction)
-
-
-class RequiringRules(Rules):
-    """Ruby and Bash: what a file does not define is looked up in the files it requires or
-    sources, in order (one `*<spec>` table entry per required file)."""
-
-    __slots__ = ()
-    module_table = "stars"
-    member_table = True
-
-    def required(self, imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
-        return tuple(request.targets for request in imports if request.targets)
 
 
 class PythonRules(Rules):
@@ -158,12 +107,19 @@ class ScriptRules(Rules):
     one_request_per_module = True
     module_table = "reexports"
     member_table = True
+    inheriting = True
+    callable_variables = True
+    well_known_globals = JS_GLOBALS
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return js_module(path, module)
 
     def submodule(self, module: str, name: str) -> str:
         return posixpath.join(module, name)
+
+    def creates(self, name: str) -> bool:
+        """`new X()` of a capitalised name, as classes are (`x.new()` may be a method)."""
+        return name[:1].isupper()
 
     def bases(self, extraction: Extraction) -> dict[str, str]:
         """`super.m()` / inherited `this.m()`: the class's `extends`."""
@@ -174,10 +130,19 @@ class ScriptRules(Rules):
         return bases
 
 
+class JavaScriptRules(ScriptRules):
+    """JavaScript (not TypeScript): fields are followed into other files."""
+
+    __slots__ = ()
+    follows_fields = True
+
+
 class GoRules(Rules):
     __slots__ = ()
     one_request_per_module = True
     member_table = True
+    package_scoped = True
+    follows_fields = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return go_package(module)
@@ -205,6 +170,14 @@ def _outer(module: str) -> str:
 class JavaRules(InheritingRules):
     __slots__ = ()
     member_table = True
+    bare_members = True
+    package_scoped = True
+    follows_fields = True
+    super_constructor = True
+
+    def creates(self, name: str) -> bool:
+        """No method is named `new`: `X.new()` is always a created `X`."""
+        return True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return java_module(module, ())
@@ -240,6 +213,9 @@ class JvmRules(InheritingRules):
 
     __slots__ = ()
     member_table = True
+    bare_members = True
+    implicit_members = True
+    package_scoped = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return jvm_module(self.language, module, ())
@@ -306,6 +282,7 @@ class PhpRules(Rules):
 
 class CSharpRules(Rules):
     __slots__ = ()
+    bare_members = True
 
     def extension(self, path: str, extraction: Extraction) -> Usings:
         """What the file's `using` directives bring into scope (`namespace_names`)."""
@@ -316,6 +293,9 @@ class RustRules(Rules):
     __slots__ = ()
     module_table = "reexports"
     member_table = True
+    follows_fields = True
+    pointer_own = POINTER_OWN
+    path_heads = frozenset({"crate", "super", "self"})
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return rust_module(path, module)
@@ -347,6 +327,9 @@ class CRules(Rules):
 class SwiftRules(InheritingRules):
     __slots__ = ()
     member_table = True
+    bare_members = True
+    implicit_members = True
+    package_scoped = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return swift_module(module)
@@ -369,6 +352,7 @@ class RubyRules(RequiringRules):
 
 class LuaRules(Rules):
     __slots__ = ()
+    binding_only = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return lua_module(module)

@@ -17,7 +17,6 @@ from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import java_qualified
 from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
-    FIELD_LANGUAGES,
     chained,
     inherited_alternatives,
     inherited_field,
@@ -36,21 +35,6 @@ from coderooms.ingest.rust_impls import (
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import CALLED, RECEIVERS, TYPE_KINDS, UNKNOWN_RECEIVER
-
-WELL_KNOWN_GLOBALS = {
-    "js": frozenset(
-        {"console", "window", "document", "globalThis", "process", "module", "exports", "require"}
-    ),
-}
-PACKAGE_SCOPED = frozenset({"go", "java", "kotlin", "scala", "swift"})
-"""Languages whose files see their package's (Swift: their directory's) other files."""
-IMPLICIT_MEMBERS = frozenset({"kotlin", "scala", "swift"})
-"""Languages whose bare `m()` may be an inherited member (`_bare_member`)."""
-BINDING_ONLY = frozenset({"lua"})
-"""Groups where a name is found only in the file or through what an import binds (Lua's
-`local x = require("m")`): never by a name alone."""
-INHERITING = frozenset({"js", "java", "scala", "swift"})
-"""Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 
 
 def request(
@@ -89,7 +73,7 @@ def request(
     chain = scope._typed_chain(source, parts) if kind != INHERITS and inherit else None
     if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
         declared, rest = chain
-        if len(rest) > 1 and scope.language in FIELD_LANGUAGES and declared[-1] != ")":
+        if len(rest) > 1 and scope.rules.follows_fields and declared[-1] != ")":
             owner = scope.local(source, declared.split("."), TYPE_KINDS)
             typed = (True, owner) if owner is not None else (False, declared)
             return through_fields(scope, request, source, typed, rest[:-1], rest[-1])
@@ -129,17 +113,17 @@ def request(
         return request
     if scope.language == "swift" and parts[0] == "self" and kind != INHERITS:
         return _inherited(scope, request, source, ["this", *parts[1:]])
-    if scope.group in BINDING_ONLY:
+    if scope.rules.binding_only:
         request.bound = True  # neither bound by a `require` nor defined here: a ghost
         return request
-    if scope.group in INHERITING and parts[0] in ("super", "this"):
+    if scope.rules.inheriting and parts[0] in ("super", "this"):
         if scope.language == "java" and len(parts) > 2 and kind != INHERITS and inherit:
             found = inherited_field(scope, request, source, parts[1:])  # `this.f.m()`
             if found is not None:
                 return found
         return _inherited(scope, request, source, parts)
     java_bare = scope.language == "java" and len(parts) == 1 and kind != INHERITS
-    bare_member = scope.language in IMPLICIT_MEMBERS and len(parts) == 1
+    bare_member = scope.rules.implicit_members and len(parts) == 1
     if java_bare and inherit and not parts[0][:1].isupper():
         # an inherited `m()` (a capitalized name is a type)
         return _inherited(scope, request, source, ["this", *parts])
@@ -157,7 +141,7 @@ def request(
             found = inherited_field(scope, request, source, parts)
             if found is not None:
                 return found
-    if scope.language in PACKAGE_SCOPED:
+    if scope.rules.package_scoped:
         package = Alternative((scope.package,), ".".join(parts))
         opened = [Alternative((t,), ".".join(parts)) for t in scope.opened]
         on_demand = on_demand_quals(_on_demand(scope), parts)
@@ -165,7 +149,7 @@ def request(
             *(a.encode() for a in (package, *opened)),
             *(Alternative(targets, qual).encode() for targets, qual in on_demand),
         )
-    if len(parts) > 1 and parts[0] in WELL_KNOWN_GLOBALS.get(scope.group, frozenset()):
+    if len(parts) > 1 and parts[0] in scope.rules.well_known_globals:
         # `console.log`: a runtime global, never a symbol of the repo
         request.bound, request.ghost = True, ref
     elif len(parts) > 1 and parts[0][:1].isupper():
@@ -187,7 +171,7 @@ def _inherited(scope: Scope, request: RefRequest, source: str, parts: list[str])
     if found is not None:  # up the in-file chain: `m` of the base that has it, or leaves
         base = found[1].rpartition(".")[0] if found[0] else found[1]
     target = [base, *parts[1:]]
-    if scope.language == "java" and parts == ["super"]:  # the base's constructor
+    if scope.rules.super_constructor and parts == ["super"]:  # the base's constructor
         target.append(base.rsplit(".", 1)[-1])
     rewritten = scope.request(source, request.kind, ".".join(target), request.line, False)
     if rewritten is None:

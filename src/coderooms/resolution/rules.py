@@ -39,6 +39,35 @@ class Rules:
     """The group's files keep the module table entries other files follow members of what
     they return through (`returned_types.table_entries`; the same in every language of a
     group)."""
+    inheriting = False
+    """`super`/`this` members a class does not define are looked up in its base (group-level:
+    JS/TS, Java and Kotlin, Scala, Swift)."""
+    binding_only = False
+    """A name is found only in the file or through what an import binds (Lua's `local x =
+    require("m")`), never by a name alone (group-level)."""
+    callable_variables = False
+    """A top-level variable may be called (JS/TS `export const map = dual(..)`; group-level)."""
+    well_known_globals: frozenset[str] = frozenset()
+    """Runtime globals whose members are never a symbol of the repo (`console.log`;
+    group-level)."""
+    bare_members = False
+    """A type's members are seen by their bare names inside it (an implicit `this`/`self`),
+    and a class's fields by theirs (Java, C#, Kotlin, Scala, Swift)."""
+    implicit_members = False
+    """A bare `m()` may be a member the enclosing class inherits (Kotlin, Scala, Swift)."""
+    package_scoped = False
+    """The file sees its package's (Swift: its directory's) other files, and a type it neither
+    defines nor imports may be its package's (Go, Java, Kotlin, Scala, Swift)."""
+    follows_fields = False
+    """Fields are followed into other files (`x.f.m()`, `d` table entries: Java, Go,
+    JavaScript, Rust; not TypeScript)."""
+    super_constructor = False
+    """`super(...)` is the base's constructor, named for the base (Java)."""
+    pointer_own: frozenset[str] = frozenset()
+    """Methods a smart pointer has itself, which a typed receiver never answers (Rust)."""
+    path_heads: frozenset[str] = frozenset()
+    """Path heads that name a module of the repo without an import (Rust `crate`, `super`,
+    `self`)."""
 
     def __init__(self, language: str, group: str, *, scoped_bare_names: bool = False) -> None:
         self.language = language
@@ -103,6 +132,11 @@ class Rules:
                 submodule = self.module_targets(path, self.submodule(ref.module, name), ref.level)
                 requests.append(ImportRequest(ref.line, label, (*submodule, *module)))
         return requests
+
+    def creates(self, name: str) -> bool:
+        """Whether `name.new()` (`CONSTRUCTED`) is a created object of type `name`: never by
+        default."""
+        return False
 
     def references(self, record: FileRecord, extraction: Extraction) -> bool:
         """Fill `record`'s references (and names) the language's own way: true when it did

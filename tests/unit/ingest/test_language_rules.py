@@ -125,3 +125,43 @@ def test_opened_modules_and_required_files() -> None:
     required = rules_of("c").required(includes)
     assert len(required) == 1
     assert required[0][-len(includes[0].targets) :] == includes[0].targets
+
+
+def _having(flag: str) -> set[str]:
+    return {name for name, record in LANGUAGES.items() if getattr(record.rules, flag)}
+
+
+def test_the_reference_flags_are_todays_language_sets() -> None:
+    """Each flag holds for exactly the languages whose set it replaces."""
+    assert _having("inheriting") == {
+        "javascript", "typescript", "tsx", "java", "kotlin", "scala", "swift",
+    }  # fmt: skip
+    assert _having("binding_only") == {"lua"}
+    assert _having("callable_variables") == {"javascript", "typescript", "tsx"}
+    assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift"}
+    assert _having("implicit_members") == {"kotlin", "scala", "swift"}
+    assert _having("package_scoped") == {"go", "java", "kotlin", "scala", "swift"}
+    assert _having("follows_fields") == {"java", "go", "javascript", "rust"}
+    assert _having("super_constructor") == {"java"}
+    assert _having("pointer_own") == {"rust"}
+    assert _having("path_heads") == {"rust"}
+    assert rules_of("rust").path_heads == {"crate", "super", "self"}
+    assert _having("well_known_globals") == {"javascript", "typescript", "tsx"}
+    assert "console" in rules_of("tsx").well_known_globals
+
+
+def test_group_level_reference_flags_agree_within_each_group() -> None:
+    by_group: dict[str, set[tuple[object, ...]]] = {}
+    for record in LANGUAGES.values():
+        rules = record.rules
+        flags = (rules.inheriting, rules.binding_only, rules.callable_variables)
+        by_group.setdefault(rules.group, set()).add((*flags, rules.well_known_globals))
+    assert all(len(flags) == 1 for flags in by_group.values()), by_group
+
+
+def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
+    assert rules_of("java").creates("builder")
+    assert rules_of("typescript").creates("Foo")
+    assert not rules_of("javascript").creates("foo")
+    assert not rules_of("go").creates("Foo")
+    assert not rules_of("kotlin").creates("Foo")

@@ -13,6 +13,7 @@ from coderooms.ingest.language_rules import (
     CSharpRules,
     GoRules,
     JavaRules,
+    JavaScriptRules,
     JvmRules,
     LuaRules,
     PhpRules,
@@ -89,7 +90,7 @@ _RECORDS = (
     ),
     Language(
         "javascript",
-        ScriptRules("javascript", "js"),
+        JavaScriptRules("javascript", "js"),
         Syntax(_tree_sitter("javascript"), javascript.QUERY, javascript.extract),
         (".js", ".mjs", ".cjs", ".jsx"),
         package_files=_JS_INDEX,
