@@ -1,43 +1,25 @@
 """From one file's extraction to what the graph needs: its `FileRecord` (symbols, import
-requests, reference requests), built from that one file alone (`reference_requests.request` decides
-each reference, over the file's `file_scope.Scope`)."""
+requests, reference requests), built from that one file alone by its language's `Rules` (what
+the file's `file_scope.Scope` holds beside its names) and `reference_requests.request` (which
+decides each reference over that scope)."""
 
 from __future__ import annotations
 
 from coderooms.core.ids import directory_of
-from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.import_requests import bindings, import_requests
-from coderooms.ingest.java_on_demand import on_demand_imports
-from coderooms.ingest.js_reexports import (
-    REEXPORT_GROUPS,
-    STAR_GROUPS,
-    TABLE_GROUPS,
-    table_entries,
-)
+from coderooms.ingest.import_requests import rules_of
+from coderooms.ingest.js_reexports import table_entries
 from coderooms.ingest.languages import LANGUAGE_GROUPS
-from coderooms.ingest.namespace_names import csharp_usings, php_uses
-from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.reference_requests import DECLARED_PACKAGES, INHERITING, REQUIRING
 from coderooms.ingest.reference_requests import request as reference_request
 from coderooms.ingest.returned_types import table_entries as returned_table_entries
-from coderooms.ingest.targets import (
-    JVM_SUFFIXES,
-    c_implementations,
-    jvm_module,
-    rust_module,
-    swift_module,
-)
 from coderooms.resolution.extraction import (
     CALLS,
     INHERITS,
     Extraction,
     FactKind,
     ScopeFact,
-    SymbolDef,
 )
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
-from coderooms.resolution.targets import ImportRequest, Target
 from coderooms.resolution.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
 
 
@@ -45,71 +27,30 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     record = FileRecord(path, language)
     if extraction is None or language is None:
         return record
+    rules = rules_of(language)
     record.symbols = extraction.symbols
     record.problems = list(extraction.problems)
-    record.imports = import_requests(language, path, extraction.imports)
-    group = LANGUAGE_GROUPS.get(language, language)
-    if language == "python":
-        _python_references(record, extraction, group)
+    record.imports = rules.import_requests(path, extraction.imports)
+    if rules.references(record, extraction):
         return record
+    group = LANGUAGE_GROUPS.get(language, language)
     kinds = {s.qualname: s.kind for s in extraction.symbols}
-    if group in REEXPORT_GROUPS:
+    if rules.module_table == "reexports":
         record.names = table_entries(extraction.imports, extraction.facts)
-    elif group in STAR_GROUPS:  # what the file requires, for what requires the file
+    elif rules.module_table == "stars":  # what the file requires, for what requires the file
         record.names = sorted({"*" + ref.module for ref in extraction.imports})
     # `export ... from` re-exports bind nothing in the file (only `import` does)
-    bound = bindings(language, path, [ref for ref in extraction.imports if not ref.reexport])
-    includes = c_includes(record.imports) if group == "c" else ()
-    if group in REQUIRING:
-        includes = tuple(request.targets for request in record.imports if request.targets)
-    bases: dict[str, str] = {}
-    embedded: dict[str, list[str]] = {}
-    if group == "js":  # `super.m()` / inherited `this.m()`: the class's `extends`
-        for fact in extraction.facts:
-            if fact.kind is FactKind.EXTENDS and fact.value:
-                bases.setdefault(fact.scope, fact.value)
-    elif group in INHERITING:  # Java: the first base (`extends`, else an interface)
-        for inherit in extraction.inherits:
-            bases.setdefault(inherit.child, inherit.base)
-    elif language in ("go", "ruby"):  # Go: a struct's embedded types; Ruby: bases, mixins
-        for inherit in extraction.inherits:
-            embedded.setdefault(inherit.child, []).append(inherit.base)
-    scope = Scope(kinds, bound, language, directory_of(path), group, reference_request, bases)
-    if language == "ruby":
-        scope.ancestors = embedded
-    else:
-        scope.embedded = embedded
+    bound = rules.bindings(path, [ref for ref in extraction.imports if not ref.reexport])
+    scope = Scope(kinds, bound, language, directory_of(path), group, reference_request, rules)
+    scope.bases = rules.bases(extraction)
     scope.types = declared_types(extraction.facts)
     scope.returns = declared_returns(extraction.facts)
-    scope.includes = includes
+    scope.required = rules.required(record.imports)
     scope.path = path
-    scope.package = _package_target(language, path, extraction.symbols)
-    if language == "csharp":
-        scope.usings = csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
-    elif language == "php":
-        listed: dict[str, list[str]] = {}
-        for inherit in extraction.inherits:
-            listed.setdefault(inherit.child, []).append(inherit.base)
-        scope.uses = php_uses(path, extraction.imports, extraction.symbols, listed)
-    if language in JVM_SUFFIXES:
-        scope.wildcards = tuple(
-            target
-            for ref in extraction.imports
-            if not ref.names and ref.module
-            for target in jvm_module(language, ref.module, ())
-        )
-    elif language == "swift":  # `import M` opens module M's declarations
-        scope.wildcards = tuple(t for ref in extraction.imports for t in swift_module(ref.module))
-    elif language == "rust":  # `use m::*` opens m's names (`rust_impls.in_impls`)
-        scope.wildcards = tuple(
-            t
-            for ref in extraction.imports
-            if ref.names == ("*",)
-            for t in rust_module(path, ref.module)
-        )
-    if language == "java":
-        scope.on_demand = on_demand_imports(extraction.imports)
-    if group in TABLE_GROUPS:
+    scope.package = rules.package(path, extraction.symbols)
+    scope.opened = rules.opened(path, extraction.imports)
+    scope.extension = rules.extension(path, extraction)
+    if rules.member_table:
         record.names = sorted({*record.names, *returned_table_entries(scope)})
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
@@ -126,30 +67,6 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         seen[key] = _add(merged, scope.request(source, kind, ref, line))
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
     return record
-
-
-def c_includes(imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
-    """Per `#include` (in order), the files a name it declares may be defined in: the paired
-    implementations of each header candidate first (`geo.h` -> `geo.c`, `geo.cpp`: a prototype
-    is no symbol), then the header itself (macros, inline functions, classes)."""
-    found = []
-    for request in imports:
-        targets = [t for header in request.targets for t in c_implementations(header)]
-        targets.extend(request.targets)
-        if targets:
-            found.append(tuple(targets))
-    return tuple(found)
-
-
-def _package_target(language: str, path: str, symbols: list[SymbolDef]) -> Target:
-    directory = directory_of(path)
-    if language in DECLARED_PACKAGES:
-        declared = next((s.signature for s in symbols if s.kind is SymbolKind.MODULE), None)
-        name = declared.removeprefix("package ").strip() if declared else ""
-        relative = name.replace(".", "/")
-        if relative and (directory == relative or directory.endswith("/" + relative)):
-            return Target("%", relative)
-    return Target("@", directory)
 
 
 def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
@@ -193,20 +110,6 @@ def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
             if fact.annotation.startswith(VALUE_OF) and aliased and fact.name not in found:
                 found[fact.name] = aliased
     return found
-
-
-def _python_references(record: FileRecord, extraction: Extraction, group: str) -> None:
-    references, record.names = python_references(extraction)
-    record.references = sorted(
-        (
-            RefRequest(
-                source, kind, ref, ref.replace("()", "").replace("[]", "").rsplit(".", 1)[-1],
-                line, group, count, ghost=ghost, expr=expr,
-            )
-            for source, kind, ref, line, count, expr, ghost in references
-        ),
-        key=lambda r: (r.source, r.kind, r.ref),
-    )  # fmt: skip
 
 
 def _add(

@@ -13,15 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.java_on_demand import OnDemand
-from coderooms.ingest.namespace_names import Uses, Usings
-from coderooms.ingest.ref_requests import POINTER_OWN
 from coderooms.resolution.ref_requests import (
     Alternative,
     RefRequest,
     binding_alternatives,
     decode_alternative,
 )
+from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Binding, Target, path_stem
 from coderooms.resolution.vocabulary import (
     INHERITED,
@@ -32,9 +30,6 @@ from coderooms.resolution.vocabulary import (
     VALUE_OF,
 )
 
-BARE_MEMBERS = frozenset({"java", "csharp", "kotlin", "scala", "swift"})
-"""Languages where a type's members are seen by their bare names inside it (an implicit
-`this`/`self`), and a class's fields by theirs."""
 ROOT_PACKAGE = Target("@", "")
 MAX_ASSIGNED = 8
 """Locals typed by calls followed at most through one another (`returned_types.assigned`)."""
@@ -52,31 +47,28 @@ class Scope:
     group: str
     requests: RequestRule
     """Decides each reference (`request`): `reference_requests.request`."""
+    rules: Rules
+    """The language's rules: the flags the lookups here and the request rule read."""
     bases: dict[str, str] = field(default_factory=dict)
-    """JS/TS: class qualname -> the reference its `extends` names."""
+    """Class qualname -> the reference its one base is looked up through (`Rules.bases`: JS/TS
+    `extends`, the first base of Java, Kotlin, Scala, Swift)."""
     types: dict[tuple[str, str], str] = field(default_factory=dict)
     """(scope, name) -> declared type (`declared_types`)."""
     returns: dict[str, str] = field(default_factory=dict)
     """Function qualname -> the return type its declaration states (`declared_returns`)."""
-    embedded: dict[str, list[str]] = field(default_factory=dict)
-    """Go: struct qualname -> the types it embeds, in order."""
     package: Target = ROOT_PACKAGE
-    """Where the file's package lives: its directory (Go); for Java every directory ending in
-    the declared package's path, on any source root (`src/main/java`, `src/test/java`)."""
-    wildcards: tuple[Target, ...] = ()
-    """Kotlin/Scala: the packages (or a type's members) the file's wildcard imports open;
-    Swift: the directories of the modules it imports (`Sources/M/`)."""
+    """Where the file's package lives (`Rules.package`): its directory (Go); for Java every
+    directory ending in the declared package's path, on any source root."""
+    opened: tuple[Target, ...] = ()
+    """The modules the file's imports open (`Rules.opened`): Kotlin/Scala wildcard imports,
+    Swift's imported modules (`Sources/M/`), Rust's `use m::*`."""
     path: str = ""
-    ancestors: dict[str, list[str]] = field(default_factory=dict)
-    """Ruby: class qualname -> its superclass and mixins as written, in source order."""
-    includes: tuple[tuple[Target, ...], ...] = ()
-    """C/C++: per `#include`, where what it declares may be defined (`c_includes`)."""
-    usings: Usings | None = None
-    """C#: what the file's `using` directives bring into scope (`namespace_names`)."""
-    uses: Uses | None = None
-    """PHP: what the file's `use` and `require` statements bring in (`namespace_names`)."""
-    on_demand: tuple[OnDemand, ...] = ()
-    """Java: the on-demand imports (`import a.b.*;`), looked in after the package."""
+    required: tuple[tuple[Target, ...], ...] = ()
+    """Per file the file includes or requires, where what it defines may be (`Rules.required`:
+    C/C++ includes, Ruby requires, Bash sources)."""
+    extension: object | None = None
+    """What only the language's own reference rules read (`Rules.extension`, checked by type):
+    Go's embedded types, Ruby's ancestors, C#'s usings, PHP's uses, Java's on-demand imports."""
     expanding: int = 0  # locals typed by a call being followed (`returned_types.assigned`)
 
     def request(
@@ -116,7 +108,7 @@ class Scope:
             if field_type is None or field_type == UNKNOWN_RECEIVER:
                 break
             declared, rest = field_type, rest[1:]
-        if self.group == "rust" and rest and rest[-1] in POINTER_OWN:
+        if rest and rest[-1] in self.rules.pointer_own:
             return None
         return declared, rest
 
@@ -125,7 +117,7 @@ class Scope:
         ones (a Java class's fields included; other languages reach fields through `this`)."""
         scope = source
         while True:
-            if scope and self.kinds.get(scope) in TYPE_KINDS and self.language not in BARE_MEMBERS:
+            if scope and self.kinds.get(scope) in TYPE_KINDS and not self.rules.bare_members:
                 scope = scope.rpartition(".")[0]
                 continue
             declared = self.types.get((scope, name))
@@ -185,7 +177,7 @@ class Scope:
                     return self.accept(f"{prefix}.{parts[1]}", wanted)
             return None
         for i in range(len(scope), -1, -1):
-            bare = self.language in BARE_MEMBERS
+            bare = self.rules.bare_members
             if i and not bare and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
                 continue  # only JVM languages, C# and Swift see a type's members by bare names
             found = self.accept(".".join([*scope[:i], *parts]), wanted)
@@ -198,7 +190,7 @@ class Scope:
         if kind is None:
             return None
         if kind in NOT_CALLABLE and not (
-            kind is SymbolKind.VARIABLE and wanted is None and self.group == "js"
+            kind is SymbolKind.VARIABLE and wanted is None and self.rules.callable_variables
         ):
             return None  # a JS/TS top-level const may be called (`export const map = dual(..)`)
         if wanted is not None and kind not in wanted:

@@ -14,6 +14,7 @@ type appearing there later re-resolves the references named as its members).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from coderooms.ingest.targets import java_module
 from coderooms.resolution.extraction import ImportRef
@@ -22,6 +23,13 @@ from coderooms.resolution.targets import Target
 OnDemand = tuple[tuple[Target, ...], str]
 """Where the import's types live and the qualname prefix they have there (`C.` for the member
 types of `C`, `""` for a package's top-level types)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OnDemandImports:
+    """A Java file's on-demand imports, in the order written (its scope's extension)."""
+
+    imports: tuple[OnDemand, ...] = ()
 
 
 def on_demand_imports(imports: Iterable[ImportRef]) -> tuple[OnDemand, ...]:

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.namespace_names import csharp_candidates, php_candidates
+from coderooms.ingest.namespace_names import Uses, Usings, csharp_candidates, php_candidates
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import CALLED, TYPE_KINDS
 
 
 def csharp_request(
-    scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+    scope: Scope, usings: Usings, request: RefRequest, source: str, kind: str, parts: list[str]
 ) -> RefRequest:
     """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
     never by a short name alone (a ghost)."""
@@ -29,8 +29,7 @@ def csharp_request(
     request.local = scope.local(source, parts, wanted)
     if request.local is not None:
         return request
-    assert scope.usings is not None
-    candidates = csharp_candidates(scope.path, source, parts, scope.kinds, scope.usings)
+    candidates = csharp_candidates(scope.path, source, parts, scope.kinds, usings)
     request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
     if len(parts) > 1 and parts[0] not in ("this", "base"):
         request.ghost = ".".join(parts)
@@ -38,7 +37,7 @@ def csharp_request(
 
 
 def php_request(
-    scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+    scope: Scope, uses: Uses, request: RefRequest, source: str, kind: str, parts: list[str]
 ) -> RefRequest:
     """PHP: in this file first, then by fully qualified name elsewhere (`namespace_names`);
     never by a short name alone (a ghost)."""
@@ -57,10 +56,9 @@ def php_request(
         request.local = scope.local(source, parts, wanted)
         if request.local is not None:
             return request
-    assert scope.uses is not None
-    candidates = php_candidates(scope.path, source, parts, scope.kinds, scope.uses)
+    candidates = php_candidates(scope.path, source, parts, scope.kinds, uses)
     request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in candidates)
-    alias = scope.uses.aliases.get(parts[0])
+    alias = uses.aliases.get(parts[0])
     if alias is not None:
         request.ghost = ".".join([alias, *parts[1:]])
     elif len(parts) > 1 and parts[0] not in ("this", "self", "parent"):

@@ -11,12 +11,12 @@ resolved, and later re-resolved when other files change, without parsing this fi
 from __future__ import annotations
 
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.java_on_demand import on_demand_quals
+from coderooms.ingest.java_on_demand import OnDemand, OnDemandImports, on_demand_quals
+from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import java_qualified
 from coderooms.ingest.required_requests import bash_command, ruby_request
 from coderooms.ingest.returned_types import (
-    FIELD_LANGUAGES,
     chained,
     inherited_alternatives,
     inherited_field,
@@ -35,27 +35,6 @@ from coderooms.ingest.rust_impls import (
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import CALLED, RECEIVERS, TYPE_KINDS, UNKNOWN_RECEIVER
-
-WELL_KNOWN_GLOBALS = {
-    "js": frozenset(
-        {"console", "window", "document", "globalThis", "process", "module", "exports", "require"}
-    ),
-}
-PACKAGE_SCOPED = frozenset({"go", "java", "kotlin", "scala", "swift"})
-"""Languages whose files see their package's (Swift: their directory's) other files."""
-IMPLICIT_MEMBERS = frozenset({"kotlin", "scala", "swift"})
-"""Languages whose bare `m()` may be an inherited member (`_bare_member`)."""
-DECLARED_PACKAGES = frozenset({"java", "kotlin", "scala"})
-"""Languages whose module signature declares a package (`package a.b`)."""
-REQUIRING = frozenset({"ruby", "bash"})
-"""Groups whose names not defined in the file are looked up only in the files it requires
-(Ruby `require`/`require_relative`, Bash `source`), in order, as C's are through its
-includes; else a ghost."""
-BINDING_ONLY = frozenset({"lua"})
-"""Groups where a name is found only in the file or through what an import binds (Lua's
-`local x = require("m")`): never by a name alone."""
-INHERITING = frozenset({"js", "java", "scala", "swift"})
-"""Groups whose `super`/`this` members not defined by the class are looked up in its base."""
 
 
 def request(
@@ -84,17 +63,17 @@ def request(
     request = RefRequest(source, kind, ref, parts[-1], line, scope.group, ghost=parts[-1])
     if parts[0] == UNKNOWN_RECEIVER:
         return request  # a member of an expression's result: only a unique name can answer
-    if scope.usings is not None:
-        return csharp_request(scope, request, source, kind, parts)
-    if scope.uses is not None:
-        return php_request(scope, request, source, kind, parts)
+    if isinstance(scope.extension, Usings):
+        return csharp_request(scope, scope.extension, request, source, kind, parts)
+    if isinstance(scope.extension, Uses):
+        return php_request(scope, scope.extension, request, source, kind, parts)
     if any(p.endswith(CALLED) for p in parts[:-1]):
         return chained(scope, request, parts)
     wanted = TYPE_KINDS if kind == INHERITS else None
     chain = scope._typed_chain(source, parts) if kind != INHERITS and inherit else None
     if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
         declared, rest = chain
-        if len(rest) > 1 and scope.language in FIELD_LANGUAGES and declared[-1] != ")":
+        if len(rest) > 1 and scope.rules.follows_fields and declared[-1] != ")":
             owner = scope.local(source, declared.split("."), TYPE_KINDS)
             typed = (True, owner) if owner is not None else (False, declared)
             return through_fields(scope, request, source, typed, rest[:-1], rest[-1])
@@ -129,22 +108,22 @@ def request(
         quals = [".".join([*enclosing[:i], name]) for i in range(len(enclosing) - 1, 0, -1)]
         quals.append(name)
         request.alternatives = tuple(
-            Alternative(targets, qual).encode() for qual in quals for targets in scope.includes
+            Alternative(targets, qual).encode() for qual in quals for targets in scope.required
         )
         return request
     if scope.language == "swift" and parts[0] == "self" and kind != INHERITS:
         return _inherited(scope, request, source, ["this", *parts[1:]])
-    if scope.group in BINDING_ONLY:
+    if scope.rules.binding_only:
         request.bound = True  # neither bound by a `require` nor defined here: a ghost
         return request
-    if scope.group in INHERITING and parts[0] in ("super", "this"):
+    if scope.rules.inheriting and parts[0] in ("super", "this"):
         if scope.language == "java" and len(parts) > 2 and kind != INHERITS and inherit:
             found = inherited_field(scope, request, source, parts[1:])  # `this.f.m()`
             if found is not None:
                 return found
         return _inherited(scope, request, source, parts)
     java_bare = scope.language == "java" and len(parts) == 1 and kind != INHERITS
-    bare_member = scope.language in IMPLICIT_MEMBERS and len(parts) == 1
+    bare_member = scope.rules.implicit_members and len(parts) == 1
     if java_bare and inherit and not parts[0][:1].isupper():
         # an inherited `m()` (a capitalized name is a type)
         return _inherited(scope, request, source, ["this", *parts])
@@ -162,15 +141,15 @@ def request(
             found = inherited_field(scope, request, source, parts)
             if found is not None:
                 return found
-    if scope.language in PACKAGE_SCOPED:
+    if scope.rules.package_scoped:
         package = Alternative((scope.package,), ".".join(parts))
-        opened = [Alternative((t,), ".".join(parts)) for t in scope.wildcards]
-        on_demand = on_demand_quals(scope.on_demand, parts)
+        opened = [Alternative((t,), ".".join(parts)) for t in scope.opened]
+        on_demand = on_demand_quals(_on_demand(scope), parts)
         request.alternatives = (
             *(a.encode() for a in (package, *opened)),
             *(Alternative(targets, qual).encode() for targets, qual in on_demand),
         )
-    if len(parts) > 1 and parts[0] in WELL_KNOWN_GLOBALS.get(scope.group, frozenset()):
+    if len(parts) > 1 and parts[0] in scope.rules.well_known_globals:
         # `console.log`: a runtime global, never a symbol of the repo
         request.bound, request.ghost = True, ref
     elif len(parts) > 1 and parts[0][:1].isupper():
@@ -192,7 +171,7 @@ def _inherited(scope: Scope, request: RefRequest, source: str, parts: list[str])
     if found is not None:  # up the in-file chain: `m` of the base that has it, or leaves
         base = found[1].rpartition(".")[0] if found[0] else found[1]
     target = [base, *parts[1:]]
-    if scope.language == "java" and parts == ["super"]:  # the base's constructor
+    if scope.rules.super_constructor and parts == ["super"]:  # the base's constructor
         target.append(base.rsplit(".", 1)[-1])
     rewritten = scope.request(source, request.kind, ".".join(target), request.line, False)
     if rewritten is None:
@@ -223,7 +202,12 @@ def _bare_member(scope: Scope, request: RefRequest, source: str, parts: list[str
         if inherited.local is not None:
             return inherited
         found = inherited.alternatives
-    opened = [Alternative((t,), parts[0]) for t in (scope.package, *scope.wildcards)]
+    opened = [Alternative((t,), parts[0]) for t in (scope.package, *scope.opened)]
     request.bound = True
     request.alternatives = (*found, *(a.encode() for a in opened))
     return request
+
+
+def _on_demand(scope: Scope) -> tuple[OnDemand, ...]:
+    """Java: the file's on-demand imports (none for another language)."""
+    return scope.extension.imports if isinstance(scope.extension, OnDemandImports) else ()

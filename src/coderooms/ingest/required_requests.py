@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Scope
+from coderooms.ingest.listed_bases import Ancestors
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import RECEIVERS, TYPE_KINDS
 
@@ -37,10 +38,10 @@ def bash_command(scope: Scope, source: str, kind: str, ref: str, line: int) -> R
     if scope.kinds.get(ref) is SymbolKind.FUNCTION:
         request.local = ref
         return request
-    if ref in SHELL_BUILTINS or not scope.includes:
+    if ref in SHELL_BUILTINS or not scope.required:
         return None
     request.bound = True
-    request.alternatives = tuple(Alternative(targets, ref).encode() for targets in scope.includes)
+    request.alternatives = tuple(Alternative(targets, ref).encode() for targets in scope.required)
     return request
 
 
@@ -89,7 +90,7 @@ def ruby_request(
             request.bound, request.local = False, found
             return request
     request.alternatives = tuple(
-        Alternative(targets, qual).encode() for qual in quals for targets in scope.includes
+        Alternative(targets, qual).encode() for qual in quals for targets in scope.required
     )
     return request
 
@@ -98,12 +99,13 @@ def ruby_ancestors(scope: Scope, owner: str) -> list[str]:
     """The constants a class's ancestors may be, nearest first: each mixin (last included
     first) and then the superclass, as the class's lexical scope would name them; a base
     the file defines is followed to its own ancestors (at most 8 classes)."""
+    listed = scope.extension.bases if isinstance(scope.extension, Ancestors) else {}
     found: list[str] = []
     pending, seen = [owner], {owner}
     while pending and len(seen) <= 8:
         current = pending.pop(0)
         lexical = current.split(".")
-        for base in reversed(scope.ancestors.get(current, [])):
+        for base in reversed(listed.get(current, [])):
             candidates = [".".join([*lexical[:i], base]) for i in range(len(lexical), 0, -1)]
             candidates.append(base)
             local = next((c for c in candidates if scope.kinds.get(c) in TYPE_KINDS), None)

@@ -19,15 +19,12 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
+from coderooms.ingest.listed_bases import Embedded
 from coderooms.ingest.rust_owners import impl_owner_entries
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
 
-CONSTRUCTING = frozenset({"java", "javascript", "typescript", "tsx"})
-"""Languages whose callees write a created object so (`CONSTRUCTED`)."""
-FIELD_LANGUAGES = frozenset({"java", "go", "javascript", "rust"})
-"""Languages whose fields are followed into other files (`through_fields`, `d` entries)."""
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
 MAX_BASES = 16
@@ -35,9 +32,6 @@ MAX_BASES = 16
 SELF_TYPES = frozenset({"this", "Self"})
 RUST_CONSTRUCTORS = frozenset({"new", "default", "from"})
 """Rust `T::new(..)` and the like give a `T` (by convention; `with_*` too: `_constructed`)."""
-RUST_PATH_HEADS = frozenset({"crate", "super", "self"})
-PACKAGE_LANGUAGES = frozenset({"go", "java", "kotlin", "scala", "swift"})
-"""Languages where a type the file neither defines nor imports may be its package's."""
 MEMBER_KINDS = frozenset({SymbolKind.METHOD, SymbolKind.FUNCTION})
 
 Typed = tuple[bool, str]
@@ -50,7 +44,7 @@ def chained(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
     with."""
     called = max(i for i, p in enumerate(parts[:-1]) if p.endswith(CALLED))
     fields = parts[called + 1 : -1]
-    if fields and scope.language not in FIELD_LANGUAGES:
+    if fields and not scope.rules.follows_fields:
         return request  # a field of a returned value (`a().f.m()`): not followed
     returned = _returned(scope, request.source, parts[: called + 1], 0)
     if returned is None:
@@ -106,9 +100,9 @@ def table_entries(scope: Scope) -> list[str]:
     written: dict[str, str | None] = {}
     bases = scope.bases
     if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
-        bases = {owner: found[0] for owner, found in scope.embedded.items() if len(found) == 1}
+        bases = {owner: found[0] for owner, found in _embedded(scope).items() if len(found) == 1}
     fields: dict[str, str] = {}
-    if scope.language in FIELD_LANGUAGES:  # `d`: fields' declared types, for other files
+    if scope.rules.follows_fields:  # `d`: fields' declared types, for other files
         fields = {
             f"{owner}.{name}": written
             for (owner, name), written in scope.types.items()
@@ -211,8 +205,8 @@ def _member_request(scope: Scope, request: RefRequest, typed: Typed, member: str
             name = found[1]
     elif (
         scope._binding(name.split("."))[0] is None
-        and scope.language not in PACKAGE_LANGUAGES
-        and not (scope.language == "rust" and name.split(".")[0] in RUST_PATH_HEADS)
+        and not scope.rules.package_scoped
+        and name.split(".")[0] not in scope.rules.path_heads
     ):
         return request  # a type the file neither defines nor imports (a global, a parameter)
     rewritten = scope.request(request.source, request.kind, f"{name}.{member}", request.line, False)
@@ -293,7 +287,7 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
     """The declared type of what `call` (its last part ends in `()`) returns."""
     if depth >= MAX_CHAIN:
         return None
-    if call[-1] == CONSTRUCTED and len(call) > 1 and _created(scope.language, call[-2]):
+    if call[-1] == CONSTRUCTED and len(call) > 1 and scope.rules.creates(call[-2]):
         created = scope.local(source, call[:-1], TYPE_KINDS)  # `new Foo(..)`: a Foo
         return (True, created) if created is not None else (False, ".".join(call[:-1]))
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
@@ -309,13 +303,6 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
         return (False, prefix) if prefix and scope.language == "rust" else None
     found = scope.local(target, written.split("."), TYPE_KINDS)
     return (True, found) if found is not None else (False, written)
-
-
-def _created(language: str, name: str) -> bool:
-    """Whether `name.new()` is a created object (`new name(..)`): in Java always (no method is
-    named `new`), in JS/TS when `name` is capitalised, as classes are (`x.new()` may be a
-    method)."""
-    return language == "java" or (language in CONSTRUCTING and name[:1].isupper())
 
 
 def _constructed(scope: Scope, source: str, callee: list[str]) -> Typed | None:
@@ -364,7 +351,7 @@ def _promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member
     type: after `owner.member` in the package, `member` of each embedded type, in order (of
     two that answer, the code would not compile)."""
     extra: list[str] = []
-    for base in scope.embedded.get(owner, ()):
+    for base in _embedded(scope).get(owner, ()):
         local = scope.local("", base.split("."), TYPE_KINDS)
         if local is not None and f"{local}.{member}" in scope.kinds:
             extra.append(scope.own_file(f"{local}.{member}"))
@@ -374,3 +361,8 @@ def _promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member
             extra.extend(found.alternatives)
     if extra:
         request.alternatives = (*request.alternatives, *extra)
+
+
+def _embedded(scope: Scope) -> dict[str, list[str]]:
+    """Go: struct qualname -> the types it embeds, in order (none for another language)."""
+    return scope.extension.types if isinstance(scope.extension, Embedded) else {}

@@ -76,7 +76,7 @@ def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -
     defined; `T::m()` with `T` a type of the file that does not define `m`: `m` of an impl of
     `T` in another file (looked up from this file, `member_through_impls`); any other name
     neither the file defines nor a `use` binds: what the file's `use m::*` imports open, in
-    order (`Scope.wildcards`)."""
+    order (`Scope.opened`)."""
     if scope.language != "rust" or request.kind == INHERITS:
         return request
     if request.local is not None or request.bound:
@@ -100,8 +100,8 @@ def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -
     name = ".".join(parts)
     if len(parts) == 2 and scope.kinds.get(parts[0]) in TYPE_KINDS:
         request.bound, request.alternatives = True, (scope.own_file(name),)
-    elif scope.wildcards:
-        opened = tuple(Alternative((target,), name).encode() for target in scope.wildcards)
+    elif scope.opened:
+        opened = tuple(Alternative((target,), name).encode() for target in scope.opened)
         request.bound, request.alternatives = True, opened
     return request
 

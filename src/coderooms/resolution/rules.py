@@ -1,14 +1,21 @@
 """The engine's side of one language: its name, its group (calls resolve by name only within a
-group: TS code calls JS code, not Go code) and how its imports name files. A language's record
+group: TS code calls JS code, not Go code), how its imports name files and what a file's scope
+holds beside its names (bases, package, opened modules, required files, the language's own
+extension). A language's record
 (`coderooms.languages.language.Language`) holds one; the defaults are the generic path, and
 what a language does its own way arrives here as an override (issue 35)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
-from coderooms.resolution.extraction import ImportRef
+from coderooms.core.ids import directory_of
+from coderooms.resolution.extraction import Extraction, ImportRef, SymbolDef
+from coderooms.resolution.ref_requests import FileRecord
 from coderooms.resolution.targets import Binding, ImportRequest, Target
+
+ModuleTable = Literal["", "reexports", "stars"]
 
 
 def import_label(ref: ImportRef) -> str:
@@ -24,6 +31,43 @@ class Rules:
     one_request_per_module = False
     """One `ImportRequest` per imported module whatever names it imports (JS/TS, Go: a name is
     never a module of its own); else one per name, its submodule first."""
+    module_table: ModuleTable = ""
+    """What the group's files keep for files that import them (the same in every language of a
+    group): a re-export table (`reexports`: JS/TS, Rust), one `*<spec>` entry per file they
+    require (`stars`: Ruby, Bash, C/C++), or none."""
+    member_table = False
+    """The group's files keep the module table entries other files follow members of what
+    they return through (`returned_types.table_entries`; the same in every language of a
+    group)."""
+    inheriting = False
+    """`super`/`this` members a class does not define are looked up in its base (group-level:
+    JS/TS, Java and Kotlin, Scala, Swift)."""
+    binding_only = False
+    """A name is found only in the file or through what an import binds (Lua's `local x =
+    require("m")`), never by a name alone (group-level)."""
+    callable_variables = False
+    """A top-level variable may be called (JS/TS `export const map = dual(..)`; group-level)."""
+    well_known_globals: frozenset[str] = frozenset()
+    """Runtime globals whose members are never a symbol of the repo (`console.log`;
+    group-level)."""
+    bare_members = False
+    """A type's members are seen by their bare names inside it (an implicit `this`/`self`),
+    and a class's fields by theirs (Java, C#, Kotlin, Scala, Swift)."""
+    implicit_members = False
+    """A bare `m()` may be a member the enclosing class inherits (Kotlin, Scala, Swift)."""
+    package_scoped = False
+    """The file sees its package's (Swift: its directory's) other files, and a type it neither
+    defines nor imports may be its package's (Go, Java, Kotlin, Scala, Swift)."""
+    follows_fields = False
+    """Fields are followed into other files (`x.f.m()`, `d` table entries: Java, Go,
+    JavaScript, Rust; not TypeScript)."""
+    super_constructor = False
+    """`super(...)` is the base's constructor, named for the base (Java)."""
+    pointer_own: frozenset[str] = frozenset()
+    """Methods a smart pointer has itself, which a typed receiver never answers (Rust)."""
+    path_heads: frozenset[str] = frozenset()
+    """Path heads that name a module of the repo without an import (Rust `crate`, `super`,
+    `self`)."""
 
     def __init__(self, language: str, group: str, *, scoped_bare_names: bool = False) -> None:
         self.language = language
@@ -88,3 +132,37 @@ class Rules:
                 submodule = self.module_targets(path, self.submodule(ref.module, name), ref.level)
                 requests.append(ImportRequest(ref.line, label, (*submodule, *module)))
         return requests
+
+    def creates(self, name: str) -> bool:
+        """Whether `name.new()` (`CONSTRUCTED`) is a created object of type `name`: never by
+        default."""
+        return False
+
+    def references(self, record: FileRecord, extraction: Extraction) -> bool:
+        """Fill `record`'s references (and names) the language's own way: true when it did
+        (Python), false for the generic path (`file_records`, over the file's scope)."""
+        return False
+
+    def bases(self, extraction: Extraction) -> dict[str, str]:
+        """Class qualname -> the reference its one base (`super`, inherited `this` members) is
+        looked up through: none by default."""
+        return {}
+
+    def required(self, imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
+        """Per file the file requires or includes (in order), where a name it does not define
+        may be defined: none by default (names are not looked up through requires)."""
+        return ()
+
+    def package(self, path: str, symbols: list[SymbolDef]) -> Target:
+        """Where the file's package lives: its directory."""
+        return Target("@", directory_of(path))
+
+    def opened(self, path: str, imports: list[ImportRef]) -> tuple[Target, ...]:
+        """The modules whose names the file's imports open (looked in after the package): none
+        by default."""
+        return ()
+
+    def extension(self, path: str, extraction: Extraction) -> object | None:
+        """What the file's scope holds that only this language's reference rules read (checked
+        by type where read): none by default."""
+        return None

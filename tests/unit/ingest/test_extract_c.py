@@ -5,9 +5,10 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_records import build_record, c_includes
+from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import import_requests
 from coderooms.ingest.languages import extract
+from coderooms.ingest.shared_rules import c_includes
 from coderooms.ingest.targets import c_implementations, c_include
 from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
 from coderooms.resolution.targets import Target

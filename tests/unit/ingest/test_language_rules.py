@@ -1,12 +1,25 @@
-"""Imports go through each language's `Rules` (`resolution.rules`, the overrides in
-`ingest.import_rules`): every record's rules are its own, and a name that is no deep language
-(a group's, `js`) has the generic rules, whose modules name no file."""
+"""Imports and file scopes go through each language's `Rules` (`resolution.rules`, the
+overrides in `ingest.language_rules`): every record's rules are its own, a name that is no deep
+language (a group's, `js`) has the generic rules, whose modules name no file, and the group-level
+flags agree with the groups resolution keys its tables by."""
 
 from __future__ import annotations
 
+from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import bindings, import_requests, module_targets, rules_of
+from coderooms.ingest.java_on_demand import OnDemandImports
+from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, TABLE_GROUPS
 from coderooms.ingest.languages.registry import LANGUAGES
-from coderooms.resolution.extraction import ImportRef
+from coderooms.ingest.listed_bases import Ancestors, Embedded
+from coderooms.ingest.namespace_names import Uses, Usings
+from coderooms.resolution.extraction import (
+    Extraction,
+    FactKind,
+    ImportRef,
+    InheritRef,
+    ScopeFact,
+    SymbolDef,
+)
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Target
 
@@ -38,3 +51,117 @@ def test_go_binds_the_package_name_and_not_blank_imports() -> None:
     assert list(bound) == ["yaml"]
     assert bound["yaml"].module == (Target("G", "github.com/x/yaml"),)
     assert len(import_requests("go", "main.go", refs)) == 3
+
+
+def test_the_table_flags_are_the_groups_tables() -> None:
+    """`module_table` and `member_table` say per language what resolution keys by group."""
+    for record in LANGUAGES.values():
+        rules = record.rules
+        assert (rules.module_table == "reexports") == (rules.group in REEXPORT_GROUPS)
+        assert (rules.module_table == "stars") == (rules.group in STAR_GROUPS)
+        assert rules.member_table == (rules.group in TABLE_GROUPS)
+
+
+def test_group_level_flags_agree_within_each_group() -> None:
+    by_group: dict[str, set[tuple[str, bool]]] = {}
+    for record in LANGUAGES.values():
+        flags = (record.rules.module_table, record.rules.member_table)
+        by_group.setdefault(record.rules.group, set()).add(flags)
+    assert all(len(flags) == 1 for flags in by_group.values()), by_group
+
+
+def test_bases_js_extends_the_first_base_of_inheriting_groups_none_for_go() -> None:
+    inherits = [InheritRef("A", "Base", 1), InheritRef("A", "Iface", 1)]
+    extends = [ScopeFact(FactKind.EXTENDS, "A", "A", "lib.Base", None, 1)]
+    assert rules_of("java").bases(Extraction("java", inherits=inherits)) == {"A": "Base"}
+    assert rules_of("swift").bases(Extraction("swift", inherits=inherits)) == {"A": "Base"}
+    assert rules_of("kotlin").bases(Extraction("kotlin", inherits=inherits)) == {"A": "Base"}
+    assert rules_of("typescript").bases(Extraction("typescript", facts=extends)) == {
+        "A": "lib.Base"
+    }
+    assert rules_of("typescript").bases(Extraction("typescript", inherits=inherits)) == {}
+    assert rules_of("go").bases(Extraction("go", inherits=inherits)) == {}
+
+
+def test_each_language_extension_is_its_own_type() -> None:
+    inherits = [InheritRef("Shop", "Base", 1), InheritRef("Shop", "Mixin", 2)]
+    go = rules_of("go").extension("a/b.go", Extraction("go", inherits=inherits))
+    ruby = rules_of("ruby").extension("shop.rb", Extraction("ruby", inherits=inherits))
+    assert go == Embedded({"Shop": ["Base", "Mixin"]})
+    assert ruby == Ancestors({"Shop": ["Base", "Mixin"]})
+    assert isinstance(rules_of("csharp").extension("A.cs", Extraction("csharp")), Usings)
+    assert isinstance(rules_of("php").extension("a.php", Extraction("php")), Uses)
+    star = [ImportRef("a.b", (), None, 1), ImportRef("a.c", ("D",), None, 2)]
+    java = rules_of("java").extension("A.java", Extraction("java", imports=star))
+    assert isinstance(java, OnDemandImports)
+    assert len(java.imports) == 1
+    for name in ("python", "javascript", "lua", "kotlin", "rust", "c", "bash"):
+        assert rules_of(name).extension("x", Extraction(name, inherits=inherits)) is None
+
+
+def test_package_is_the_declared_one_only_where_the_directory_ends_in_it() -> None:
+    declared = [SymbolDef(SymbolKind.MODULE, "B", "B", 1, 9, "package a.b", None)]
+    inside = "src/main/java/a/b/B.java"
+    assert rules_of("java").package(inside, declared) == Target("%", "a/b")
+    assert rules_of("java").package("src/B.java", declared) == Target("@", "src")
+    assert rules_of("kotlin").package("x/a/b/B.kt", declared) == Target("%", "a/b")
+    assert rules_of("go").package("a/b/c.go", declared) == Target("@", "a/b")
+
+
+def test_opened_modules_and_required_files() -> None:
+    star = [ImportRef("crate::m", ("*",), None, 1), ImportRef("crate::n", ("x",), None, 2)]
+    opened = rules_of("rust").opened("src/lib.rs", star)
+    assert opened
+    assert opened == rules_of("rust").module_targets("src/lib.rs", "crate::m")
+    wildcard = [ImportRef("a.b", (), None, 1), ImportRef("a.c", ("D",), None, 2)]
+    assert rules_of("kotlin").opened("A.kt", wildcard) == rules_of("kotlin").module_targets(
+        "A.kt", "a.b"
+    )
+    assert rules_of("java").opened("A.java", wildcard) == ()
+    requires = import_requests("ruby", "lib/shop.rb", [ImportRef("./cart", (), None, 1)])
+    assert rules_of("ruby").required(requires) == tuple(r.targets for r in requires)
+    assert rules_of("python").required(requires) == ()
+    includes = import_requests("c", "src/main.c", [ImportRef("geo.h", (), None, 1)])
+    required = rules_of("c").required(includes)
+    assert len(required) == 1
+    assert required[0][-len(includes[0].targets) :] == includes[0].targets
+
+
+def _having(flag: str) -> set[str]:
+    return {name for name, record in LANGUAGES.items() if getattr(record.rules, flag)}
+
+
+def test_the_reference_flags_are_todays_language_sets() -> None:
+    """Each flag holds for exactly the languages whose set it replaces."""
+    assert _having("inheriting") == {
+        "javascript", "typescript", "tsx", "java", "kotlin", "scala", "swift",
+    }  # fmt: skip
+    assert _having("binding_only") == {"lua"}
+    assert _having("callable_variables") == {"javascript", "typescript", "tsx"}
+    assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift"}
+    assert _having("implicit_members") == {"kotlin", "scala", "swift"}
+    assert _having("package_scoped") == {"go", "java", "kotlin", "scala", "swift"}
+    assert _having("follows_fields") == {"java", "go", "javascript", "rust"}
+    assert _having("super_constructor") == {"java"}
+    assert _having("pointer_own") == {"rust"}
+    assert _having("path_heads") == {"rust"}
+    assert rules_of("rust").path_heads == {"crate", "super", "self"}
+    assert _having("well_known_globals") == {"javascript", "typescript", "tsx"}
+    assert "console" in rules_of("tsx").well_known_globals
+
+
+def test_group_level_reference_flags_agree_within_each_group() -> None:
+    by_group: dict[str, set[tuple[object, ...]]] = {}
+    for record in LANGUAGES.values():
+        rules = record.rules
+        flags = (rules.inheriting, rules.binding_only, rules.callable_variables)
+        by_group.setdefault(rules.group, set()).add((*flags, rules.well_known_globals))
+    assert all(len(flags) == 1 for flags in by_group.values()), by_group
+
+
+def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
+    assert rules_of("java").creates("builder")
+    assert rules_of("typescript").creates("Foo")
+    assert not rules_of("javascript").creates("foo")
+    assert not rules_of("go").creates("Foo")
+    assert not rules_of("kotlin").creates("Foo")

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.import_rules import (
+from coderooms.ingest.language_rules import (
     BashRules,
     CRules,
+    CSharpRules,
     GoRules,
     JavaRules,
+    JavaScriptRules,
     JvmRules,
     LuaRules,
     PhpRules,
@@ -44,7 +46,6 @@ from coderooms.ingest.languages import (
 )
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
-from coderooms.resolution.rules import Rules
 
 
 def _csharp_first(path: str, source: bytes) -> bytes:
@@ -89,7 +90,7 @@ _RECORDS = (
     ),
     Language(
         "javascript",
-        ScriptRules("javascript", "js"),
+        JavaScriptRules("javascript", "js"),
         Syntax(_tree_sitter("javascript"), javascript.QUERY, javascript.extract),
         (".js", ".mjs", ".cjs", ".jsx"),
         package_files=_JS_INDEX,
@@ -160,7 +161,7 @@ _RECORDS = (
     ),
     Language(
         "csharp",
-        Rules("csharp", "csharp"),
+        CSharpRules("csharp", "csharp"),
         Syntax(
             _tree_sitter("c_sharp"),
             csharp.QUERY,
