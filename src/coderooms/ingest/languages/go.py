@@ -23,8 +23,11 @@
   value of `for _, v := range xs` when the file states `xs` is a slice, array or map of `T` (a
   parameter, or a field of the receiver's struct) (ASSIGN), `annotation` the
   named type without pointer or type arguments (`*gin.Context` -> `gin.Context`); `x := f()`
-  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`). A function's declared
-  return is its result's named type, the first one's of several (`(*T, error)` -> `T`).
+  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`); `v := x.(T)` and the
+  comma-ok `v, ok := x.(T)` (ASSIGN `T`). The names a function literal binds stay in the
+  literal where they would clash in the enclosing function's scope, and a function type's
+  parameters bind nothing (`go_literals`). A function's declared return is its result's named
+  type, the first one's of several (`(*T, error)` -> `T`).
 * Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
   interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
   (`~int | string`) are not bases.
@@ -35,6 +38,7 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.go_literals import literal_scopes
 from coderooms.languages.parsing.assigned import assigned_call
 from coderooms.languages.parsing.collector import (
     Collector,
@@ -68,6 +72,8 @@ QUERY = """
 (field_declaration) @typed
 (short_var_declaration) @short_var
 (range_clause) @range
+(func_literal) @literal
+(function_type) @function_type
 """
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
@@ -113,7 +119,6 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("method_elem", ()), "method_elem"),
         handle,
     )
-    c.calls(caps.get("call", ()), _TYPED_VALUES, _WRAPPERS, _CALLS)
     for node in [*caps.get("function", ()), *caps.get("method", ())]:
         declared_return(c, node, _first_result(node.child_by_field_name("result"), source))
     for spec in caps.get("import", ()):
@@ -130,6 +135,13 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         _literal_types(node, c)
     for node in caps.get("range", ()):
         _range_value(node, root, c)
+    calls, rewritten = literal_scopes(
+        c, caps.get("call", []), caps.get("literal", []), caps.get("function_type", [])
+    )
+    c.calls(calls, _TYPED_VALUES, _WRAPPERS, _CALLS)
+    for node in caps.get("call", ()):
+        if node.start_byte in rewritten:
+            c.call(node, rewritten[node.start_byte])
 
 
 def receiver_type(node: Node, source: bytes) -> str | None:
@@ -291,6 +303,16 @@ def _literal_types(node: Node, c: Collector) -> None:
         # `x := f()`, `x, err := f()`: what `f` returns (its first result)
         assigned_call(first, right.named_children[0], c, _MEMBERS, None, _CALLS)
     _composites(left.named_children, right.named_children, c)
+    if right.named_child_count == 1 and left.named_child_count in (1, 2):
+        _asserted(left.named_children[0], right.named_children[0], c)
+
+
+def _asserted(name: Node, value: Node, c: Collector) -> None:
+    """`v := x.(T)`, `v, ok := x.(*pkg.T)`: `v` is a `T` (ASSIGN)."""
+    if name.type == "identifier" and value.type == "type_assertion_expression":
+        typed = named_type(value.child_by_field_name("type"), c.source)
+        if typed:
+            c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
 
 
 def _composites(names: list[Node], values: list[Node], c: Collector) -> None:
