@@ -120,6 +120,12 @@ def test_range_values_and_var_literals_have_their_type(tmp_path: Path) -> None:
                     for _, x := range xs { x.Name() }
                     for i := range xs { i.Name() }
                 }
+                type Config struct{ Rules []*Rule }
+                type Rule struct{}
+                func (r *Rule) Name() string { return "" }
+                func Check(cfg *Config) {
+                    for _, rule := range cfg.Rules { rule.Name() }
+                }
             """,
             "cmd_test.go": "package cobra\nfunc T() { var root = &Command{}; root.Name() }\n",
         },
@@ -129,6 +135,7 @@ def test_range_values_and_var_literals_have_their_type(tmp_path: Path) -> None:
         assert call(found, "cmd.go::Command.Find", ref)[0] == name, ref
     assert call(found, "cmd.go::Command.Find", "i.Name") == ("?:Name", "ghost")  # an index
     assert call(found, "cmd_test.go::T", "root.Name")[0] == name
+    assert call(found, "cmd.go::Check", "rule.Name")[0] == "cmd.go::Rule.Name"  # a parameter's
 
 
 def test_a_function_literals_parameters_stay_in_the_literal(tmp_path: Path) -> None:

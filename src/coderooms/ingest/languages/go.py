@@ -21,8 +21,9 @@
 * Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
   facts of the function / struct), `x := T{...}`, `x := &T{...}`, `var x = &T{...}` and the
   value of `for _, v := range xs` when the file states `xs` is a slice, array or map of `T` (a
-  parameter, or a field of the receiver's struct) (ASSIGN), `annotation` the
-  named type without pointer or type arguments (`*gin.Context` -> `gin.Context`); `x := f()`
+  parameter, or a field of the struct of the receiver or of a parameter) (ASSIGN),
+  `annotation` the named type without pointer or type arguments (`*gin.Context` ->
+  `gin.Context`); `x := f()`
   and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`); `v := x.(T)` and the
   comma-ok `v, ok := x.(T)` (ASSIGN `T`). The names a function literal binds stay in the
   literal where they would clash in the enclosing function's scope, and a function type's
@@ -309,7 +310,9 @@ def _literal_types(node: Node, c: Collector) -> None:
 
 def _asserted(name: Node, value: Node, c: Collector) -> None:
     """`v := x.(T)`, `v, ok := x.(*pkg.T)`: `v` is a `T` (ASSIGN)."""
-    if name.type == "identifier" and value.type == "type_assertion_expression":
+    if name.type != "identifier" or text(name, c.source) == "_":
+        return
+    if value.type == "type_assertion_expression":
         typed = named_type(value.child_by_field_name("type"), c.source)
         if typed:
             c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
@@ -334,9 +337,10 @@ _FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_lite
 
 def _range_value(node: Node, root: Node, c: Collector) -> None:
     """`for _, v := range xs`: `v` is of the element type of `xs` when the file states it: a
-    parameter of the enclosing function (`xs []*T`), or a field of the receiver's struct
-    (`range c.commands` in a method of `Command`, `commands []*Command`); maps give their
-    values (ASSIGN facts)."""
+    parameter of the enclosing function (`xs []*T`), or a field of the struct of the receiver
+    or of a parameter (`range c.commands` in a method of `Command`, `commands []*Command`;
+    `range cfg.Rules` with `cfg *Config`) declared in the file; maps give their values (ASSIGN
+    facts)."""
     source = c.source
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     names = left.named_children if left is not None else []
@@ -365,12 +369,13 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
     operand, field = expr.child_by_field_name("operand"), expr.child_by_field_name("field")
     if expr.type != "selector_expression" or operand is None or field is None:
         return None
-    if operand.type != "identifier" or function.type != "method_declaration":
+    if operand.type != "identifier":
         return None
-    receiver = _parameter_type(
-        function.child_by_field_name("receiver"), text(operand, source), source
-    )
-    owner = named_type(receiver, source)
+    name = text(operand, source)
+    declared = _parameter_type(function.child_by_field_name("parameters"), name, source)
+    if declared is None and function.type == "method_declaration":
+        declared = _parameter_type(function.child_by_field_name("receiver"), name, source)
+    owner = named_type(declared, source)
     for spec in root.named_children:
         for typ in spec.named_children if spec.type == "type_declaration" else ():
             name, body = typ.child_by_field_name("name"), typ.child_by_field_name("type")
