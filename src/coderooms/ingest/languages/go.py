@@ -371,11 +371,11 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
         return None
     if operand.type != "identifier":
         return None
-    name = text(operand, source)
-    declared = _parameter_type(function.child_by_field_name("parameters"), name, source)
-    if declared is None and function.type == "method_declaration":
-        declared = _parameter_type(function.child_by_field_name("receiver"), name, source)
-    owner = named_type(declared, source)
+    held = text(operand, source)
+    holder = _parameter_type(function.child_by_field_name("parameters"), held, source)
+    if holder is None and function.type == "method_declaration":
+        holder = _parameter_type(function.child_by_field_name("receiver"), held, source)
+    owner = named_type(holder, source)
     for spec in root.named_children:
         for typ in spec.named_children if spec.type == "type_declaration" else ():
             name, body = typ.child_by_field_name("name"), typ.child_by_field_name("type")
