@@ -218,3 +218,36 @@ def test_a_type_assertions_value_has_the_asserted_type(tmp_path: Path) -> None:
     for ref in ("he.Code", "one.Code"):
         assert call(found, handle, ref)[0] == "err.go::HTTPError.Code", ref
     assert call(found, handle, "n.Code")[1] == "ghost"
+
+
+def test_a_value_of_a_type_parameter_is_its_constraint(tmp_path: Path) -> None:
+    """`func F[S Shape](s S) { s.Area() }`: go/types binds `Area` to the constraint's method;
+    a parameter of an open constraint (`any`) or of a generic receiver is of no type, never
+    the package's type that happens to share the parameter's name."""
+    found = plan(
+        tmp_path,
+        {
+            "go.mod": "module example.com/geo\n",
+            "shape.go": """
+                package geo
+                type Shape interface { Area() float64 }
+                type T struct{}
+                func (T) Area() float64 { return 0 }
+                type Box[E any] struct{ item E }
+                func Total[S Shape](s S, xs []S) {
+                    s.Area()
+                    for _, x := range xs { x.Area() }
+                }
+                func Any[T any](t T, v any) {
+                    t.Area()
+                    if w, ok := v.(T); ok { w.Area() }
+                }
+                func (b *Box[T]) Get(t T) { t.Area(); b.item.Area() }
+            """,
+        },
+    )
+    assert call(found, "shape.go::Total", "s.Area")[0] == "shape.go::Shape.Area"
+    assert call(found, "shape.go::Total", "x.Area")[0] == "shape.go::Shape.Area"
+    for source, ref in (("Any", "t.Area"), ("Any", "w.Area"), ("Box.Get", "t.Area")):
+        assert call(found, f"shape.go::{source}", ref)[0] != "shape.go::T.Area", ref
+    assert call(found, "shape.go::Box.Get", "b.item.Area")[0] != "shape.go::T.Area"

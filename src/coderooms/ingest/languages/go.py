@@ -18,7 +18,8 @@
   expression would be: `(T{..}).M()`, `(&T{..}).M()`, `x.(T).M()`, `x.(*pkg.T).M()` ->
   `T.M` / `pkg.T.M`, `(*p).M()` -> `p.M`; conversions of non-name types (`[]byte(x)`) and calls
   of index expressions are not recorded.
-* Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
+* Declared types: receivers and parameters (PARAM facts; a type parameter is its constraint
+  when that is one named type, `[S Shape]`, else no type), `var x T` and struct fields (ASSIGN
   facts of the function / struct), `x := T{...}`, `x := &T{...}`, `var x = &T{...}` and the
   value of `for _, v := range xs` when the file states `xs` is a slice, array or map of `T` (a
   parameter, or a field of the struct of the receiver or of a parameter) (ASSIGN),
@@ -292,7 +293,9 @@ def _declared(node: Node, c: Collector) -> None:
         return
     kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
     for name in node.children_by_field_name("name"):
-        c.fact(name, kind, text(name, c.source), annotation=typed)
+        bound = _unparameterized(name, typed, c.source)
+        if bound:
+            c.fact(name, kind, text(name, c.source), annotation=bound)
 
 
 def _literal_types(node: Node, c: Collector) -> None:
@@ -314,6 +317,7 @@ def _asserted(name: Node, value: Node, c: Collector) -> None:
         return
     if value.type == "type_assertion_expression":
         typed = named_type(value.child_by_field_name("type"), c.source)
+        typed = _unparameterized(name, typed, c.source) if typed else None
         if typed:
             c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
 
@@ -352,6 +356,7 @@ def _range_value(node: Node, root: Node, c: Collector) -> None:
             "value" if container.type == "map_type" else "element"
         )
         typed = named_type(element, source)
+        typed = _unparameterized(names[1], typed, source) if typed else None
         if typed is not None:
             c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
 
@@ -391,6 +396,49 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
                 if text(field, source) in names:
                     return declared.child_by_field_name("type")
     return None
+
+
+_OPEN = frozenset({"any", "comparable"})
+"""Constraints that declare no method a value of the type parameter is called with."""
+
+
+def _unparameterized(at: Node, typed: str, source: bytes) -> str | None:
+    """`typed` as written at `at`, unless it names a type parameter in scope there: then the
+    parameter's constraint when that is one named type (`[T Stringer]`: a `T` is called as a
+    `Stringer`, as go/types binds it), else None (`any`, unions, a generic receiver's `E`)."""
+    if "." in typed:
+        return typed
+    node = at.parent
+    while node is not None:
+        if node.type in ("function_declaration", "type_spec"):
+            params = node.child_by_field_name("type_parameters")
+            for param in params.named_children if params is not None else ():
+                names = [text(n, source) for n in param.children_by_field_name("name")]
+                if typed in names:
+                    constraint = param.child_by_field_name("type")
+                    inner = constraint.named_children if constraint is not None else []
+                    bound = named_type(inner[0], source) if len(inner) == 1 else None
+                    return bound if bound not in _OPEN else None
+        elif node.type == "method_declaration":
+            receiver = node.child_by_field_name("receiver")
+            if receiver is not None and typed in _receiver_parameters(receiver, source):
+                return None
+        node = node.parent
+    return typed
+
+
+def _receiver_parameters(receiver: Node, source: bytes) -> set[str]:
+    """The type parameters a generic receiver names (`(s *Set[E])` -> `{E}`)."""
+    found: set[str] = set()
+    stack = list(receiver.named_children)
+    while stack:
+        node = stack.pop()
+        if node.type == "type_arguments":
+            for elem in node.named_children:
+                found.update(text(n, source) for n in elem.named_children)
+        else:
+            stack.extend(node.named_children)
+    return found
 
 
 def _parameter_type(params: Node | None, name: str, source: bytes) -> Node | None:
