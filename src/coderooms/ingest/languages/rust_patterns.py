@@ -70,7 +70,9 @@ def pattern_scopes(root: Node, c: Collector, calls: list[Node]) -> dict[int, str
                 outer = {
                     annotation
                     for start, annotation in named.get(name, ())
-                    if span[0] <= start < span[1] and not binder.start <= start < binder.end
+                    if span[0] <= start < span[1]
+                    and not binder.start <= start < binder.end
+                    and start not in starts
                 }
                 if not outer or (len(outer) == 1 and inner == frozenset(outer)):
                     continue
