@@ -75,7 +75,8 @@ QUERY = """
 (short_var_declaration) @short_var
 (range_clause) @range
 (func_literal) @literal
-(function_type) @function_type
+(variadic_parameter_declaration) @variadic
+(type_switch_statement) @type_switch
 """
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
@@ -137,9 +138,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         _literal_types(node, c)
     for node in caps.get("range", ()):
         _range_value(node, root, c)
-    calls, rewritten = literal_scopes(
-        c, caps.get("call", []), caps.get("literal", []), caps.get("function_type", [])
-    )
+    calls, rewritten = literal_scopes(c, caps)
     c.calls(calls, _TYPED_VALUES, _WRAPPERS, _CALLS)
     for node in caps.get("call", ()):
         if node.start_byte in rewritten:

@@ -26,42 +26,46 @@ from coderooms.resolution.vocabulary import CALLED, UNKNOWN_RECEIVER, VALUE_OF
 if TYPE_CHECKING:
     from coderooms.languages.parsing.collector import Collector
 
-_DECLARATIONS = frozenset({"function_declaration", "method_declaration"})
-_FUNCTIONS = _DECLARATIONS | {"func_literal"}
 _PARAMETERS = frozenset({"parameter_declaration", "variadic_parameter_declaration"})
 _HEAD = re.compile(r"[.(\[]")
 OUTSIDE = "<outside>"
 """The meaning of a name a call reads from outside the outermost function (a package var)."""
 
 
-def literal_scopes(
-    c: Collector,
-    calls: list[Node],
-    literals: list[Node],
-    function_types: list[Node],
-) -> tuple[list[Node], dict[int, str]]:
-    """The call nodes left for `Collector.calls`, and the callee of each rewritten one (by the
-    call's start byte); drops the facts of the names a literal binds where they would clash,
-    and those of a function type's parameters. Walks only the functions holding a literal."""
-    dropped: set[int] = {
-        name.start_byte
-        for node in function_types
-        for param in _declarations(node.child_by_field_name("parameters"))
-        for name in param.children_by_field_name("name")
-    }
-    roots: dict[int, Node] = {}
-    for literal in literals:
-        top, up = literal, literal.parent
-        while up is not None:
-            if up.type in _FUNCTIONS:
-                top = up
-            up = up.parent
-        roots[top.id] = top
+def literal_scopes(c: Collector, caps: dict[str, list[Node]]) -> tuple[list[Node], dict[int, str]]:
+    """The call nodes (`caps["call"]`) left for `Collector.calls`, and the callee of each
+    rewritten one (by the call's start byte); drops the facts of the names a literal binds
+    where they would clash, and those of a function type's parameters. Reads the captures of
+    `go.QUERY`, no walk of the tree."""
+    calls = caps.get("call", [])
+    dropped: set[int] = set()
+    binds: list[Node] = []
+    for node in (*caps.get("typed", ()), *caps.get("variadic", ())):
+        if node.type in _PARAMETERS:
+            listed = node.parent
+            owner = listed.parent if listed is not None else None
+            if owner is not None and owner.type == "function_type":
+                dropped.update(n.start_byte for n in node.children_by_field_name("name"))
+                continue
+            binds.extend(node.children_by_field_name("name"))
+        elif node.type == "var_spec":
+            binds.extend(node.children_by_field_name("name"))
     rewritten: dict[int, str] = {}
-    if roots:
-        walk = _Walk(c.source, c.fact_annotations())
-        for root in roots.values():
-            walk.run(root)
+    literals = caps.get("literal", [])
+    if literals:
+        for node in caps.get("short_var", ()):
+            left = node.child_by_field_name("left")
+            binds.extend(left.named_children if left is not None else ())
+        for node in caps.get("range", ()):
+            left = node.child_by_field_name("left")
+            if left is not None and any(t.type == ":=" for t in node.children):
+                binds.extend(left.named_children)
+        for node in caps.get("type_switch", ()):
+            alias = node.child_by_field_name("alias")
+            binds.extend(alias.named_children if alias is not None else ())
+        functions = [*caps.get("function", ()), *caps.get("method", ()), *literals]
+        walk = _Walk(c.source, c.fact_annotations(), {n.id for n in literals})
+        walk.run(functions, binds, calls)
         walk.settle(dropped, rewritten)
     if dropped:
         c.forget_facts(dropped)
@@ -71,58 +75,49 @@ def literal_scopes(
 
 
 class _Walk:
-    """The names each function of a walked tree binds, with what the facts say of them, and
-    the dotted calls on a name (`r.Get`), with the functions around each."""
+    """The names each function binds, with what the facts say of them, and the dotted calls on
+    a name (`r.Get`), with the functions around each."""
 
-    def __init__(self, source: bytes, facts: dict[int, set[str | None]]) -> None:
-        self.source, self.facts = source, facts
+    def __init__(
+        self, source: bytes, facts: dict[int, set[str | None]], literals: set[int]
+    ) -> None:
+        self.source, self.facts, self.literals = source, facts, literals
         self.bound: dict[int, dict[str, list[Node]]] = {}  # function id -> name -> bindings
-        self.literals: set[int] = set()
         self.outermost: dict[int, int] = {}  # function id -> its outermost function's id
-        self.heads: list[tuple[Node, str, list[Node]]] = []
+        self.heads: list[tuple[Node, str, tuple[Node, ...]]] = []
 
-    def bind(self, functions: list[Node], at: Node) -> None:
-        if functions and at.type == "identifier":
-            name = text(at, self.source)
-            if name != "_":
-                self.bound.setdefault(functions[-1].id, {}).setdefault(name, []).append(at)
-
-    def run(self, root: Node) -> None:
-        stack: list[tuple[Node, list[Node]]] = [(root, [])]
-        while stack:
-            node, functions = stack.pop()
-            kind = node.type
-            if kind == "function_type":
+    def run(self, functions: list[Node], binds: list[Node], calls: list[Node]) -> None:
+        source = self.source
+        items: list[tuple[int, int, Node]] = [(n.start_byte, 0, n) for n in binds]
+        items.extend((n.start_byte, 1, n) for n in calls if n.type == "selector_expression")
+        items.sort(key=_position)
+        spans = sorted(functions, key=_span_order)
+        stack: list[Node] = []
+        i = 0
+        for at, kind, node in items:
+            while i < len(spans) and spans[i].start_byte <= at:
+                while stack and stack[-1].end_byte <= spans[i].start_byte:
+                    stack.pop()
+                stack.append(spans[i])
+                i += 1
+            while stack and stack[-1].end_byte <= at:
+                stack.pop()
+            if not stack:
                 continue
-            if kind in _FUNCTIONS:
-                if kind == "func_literal":
-                    self.literals.add(node.id)
-                self.outermost[node.id] = functions[0].id if functions else node.id
-                functions = [*functions, node]
-                for field in ("receiver", "parameters"):
-                    for param in _declarations(node.child_by_field_name(field)):
-                        for name in param.children_by_field_name("name"):
-                            self.bind(functions, name)
-            elif kind == "var_spec":
-                for name in node.children_by_field_name("name"):
-                    self.bind(functions, name)
-            elif kind == "short_var_declaration" or (
-                kind == "range_clause" and any(t.type == ":=" for t in node.children)
-            ):
-                left = node.child_by_field_name("left")
-                for name in left.named_children if left is not None else ():
-                    self.bind(functions, name)
-            elif kind == "type_switch_statement":
-                alias = node.child_by_field_name("alias")
-                for name in alias.named_children if alias is not None else ():
-                    self.bind(functions, name)
-            elif kind == "call_expression" and functions:
-                called = node.child_by_field_name("function")
-                if called is not None and called.type == "selector_expression":
-                    raw = text(called, self.source)
-                    if DOTTED_RE.fullmatch(raw) is not None:
-                        self.heads.append((called, raw.partition(".")[0], functions))
-            stack.extend((child, functions) for child in reversed(node.named_children))
+            if kind == 0:
+                if node.type != "identifier":
+                    continue
+                name = text(node, source)
+                if name != "_":
+                    inner = stack[-1].id
+                    self.outermost[inner] = stack[0].id
+                    self.bound.setdefault(inner, {}).setdefault(name, []).append(node)
+            else:
+                raw = text(node, source)
+                if DOTTED_RE.fullmatch(raw) is not None:
+                    self.heads.append((node, raw.partition(".")[0], tuple(stack)))
+                    for function in stack:
+                        self.outermost.setdefault(function.id, stack[0].id)
 
     def meaning(self, function: int, name: str) -> frozenset[str | None]:
         """What the facts say `name` is in `function` (None: a binding no fact types)."""
@@ -174,5 +169,9 @@ class _Walk:
             rewritten[called.start_byte] = f"{owner}.{rest}"
 
 
-def _declarations(params: Node | None) -> list[Node]:
-    return [p for p in params.named_children if p.type in _PARAMETERS] if params else []
+def _position(item: tuple[int, int, Node]) -> tuple[int, int]:
+    return (item[0], item[1])
+
+
+def _span_order(node: Node) -> tuple[int, int]:
+    return (node.start_byte, -node.end_byte)
