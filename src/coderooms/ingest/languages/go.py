@@ -138,11 +138,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         _literal_types(node, c)
     for node in caps.get("range", ()):
         _range_value(node, root, c)
-    calls, rewritten = literal_scopes(c, caps)
-    c.calls(calls, _TYPED_VALUES, _WRAPPERS, _CALLS)
-    for node in caps.get("call", ()):
-        if node.start_byte in rewritten:
-            c.call(node, rewritten[node.start_byte])
+    literal_scopes(c, caps)
+    c.calls(caps.get("call", ()), _TYPED_VALUES, _WRAPPERS, _CALLS)
 
 
 def receiver_type(node: Node, source: bytes) -> str | None:

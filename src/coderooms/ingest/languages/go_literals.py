@@ -4,38 +4,33 @@ A function literal is no definition: its calls belong to the enclosing function,
 facts of the names it binds (its parameters, its `:=` and `var` locals). Where the enclosing
 function, another literal or the code around the literal binds or uses the same name with
 another meaning (`r := NewRouter()` beside a handler `func(w http.ResponseWriter, r
-*http.Request)`), one scope would hold two meanings of `r`: the literal's facts for that name
-are dropped, and each call on the literal's `r` inside it is written as a call on the type the
-literal gives `r` (`r.Context()` -> `http.Request.Context`, as `x.(T).M()` is), on the call
-that gave it (`e := echo.New()`: `e.GET` -> `echo.New().GET`, as if written in place) unless
-that call reads a local name, or else on an unknown value (`?.Context`: only a unique name can
-answer). The parameters of a function type (`var f func(r *Request)`, a struct field
-`h func(r *Request)`) bind nothing: their facts are dropped.
+*http.Request)`), the literal's facts for that name would give the outer `r` the handler's
+type: they are dropped when no call inside the literal reads the name. A call that does
+(`r.URL.Query()` in the handler) keeps them: a call is keyed by its text in its enclosing
+definition, so `r.Get` outside and inside can have one target only, and the callee text
+stays as written. A function type's parameters (`var f func(r *Request)`, a struct field
+`h func(r *Request)`, their results) bind nothing: their facts are always dropped.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
 from coderooms.languages.parsing.nodes import DOTTED_RE, text
-from coderooms.resolution.vocabulary import CALLED, UNKNOWN_RECEIVER, VALUE_OF
 
 if TYPE_CHECKING:
     from coderooms.languages.parsing.collector import Collector
 
 _PARAMETERS = frozenset({"parameter_declaration", "variadic_parameter_declaration"})
-_HEAD = re.compile(r"[.(\[]")
 OUTSIDE = "<outside>"
 """The meaning of a name a call reads from outside the outermost function (a package var)."""
 
 
-def literal_scopes(c: Collector, caps: dict[str, list[Node]]) -> tuple[list[Node], dict[int, str]]:
-    """The call nodes (`caps["call"]`) left for `Collector.calls`, and the callee of each
-    rewritten one (by the call's start byte); drops the facts of the names a literal binds
-    where they would clash, and those of a function type's parameters. Reads the captures of
+def literal_scopes(c: Collector, caps: dict[str, list[Node]]) -> None:
+    """Drops the facts of the names a literal binds where they would clash and no call in the
+    literal reads them, and those of a function type's parameters. Reads the captures of
     `go.QUERY`, no walk of the tree."""
     calls = caps.get("call", [])
     dropped: set[int] = set()
@@ -50,7 +45,6 @@ def literal_scopes(c: Collector, caps: dict[str, list[Node]]) -> tuple[list[Node
             binds.extend(node.children_by_field_name("name"))
         elif node.type == "var_spec":
             binds.extend(node.children_by_field_name("name"))
-    rewritten: dict[int, str] = {}
     literals = caps.get("literal", [])
     if literals:
         for node in caps.get("short_var", ()):
@@ -66,12 +60,9 @@ def literal_scopes(c: Collector, caps: dict[str, list[Node]]) -> tuple[list[Node
         functions = [*caps.get("function", ()), *caps.get("method", ()), *literals]
         walk = _Walk(c.source, c.fact_annotations(), {n.id for n in literals})
         walk.run(functions, binds, calls)
-        walk.settle(dropped, rewritten)
+        walk.settle(dropped)
     if dropped:
         c.forget_facts(dropped)
-    if not rewritten:
-        return calls, {}
-    return [n for n in calls if n.start_byte not in rewritten], rewritten
 
 
 class _Walk:
@@ -127,7 +118,7 @@ class _Walk:
             for kind in self.facts.get(at.start_byte, {None})
         )
 
-    def settle(self, dropped: set[int], rewritten: dict[int, str]) -> None:
+    def settle(self, dropped: set[int]) -> None:
         """A name clashes in an outermost function when a literal binds it and the function's
         scope would hold two meanings of it: another function binds it with other facts, or a
         call the literal does not enclose reads it from an outer scope; a literal outside any
@@ -147,26 +138,13 @@ class _Walk:
             if binder is None and (region, head) in meanings:
                 meanings[(region, head)][-1] = frozenset({OUTSIDE})
             resolved.append((called, head, binder, region))
-        clashing = set()
+        read = {(binder, head) for _, head, binder, _ in resolved if binder is not None}
         for key, found in meanings.items():
             in_literal = [f for f in found if f in self.literals]
             if in_literal and (key[0] in self.literals or len(set(found.values())) > 1):
-                clashing.add(key)
                 for literal in in_literal:
-                    dropped.update(at.start_byte for at in self.bound[literal][key[1]])
-        for called, head, binder, region in resolved:
-            if binder is None or binder not in self.literals or (region, head) not in clashing:
-                continue
-            kinds = self.meaning(binder, head)
-            owner = next(iter(kinds)) if len(kinds) == 1 else None
-            if (
-                owner is None
-                or owner.startswith(VALUE_OF)
-                or (owner.endswith(CALLED) and (region, _HEAD.split(owner, 1)[0]) in meanings)
-            ):  # no type, or a call on a local (`c := e.NewContext()`) whose meaning may clash
-                owner = UNKNOWN_RECEIVER
-            rest = text(called, self.source).partition(".")[2]
-            rewritten[called.start_byte] = f"{owner}.{rest}"
+                    if (literal, key[1]) not in read:  # else one ref, one meaning: as before
+                        dropped.update(at.start_byte for at in self.bound[literal][key[1]])
 
 
 def _position(item: tuple[int, int, Node]) -> tuple[int, int]:
