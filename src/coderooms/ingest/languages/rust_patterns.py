@@ -70,9 +70,7 @@ def pattern_scopes(root: Node, c: Collector, calls: list[Node]) -> dict[int, str
                 outer = {
                     annotation
                     for start, annotation in named.get(name, ())
-                    if span[0] <= start < span[1]
-                    and not binder.start <= start < binder.end
-                    and start not in starts
+                    if span[0] <= start < span[1] and not binder.start <= start < binder.end
                 }
                 if not outer or (len(outer) == 1 and inner == frozenset(outer)):
                     continue

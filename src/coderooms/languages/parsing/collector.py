@@ -201,9 +201,8 @@ class Collector:
         )
 
     def fact_names(self) -> list[tuple[int, str, str | None]]:
-        """(start byte, name, annotation) of each parameter and assignment fact so far."""
-        kinds = (FactKind.PARAM, FactKind.ASSIGN)
-        return [(fact[0], fact[2], fact[4]) for fact in self._facts if fact[1] in kinds]
+        """(start byte, name, annotation) of each scope fact written so far."""
+        return [(fact[0], fact[2], fact[4]) for fact in self._facts]
 
     def fact_annotations(self) -> dict[int, set[str | None]]:
         """The annotations of the scope facts written so far, by the start byte of the node
