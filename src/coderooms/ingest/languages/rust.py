@@ -38,9 +38,7 @@
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
   is `Level.m` (a variant is a value of its enum).
-* Declared types of parameters, `let`s and fields, for members of values: `rust_types`; a
-  name a closure, `for`, `if let` or match arm binds is its own where the function gives the
-  name another type (`rust_patterns`). A method
+* Declared types of parameters, `let`s and fields, for members of values: `rust_types`. A method
   of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
   type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`rust_blanket`).
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
@@ -57,7 +55,6 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.rust_blanket import blanket_methods
-from coderooms.ingest.languages.rust_patterns import pattern_scopes
 from coderooms.ingest.languages.rust_types import CALLS as _CALLS
 from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
@@ -143,27 +140,20 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                 parent = owner[0] if owner[0] in declared else owner[1]
                 if parent != sym.parent:
                     symbols[i] = replace(sym, parent=parent)
+    blanket = blanket_methods(root, source)
+    if blanket:  # `a().m()` with `impl<T> Tr for T` giving `m`: `Tr.m` (`rust_blanket`)
+        for fn in caps.get("call", ()):
+            callee = callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS)
+            head, _, member = (callee or "").rpartition(".")
+            c.call(fn, blanket[member] if head == UNKNOWN_OBJECT and member in blanket else callee)
+    else:
+        c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
     for node in caps.get("function", ()):
         declared_return(c, node, named_type(node.child_by_field_name("return_type"), source))
     for node in caps.get("typed", ()):
         declared_type(node, c)
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
-    calls = caps.get("call", [])
-    rewritten = pattern_scopes(root, c, calls)  # a pattern's names are its own (`rust_patterns`)
-    blanket = blanket_methods(root, source)
-    if blanket:  # `a().m()` with `impl<T> Tr for T` giving `m`: `Tr.m` (`rust_blanket`)
-        for fn in calls:
-            callee = rewritten.get(fn.start_byte) or callee_name(
-                fn, source, _MEMBERS, _WRAPPERS, _CALLS
-            )
-            head, _, member = (callee or "").rpartition(".")
-            c.call(fn, blanket[member] if head == UNKNOWN_OBJECT and member in blanket else callee)
-    else:
-        c.calls([fn for fn in calls if fn.start_byte not in rewritten], _MEMBERS, _WRAPPERS, _CALLS)
-        for fn in calls:
-            if fn.start_byte in rewritten:
-                c.call(fn, rewritten[fn.start_byte])
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
     for node in caps.get("use", ()):

@@ -200,10 +200,6 @@ class Collector:
             (at.start_byte, kind, name, value, annotation, at.start_point.row + 1, index)
         )
 
-    def fact_names(self) -> list[tuple[int, str, str | None]]:
-        """(start byte, name, annotation) of each scope fact written so far."""
-        return [(fact[0], fact[2], fact[4]) for fact in self._facts]
-
     def fact_annotations(self) -> dict[int, set[str | None]]:
         """The annotations of the scope facts written so far, by the start byte of the node
         each was written at."""
