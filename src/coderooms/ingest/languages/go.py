@@ -18,13 +18,18 @@
   expression would be: `(T{..}).M()`, `(&T{..}).M()`, `x.(T).M()`, `x.(*pkg.T).M()` ->
   `T.M` / `pkg.T.M`, `(*p).M()` -> `p.M`; conversions of non-name types (`[]byte(x)`) and calls
   of index expressions are not recorded.
-* Declared types: receivers and parameters (PARAM facts), `var x T` and struct fields (ASSIGN
+* Declared types: receivers and parameters (PARAM facts; a type parameter is its constraint
+  when that is one named type, `[S Shape]`, else no type), `var x T` and struct fields (ASSIGN
   facts of the function / struct), `x := T{...}`, `x := &T{...}`, `var x = &T{...}` and the
   value of `for _, v := range xs` when the file states `xs` is a slice, array or map of `T` (a
-  parameter, or a field of the receiver's struct) (ASSIGN), `annotation` the
-  named type without pointer or type arguments (`*gin.Context` -> `gin.Context`); `x := f()`
-  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`). A function's declared
-  return is its result's named type, the first one's of several (`(*T, error)` -> `T`).
+  parameter, or a field of the struct of the receiver or of a parameter) (ASSIGN),
+  `annotation` the named type without pointer or type arguments (`*gin.Context` ->
+  `gin.Context`); `x := f()`
+  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`); `v := x.(T)` and the
+  comma-ok `v, ok := x.(T)` (ASSIGN `T`). The names a function literal binds stay in the
+  literal where they would clash in the enclosing function's scope, and a function type's
+  parameters bind nothing (`go_literals`). A function's declared return is its result's named
+  type, the first one's of several (`(*T, error)` -> `T`).
 * Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
   interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
   (`~int | string`) are not bases.
@@ -35,6 +40,7 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.go_literals import literal_scopes
 from coderooms.languages.parsing.assigned import assigned_call
 from coderooms.languages.parsing.collector import (
     Collector,
@@ -68,6 +74,9 @@ QUERY = """
 (field_declaration) @typed
 (short_var_declaration) @short_var
 (range_clause) @range
+(func_literal) @literal
+(variadic_parameter_declaration) @variadic
+(type_switch_statement) @type_switch
 """
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
@@ -113,7 +122,6 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         + spans(caps.get("method_elem", ()), "method_elem"),
         handle,
     )
-    c.calls(caps.get("call", ()), _TYPED_VALUES, _WRAPPERS, _CALLS)
     for node in [*caps.get("function", ()), *caps.get("method", ())]:
         declared_return(c, node, _first_result(node.child_by_field_name("result"), source))
     for spec in caps.get("import", ()):
@@ -130,6 +138,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         _literal_types(node, c)
     for node in caps.get("range", ()):
         _range_value(node, root, c)
+    literal_scopes(c, caps)
+    c.calls(caps.get("call", ()), _TYPED_VALUES, _WRAPPERS, _CALLS)
 
 
 def receiver_type(node: Node, source: bytes) -> str | None:
@@ -279,7 +289,9 @@ def _declared(node: Node, c: Collector) -> None:
         return
     kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
     for name in node.children_by_field_name("name"):
-        c.fact(name, kind, text(name, c.source), annotation=typed)
+        bound = _unparameterized(name, typed, c.source)
+        if bound:
+            c.fact(name, kind, text(name, c.source), annotation=bound)
 
 
 def _literal_types(node: Node, c: Collector) -> None:
@@ -291,6 +303,19 @@ def _literal_types(node: Node, c: Collector) -> None:
         # `x := f()`, `x, err := f()`: what `f` returns (its first result)
         assigned_call(first, right.named_children[0], c, _MEMBERS, None, _CALLS)
     _composites(left.named_children, right.named_children, c)
+    if right.named_child_count == 1 and left.named_child_count in (1, 2):
+        _asserted(left.named_children[0], right.named_children[0], c)
+
+
+def _asserted(name: Node, value: Node, c: Collector) -> None:
+    """`v := x.(T)`, `v, ok := x.(*pkg.T)`: `v` is a `T` (ASSIGN)."""
+    if name.type != "identifier" or text(name, c.source) == "_":
+        return
+    if value.type == "type_assertion_expression":
+        typed = named_type(value.child_by_field_name("type"), c.source)
+        typed = _unparameterized(name, typed, c.source) if typed else None
+        if typed:
+            c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
 
 
 def _composites(names: list[Node], values: list[Node], c: Collector) -> None:
@@ -312,9 +337,10 @@ _FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_lite
 
 def _range_value(node: Node, root: Node, c: Collector) -> None:
     """`for _, v := range xs`: `v` is of the element type of `xs` when the file states it: a
-    parameter of the enclosing function (`xs []*T`), or a field of the receiver's struct
-    (`range c.commands` in a method of `Command`, `commands []*Command`); maps give their
-    values (ASSIGN facts)."""
+    parameter of the enclosing function (`xs []*T`), or a field of the struct of the receiver
+    or of a parameter (`range c.commands` in a method of `Command`, `commands []*Command`;
+    `range cfg.Rules` with `cfg *Config`) declared in the file; maps give their values (ASSIGN
+    facts)."""
     source = c.source
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     names = left.named_children if left is not None else []
@@ -326,6 +352,7 @@ def _range_value(node: Node, root: Node, c: Collector) -> None:
             "value" if container.type == "map_type" else "element"
         )
         typed = named_type(element, source)
+        typed = _unparameterized(names[1], typed, source) if typed else None
         if typed is not None:
             c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
 
@@ -343,12 +370,13 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
     operand, field = expr.child_by_field_name("operand"), expr.child_by_field_name("field")
     if expr.type != "selector_expression" or operand is None or field is None:
         return None
-    if operand.type != "identifier" or function.type != "method_declaration":
+    if operand.type != "identifier":
         return None
-    receiver = _parameter_type(
-        function.child_by_field_name("receiver"), text(operand, source), source
-    )
-    owner = named_type(receiver, source)
+    held = text(operand, source)
+    holder = _parameter_type(function.child_by_field_name("parameters"), held, source)
+    if holder is None and function.type == "method_declaration":
+        holder = _parameter_type(function.child_by_field_name("receiver"), held, source)
+    owner = named_type(holder, source)
     for spec in root.named_children:
         for typ in spec.named_children if spec.type == "type_declaration" else ():
             name, body = typ.child_by_field_name("name"), typ.child_by_field_name("type")
@@ -364,6 +392,49 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
                 if text(field, source) in names:
                     return declared.child_by_field_name("type")
     return None
+
+
+_OPEN = frozenset({"any", "comparable"})
+"""Constraints that declare no method a value of the type parameter is called with."""
+
+
+def _unparameterized(at: Node, typed: str, source: bytes) -> str | None:
+    """`typed` as written at `at`, unless it names a type parameter in scope there: then the
+    parameter's constraint when that is one named type (`[T Stringer]`: a `T` is called as a
+    `Stringer`, as go/types binds it), else None (`any`, unions, a generic receiver's `E`)."""
+    if "." in typed:
+        return typed
+    node = at.parent
+    while node is not None:
+        if node.type in ("function_declaration", "type_spec"):
+            params = node.child_by_field_name("type_parameters")
+            for param in params.named_children if params is not None else ():
+                names = [text(n, source) for n in param.children_by_field_name("name")]
+                if typed in names:
+                    constraint = param.child_by_field_name("type")
+                    inner = constraint.named_children if constraint is not None else []
+                    bound = named_type(inner[0], source) if len(inner) == 1 else None
+                    return bound if bound not in _OPEN else None
+        elif node.type == "method_declaration":
+            receiver = node.child_by_field_name("receiver")
+            if receiver is not None and typed in _receiver_parameters(receiver, source):
+                return None
+        node = node.parent
+    return typed
+
+
+def _receiver_parameters(receiver: Node, source: bytes) -> set[str]:
+    """The type parameters a generic receiver names (`(s *Set[E])` -> `{E}`)."""
+    found: set[str] = set()
+    stack = list(receiver.named_children)
+    while stack:
+        node = stack.pop()
+        if node.type == "type_arguments":
+            for elem in node.named_children:
+                found.update(text(n, source) for n in elem.named_children)
+        else:
+            stack.extend(node.named_children)
+    return found
 
 
 def _parameter_type(params: Node | None, name: str, source: bytes) -> Node | None:

@@ -200,6 +200,19 @@ class Collector:
             (at.start_byte, kind, name, value, annotation, at.start_point.row + 1, index)
         )
 
+    def fact_annotations(self) -> dict[int, set[str | None]]:
+        """The annotations of the scope facts written so far, by the start byte of the node
+        each was written at."""
+        found: dict[int, set[str | None]] = {}
+        for fact in self._facts:
+            found.setdefault(fact[0], set()).add(fact[4])
+        return found
+
+    def forget_facts(self, starts: set[int]) -> None:
+        """Drop the scope facts written at a node starting at one of `starts` (Go: names a
+        function literal binds that would clash in the enclosing function's scope)."""
+        self._facts = [f for f in self._facts if f[0] not in starts]
+
     def fact_of(
         self,
         scope: str,
