@@ -77,8 +77,8 @@ def readable(text: str) -> str:
     """A JSON answer as the lines a model reads in it: each string (a row) on a line of its own,
     decoded, each number or flag as `key: value`; other text as it is. Truth items then match
     within one row (`at()` never reaches into the next row of a one-line JSON answer). Rows
-    grouped under a file's path (a search's hits) are read with it, `path:row`, as a model reads
-    them."""
+    grouped under a file's path (a search's hits) are read with it, `path:row`, and a glob's
+    names under their directory as `dir/name`, as a model reads them."""
     try:
         value = json.loads(text)
     except ValueError:
@@ -89,7 +89,10 @@ def readable(text: str) -> str:
         if isinstance(node, dict):
             for name, each in node.items():
                 grouped = isinstance(each, list) and all(isinstance(r, str) for r in each)
-                if grouped and PATH_KEY.fullmatch(name):
+                if grouped and name.endswith("/"):  # a directory's files: `dir/name`
+                    folder = "" if name == "./" else name
+                    lines.extend(f"{folder}{row}" for row in each)
+                elif grouped and PATH_KEY.fullmatch(name):
                     lines.extend(f"{name}:{row}" for row in each)
                 else:
                     walk(each, name)
