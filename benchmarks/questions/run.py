@@ -30,8 +30,9 @@ SHELL_TIMEOUT_S = 60
 EMBED_DEADLINE_S = 1_800
 """How long the runner waits for the server's background vectors of a large repository."""
 LOWER_BOUND = re.compile(r"\"?lower_bound\"?:\s*true")
-DEFERRED = re.compile(r'"deferred":\s*[1-9]')
-"""An ingest answer that left vectors to the background (`embeddings.deferred` above 0)."""
+DEFERRED = re.compile(r'"deferred":\s*[1-9]|"background":\s*true')
+"""An ingest answer that left vectors to the background (`embeddings.background: true`; before
+issue 31, `embeddings.deferred` above 0)."""
 VERDICTS = ("right", "lower bound", "wrong")
 
 
