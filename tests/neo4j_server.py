@@ -1,5 +1,7 @@
 """Where the tests' Neo4j comes from: NEO4J_URI if set, else testcontainers when a Docker engine
-answers, else the project's own managed local Neo4j (instance `test`)."""
+answers, else the project's own managed local Neo4j: the instance CODEROOMS_INSTANCE names
+(`test` when unset), so that several checkouts testing at once each keep a database of their
+own."""
 
 from __future__ import annotations
 
@@ -24,8 +26,13 @@ def docker_engine_answers() -> bool:
     return result.returncode == 0
 
 
+def instance_for_tests() -> str:
+    """The managed instance the tests run on: CODEROOMS_INSTANCE, else `test`."""
+    return os.environ.get("CODEROOMS_INSTANCE") or TEST_INSTANCE
+
+
 def managed_test_instance() -> Instance:
-    return Instance(Settings(instance=TEST_INSTANCE, neo4j_uri=None))
+    return Instance(Settings(instance=instance_for_tests(), neo4j_uri=None))
 
 
 @contextmanager

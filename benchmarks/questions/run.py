@@ -30,8 +30,9 @@ SHELL_TIMEOUT_S = 60
 EMBED_DEADLINE_S = 1_800
 """How long the runner waits for the server's background vectors of a large repository."""
 LOWER_BOUND = re.compile(r"\"?lower_bound\"?:\s*true")
-DEFERRED = re.compile(r'"deferred":\s*[1-9]')
-"""An ingest answer that left vectors to the background (`embeddings.deferred` above 0)."""
+DEFERRED = re.compile(r'"deferred":\s*[1-9]|"background":\s*true')
+"""An ingest answer that left vectors to the background (`embeddings.background: true`; before
+issue 31, `embeddings.deferred` above 0)."""
 VERDICTS = ("right", "lower bound", "wrong")
 
 
@@ -77,8 +78,8 @@ def readable(text: str) -> str:
     """A JSON answer as the lines a model reads in it: each string (a row) on a line of its own,
     decoded, each number or flag as `key: value`; other text as it is. Truth items then match
     within one row (`at()` never reaches into the next row of a one-line JSON answer). Rows
-    grouped under a file's path (a search's hits) are read with it, `path:row`, as a model reads
-    them."""
+    grouped under a file's path (a search's hits) are read with it, `path:row`, and a glob's
+    names under their directory as `dir/name`, as a model reads them."""
     try:
         value = json.loads(text)
     except ValueError:
@@ -89,7 +90,10 @@ def readable(text: str) -> str:
         if isinstance(node, dict):
             for name, each in node.items():
                 grouped = isinstance(each, list) and all(isinstance(r, str) for r in each)
-                if grouped and PATH_KEY.fullmatch(name):
+                if grouped and name.endswith("/"):  # a directory's files: `dir/name`
+                    folder = "" if name == "./" else name
+                    lines.extend(f"{folder}{row}" for row in each)
+                elif grouped and PATH_KEY.fullmatch(name):
                     lines.extend(f"{name}:{row}" for row in each)
                 else:
                     walk(each, name)

@@ -58,12 +58,14 @@ def test_answers_hold_what_was_asked(
 
     seen = asyncio.run(run())
     callers = seen["callers"]
-    assert set(callers) == {"repo", "seeds", "affected", "lower_bound"}  # nothing else
-    assert callers["seeds"]["items"] == ["pkg/core.py:4-5 helper"]
+    # nothing else: no lower_bound (it is not one), no totals (every row is listed)
+    assert set(callers) == {"repo", "seeds", "affected"}
+    assert callers["seeds"] == {"items": ["pkg/core.py:4-5 helper"]}
     assert [r.split(" (")[0] for r in callers["affected"]["items"]] == [
-        "1 pkg/core.py:9 compute -> helper",
-        "1 tests/test_core.py:5 test_helper -> helper",
+        "pkg/core.py:9 compute -> helper",  # one hop: the rows say none
+        "tests/test_core.py:5 test_helper -> helper",
     ]
+    assert set(callers["affected"]) == {"items"}
     assert "affected" not in seen["tests"]
     # within 5 hops whatever the depth: test_serve reaches helper through serve and compute
     assert seen["tests"]["tests"]["items"] == [
@@ -93,7 +95,10 @@ def test_answers_hold_what_was_asked(
         "pkg/service.py": ["5:     return compute(1) + Engine().run()"],
     }
     assert seen["empty"]["none"].startswith("no ingested file matches path_glob")
-    assert seen["glob"]["skipped"] == ["logo.png (binary)"]
-    assert seen["glob"]["total"] == 8
+    assert seen["glob"]["skipped"] == {"binary": ["logo.png"]}
+    files = seen["glob"]["files"]  # by directory, each written once; every file: no total
+    assert sum(map(len, files.values())) == 8
+    assert "total" not in seen["glob"]
+    assert files["pkg/"][0].startswith("__init__.py (")
     for answer in seen.values():
         assert "freshness" not in answer

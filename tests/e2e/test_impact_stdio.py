@@ -74,7 +74,7 @@ def test_impact_over_stdio(
     ]
     assert "co_changes" not in helper  # a section asked for by name
     partners = seen["partners"]
-    assert set(partners) == {"repo", "seeds", "co_changes", "lower_bound"}
+    assert set(partners) == {"repo", "seeds", "co_changes"}  # lower_bound only when true
     assert partners["co_changes"]["tests"][0] == "tests/test_core.py 3"  # by kind, heaviest first
     assert partners["co_changes"]["docs"] == ["README.md 4"]
     working = seen["working"]
@@ -82,11 +82,11 @@ def test_impact_over_stdio(
         {"path": "pkg/core.py", "status": "modified", "symbols": 1}
     ]
     assert working["seeds"]["items"] == ["pkg/core.py::compute"]
-    assert {r.split(" ")[1].split(":")[0] for r in working["affected"]["items"]} == {
+    assert {r.split(" ")[0].split(":")[0] for r in working["affected"]["items"]} == {  # 1 hop
         "pkg/core.py",
         "pkg/service.py",
     }
-    assert {r.split(" ")[2] for r in working["affected"]["items"]} == {"Engine.run", "serve"}
+    assert {r.split(" ")[1] for r in working["affected"]["items"]} == {"Engine.run", "serve"}
     assert seen["hostile"]["error"] == "invalid_input"
     assert seen["hostile"]["field"] == "changes"
     assert not (root / "x").exists()

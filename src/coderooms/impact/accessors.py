@@ -57,7 +57,6 @@ def accessor_note(found: list[dict[str, Any]]) -> dict[str, Any]:
     names = sorted({a["name"] for a in found})
     return {
         "symbols": [a["qualname"] for a in found],
-        "why": "properties or getters: reads of them are not calls, so their readers (and "
-        "the tests behind them) are not listed",
+        "why": "read, not called: their readers and tests are not listed",
         "hint": f"search mode=regex query='{READ_PATTERN.format('|'.join(names))}' finds them",
     }

@@ -1,12 +1,16 @@
 """What `impact` puts before the model: each affected row and test file one string,
 co-changes as `path weight`, the rows cut to the call's token budget with a cursor for the rest.
 
-A row is `hop path:line caller -> reached (via conf)`: the caller's file and the line of the
-call (or import), its qualname (none for a file), the edge (`->` a call, else `imports`,
-`inherits`), the node it reaches, and how the edge resolved. Ids are `path::qualname`, the repo
-named once; a reached node is written by its qualname when it is a listed seed no other seed
-shares the qualname of, as `::qualname` when it is in the row's own file, else by its id. A
-test file is `path (hop N, K symbols)`: its symbols are rows.
+A row is `hop path:line caller -> reached (via conf)`: the walk's hop (only when the rows span
+several hops), the caller's file and the line of the call (or import), its qualname (none for a
+file), the edge (`->` a call, else `imports`, `inherits`), the node it reaches, and how the edge
+resolved (`via`; `conf` only below SURE, since a rule's name says how sure it is). Ids are
+`path::qualname`, the repo named once; a reached node is written by its qualname when it is a
+listed seed no other seed shares the qualname of, as `::qualname` when it is in the row's own
+file, else by its id. A test file is `path (hop N, K symbols)`: its symbols are rows.
+
+Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, and
+`lower_bound` only when true.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from coderooms.verbs.budget import Question, fit, room
 
 CALLS = "calls"
 """The edge of most rows, written `->` (the others by name: `imports`, `inherits`)."""
+SURE = 0.85
+"""A rule this sure or surer (`import` 0.95, `local` 0.9, `typed` 0.85...: each rule has one
+confidence) is written by its name alone; a guess (`unique` 0.6) with its confidence too."""
 
 
 def _short(ids: list[str]) -> dict[str, str]:
@@ -28,11 +35,14 @@ def _short(ids: list[str]) -> dict[str, str]:
     return {i: q for i in ids if (q := i.partition("::")[2]) and qualnames[q] == 1}
 
 
-def row_text(row: dict[str, Any], short: dict[str, str]) -> str:
+def row_text(row: dict[str, Any], short: dict[str, str], *, hop: bool = True) -> str:
     path, _, qualname = str(row["id"]).partition("::")
     where = f"{path}:{row['line']}" if row.get("line") is not None else path
     caller = f" {qualname}" if qualname else ""
-    how = " ".join(str(row[k]) for k in ("via", "conf") if row.get(k) is not None)
+    conf = row.get("conf")
+    sure = bool(row.get("via")) and conf is not None and float(conf) >= SURE
+    keys = ("via",) if sure else ("via", "conf")
+    how = " ".join(str(row[k]) for k in keys if row.get(k) is not None)
     tail = f" ({how})" if how else ""
     to = str(row["to"])
     to_path, _, to_qualname = to.partition("::")
@@ -41,7 +51,8 @@ def row_text(row: dict[str, Any], short: dict[str, str]) -> str:
     elif to_qualname and to_path == path:
         to = f"::{to_qualname}"
     edge = row.get("edge", CALLS)
-    return f"{row['hop']} {where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
+    first = f"{row['hop']} " if hop else ""
+    return f"{first}{where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
 
 
 def test_text(test: dict[str, Any]) -> str:
@@ -58,19 +69,24 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     `next_cursor`, a cursor of `question`. Seeds named by a symbol are `path:start-end
     qualname` (where each is, and its id `path::qualname`)."""
     answer = dict(raw)
+    if not answer.get("lower_bound", True):
+        del answer["lower_bound"]  # said only when callers or tests may be missing
     seeds = raw["seeds"].get("items", [])
     short = _short(list(seeds))
     spans = raw["seeds"].get("spans")
     if spans:
         answer["seeds"] = {**{k: v for k, v in raw["seeds"].items() if k != "spans"},
                            "items": [_seed_text(s, spans) for s in seeds]}  # fmt: skip
+    answer["seeds"] = _whole(answer["seeds"], "not_listed")
     if "tests" in raw:
-        answer["tests"] = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
+        tests = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
+        answer["tests"] = _whole(tests, "more")
     if "affected" not in raw:
         return answer
     affected = dict(raw["affected"])
     items = affected.pop("items")
-    rows = [row_text(row, short) for row in items]
+    hops = len(affected.get("by_hop") or {}) > 1 or len({row["hop"] for row in items}) > 1
+    rows = [row_text(row, short, hop=hops) for row in items]
     answer["affected"] = affected
     fitted = fit(rows, room(max_tokens, answer))
     affected["items"] = rows[: fitted.shown]
@@ -78,7 +94,17 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     left = int(affected["total"]) - offset - fitted.shown
     if left > 0:
         affected |= question.more(offset + fitted.shown, left, "rows")
+    elif not offset:  # every row is here: the rows count themselves
+        affected.pop("total", None)
+        affected.pop("by_hop", None)
     return answer
+
+
+def _whole(listed: dict[str, Any], cut_key: str) -> dict[str, Any]:
+    """A list without its `total` when every item is listed (`cut_key` absent)."""
+    if "items" not in listed or cut_key in listed or listed.get("total") != len(listed["items"]):
+        return listed
+    return {k: v for k, v in listed.items() if k != "total"}
 
 
 def _seed_text(seed: str, spans: dict[str, str]) -> str:

@@ -20,9 +20,10 @@ def impact_verb(ctx: AppContext, agent: str, request: ImpactRequest) -> dict[str
 
     Give one of symbol, path, changes. `seeds`: what it starts from, `path:start-end qualname`
     (a name several symbols share seeds them all, `same_name` says so). `sections` (default
-    callers, tests): `affected` rows `hop path:line caller -> reached (via conf)`, nearest
-    first, code before tests, within depth, paged (`more`, `next_cursor`); `tests`: test files
-    reaching the seeds within 5 hops whatever depth, `path (hop N, K symbols)`;
+    callers, tests): `affected` rows `[hop] path:line caller -> reached (via conf)` (the hop
+    when several), nearest first, code before tests, within depth, paged (`more`,
+    `next_cursor`); `tests`: test files reaching the seeds within 5 hops whatever depth,
+    `path (hop N, K symbols)`;
     `co_changes`: the seed files' partners from their own git history, by kind.
     `lower_bound: true` when callers or tests may be missing, with why: `completeness`
     (unproven receivers, the search that finds them), `read_not_called` (properties and

@@ -4,11 +4,11 @@ each cursor is the call's `Question`'s (`search.questions`, `retrieval.questions
 that question's list alone.
 
 Text hits are grouped by file, its path written once: `{path: ["line: text", ...]}` (grep's
-`-n` form without the path; a context line is `line- text`), a file
-`path (N lines)`, a symbol `path:start-end score signature` (symbol_rows: the signature with
-the name spelled as the qualname). The repo is named
-once when the scope has one; with several, each row starts `repo:`. Explanations (formulas,
-weights, the per-line note) live in `help` and docs, not in answers.
+`-n` form without the path; a context line is `line- text`), files by directory, `{dir/:
+["name (N lines)"]}`, a symbol `path:start-end score signature` (symbol_rows: the signature
+with the name spelled as the qualname). The repo is named once when the scope has one; with
+several, each row starts `repo:`. Explanations (formulas, weights, the per-line note) live in
+`help` and docs, not in answers.
 """
 
 from __future__ import annotations
@@ -112,18 +112,33 @@ def search_answer(
     return answer
 
 
+def by_directory(paths: list[str], rows: list[str]) -> dict[str, list[str]]:
+    """Each row under its path's directory, written once (`src/pkg/`; `./` for the root), the
+    row left with the file's name: a package's files share one prefix (a third of a glob)."""
+    groups: dict[str, list[str]] = {}
+    for path, row in zip(paths, rows, strict=True):
+        folder, slash, _ = path.rpartition("/")
+        groups.setdefault(folder + slash or "./", []).append(row[len(folder + slash) :])
+    return groups
+
+
 def glob_answer(
     raw: dict[str, Any], *, question: Question, offset: int, max_tokens: int
 ) -> dict[str, Any]:
+    """Files grouped by directory, `{dir/: ["name (N lines)", ...]}`; `total` only when some
+    are not listed (it would count the rows again)."""
     repos = list(raw["repos"])
-    answer: dict[str, Any] = {**scope_of(repos), "total": raw["total"]}
+    answer: dict[str, Any] = {**scope_of(repos)}
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
-    rows = [f"{_prefix(f['repo'], repos)}{f['path']} ({f['lines']} lines)" for f in raw["files"]]
-    fitted = fit(rows, room(max_tokens, answer))
-    answer["files"] = rows[: fitted.shown]
+    paths = [f"{_prefix(f['repo'], repos)}{f['path']}" for f in raw["files"]]
+    rows = [f"{path} ({f['lines']} lines)" for path, f in zip(paths, raw["files"], strict=True)]
+    fitted = fit(rows, room(max_tokens, answer))  # counted with their paths: never over
+    answer["files"] = by_directory(paths[: fitted.shown], rows[: fitted.shown])
     left = int(raw["total"]) - offset - fitted.shown
     _cut(answer, question, fitted, offset, len(rows), bool(raw["truncated"]), left, "files")
+    if "more" in answer or offset:
+        answer["total"] = raw["total"]
     return answer
 
 

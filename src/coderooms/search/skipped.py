@@ -83,12 +83,15 @@ def reason_skipped(root: Path, path: str) -> str:
     return "binary" if looks_binary(head) else "not_ingested"
 
 
-def skipped_rows(skipped: list[tuple[str, str]]) -> list[str]:
-    """`path (reason)` rows, the first SKIPPED_LISTED, then one counting the rest by reason."""
-    rows = [f"{path} ({reason})" for path, reason in skipped[:SKIPPED_LISTED]]
+def skipped_rows(skipped: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """The paths by reason, `{reason: [path, ...]}` (the reason written once), the first
+    SKIPPED_LISTED in all; a reason with more ends `+N more`."""
+    rows: dict[str, list[str]] = {}
+    for path, reason in skipped[:SKIPPED_LISTED]:
+        rows.setdefault(reason, []).append(path)
     rest: dict[str, int] = {}
     for _, reason in skipped[SKIPPED_LISTED:]:
         rest[reason] = rest.get(reason, 0) + 1
-    if rest:
-        rows.append("+" + ", ".join(f"{n} {reason}" for reason, n in sorted(rest.items())))
+    for reason, n in sorted(rest.items()):
+        rows.setdefault(reason, []).append(f"+{n} more")
     return rows

@@ -108,11 +108,11 @@ def _why_none(graph: Graph, r: SearchArguments, readable: list[str]) -> str:
 def glob(ctx: AppContext, agent: str, r: GlobArguments) -> dict[str, Any]:
     """The ingested files whose path matches a pattern, and tracked ones it skipped.
 
-    Sorted by repo and path, each `path (N lines)`. Only files (no symbols). `total` counts
-    every match; when top_k or max_tokens leaves files out, `more` says how many and
-    `next_cursor` fetches the next ones (the same call with `cursor`). `skipped`: files git
-    tracks that match but the graph does not hold, `path (reason)` (binary, too_large,
-    symlink, excluded_dir, not_ingested...)."""
+    By directory, in path order: `{dir/: ["name (N lines)"]}` (`./`: the root). Only files
+    (no symbols). When top_k or max_tokens leaves files out, `total` counts every match,
+    `more` how many are left and `next_cursor` fetches the next ones (the same call with
+    `cursor`). `skipped`: files git tracks that match but the graph does not hold, by reason
+    (binary, too_large, symlink, excluded_dir, not_ingested...)."""
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
     question = glob_question(r)

@@ -1,8 +1,8 @@
 """What `surgical_context` puts before the model: each list's rows one string, nothing the
 call already names (repo once, no ids the rows spell, no method notes), every list cut at its
-page with a cursor for the rest, the symbols also cut to the call's token budget (see
-docs/surgical-context.md, "Answer"). A cursor names its list (`callees@50.digest`): its page
-is that list alone, beside the file's head.
+page with a cursor for the rest (and its `total`: a first page given whole has none), the
+symbols also cut to the call's token budget (see docs/surgical-context.md, "Answer"). A cursor
+names its list (`callees@50.digest`): its page is that list alone, beside the file's head.
 
 Rows: a symbol `start-end signature` (the name spelled as the qualname: symbol_rows); a caller
 `path:line caller -> called`; a callee `caller:line -> path::callee`; a ghost `name calls`; an
@@ -149,7 +149,7 @@ def compact_context(
         holder: dict[str, Any] = {"total": total}
         page_into(holder, "items", rows, question=question, offset=0, room_chars=UNBOUNDED,
                   what=LISTS[name][1], part=name, total=total, limit=page_rows(name))  # fmt: skip
-        return {"items": holder.pop("items"), **holder, **extra}
+        return {"items": holder.pop("items"), **_counted(holder), **extra}
 
     callers, callees, ghosts = raw["callers"], raw["callees"], raw["ghosts"]
     if "users" in wanted:
@@ -169,7 +169,7 @@ def compact_context(
         if raw["imports"]["external"]:
             imports["external"] = raw["imports"]["external"]
         unresolved = listed("unresolved_imports")
-        if unresolved["total"] or sections is None:
+        if unresolved["items"] or sections is None:
             imports["unresolved"] = unresolved
         answer["imports"] = imports
     if "importers" in wanted:
@@ -191,7 +191,13 @@ def compact_context(
         room_chars=room(max_tokens, answer) if max_tokens else UNBOUNDED, what="symbols",
         part="symbols", total=total, limit=page_rows("symbols"),
     )  # fmt: skip
-    return {"symbols": {"items": symbols.pop("items"), **symbols}, **answer}
+    return {"symbols": {"items": symbols.pop("items"), **_counted(symbols)}, **answer}
+
+
+def _counted(holder: dict[str, Any]) -> dict[str, Any]:
+    """A first page's `total` only when the list goes on (`next_cursor`): a list given whole
+    counts itself."""
+    return holder if "next_cursor" in holder else {k: v for k, v in holder.items() if k != "total"}
 
 
 def _text_within(

@@ -76,13 +76,14 @@ EDGES = {"->": "calls", "imports": "imports", "inherits": "inherits"}
 
 
 def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
-    """A row `hop path:line caller -> reached (via conf)` read back; a reached seed written by
-    its qualname, or a symbol of the row's own file written `::qualname`, is taken back to its
-    id."""
+    """A row `hop path:line caller -> reached (via conf)` read back (no hop when every row is
+    at hop 1); a reached seed written by its qualname, or a symbol of the row's own file
+    written `::qualname`, is taken back to its id."""
     words = row.split(" ")
-    hop, where = int(words[0]), words[1]
-    caller = None if words[2] in EDGES else words[2]
-    edge, to, *how = words[3:] if caller else words[2:]
+    hop = int(words.pop(0)) if words[0].isdigit() else 1
+    where = words[0]
+    caller = None if words[1] in EDGES else words[1]
+    edge, to, *how = words[2:] if caller else words[1:]
     path, _, line = where.partition(":")
     by_qualname = {seed.partition("::")[2]: seed for seed in map(seed_id, seeds)}
     if to.startswith("::"):
@@ -93,7 +94,7 @@ def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
         "edge": EDGES[edge],
         "to": to if "::" in to or "/" in to else by_qualname[to],
         "line": int(line) if line else None,
-        "via": how[0].lstrip("(") if how else None,
+        "via": how[0].strip("()") if how else None,
         "conf": float(how[1].rstrip(")")) if len(how) > 1 else None,
     }
 
@@ -118,22 +119,23 @@ def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
 def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo_id: str) -> None:
     one = impact("imp", symbol="helper", repo=repo_id, depth=1)
     assert one["repo"] == repo_id
-    assert one["seeds"] == {"items": ["pkg/core.py:4-5 helper"], "total": 1}  # where, and id
+    assert one["seeds"] == {"items": ["pkg/core.py:4-5 helper"]}  # where, and id; no total
     assert rows(one) == [
         ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
         ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
     ]
     first = parsed(one["affected"]["items"][0], one["seeds"]["items"])
     assert (first["via"], first["line"]) == ("local", 9)
-    assert one["affected"]["items"][0].startswith("1 pkg/core.py:9 compute -> helper (local ")
-    assert 0 < first["conf"] <= 1
+    assert first["conf"] is None  # a sure rule is written by its name alone
+    # one hop: the rows say none; every row listed: no total
+    assert one["affected"]["items"][0] == "pkg/core.py:9 compute -> helper (local)"
+    assert "total" not in one["affected"]
     # tests are looked for past the rows' depth: test_serve reaches helper through serve
     assert one["tests"] == {
         "items": [
             "tests/test_core.py (hop 1, 1 symbols)",
             "tests/test_service.py (hop 3, 1 symbols)",
         ],
-        "total": 2,
     }
     assert "co_changes" not in one  # asked by sections only
     partners = impact("imp", symbol="helper", repo=repo_id, depth=1, sections=["co_changes"])
@@ -158,7 +160,7 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     rows_only = impact("imp", symbol="helper", repo=repo_id, depth=1, sections=["callers"])
     assert rows(rows_only) == rows(one)
     assert "completeness" not in rows_only
-    assert rows_only["lower_bound"] is False
+    assert "lower_bound" not in rows_only  # said only when true
     assert "next_cursor" not in one["affected"]
 
     two = impact("imp", symbol="helper", repo=repo_id, depth=2)
@@ -167,10 +169,11 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
         ("pkg/core.py::Engine.run", 2, "calls", "pkg/core.py::compute"),
         ("pkg/service.py::serve", 2, "calls", "pkg/core.py::compute"),
     ]
-    assert two["affected"]["by_hop"] == {"1": 2, "2": 2}
+    assert two["affected"]["items"][-1].startswith("2 ")  # several hops: each row says its
+    assert "by_hop" not in two["affected"]  # every row listed: they count themselves
     assert two["lower_bound"] is True  # the tests' walk read Engine.run's callers (above)
     callers_two = impact("imp", symbol="helper", repo=repo_id, depth=2, sections=["callers"])
-    assert callers_two["lower_bound"] is False  # Engine.run is reached, its callers not read
+    assert "lower_bound" not in callers_two  # Engine.run is reached, its callers not read
 
     three = impact("imp", symbol="helper", repo=repo_id, depth=3)
     assert rows(three) == [
@@ -228,7 +231,7 @@ def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, re
     # a test the change edits is a test to run: hop 0
     edited = impact("imp", path="tests/test_core.py", repo=repo_id)
     assert edited["tests"]["items"] == ["tests/test_core.py (hop 0, 2 symbols)"]
-    assert edited["affected"]["total"] == 0
+    assert edited["affected"] == {"items": []}
 
 
 def test_the_working_tree_maps_to_the_symbols_it_touches(
@@ -277,7 +280,7 @@ def test_a_revision_range(impact: Impact, root: Path, repo_id: str) -> None:
         "pkg/core.py",
         "tests/test_core.py",
     ]
-    assert earlier["seeds"]["total"] == 0
+    assert earlier["seeds"] == {"items": []}
     # the README defines no symbol: no file imports it
     assert earlier["seed_files"]["items"] == ["pkg/core.py", "tests/test_core.py"]
     # tests/test_core.py imports core.py, but is a seed itself
@@ -297,8 +300,9 @@ def test_bad_revisions_are_refused(impact: Impact, root: Path, repo_id: str, cha
 
 def test_the_cursor_pages_through_the_rest(impact: Impact, root: Path, repo_id: str) -> None:
     whole = impact("imp", symbol="helper", repo=repo_id, depth=4)
-    total = whole["affected"]["total"]
-    assert total == len(whole["affected"]["items"]) > 4
+    total = len(whole["affected"]["items"])
+    assert total > 4
+    assert "total" not in whole["affected"]
     seen: list[dict[str, Any]] = []
     cursor = None
     for _ in range(total):
@@ -411,7 +415,7 @@ def test_a_deleted_file_seeds_what_the_graph_still_holds(
     assert after["changed"]["files"] == [
         {"path": "pkg/service.py", "status": "deleted", "in_graph": False}
     ]
-    assert after["affected"]["total"] == 0
+    assert after["affected"] == {"items": []}
 
 
 def test_a_range_is_carried_onto_the_working_tree(
@@ -437,10 +441,10 @@ def test_a_budget_cuts_the_rows_and_the_cursor_goes_on(
     whole = impact("imp", symbol="helper", repo=repo_id, depth=4)
     cut = impact("imp", symbol="helper", repo=repo_id, depth=4, max_tokens=150)
     shown = len(cut["affected"]["items"])
-    assert 0 < shown < whole["affected"]["total"]
+    assert 0 < shown < len(whole["affected"]["items"]) == cut["affected"]["total"]
     question = impact_question(ImpactRequest(symbol="helper", repo=repo_id, depth=4))
     assert cut["affected"]["next_cursor"] == question.cursor(shown)
-    left = whole["affected"]["total"] - shown
+    left = len(whole["affected"]["items"]) - shown
     assert cut["affected"]["more"] == f"{left} more rows: call again with cursor=next_cursor"
     rest = impact("imp", symbol="helper", repo=repo_id, depth=4, cursor=question.cursor(shown))
     assert cut["affected"]["items"] + rest["affected"]["items"] == whole["affected"]["items"]

@@ -69,7 +69,8 @@ def test_surgical_context_lists_callers_callees_and_tests(
     lang: str, verbs: Verbs, repos: dict[str, str], agent: str
 ) -> None:
     room, repo = BY_LANG[lang], repos[lang]
-    got = verbs["surgical_context"](agent, path=room.file, repo=repo, sections=["callers", "tests"])
+    lists = ["callers", "callees", "tests"]  # not all in the default sections (issue 30)
+    got = verbs["surgical_context"](agent, path=room.file, repo=repo, sections=lists)
     caller_path, caller_qual = room.caller.split("::")
     callers = got["callers"]["items"]  # `path:line caller -> called`
     assert any(
@@ -80,9 +81,7 @@ def test_surgical_context_lists_callers_callees_and_tests(
     for row in got["tests"]["items"]:  # `path: N calls, imports: names`; no name left empty
         names = row.split(": ", 2)[2:]
         assert "" not in (names[0].split(", ") if names else []), row
-    caller_side = verbs["surgical_context"](
-        agent, path=room.callee_of, repo=repo, sections=["callees"]
-    )
+    caller_side = verbs["surgical_context"](agent, path=room.callee_of, repo=repo, sections=lists)
     callees = caller_side["callees"]["items"]  # `caller:line -> path::qualname`
     assert any(row.split(" -> ")[1].startswith(room.callee) for row in callees), callees
 
@@ -93,15 +92,14 @@ def test_impact_reaches_the_known_caller(
 ) -> None:
     room, repo = BY_LANG[lang], repos[lang]
     got = verbs["impact"](agent, symbol=f"{repo}:{room.symbol}", repo=repo)
-    (seed,) = got["seeds"]["items"]  # `path:start-end qualname`
-    seed_path, seed_qual = room.symbol.split("::")
-    assert seed.startswith(f"{seed_path}:"), seed
-    assert seed.endswith(f" {seed_qual}"), seed
+    seeds = [seed.split(" ") for seed in got["seeds"]["items"]]  # `path:start-end qualname`
+    assert [f"{where.rpartition(':')[0]}::{qualname}" for where, qualname in seeds] == [room.symbol]
     caller_path, caller_qual = room.caller.split("::")
-    hop1 = [row for row in got["affected"]["items"] if row.startswith("1 ")]
+    # rows say their hop only when they span several: `1 path:line ...` or `path:line ...`
+    rows = [row.split(" ", 1) for row in got["affected"]["items"]]
+    hop1 = [rest for hop, rest in rows if hop == "1"] or [" ".join(row) for row in rows]
     assert any(
-        row.split(" ")[1].startswith(f"{caller_path}:") and f" {caller_qual} -> " in row
-        for row in hop1
+        row.startswith(f"{caller_path}:") and f" {caller_qual} -> " in row for row in hop1
     ), got["affected"]
 
 
@@ -141,4 +139,4 @@ def test_seek_and_search_find_the_definition(
     assert best.startswith(f"{room.file}:"), best
     assert room.name in best, best
     found = verbs["search"](agent, room.name, repo=repo, language=lang)
-    assert room.file in found["hits"], found  # hits grouped by file
+    assert any(hit.startswith(f"{room.file}:") for hit in found["hits"]), found

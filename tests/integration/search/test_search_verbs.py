@@ -200,23 +200,31 @@ def test_search_does_not_write(app_context: AppContext, search_tree: tuple[Path,
     assert call(ctx, "glob", {"pattern": "*.md", "repo": repo})["files"]
 
 
+def listed(answer: dict[str, Any]) -> list[str]:
+    """A glob answer's rows as `path (N lines)`, its directories put back (`./`: the root)."""
+    return [("" if folder == "./" else folder) + row
+            for folder, rows in answer["files"].items() for row in rows]  # fmt: skip
+
+
 def test_glob(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
     _, repo = search_tree
     answer = call(app_context, "glob", {"pattern": "src/**/*.py", "repo": repo})
-    paths = [f.rsplit(" (", 1)[0] for f in answer["files"]]
+    paths = [f.rsplit(" (", 1)[0] for f in listed(answer)]
     assert paths == sorted(p for p in FILES if p.startswith("src/") and p.endswith(".py"))
     lines = FILES["src/pkg/core.py"].decode().count("\n")
-    assert f"src/pkg/core.py ({lines} lines)" in answer["files"]
-    assert answer["total"] == len(paths)
+    assert f"core.py ({lines} lines)" in answer["files"]["src/pkg/"]  # each directory once
+    assert "total" not in answer  # every file is listed: the rows count themselves
     assert "more" not in answer
     anywhere = call(app_context, "glob", {"pattern": "*.txt", "repo": repo})
-    assert [f.rsplit(" (", 1)[0] for f in anywhere["files"]] == [
-        "crlf.txt", "docs/notes.txt", "latin1.txt"
+    # the root's files together (`./`), then docs/: each directory once, in order of its first
+    assert [f.rsplit(" (", 1)[0] for f in listed(anywhere)] == [
+        "crlf.txt", "latin1.txt", "docs/notes.txt"
     ]  # fmt: skip
+    assert list(anywhere["files"]) == ["./", "docs/"]
     root_only = call(app_context, "glob", {"pattern": "/crlf.txt", "repo": repo})
-    assert [f.rsplit(" (", 1)[0] for f in root_only["files"]] == ["crlf.txt"]
+    assert [f.rsplit(" (", 1)[0] for f in listed(root_only)] == ["crlf.txt"]
     clamped = call(app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 0})
-    assert len(clamped["files"]) == 1
+    assert len(listed(clamped)) == 1
     asked = glob_question(GlobArguments(pattern="**", repo=repo))
     assert clamped["next_cursor"] == asked.cursor(1)
     assert clamped["more"].startswith(f"{clamped['total'] - 1} more files")
@@ -224,7 +232,8 @@ def test_glob(app_context: AppContext, search_tree: tuple[Path, str]) -> None:
     rest = call(
         app_context, "glob", {"pattern": "**", "repo": repo, "top_k": 1, "cursor": asked.cursor(1)}
     )
-    assert rest["files"] != clamped["files"]
+    assert listed(rest) != listed(clamped)
+    assert rest["total"] == clamped["total"]  # a later page: the count it is a part of
     assert rest["next_cursor"] == asked.cursor(2)
     assert error_of(app_context, "glob", {"pattern": ""})["field"] == "pattern"
 

@@ -85,7 +85,7 @@ def test_neighbours_of_a_file(verbs: dict[str, Any], root: Path, repo_id: str) -
     assert "disk_hash" not in got
     symbols = [row.split(" ", 1)[1] for row in got["symbols"]["items"]]  # `start-end text`
     assert symbols == ["def helper(x)", "def compute(y)", "class Engine", "def Engine.run(self)"]
-    assert got["symbols"]["total"] == 4  # the module itself is the file
+    assert "total" not in got["symbols"]  # every one listed (the module itself is the file)
     assert sorted(got["callers"]["items"]) == [  # `path:line caller -> called`, xN call sites
         "pkg/service.py:6 serve -> Engine",
         "pkg/service.py:7 serve -> Engine.run",  # engine.run(): the one `run` method
@@ -94,9 +94,10 @@ def test_neighbours_of_a_file(verbs: dict[str, Any], root: Path, repo_id: str) -
         "tests/core_checks.py:5 test_compute -> compute",
         "tests/core_checks.py:9 test_helper -> helper",
     ]
-    assert (got["callers"]["total"], got["callers"]["files"]) == (6, 3)
+    assert (len(got["callers"]["items"]), got["callers"]["files"]) == (6, 3)
+    assert "total" not in got["callers"]  # a list given whole counts itself
     assert got["callees"]["items"] == []
-    assert got["ghosts"] == {"items": [], "total": 0, "builtin_edges": 1}  # len: a builtin
+    assert got["ghosts"] == {"items": [], "builtin_edges": 1}  # len: a builtin
     assert got["imports"]["items"] == []
     assert got["imports"]["external"] == ["os"]  # the standard library: outside, not a failure
     assert "unresolved" not in got["imports"]  # said only when one is (or by default)
@@ -276,10 +277,11 @@ def test_a_budget_cuts_the_symbols_and_the_cursor_goes_on(
     whole = v1("ctx-t", path="pkg/core.py", repo=repo_id, sections=EVERY)
     cut = v1("ctx-t", path="pkg/core.py", repo=repo_id, max_tokens=100, sections=EVERY)
     shown = len(cut["symbols"]["items"])
-    assert 0 < shown < whole["symbols"]["total"]
+    assert 0 < shown < len(whole["symbols"]["items"]) == cut["symbols"]["total"]
     cursor = cut["symbols"]["next_cursor"]
     assert cursor.startswith(f"symbols@{shown}.")
-    assert cut["symbols"]["more"].startswith(f"{whole['symbols']['total'] - shown} more symbols")
+    left = len(whole["symbols"]["items"]) - shown
+    assert cut["symbols"]["more"].startswith(f"{left} more symbols")
     assert cut["callers"] == whole["callers"]  # the budget cuts the symbols only
     rest = v1("ctx-t", path="pkg/core.py", repo=repo_id, cursor=cursor, sections=EVERY)
     assert rest["symbols"]["offset"] == shown
@@ -301,10 +303,12 @@ def test_every_list_pages_to_its_end_and_no_row_twice(
     monkeypatch.setattr(context_limits, "MAX_SYMBOLS", 2)
     first = v1("ctx-e", path="pkg/core.py", repo=repo_id, sections=EVERY)
     for name in PAGED:
-        assert whole[name]["total"] == first[name]["total"], name
+        assert "total" not in whole[name], name  # given whole: it counts itself
+        total = first[name].get("total", len(first[name]["items"]))
+        assert total == len(whole[name]["items"]), name
         seen = list(first[name]["items"])
         cursor = first[name].get("next_cursor")
-        if whole[name]["total"] > len(seen):
+        if total > len(seen):
             assert cursor, name
         while cursor:
             if len(seen) % 2:  # v2's cursors are v1's

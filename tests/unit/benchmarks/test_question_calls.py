@@ -52,3 +52,12 @@ def test_rows_under_a_path_are_read_with_it() -> None:
     assert "src/a.py:12: x = 1" in text.splitlines()
     question = Question("q", [], [], [at("src/a.py", 40)])
     assert judge([json.dumps(answer)], question) == "right"
+
+
+def test_names_under_a_directory_are_read_as_its_paths() -> None:
+    answer = {"repo": "r", "files": {"./": ["README.md (3 lines)"], "src/p/": ["a.py (9 lines)"]}}
+    lines = readable(json.dumps(answer)).splitlines()
+    assert "README.md (3 lines)" in lines
+    assert "src/p/a.py (9 lines)" in lines
+    question = Question("q", [], [], ["src/p/a.py"])
+    assert judge([json.dumps(answer)], question) == "right"

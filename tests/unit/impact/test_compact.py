@@ -31,8 +31,8 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
     ]
     answer = compact_impact(raw(rows, ["s.py::run", "t.py::run"][:1]), QUESTION, max_tokens=6000)
     assert answer["affected"]["items"] == [
-        "1 a.py:3 f -> run (import 0.95)",  # the one seed named run
-        "2 a.py:9 g -> ::f (local 0.9)",  # the row's own file
+        "1 a.py:3 f -> run (import)",  # the one seed named run; a sure rule by its name
+        "2 a.py:9 g -> ::f (local)",  # the row's own file
         "2 b.py:4 h -> a.py::f",
         "1 c.py:1 imports s.py",
         "1 d.py K inherits t.py::run",  # not a seed: its id
@@ -40,7 +40,7 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
     assert answer["tests"]["items"] == ["tests/t.py (hop 1, 2 symbols)"]
     assert answer["co_changes"] == {"commits": 4, "code": ["b.py 3"]}  # as the verb wrote it
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
-    assert both["affected"]["items"] == ["1 a.py:3 f -> s.py::run (import 0.95)"]  # two runs
+    assert both["affected"]["items"] == ["a.py:3 f -> s.py::run (import)"]  # two runs, 1 hop
 
 
 def test_the_budget_cuts_rows_and_says_how_many_are_left() -> None:
@@ -61,3 +61,52 @@ def test_a_later_page_goes_on_from_its_offset() -> None:
     shown = len(answer["affected"]["items"])
     assert answer["affected"]["next_cursor"] == QUESTION.cursor(100 + shown)
     assert answer["affected"]["more"].startswith(f"{200 - shown} more rows")
+
+
+def test_an_answer_says_nothing_twice() -> None:
+    """One hop: rows without it; every row, seed and test file listed: no totals, no by_hop;
+    `lower_bound` only when true."""
+    rows = [
+        {"id": "a.py::f", "hop": 1, "to": "s.py::run", "via": "import", "conf": 0.95, "line": 3},
+        {"id": "b.py::g", "hop": 1, "to": "s.py::run", "line": 7},
+    ]
+    whole = raw(rows, ["s.py::run"]) | {"lower_bound": False}
+    whole["affected"]["by_hop"] = {"1": 2}
+    answer = compact_impact(whole, QUESTION, max_tokens=6000)
+    assert answer["affected"] == {"items": ["a.py:3 f -> run (import)", "b.py:7 g -> run"]}
+    assert answer["seeds"] == {"items": ["s.py::run"]}
+    assert answer["tests"] == {"items": ["tests/t.py (hop 1, 2 symbols)"]}
+    assert "lower_bound" not in answer
+    bound = compact_impact(raw(rows, ["s.py::run"]) | {"lower_bound": True}, QUESTION,
+                           max_tokens=6000)  # fmt: skip
+    assert bound["lower_bound"] is True
+    cut = raw(rows, ["s.py::run"])
+    cut["seeds"] = {"items": ["s.py::run"], "total": 3, "not_listed": 2}
+    cut["tests"] |= {"total": 9, "more": "8 more test files, from hop 2"}
+    kept = compact_impact(cut, QUESTION, max_tokens=6000)
+    assert kept["seeds"]["total"] == 3
+    assert kept["tests"]["total"] == 9
+
+
+def test_a_cut_list_keeps_its_total_and_hops() -> None:
+    rows = [{"id": f"a.py::f{n}", "hop": 1 + n % 2, "to": "s.py::x", "line": n} for n in range(300)]
+    several = raw(rows, ["s.py::x"])
+    several["affected"]["by_hop"] = {"1": 150, "2": 150}
+    answer = compact_impact(several, QUESTION, max_tokens=300)
+    assert answer["affected"]["total"] == 300
+    assert answer["affected"]["by_hop"] == {"1": 150, "2": 150}
+    assert answer["affected"]["items"][0].startswith("1 a.py:0 f0")
+
+
+def test_a_guess_says_how_sure_it_is_a_sure_rule_only_its_name() -> None:
+    rows = [
+        {"id": "a.py::f", "hop": 1, "to": "s.py::run", "via": "unique", "conf": 0.6, "line": 3},
+        {"id": "b.py::g", "hop": 1, "to": "s.py::run", "via": "typed", "conf": 0.85, "line": 4},
+        {"id": "c.py::h", "hop": 1, "to": "s.py::run", "conf": 0.5, "line": 5},
+    ]
+    answer = compact_impact(raw(rows, ["s.py::run"]), QUESTION, max_tokens=6000)
+    assert answer["affected"]["items"] == [
+        "a.py:3 f -> run (unique 0.6)",
+        "b.py:4 g -> run (typed)",
+        "c.py:5 h -> run (0.5)",
+    ]

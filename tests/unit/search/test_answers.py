@@ -9,7 +9,8 @@ import pytest
 
 from coderooms.errors import InvalidInput
 from coderooms.freshness import brief_freshness
-from coderooms.search.answers import search_answer, seek_answer, text_rows
+from coderooms.search.answers import glob_answer, search_answer, seek_answer, text_rows
+from coderooms.search.skipped import SKIPPED_LISTED, skipped_rows
 from coderooms.verbs.budget import CHARS_PER_TOKEN, Question, chars_of, fit, parse_cursor, room
 from coderooms.verbs.symbol_rows import symbol_text
 
@@ -165,3 +166,45 @@ def test_freshness_of_one_repo_is_unkeyed_and_has_no_empty_counts() -> None:
     assert brief_freshness({"r": {"watched": False, "unacked_alerts": {}}}) == {"watched": False}
     two = {"r": {"watched": False, "unacked_alerts": {"high": 1}}, "s": {"watched": True}}
     assert brief_freshness(two) == two
+
+
+GLOBBED = Question.of("glob", pattern="**")
+
+
+def raw_glob(paths: list[str], repos: list[str], total: int | None = None) -> dict[str, Any]:
+    files = [{"repo": repos[0], "path": p, "lines": 10 + n} for n, p in enumerate(paths)]
+    return {"repos": repos, "files": files, "total": len(paths) if total is None else total,
+            "truncated": total is not None}  # fmt: skip
+
+
+def test_glob_writes_each_directory_once_and_counts_only_a_cut_list() -> None:
+    paths = ["README.md", "src/pkg/__init__.py", "src/pkg/core.py", "src/pkg/sub/x.py"]
+    answer = glob_answer(raw_glob(paths, ["r"]), question=GLOBBED, offset=0, max_tokens=6000)
+    assert answer == {
+        "repo": "r",
+        "files": {
+            "./": ["README.md (10 lines)"],
+            "src/pkg/": ["__init__.py (11 lines)", "core.py (12 lines)"],
+            "src/pkg/sub/": ["x.py (13 lines)"],
+        },
+    }  # every file listed: no total
+    several = glob_answer(raw_glob(paths[1:2], ["r", "s"]), question=GLOBBED, offset=0,
+                          max_tokens=6000)  # fmt: skip
+    assert several["files"] == {"r:src/pkg/": ["__init__.py (10 lines)"]}
+    cut = glob_answer(raw_glob(paths[:2], ["r"], total=9), question=GLOBBED, offset=0,
+                      max_tokens=6000)  # fmt: skip
+    assert cut["total"] == 9
+    assert cut["more"].startswith("7 more files")
+    assert cut["next_cursor"] == GLOBBED.cursor(2)
+
+
+def test_skipped_files_are_grouped_by_reason_and_the_rest_counted() -> None:
+    assert skipped_rows([("a.png", "binary"), ("big.json", "too_large"), ("b.png", "binary")]) == {
+        "binary": ["a.png", "b.png"],
+        "too_large": ["big.json"],
+    }
+    many = [(f"{n}.png", "binary") for n in range(SKIPPED_LISTED + 3)] + [("l", "symlink")]
+    rows = skipped_rows(many)
+    assert rows["binary"][-1] == "+3 more"
+    assert len(rows["binary"]) == SKIPPED_LISTED + 1
+    assert rows["symlink"] == ["+1 more"]
