@@ -17,9 +17,10 @@
   `use a::b::*;` -> ("a.b", ("*",)); `use a::b::{self}` -> ("a.b", ()) and
   `use a::b::{self as x}` -> ("a.b", (), "x"); `use foo;` -> ("foo", ()) and `use foo as f;` ->
   ("foo", (), "f"); `crate`/`self`/`super` stay as path segments (`crate.a`), a leading `::` is
-  dropped. `mod x;` (a child module in another file) -> ImportRef("self.x", (), alias "x"),
-  i.e. the module `x` under the current one bound to `x`; `extern crate foo as f;` ->
-  ("foo", (), "f").
+  dropped; a path starting at a module the same module declares (`mod x; use x::Y;`) is
+  read from `self` (`rust_local_paths`). `mod x;` (a child module in another file) ->
+  ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
+  `extern crate foo as f;` -> ("foo", (), "f").
 * Inside inline modules, `self`/`super` paths are rewritten to be read from the file's module,
   which is what resolution starts from: in `mod m { mod n { ... } }`, `self::y` -> `self.m.n.y`,
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
@@ -55,6 +56,7 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.rust_blanket import blanket_methods
+from coderooms.ingest.languages.rust_local_paths import declared_modules, from_own_module
 from coderooms.ingest.languages.rust_types import CALLS as _CALLS
 from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
@@ -156,13 +158,16 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         tuple_declared(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
+    modules = declared_modules(root, source) if caps.get("use") else {}
     for node in caps.get("use", ()):
         argument = node.child_by_field_name("argument")
         if argument is not None:
             inline = _inline_modules(node, source)
             # a file's top-level `use`, `pub` or not, is seen by its module's descendants
             public = not inline and node.parent is not None and node.parent.type == "source_file"
-            for segs, as_name in _use_tree(argument, [], source):
+            rooted = source[argument.start_byte : argument.start_byte + 2] == b"::"
+            for written, as_name in _use_tree(argument, [], source):
+                segs = from_own_module(written, inline, modules, rooted)  # `mod x; use x::Y;`
                 module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
                 c.imp(module, names, alias, node, aliases=aliases)
                 if public:  # `pub use`: the file's module exports what it binds
