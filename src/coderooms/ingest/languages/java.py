@@ -26,6 +26,8 @@
   (`var x = make()`, an array, a lambda's parameter, `Foo... xs`, `catch (A | B e)`) gets `?`, so
   that overloads (one qualname) declaring it differently leave it unknown; primitives are not
   recorded (nothing is called on them).
+* An anonymous class body (`new T() { .. }`, an enum constant's body): an EXTENDS fact at its
+  first line, `index` its last (a bare `m()` there may be the anonymous class's inherited `m`).
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -117,6 +119,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         ctor = call.child_by_field_name("constructor")
         if ctor is not None:
             c.call(call, text(ctor, source))
+    for node in caps.get("anonymous", ()):  # its lines: a bare call there may be inherited
+        body = node.child_by_field_name("body") or node.named_children[-1]
+        c.fact(body, FactKind.EXTENDS, "", None, None, body.end_point.row + 1)
     for node in caps.get("import", ()):
         _import(node, c)
     for node in caps.get("package", ()):
