@@ -39,7 +39,8 @@
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
   is `Level.m` (a variant is a value of its enum).
-* Declared types of parameters, `let`s and fields, for members of values: `rust_types`. A method
+* Declared types of parameters, `let`s and fields, for members of values: `rust_types`; names
+  closures, `for`, `if let` and match arms bind hide the function's (`rust_patterns`). A method
   of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
   type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`rust_blanket`).
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
@@ -57,6 +58,7 @@ from tree_sitter import Node, Query, QueryCursor
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.rust_blanket import blanket_methods
 from coderooms.ingest.languages.rust_local_paths import declared_modules, from_own_module
+from coderooms.ingest.languages.rust_patterns import pattern_names
 from coderooms.ingest.languages.rust_types import CALLS as _CALLS
 from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
@@ -100,6 +102,8 @@ QUERY = """
 (let_declaration pattern: (identifier)) @typed
 (let_declaration pattern: (tuple_pattern)) @tuple_let
 (field_declaration name: (field_identifier)) @typed
+(closure_parameters) @binds (for_expression pattern: (_) @binds)
+(let_condition pattern: (_) @binds) (match_arm pattern: (match_pattern) @binds)
 """
 
 _OPEN_PAREN = ord("(")
@@ -156,6 +160,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         declared_type(node, c)
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
+    for node in caps.get("binds", ()):  # a pattern's names hide the function's (`rust_patterns`)
+        pattern_names(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
     modules = declared_modules(root, source) if caps.get("use") else {}
