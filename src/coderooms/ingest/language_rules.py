@@ -11,7 +11,11 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
-from coderooms.ingest.java_on_demand import OnDemandImports, on_demand_imports
+from coderooms.ingest.java_on_demand import (
+    OnDemandImports,
+    anonymous_bodies,
+    on_demand_imports,
+)
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.ingest.namespace_names import (
     Uses,
@@ -204,8 +208,13 @@ class JavaRules(InheritingRules):
         return declared_package(path, symbols) or super().package(path, symbols)
 
     def extension(self, path: str, extraction: Extraction) -> OnDemandImports:
-        """The on-demand imports (`import a.b.*;`), looked in after the package."""
-        return OnDemandImports(on_demand_imports(extraction.imports))
+        """The on-demand imports (`import a.b.*;`), looked in after the package; the classes
+        with a base and the anonymous class bodies, where a static import may be shadowed."""
+        return OnDemandImports(
+            on_demand_imports(extraction.imports),
+            frozenset(inherit.child for inherit in extraction.inherits),
+            anonymous_bodies(extraction),
+        )
 
 
 class JvmRules(InheritingRules):

@@ -11,7 +11,12 @@ resolved, and later re-resolved when other files change, without parsing this fi
 from __future__ import annotations
 
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.java_on_demand import OnDemand, OnDemandImports, on_demand_quals
+from coderooms.ingest.java_on_demand import (
+    OnDemand,
+    OnDemandImports,
+    on_demand_quals,
+    static_members,
+)
 from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import java_qualified
@@ -125,7 +130,12 @@ def request(
     java_bare = scope.language == "java" and len(parts) == 1 and kind != INHERITS
     bare_member = scope.rules.implicit_members and len(parts) == 1
     if java_bare and inherit and not parts[0][:1].isupper():
-        # an inherited `m()` (a capitalized name is a type)
+        # an inherited `m()` (a capitalized name is a type), else of an `import static C.*`
+        statics = static_members(scope.extension, source, line, parts[0])
+        if statics:
+            request.bound = True
+            request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in statics)
+            return request
         return _inherited(scope, request, source, ["this", *parts])
     if parts[0] in RECEIVERS:
         return in_impls(scope, request, source, parts)  # Rust `self.m()` of an impl

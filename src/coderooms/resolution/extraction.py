@@ -109,7 +109,8 @@ class FactKind(StrEnum):
     """`__all__ = [...]` / `+= [...]` at module level (`value`: the names, comma-joined)."""
     EXTENDS = "extends"
     """JS/TS: the class `scope` extends `value` (not what it `implements`: members a class does
-    not define as symbols may be its properties, so interfaces are not walked from a class)."""
+    not define as symbols may be its properties, so interfaces are not walked from a class).
+    Java: an anonymous class body in `scope`, from `line` to line `index` (no `value`)."""
     EXPORT = "export"
     """JS/TS: a module-level export of a local name (`value`) under `name`: `export { a as
     b }`, `export default a`, CommonJS `exports.b = a`, `module.exports = { b: a }`;
