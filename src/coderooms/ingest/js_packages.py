@@ -88,7 +88,19 @@ def package_candidates(packages: Mapping[str, list[str]], spec: str) -> list[str
         return None
     _, directory, entries = best
     rest = spec[best[0] :].lstrip("/")
-    subpath = "./" + rest if rest else "."
+    return _subpath_files(directory, entries, "./" + rest if rest else ".")
+
+
+def directory_candidates(packages: Mapping[str, list[str]], directory: str) -> list[str]:
+    """The repo paths a relative specifier naming a directory with a `package.json` may be
+    (`require("../..")`: the package's entry, `main` or its `exports` of `.`); none without."""
+    entries = packages.get(directory)
+    if not entries or not entries[0].startswith("name "):
+        return []
+    return _subpath_files(directory, entries, ".")
+
+
+def _subpath_files(directory: str, entries: list[str], subpath: str) -> list[str]:
     found: list[str] = []
     for entry in entries[1:]:
         key, *targets = entry[1:].split("\t")

@@ -115,7 +115,8 @@ other references as the old rules left them (10: C++ macros, Kotlin object expre
 `#else` branches of a C/C++ file read with its first branches; 16: Rust values out of
 `Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods; 17:
 the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `;
-19: JS/TS scope first, a module's free names, CommonJS exports' definitions)."""
+19: JS/TS scope first, a module's free names, CommonJS exports' definitions, a relative
+directory's `package.json` entry)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
