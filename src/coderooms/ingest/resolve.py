@@ -219,12 +219,10 @@ class Lookup:
             self.strict = strict
 
     def candidates(self, target: Target) -> list[str] | None:
-        """The repo paths an `N`, `R`, `T`, `I` or `D` target may be, in order (None: not the
-        repo's)."""
-        if target.mode == "N":
-            return package_candidates(self.js_packages, target.path)
-        if target.mode == "D":
-            return directory_candidates(self.js_packages, target.path)
+        """The repo paths an `N`, `D`, `R`, `T` or `I` target may be (None: not the repo's)."""
+        if target.mode in "ND":
+            packages = package_candidates if target.mode == "N" else directory_candidates
+            return packages(self.js_packages, target.path)
         if target.mode == "R":
             return crate_candidates(self.rust_crates, target.path)
         if target.mode == "I":
