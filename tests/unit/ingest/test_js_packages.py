@@ -80,8 +80,11 @@ def test_a_relative_directory_is_its_package_json_entry(tmp_path: Path) -> None:
     found = plan(
         tmp_path,
         {
-            "package.json": json.dumps({"name": "koa", "main": "lib/application.js"}),
+            "package.json": json.dumps(
+                {"name": "koa", "main": "lib/application.js", "exports": "./lib/other.js"}
+            ),  # a directory loads its main: `exports` apply to the package's name only
             "lib/application.js": "module.exports = class Application {\n  use() {}\n};\n",
+            "lib/other.js": "module.exports = class Application {\n  use() {}\n};\n",
             "lib/util/index.js": "exports.helper = function () {};\n",
             "test/app.test.js": """
                 const Koa = require("../");
