@@ -141,3 +141,14 @@ def test_commonjs_exports_define_what_require_gives(tmp_path: Path) -> None:
     assert call(found, run, "context.request") == ("helpers/context.js::exports.request", "import")
     assert call(found, run, "slugify") == ("lib/util.js::slugify", "import")
     assert call(found, run, "trim") == ("lib/util.js::trim", "import")
+
+
+def test_a_module_is_known_by_its_statements_not_by_its_text() -> None:
+    def module(source: bytes) -> bool:
+        facts = extract("javascript", "m.js", source).facts
+        return any(f.kind is FactKind.MODULE for f in facts)
+
+    assert module(b"const proto = module.exports = {};\n")
+    assert module(b"exports.f = f;\nfunction f() {}\n")
+    assert not module(b'// module.exports = x\nconst s = "exports.y";\nf();\n')
+    assert not module(b"(function (root) { if (typeof exports == 'object') exports.x = 1; })();")

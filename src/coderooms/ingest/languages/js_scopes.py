@@ -17,8 +17,8 @@ only where files share one global scope (classic scripts). So the extractor writ
   the blocks that enclose the call, not hoisted from sibling blocks (what is missed stays as
   before).
 * one MODULE fact when the file is a module (an `import` or `export` statement, a `require`,
-  `module.exports` or `exports.x`): its free names are the runtime's globals, never another
-  file's top-level definition.
+  a top-level assignment to `module.exports` or `exports.x`): its free names are the runtime's
+  globals, never another file's top-level definition.
 
 `language_rules.ScriptRules.extension` reads both (`js_scope_names.ScopedNames`).
 """
@@ -173,7 +173,26 @@ def _pattern_names(pattern: Node, source: bytes) -> Iterator[str]:
 
 
 def _is_module(root: Node, source: bytes) -> bool:
+    """An `import`/`export` statement, or a top-level assignment to `module.exports`,
+    `module.exports.x` or `exports.x` (a UMD wrapper's guarded one is no module's)."""
     for statement in root.named_children:
         if statement.type in _MODULE_STATEMENTS:
             return True
-    return b"module.exports" in source or b"exports." in source
+        values: list[Node | None] = []
+        if statement.type == "expression_statement":
+            values.append(statement.named_child(0))
+        elif statement.type in _DECLARATIONS:  # `const proto = module.exports = {..}`
+            values.extend(d.child_by_field_name("value") for d in statement.named_children)
+        if any(_exports_assigned(value, source) for value in values):
+            return True
+    return False
+
+
+def _exports_assigned(value: Node | None, source: bytes) -> bool:
+    """`module.exports[.x] = ..` / `exports.x = ..`, also in a chain (`a = exports.x = ..`)."""
+    while value is not None and value.type == "assignment_expression":
+        left = value.child_by_field_name("left")
+        if left is not None and text(left, source).startswith(("module.exports", "exports.")):
+            return True
+        value = value.child_by_field_name("right")
+    return False
