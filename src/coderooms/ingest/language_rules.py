@@ -16,6 +16,7 @@ from coderooms.ingest.java_on_demand import (
     anonymous_bodies,
     on_demand_imports,
 )
+from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.ingest.namespace_names import (
     Uses,
@@ -124,6 +125,10 @@ class ScriptRules(Rules):
     def creates(self, name: str) -> bool:
         """`new X()` of a capitalised name, as classes are (`x.new()` may be a method)."""
         return name[:1].isupper()
+
+    def extension(self, path: str, extraction: Extraction) -> ScopedNames:
+        """Which called bare names a scope binds, and whether the file is a module."""
+        return scoped_names(extraction)
 
     def bases(self, extraction: Extraction) -> dict[str, str]:
         """`super.m()` / inherited `this.m()`: the class's `extends`."""

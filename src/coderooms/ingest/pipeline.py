@@ -107,14 +107,16 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 19
+RESOLVER_VERSION = 20
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
 12: JSDoc types; 13: C/C++ macro blocks and comments in `#define`s; 14: C# `#if false`; 15: the
 `#else` branches of a C/C++ file read with its first branches; 16: Rust values out of
 `Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods; 17:
-the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `)."""
+the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `;
+19: JS/TS scope first, a module's free names, CommonJS exports' definitions, a relative
+directory's `package.json` entry)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

@@ -17,6 +17,7 @@ from coderooms.ingest.java_on_demand import (
     on_demand_quals,
     static_members,
 )
+from coderooms.ingest.js_scope_names import ScopedNames
 from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.ref_requests import java_qualified
@@ -68,6 +69,11 @@ def request(
     request = RefRequest(source, kind, ref, parts[-1], line, scope.group, ghost=parts[-1])
     if parts[0] == UNKNOWN_RECEIVER:
         return request  # a member of an expression's result: only a unique name can answer
+    if isinstance(scope.extension, ScopedNames) and len(parts) == 1 and kind != INHERITS:
+        if scope.extension.binds(source, parts[0]):
+            request.bound = True  # JS/TS: a parameter or local, never a symbol (a ghost)
+            return request
+        request.bound = scope.extension.module  # a module's free name is a global
     if isinstance(scope.extension, Usings):
         return csharp_request(scope, scope.extension, request, source, kind, parts)
     if isinstance(scope.extension, Uses):

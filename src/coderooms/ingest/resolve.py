@@ -28,7 +28,7 @@ from coderooms.core.ids import directory_of
 from coderooms.ingest.c_commands import command_candidates, include_dirs
 from coderooms.ingest.import_requests import module_targets
 from coderooms.ingest.js_configs import config_candidates
-from coderooms.ingest.js_packages import package_candidates
+from coderooms.ingest.js_packages import directory_candidates, package_candidates
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.rust_crates import crate_candidates
@@ -176,7 +176,7 @@ class Lookup:
             raise Missing((), (target,))
         if target.mode == "G":
             return self._go_package(target.path, group)
-        if target.mode in "NRTI":
+        if target.mode in "NRTID":
             for path in self.candidates(target) or ():
                 found = self.files_for(Target("=", path), group)
                 if found:
@@ -219,10 +219,10 @@ class Lookup:
             self.strict = strict
 
     def candidates(self, target: Target) -> list[str] | None:
-        """The repo paths an `N`, `R`, `T` or `I` target may be, in order (None: not the
-        repo's)."""
-        if target.mode == "N":
-            return package_candidates(self.js_packages, target.path)
+        """The repo paths an `N`, `D`, `R`, `T` or `I` target may be (None: not the repo's)."""
+        if target.mode in "ND":
+            packages = package_candidates if target.mode == "N" else directory_candidates
+            return packages(self.js_packages, target.path)
         if target.mode == "R":
             return crate_candidates(self.rust_crates, target.path)
         if target.mode == "I":

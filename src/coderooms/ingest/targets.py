@@ -43,7 +43,12 @@ def js_module(path: str, spec: str) -> tuple[Target, ...]:
     joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
     if joined.startswith(".."):
         return ()
-    return tuple(Target("=", p) for p in js_file_candidates("" if joined == "." else joined))
+    joined = "" if joined == "." else joined
+    files = [Target("=", p) for p in js_file_candidates(joined)]
+    if posixpath.splitext(joined)[1] not in JS_EXTENSIONS:  # a directory: its package's entry
+        index = next(i for i, t in enumerate(files) if posixpath.basename(t.path)[:6] == "index.")
+        files.insert(index, Target("D", joined))
+    return tuple(files)
 
 
 def js_file_candidates(joined: str) -> list[str]:

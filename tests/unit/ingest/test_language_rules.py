@@ -9,6 +9,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import bindings, import_requests, module_targets, rules_of
 from coderooms.ingest.java_on_demand import OnDemandImports
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, TABLE_GROUPS
+from coderooms.ingest.js_scope_names import ScopedNames
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.listed_bases import Ancestors, Embedded
 from coderooms.ingest.namespace_names import Uses, Usings
@@ -95,7 +96,9 @@ def test_each_language_extension_is_its_own_type() -> None:
     java = rules_of("java").extension("A.java", Extraction("java", imports=star))
     assert isinstance(java, OnDemandImports)
     assert len(java.imports) == 1
-    for name in ("python", "javascript", "lua", "kotlin", "rust", "c", "bash"):
+    script = rules_of("javascript").extension("x", Extraction("javascript", inherits=inherits))
+    assert script == ScopedNames(module=False, bound=frozenset())
+    for name in ("python", "lua", "kotlin", "rust", "c", "bash"):
         assert rules_of(name).extension("x", Extraction(name, inherits=inherits)) is None
 
 

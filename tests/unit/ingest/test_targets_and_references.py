@@ -44,10 +44,12 @@ def suffix(*paths: str) -> tuple[Target, ...]:
 
 
 def js_candidates(stem: str) -> tuple[Target, ...]:
-    """What an extension-less relative specifier resolving to `stem` yields, in order."""
+    """What an extension-less relative specifier resolving to `stem` yields, in order: the
+    files, the directory's `package.json` entry (`D`), its index files."""
     files = [stem + ext for ext in JS_EXTS] if stem else []
     prefix = stem + "/" if stem else ""
-    return exact(*files, *(prefix + "index" + ext for ext in JS_EXTS))
+    indexes = exact(*(prefix + "index" + ext for ext in JS_EXTS))
+    return (*exact(*files), Target("D", stem), *indexes)
 
 
 # -- Python ----------------------------------------------------------------------------------------
