@@ -38,23 +38,32 @@ Needs libclang's Python bindings: `pip install libclang==18.1.1` (the wheel bund
 `libclang.so`; or the project's `bench` extra). Run:
 `PYTHONPATH=. python benchmarks/resolution_accuracy_c.py --corpus redis=/path/to/redis/src`,
 `--sample 3000` call sites per corpus (0: every unit), `--misses 3` to print that many examples
-per category of misses and wrong links, `--json out.json` to keep the figures.
+per category of misses and wrong links, `--json out.json` to keep the figures. clang's answers
+are kept in `--oracle-cache` (default `$TMPDIR/coderooms-clang-oracle/`), keyed by the
+checkout's path and HEAD (or its files' sizes and times), the sample, the seed and the oracle's
+source, so that a rule measured before and after parses the corpus once; `--no-oracle-cache`.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
+import pickle
 import posixpath
 import re
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks.clang_oracle import CSite, OracleRun, Place, run_oracle
+import benchmarks.clang_oracle
+from benchmarks.clang_oracle import CSite, OracleRun, Place, repo_files, run_oracle
 from benchmarks.corpora import CorpusUnavailable
 from benchmarks.resolution_accuracy import (
     OurGraph,
@@ -296,6 +305,48 @@ def compare_includes(graph: OurGraph, run: OracleRun) -> Tally:
 # -- running -------------------------------------------------------------------------------------
 
 
+def oracle_key(root: Path, sample: int, seed: int) -> str:
+    """What clang's answers depend on: the checkout (its HEAD and whether it is clean, else its
+    files' sizes and times), the sample, the seed and the oracle's own source."""
+    digest = hashlib.sha256(f"{root}\0{sample}\0{seed}".encode())
+    digest.update(Path(benchmarks.clang_oracle.__file__).read_bytes())
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"],
+            capture_output=True, text=True, check=True, timeout=30,
+        ).stdout  # fmt: skip
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain"],
+            capture_output=True, text=True, check=True, timeout=60,
+        ).stdout  # fmt: skip
+        digest.update((head + dirty).encode())
+    except (OSError, subprocess.SubprocessError):
+        for path in repo_files(root):
+            stat = (root / path).stat()
+            digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()[:24]
+
+
+def cached_oracle(
+    root: Path, sample: int, seed: int, only: set[str], cache: Path | None
+) -> OracleRun:
+    if cache is None:
+        return run_oracle(root, sample, seed, only=only)
+    key = hashlib.sha256(
+        (oracle_key(root, sample, seed) + "\0".join(sorted(only))).encode()
+    ).hexdigest()[:24]
+    stored = cache / f"{root.name}-{key}.pickle"
+    if stored.is_file():
+        loaded: OracleRun = pickle.loads(stored.read_bytes())
+        return loaded
+    run = run_oracle(root, sample, seed, only=only)
+    cache.mkdir(parents=True, exist_ok=True)
+    scratch = stored.with_suffix(f".{os.getpid()}.tmp")
+    scratch.write_bytes(pickle.dumps(run))
+    scratch.replace(stored)
+    return run
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", action="append", default=[], help="NAME=PATH of a checkout")
@@ -303,7 +354,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--misses", type=int, default=0, help="examples per category")
     parser.add_argument("--json", type=Path)
+    default_cache = Path(tempfile.gettempdir()) / "coderooms-clang-oracle"
+    parser.add_argument("--oracle-cache", type=Path, default=default_cache)
+    parser.add_argument("--no-oracle-cache", action="store_true")
     args = parser.parse_args(argv)
+    cache = None if args.no_oracle_cache else args.oracle_cache
     if not args.corpus:
         parser.error("give at least one --corpus NAME=PATH")
 
@@ -316,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         try:
             mine = {p for p, f in graph.parsed.items() if f.language in LANGUAGES}
-            run = run_oracle(corpus.root, args.sample, args.seed, only=mine)
+            run = cached_oracle(corpus.root, args.sample, args.seed, mine, cache)
         except CorpusUnavailable as e:
             print(f"{corpus.name}: skipped ({e})", file=sys.stderr)
             continue
