@@ -30,8 +30,8 @@ begins (the extractor's line for a chain `a\\n.f()`) and, apart, the name's. A s
   dependent call in a template, a function undeclared after a missing header), `operator`
   (an overloaded operator or a lambda's `operator()`, not written as a call by name),
   `macro` (the call is in a macro's body: the source shows the
-  macro's name), `implicit` (a constructor whose class name is not written before `(` or `{`:
-  `T x(1);`, a conversion).
+  macro's name), `implicit` (a constructor whose class name is not written where clang places
+  it, before `(`, `{` or `<`: `T x(1);`, `return {a, b};`, a conversion).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ import re
 import shlex
 import subprocess
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from ctypes import byref, c_uint
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -164,14 +164,14 @@ def written_call(line_text: str, column: int, name: str) -> bool:
     return not (after.isalnum() or after == "_")
 
 
-def class_name_called(tokens: Iterable[str], name: str) -> bool:
-    """Whether a constructor call's tokens write its class name before `(`, `{` or `<`."""
-    previous = ""
-    for token in tokens:
-        if previous == name and token in ("(", "{", "<"):
-            return True
-        previous = token
-    return False
+def constructed_at(line_text: str, column: int, name: str) -> bool:
+    """Whether a constructor call is written at 1-based byte `column` of the line as its class
+    name, maybe qualified, before `(`, `{` or `<` (`N::S(4)`, `S{}`, `Box<int>(..)`); not
+    `T x(1);` (clang places it at `x`), a conversion or a macro's body (at the macro's name)."""
+    if column < 1:
+        return False
+    pattern = rf"(?:\w+\s*::\s*)*{re.escape(name)}\s*[<({{]"
+    return re.match(pattern, line_text[column - 1 :]) is not None
 
 
 def pick_header(include: str, candidates: list[str]) -> str | None:
@@ -551,12 +551,13 @@ class _Reader:
                 self.call(node)
             stack.extend(reversed(list(node.get_children())))
 
-    def name_location(self, call: Any) -> tuple[str | None, int, int]:
+    def name_location(self, call: Any, constructor: bool) -> tuple[str | None, int, int]:
         """The file, line and column where the callee's name is spelled (a macro argument's
-        text, a member's name), libclang's spelling location."""
+        text, a member's name; a constructor's own location, its children are its arguments),
+        libclang's spelling location."""
         kinds = self.ci.CursorKind
         location = call.location
-        for child in call.get_children():
+        for child in [] if constructor else call.get_children():
             node = child
             while node.kind == kinds.UNEXPOSED_EXPR:
                 inner = list(node.get_children())
@@ -586,13 +587,16 @@ class _Reader:
         if name.startswith("operator") or referenced.spelling.startswith("operator"):
             self.run.excluded["operator"] += 1
             return
-        path, name_line, column = self.name_location(node)
         constructor = referenced.kind == self.ci.CursorKind.CONSTRUCTOR
+        path, name_line, column = self.name_location(node, constructor)
         if constructor:
-            if not class_name_called((t.spelling for t in node.get_tokens()), name):
+            if path != begin_path:
+                self.run.excluded["macro"] += 1
+                return
+            if not constructed_at(self.line_text(path, name_line), column, name):
                 self.run.excluded["implicit"] += 1
                 return
-            path, name_line, column = begin_path, begin.line, 0
+            column = 0
         elif path != begin_path or not written_call(self.line_text(path, name_line), column, name):
             self.run.excluded["macro"] += 1
             return

@@ -7,8 +7,8 @@ from __future__ import annotations
 from benchmarks.clang_oracle import (
     CSite,
     Place,
-    class_name_called,
     configured,
+    constructed_at,
     flags_of_command,
     has_body,
     include_root,
@@ -29,13 +29,16 @@ def test_a_call_is_written_where_its_name_is_spelled() -> None:
     assert not written_call(line, 0, "helper")
 
 
-def test_a_constructor_counts_only_with_its_class_name_before_the_parenthesis() -> None:
-    assert class_name_called(["N", "::", "S", "(", "4", ")"], "S")
-    assert class_name_called(["S", "{", "}"], "S")
-    assert class_name_called(["Box", "<", "int", ">", "(", ")"], "Box")
-    # `S s(3);` and conversions write no class name before the arguments
-    assert not class_name_called(["s", "(", "3", ")"], "S")
-    assert not class_name_called(['"text"'], "string")
+def test_a_constructor_counts_only_with_its_class_name_written_where_clang_places_it() -> None:
+    line = "  N::S t = N::S(4); S s(3); auto b = Box<int>(1) + S{}; F(x);"
+    assert constructed_at(line, line.index("N::S(") + 1, "S")
+    assert constructed_at(line, line.index("Box") + 1, "Box")
+    assert constructed_at(line, line.index("S{") + 1, "S")
+    # `S s(3);`: clang places the construction at the variable
+    assert not constructed_at(line, line.index("s(3)") + 1, "S")
+    # a macro's body: clang places it at the macro's name
+    assert not constructed_at(line, line.index("F(x)") + 1, "Result")
+    assert not constructed_at(line, 0, "S")
 
 
 def test_an_unfound_header_is_taken_from_this_platform_or_when_it_is_the_only_one() -> None:
