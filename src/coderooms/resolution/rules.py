@@ -52,7 +52,8 @@ class Rules:
     group-level)."""
     bare_members = False
     """A type's members are seen by their bare names inside it (an implicit `this`/`self`),
-    and a class's fields by theirs (Java, C#, Kotlin, Scala, Swift)."""
+    and a class's fields by theirs (Java, C#, Kotlin, Scala, Swift, C++; C shares C++'s rules
+    and has no members)."""
     implicit_members = False
     """A bare `m()` may be a member the enclosing class inherits (Kotlin, Scala, Swift)."""
     package_scoped = False
