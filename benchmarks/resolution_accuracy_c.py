@@ -255,7 +255,7 @@ def compare_calls(
                 reason = "outside" if site.outside else "elsewhere"
                 if site.kind == "pointer":
                     reason = "function value"
-                elif site.kind == "call" and not accepted:
+                elif site.kind == "call" and not accepted and not site.outside:
                     reason = "non-symbol"
                 key = f"{kind_key} ({reason})"
                 tally.wrong[key] += 1
