@@ -112,22 +112,22 @@ def symbol_spans(graph: OurGraph) -> Spans:
 
 
 def symbol_at(spans: Spans, place: Place, name: str) -> str | None:
-    """Our symbol of a definition clang places, in its file and named `name`: the narrowest
-    that starts on its first line or spans its name's line; else the one with its qualname
-    (the graph keeps one symbol per qualname: overloads share the first one's); else the only
-    one whose qualname ends with its class and name (`App.parse` for `CLI.App.parse`), or the
-    only one of that name. None when the graph has none, or several it cannot tell apart."""
+    """Our symbol of a definition clang places, in its file and named `name`: the one starting
+    on its first line or its name's; else the one with its qualname (the graph keeps one symbol
+    per qualname: overloads share the first one's); else the narrowest spanning its name's line;
+    else the only one whose qualname ends with its class and name (`App.parse` for
+    `CLI.App.parse`), or the only one of that name. None when the graph has none, or several it
+    cannot tell apart."""
     candidates = spans.get((place.path, name), [])
-    found = [
-        (end - start, qualname)
-        for start, end, qualname in candidates
-        if start == place.start or start <= place.name_line <= end
-    ]
-    if found:
-        return min(found)[1]
+    starting = [q for start, _, q in candidates if start in (place.start, place.name_line)]
+    if starting:
+        return min(starting)
     qualnames = sorted({qualname for _, _, qualname in candidates})
     if place.qualname in qualnames:
         return place.qualname
+    spanning = [(end - start, q) for start, end, q in candidates if start <= place.name_line <= end]
+    if spanning:
+        return min(spanning)[1]
     tail = ".".join(place.qualname.split(".")[-2:])
     ending = [q for q in qualnames if q == tail or q.endswith("." + tail)]
     if len(ending) == 1:

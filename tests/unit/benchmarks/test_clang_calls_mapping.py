@@ -123,8 +123,12 @@ def test_a_definition_maps_to_the_symbol_the_graph_keeps() -> None:
         ("a.hpp", "add"): [(10, 20, "App.add"), (30, 40, "Group.add")],
         ("a.hpp", "S"): [(5, 50, "N.S"), (8, 8, "N.S.S")],
     }
-    # the narrowest symbol spanning the definition's name
+    # the symbol starting on the definition's line
     assert symbol_at(spans, Place("a.hpp", 8, 8, "N.S.S"), "S") == "N.S.S"
+    # a second constructor, folded into the first one's symbol, is not its class
+    assert symbol_at(spans, Place("a.hpp", 12, 12, "N.S.S"), "S") == "N.S.S"
+    # the narrowest symbol spanning the definition's name, when no qualname matches
+    assert symbol_at(spans, Place("a.hpp", 20, 20, "M.S"), "S") == "N.S"
     # an overload the graph folds into the first one's symbol (same qualname)
     assert symbol_at(spans, Place("a.hpp", 120, 120, "CLI.detail.trim"), "trim") == (
         "CLI.detail.trim"
