@@ -319,6 +319,7 @@ class CRules(Rules):
     module_table = "stars"
     member_table = True
     bare_members = True
+    injected_class_names = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return c_include(path, module)

@@ -48,6 +48,15 @@ def test_a_member_hides_the_enclosing_namespaces_function_of_its_name(tmp_path: 
     )
 
 
+def test_the_class_name_inside_the_class_is_the_class_not_its_constructor(tmp_path: Path) -> None:
+    text = SHAPE.replace(
+        "  int outer() const;",
+        "  int outer() const;\n  static Shape unit() { return Shape(1); }",
+    )
+    found = plan(tmp_path, {"shape.hpp": text})
+    assert call(found, "shape.hpp::geo.Shape.unit", "Shape") == ("shape.hpp::geo.Shape", "local")
+
+
 def test_an_out_of_class_definition_still_sees_the_members(tmp_path: Path) -> None:
     found = plan(
         tmp_path,
