@@ -325,11 +325,15 @@ class RustRules(Rules):
 
 
 class CRules(Rules):
-    """C and C++: an `#include` names a header."""
+    """C and C++: an `#include` names a header. A C++ class's members are in scope by bare name
+    in its own body (`int area() const { return helper(s_); }` calls the class's `helper`,
+    issue 32); a C function is never inside a type, so C reads the same."""
 
     __slots__ = ()
     module_table = "stars"
     member_table = True
+    bare_members = True
+    injected_class_names = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return c_include(path, module)

@@ -141,7 +141,7 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     }  # fmt: skip
     assert _having("binding_only") == {"lua"}
     assert _having("callable_variables") == {"javascript", "typescript", "tsx"}
-    assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift"}
+    assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift", "c", "cpp"}
     assert _having("implicit_members") == {"kotlin", "scala", "swift"}
     assert _having("package_scoped") == {"go", "java", "kotlin", "scala", "swift"}
     assert _having("follows_fields") == {"java", "go", "javascript", "rust"}
