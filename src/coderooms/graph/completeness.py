@@ -18,10 +18,12 @@ import re
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.graph.driver import Graph
+
+if TYPE_CHECKING:  # the parse workers import CallGroups (via ingest.languages), not the driver
+    from coderooms.graph.driver import Graph
 
 STATEMENT = "graph/unresolved_call_sites"
 NAMES_LISTED = 10

@@ -51,7 +51,17 @@ Mode = Literal["full", "incremental"]
 Progress = Callable[[int, int], None]
 
 PARALLEL_MIN_FILES = 64
-"""Below this many files to read, reading happens in-process (a worker pool costs ~0.3 s)."""
+"""Below this many files to read, reading happens in-process (and the collector runs)."""
+PARALLEL_MIN_BYTES = 8 * 2**20
+"""Below this many bytes to read, reading happens in-process as well: a worker pool costs its
+start (a forkserver that imports the main module and the reader, then forks the workers: 4-5 s
+measured at load 20, before the first file is read) and the results' pickling, more than the
+second core saves there: flask (1.4 MB) parsed in 0.8-1.5 s in-process against 4.3-7.0 s in a
+pool of two, tornado (2.1 MB) in 2.1-3.5 s against 6.3-10.2 s (issue 31, item 1)."""
+WORKER_PRELOAD = ["__main__", "coderooms.ingest.reader"]
+"""Imported once in the forkserver, so that each worker is forked with the parsers loaded and
+does not import the main module again (a process started from the `coderooms` script would
+import the whole CLI in every worker: ~3 s each on a busy host)."""
 JOBS_PER_CHUNK = 24
 MAX_PROBLEMS_REPORTED = 50
 
@@ -345,7 +355,8 @@ def _read_all(
         progress(0, total)
     chunks = [jobs[i : i + JOBS_PER_CHUNK] for i in range(0, total, JOBS_PER_CHUNK)]
     count = workers if workers is not None else min(os.cpu_count() or 1, 8)
-    if total < PARALLEL_MIN_FILES or count <= 1:
+    size = sum(job.size for job in jobs)
+    if total < PARALLEL_MIN_FILES or size < PARALLEL_MIN_BYTES or count <= 1:
         for chunk in chunks:
             yield from read_files(chunk)
             done += len(chunk)
@@ -354,6 +365,7 @@ def _read_all(
             steps.read(done, total)
         return
     context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(WORKER_PRELOAD)
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
         try:
             for results in pool.map(read_files_wire, chunks):
