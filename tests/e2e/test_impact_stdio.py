@@ -75,8 +75,9 @@ def test_impact_over_stdio(
     assert "co_changes" not in helper  # a section asked for by name
     partners = seen["partners"]
     assert set(partners) == {"repo", "seeds", "co_changes"}  # lower_bound only when true
-    assert partners["co_changes"]["tests"][0] == "tests/test_core.py 3"  # by kind, heaviest first
-    assert partners["co_changes"]["docs"] == ["README.md 4"]
+    # one list by weight, the tie at 1 counted with the command that lists it
+    assert partners["co_changes"]["items"] == ["README.md 4", "tests/test_core.py 3"]
+    assert partners["co_changes"]["more"].startswith("+5 more, the heaviest 1 (5 files): ")
     working = seen["working"]
     assert working["changed"]["files"] == [
         {"path": "pkg/core.py", "status": "modified", "symbols": 1}

@@ -86,13 +86,11 @@ def answer_of(
             )
     if found.co_changes is not None:
         answer["co_changes"] = found.co_changes
-    field = found.sites.as_field()
+    field = found.sites.note()
     if further is not None and further.lower_bound:
-        field["through"] = {
-            **further.brief(),
-            "names": dict(further.listed()[: limits.THROUGH_NAMES_LISTED]),
-            "symbols": found.through,
-        }
+        through = further.note(limits.THROUGH_NAMES_LISTED)
+        del through["hint"]  # the names are the walk's, not the seeds': their own search
+        field["through"] = {**through, "symbols": found.through}
     lower = found.sites.lower_bound or (further is not None and further.lower_bound)
     if lower:
         answer["completeness"] = field

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from coderooms.impact.limits import TESTS_DEPTH
+from coderooms.surgical import partner_rows
 from coderooms.verbs.budget import Question, fit, room
 
 CALLS = "calls"
@@ -78,12 +80,18 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         answer["seeds"] = {**{k: v for k, v in raw["seeds"].items() if k != "spans"},
                            "items": [_seed_text(s, spans) for s in seeds]}  # fmt: skip
     answer["seeds"] = _whole(answer["seeds"], "not_listed")
+    if "co_changes" in raw:
+        answer["co_changes"] = partner_rows(raw["co_changes"])
     if "tests" in raw:
         tests = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
+        if not tests["items"] and "lower_bound" not in tests:
+            tests["none"] = f"no test file reaches it within {TESTS_DEPTH} hops"
         answer["tests"] = _whole(tests, "more")
     if "affected" not in raw:
         return answer
     affected = dict(raw["affected"])
+    if not affected["items"] and not affected.get("offset"):
+        affected["none"] = none_reason(raw)
     items = affected.pop("items")
     hops = len(affected.get("by_hop") or {}) > 1 or len({row["hop"] for row in items}) > 1
     rows = [row_text(row, short, hop=hops) for row in items]
@@ -98,6 +106,22 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         affected.pop("total", None)
         affected.pop("by_hop", None)
     return answer
+
+
+def none_reason(raw: dict[str, Any]) -> str:
+    """Why no row reaches the seeds: nothing in the graph does, and what may still (call sites
+    of their names left unresolved, reads of a property)."""
+    if not raw["seeds"].get("items") and not raw["seeds"].get("total"):
+        return "no seed: nothing to reach"
+    why = ["no call, import or subclass of it in the graph"]
+    names = raw.get("completeness", {}).get("names") or {}
+    if names:
+        sites = sum(names.values())
+        why.append(f"{sites} call site{'s' if sites > 1 else ''} of its name unresolved "
+                   "(completeness)")  # fmt: skip
+    if "read_not_called" in raw:
+        why.append("read, not called (read_not_called)")
+    return "; ".join(why)
 
 
 def _whole(listed: dict[str, Any], cut_key: str) -> dict[str, Any]:

@@ -17,7 +17,8 @@ def raw(rows: list[dict[str, Any]], seeds: list[str]) -> dict[str, Any]:
         "affected": {"items": rows, "total": len(rows), "by_hop": {}},
         "tests": {"items": [{"path": "tests/t.py", "hop": 1, "symbols": 2, "names": ["t"]}],
                   "total": 1},
-        "co_changes": {"commits": 4, "code": ["b.py 3"]},
+        "co_changes": {"commits": 4, "partners": [{"path": "b.py", "weight": 3, "kind": "code"}],
+                       "total": 1, "files": ["s.py"]},
     }  # fmt: skip
 
 
@@ -38,7 +39,7 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
         "1 d.py K inherits t.py::run",  # not a seed: its id
     ]
     assert answer["tests"]["items"] == ["tests/t.py (hop 1, 2 symbols)"]
-    assert answer["co_changes"] == {"commits": 4, "code": ["b.py 3"]}  # as the verb wrote it
+    assert answer["co_changes"] == {"commits": 4, "items": ["b.py 3"]}  # rows by weight
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
     assert both["affected"]["items"] == ["a.py:3 f -> s.py::run (import)"]  # two runs, 1 hop
 
@@ -110,3 +111,17 @@ def test_a_guess_says_how_sure_it_is_a_sure_rule_only_its_name() -> None:
         "b.py:4 g -> run (typed)",
         "c.py:5 h -> run (0.5)",
     ]
+
+
+def test_an_empty_list_says_why() -> None:
+    nothing = raw([], ["s.py::x"])
+    nothing["tests"] = {"items": [], "total": 0}
+    answer = compact_impact(nothing, QUESTION, max_tokens=6000)
+    assert answer["affected"] == {"items": [], "none": "no call, import or subclass of it in "
+                                  "the graph"}  # fmt: skip
+    assert answer["tests"] == {"items": [], "none": "no test file reaches it within 5 hops"}
+    nothing["completeness"] = {"names": {"x": 2}, "hint": "..."}
+    nothing["read_not_called"] = {"symbols": ["x"]}
+    why = compact_impact(nothing, QUESTION, max_tokens=6000)["affected"]["none"]
+    assert why.endswith("; 2 call sites of its name unresolved (completeness); read, not called "
+                        "(read_not_called)")  # fmt: skip
