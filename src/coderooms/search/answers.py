@@ -178,9 +178,7 @@ def seek_answer(
         answer["clamped"] = raw["clamped"]
     if named and raw.get("blocked_reason") in (None, "no_candidates"):
         return _named_answer(raw, answer, question, max_tokens, repos, query)
-    if raw["embeddings_used"]:
-        answer["embeddings_used"] = True
-    elif " " in query.strip():
+    if not raw["embeddings_used"] and " " in query.strip():  # a fallback is news, vectors not
         answer["words_only"] = raw.get("semantic", "no symbol vectors: ranked by words")
     rows = [symbol_row(hit, repos) for hit in raw["results"]]
     fitted = fit(rows, room(max_tokens, answer))
