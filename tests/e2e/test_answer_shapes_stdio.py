@@ -89,8 +89,7 @@ def test_answers_hold_what_was_asked(
     assert "hash" not in seen["view"]
     assert seen["seek"]["symbols"] == ["pkg/core.py:8-9 def compute(y)"]
     assert "proof_state" not in seen["seek"]
-    assert seen["none"] == {"repo": repo_id, "none": "no symbol is named 'no_such_thing'",
-                            "symbols": []}  # fmt: skip
+    assert seen["none"] == {"repo": repo_id, "none": "no symbol is named 'no_such_thing'"}
     assert seen["hits"]["hits"] == {
         "pkg/core.py": ["8: def compute(y):", "14:         return compute(len(os.sep))"],
         "pkg/service.py": ["5:     return compute(1) + Engine().run()"],

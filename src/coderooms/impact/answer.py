@@ -68,8 +68,7 @@ def answer_of(
                                         if s in seeds.spans}  # fmt: skip
     if seeds.same_name:
         answer["same_name"] = (
-            f"{seeds.same_name} symbols so named, all seeds (a row names the one it reaches); "
-            "a qualname or id picks one"
+            f"{seeds.same_name} symbols so named, all seeds; a qualname or id picks one"
         )
     if seeds.files and seeds.of_file is None:
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),

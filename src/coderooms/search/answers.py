@@ -198,9 +198,8 @@ def _named_answer(
 ) -> dict[str, Any]:
     exact = [hit for hit in raw["results"] if hit["signals"]["lexical"] >= EXACT_LEXICAL]
     partial = int(raw["total_candidates"]) - len(exact)
-    if not exact:
+    if not exact:  # no list: `none` says it
         answer["none"] = f"no symbol is named {query!r}"
-        answer["symbols"] = []
     else:
         rows = [symbol_row(hit, repos, score=False) for hit in exact]
         fitted = fit(rows, room(max_tokens, answer))
