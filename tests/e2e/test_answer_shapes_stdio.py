@@ -62,8 +62,8 @@ def test_answers_hold_what_was_asked(
     assert set(callers) == {"repo", "seeds", "affected"}
     assert callers["seeds"] == {"items": ["pkg/core.py:4-5 helper"]}
     assert [r.split(" (")[0] for r in callers["affected"]["items"]] == [
-        "pkg/core.py:9 compute -> helper",  # one hop: the rows say none
-        "tests/test_core.py:5 test_helper -> helper",
+        "pkg/core.py:9 compute",  # one hop: the rows say none; the one seed: not named
+        "tests/test_core.py:5 test_helper",
     ]
     assert set(callers["affected"]) == {"items"}
     assert "affected" not in seen["tests"]

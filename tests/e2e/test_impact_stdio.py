@@ -62,8 +62,8 @@ def test_impact_over_stdio(
     # `hop path:line caller -> reached (via conf)`: a seed by its qualname, `::qualname` in the
     # row's own file, else the id
     assert [r.split(" (")[0] for r in helper["affected"]["items"]] == [
-        "1 pkg/core.py:9 compute -> helper",
-        "1 tests/test_core.py:5 test_helper -> helper",
+        "1 pkg/core.py:9 compute",  # a call of the one seed: the seeds name it
+        "1 tests/test_core.py:5 test_helper",
         "2 pkg/core.py:14 Engine.run -> ::compute",
         "2 pkg/service.py:5 serve -> pkg/core.py::compute",
     ]

@@ -3,7 +3,8 @@ co-changes as `path weight`, the rows cut to the call's token budget with a curs
 
 A row is `hop path:line caller -> reached (via conf)`: the walk's hop (only when the rows span
 several hops), the caller's file and the line of the call (or import), its qualname (none for a
-file), the edge (`->` a call, else `imports`, `inherits`), the node it reaches, and how the edge
+file), the edge (`->` a call, else `imports`, `inherits`), the node it reaches (a call of the
+one seed, when there is one, says neither: the seeds name it), and how the edge
 resolved (`via`; `conf` only below SURE, since a rule's name says how sure it is). Ids are
 `path::qualname`, the repo named once; a reached node is written by its qualname when it is a
 listed seed no other seed shares the qualname of, as `::qualname` when it is in the row's own
@@ -37,7 +38,9 @@ def _short(ids: list[str]) -> dict[str, str]:
     return {i: q for i in ids if (q := i.partition("::")[2]) and qualnames[q] == 1}
 
 
-def row_text(row: dict[str, Any], short: dict[str, str], *, hop: bool = True) -> str:
+def row_text(
+    row: dict[str, Any], short: dict[str, str], *, hop: bool = True, lone: str | None = None
+) -> str:
     path, _, qualname = str(row["id"]).partition("::")
     where = f"{path}:{row['line']}" if row.get("line") is not None else path
     caller = f" {qualname}" if qualname else ""
@@ -54,6 +57,8 @@ def row_text(row: dict[str, Any], short: dict[str, str], *, hop: bool = True) ->
         to = f"::{to_qualname}"
     edge = row.get("edge", CALLS)
     first = f"{row['hop']} " if hop else ""
+    if edge == CALLS and lone is not None and str(row["to"]) == lone:
+        return f"{first}{where}{caller}{tail}"  # a call of the one seed: the seeds name it
     return f"{first}{where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
 
 
@@ -94,7 +99,8 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         affected["none"] = none_reason(raw)
     items = affected.pop("items")
     hops = len(affected.get("by_hop") or {}) > 1 or len({row["hop"] for row in items}) > 1
-    rows = [row_text(row, short, hop=hops) for row in items]
+    lone = seeds[0] if len(seeds) == 1 and "not_listed" not in raw["seeds"] else None
+    rows = [row_text(row, short, hop=hops, lone=lone) for row in items]
     answer["affected"] = affected
     fitted = fit(rows, room(max_tokens, answer))
     affected["items"] = rows[: fitted.shown]

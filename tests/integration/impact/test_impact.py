@@ -77,13 +77,17 @@ EDGES = {"->": "calls", "imports": "imports", "inherits": "inherits"}
 
 def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
     """A row `hop path:line caller -> reached (via conf)` read back (no hop when every row is
-    at hop 1); a reached seed written by its qualname, or a symbol of the row's own file
-    written `::qualname`, is taken back to its id."""
+    at hop 1; no `-> reached` for a call of the one seed); a reached seed written by its
+    qualname, or a symbol of the row's own file written `::qualname`, is taken back to its id."""
     words = row.split(" ")
     hop = int(words.pop(0)) if words[0].isdigit() else 1
     where = words[0]
-    caller = None if words[1] in EDGES else words[1]
-    edge, to, *how = words[2:] if caller else words[1:]
+    caller = None if len(words) < 2 or words[1] in EDGES else words[1]
+    rest = words[2:] if caller else words[1:]
+    if not rest or rest[0] not in EDGES:  # a call of the one seed
+        (lone,) = seeds
+        rest = ["->", seed_id(lone).partition("::")[2], *rest]
+    edge, to, *how = rest
     path, _, line = where.partition(":")
     by_qualname = {seed.partition("::")[2]: seed for seed in map(seed_id, seeds)}
     if to.startswith("::"):
@@ -128,7 +132,7 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     assert (first["via"], first["line"]) == ("local", 9)
     assert first["conf"] is None  # a sure rule is written by its name alone
     # one hop: the rows say none; every row listed: no total
-    assert one["affected"]["items"][0] == "pkg/core.py:9 compute -> helper (local)"
+    assert one["affected"]["items"][0] == "pkg/core.py:9 compute (local)"  # the one seed
     assert "total" not in one["affected"]
     # tests are looked for past the rows' depth: test_serve reaches helper through serve
     assert one["tests"] == {
