@@ -139,6 +139,28 @@ class Completeness:
         )
         return answer
 
+    def note(self, names_listed: int = NAMES_LISTED) -> dict[str, Any]:
+        """The field of an answer whose own `lower_bound` says that callers may be missing
+        (`impact`): the names' unresolved sites and the search that finds them, the flag and
+        a total the names already sum not said again; empty when nothing is missing."""
+        if not self.lower_bound:
+            return {}
+        listed = self.listed()[:names_listed]
+        answer: dict[str, Any] = {}
+        if listed:
+            answer["names"] = dict(listed)
+        if len(self.sites) > len(listed):
+            answer["unresolved_call_sites"] = self.unresolved
+            answer["names_not_listed"] = len(self.sites) - len(listed)
+        if self.capped:
+            answer["not_counted"] = sorted(self.capped)[:NAMES_LISTED]
+        over = f"; not_counted: over {EDGES_COUNTED_MAX} each" if self.capped else ""
+        answer["hint"] = (
+            f"call sites of these names with receivers the graph could not prove{over}: "
+            f"search mode=regex query='{self.pattern()}' finds them"
+        )
+        return answer
+
 
 COMPLETE = Completeness()
 
