@@ -19,13 +19,26 @@ import sysconfig
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-import jedi
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from coderooms.ingest.languages.python import UNKNOWN, chain
 from coderooms.languages.parsing.nodes import DOTTED_RE, dotted
+
+if TYPE_CHECKING:
+    import jedi
+
+
+def _jedi() -> ModuleType:
+    """jedi, imported when an oracle is made (the `bench` extra): the harnesses of other
+    languages import this module's helpers without it."""
+    import jedi
+
+    return jedi
+
 
 _QUERY = """
 (call function: (_) @call)
@@ -64,13 +77,13 @@ class Oracle:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.sys_path = source_roots(self.root) + stdlib_paths()
-        self.project = jedi.Project(
+        self.project = _jedi().Project(
             str(self.root),
             sys_path=self.sys_path,
             smart_sys_path=True,
             load_unsafe_extensions=False,
         )
-        self.environment = jedi.InterpreterEnvironment()
+        self.environment = _jedi().InterpreterEnvironment()
         language = Language(tree_sitter_python.language())
         self.parser = Parser(language)
         self.query = Query(language, _QUERY)
@@ -80,7 +93,7 @@ class Oracle:
         path = self.root / relative
         source = path.read_bytes()
         code = source.decode("utf-8", "replace")
-        script = jedi.Script(
+        script = _jedi().Script(
             code, path=str(path), project=self.project, environment=self.environment
         )
         tree = self.parser.parse(source)
