@@ -301,7 +301,7 @@ class RustRules(Rules):
         return rust_module(path, module)
 
     def opened(self, path: str, imports: list[ImportRef]) -> tuple[Target, ...]:
-        """`use m::*` opens m's names (`rust_impls.in_impls`)."""
+        """`use m::*` opens m's names (`rust_requests.in_impls`)."""
         return tuple(
             target
             for ref in imports

@@ -25,7 +25,7 @@ from coderooms.ingest.returned_types import (
     static_field,
     through_fields,
 )
-from coderooms.ingest.rust_impls import (
+from coderooms.ingest.rust_requests import (
     crate_alternatives,
     crate_path,
     crate_path_too,
