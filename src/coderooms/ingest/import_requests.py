@@ -8,18 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.resolution.extraction import ImportRef
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 
-_GENERIC = Rules("", "")
+_GENERIC = ReferenceRules("", "")
 
 
 def rules_of(language: str) -> Rules:
     """The rules of a deep language (by name), else the generic ones."""
     record = LANGUAGES.get(language)
     return _GENERIC if record is None else record.rules
+
+
+def reference_rules_of(language: str) -> ReferenceRules:
+    """`rules_of` with the reference hooks (every record's rules have them)."""
+    rules = rules_of(language)
+    return rules if isinstance(rules, ReferenceRules) else _GENERIC
 
 
 def module_targets(language: str, path: str, module: str, level: int = 0) -> tuple[Target, ...]:

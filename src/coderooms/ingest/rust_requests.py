@@ -16,6 +16,9 @@ from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.targets import Binding
 from coderooms.resolution.vocabulary import TYPE_KINDS
 
+RUST_CONSTRUCTORS = frozenset({"new", "default", "from"})
+"""Rust `T::new(..)` and the like give a `T` (by convention; `with_*` too: `constructed`)."""
+
 
 def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
     """Rust `self.m()` / `Self::m()`: `m` of the enclosing impl's type, wherever that type is
@@ -23,7 +26,7 @@ def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -
     `T` in another file (looked up from this file, `member_through_impls`); any other name
     neither the file defines nor a `use` binds: what the file's `use m::*` imports open, in
     order (`Scope.opened`)."""
-    if scope.language != "rust" or request.kind == INHERITS:
+    if request.kind == INHERITS:
         return request
     if request.local is not None or request.bound:
         return request
@@ -62,10 +65,10 @@ def _field_of_self(scope: Scope, request: RefRequest, source: str, parts: list[s
     return through_fields(scope, request, source, (False, owner), parts[1:-1], parts[-1])
 
 
-def module_called(scope: Scope, binding: Binding, rest: list[str]) -> bool:
+def module_called(binding: Binding, rest: list[str]) -> bool:
     """Rust `drop(x)` where `mod drop;` binds `drop`: a module is never called or extended, so
     the name is not the module's (here the prelude's `drop`)."""
-    return scope.language == "rust" and not rest and binding.item is None
+    return not rest and binding.item is None
 
 
 def crate_path_too(
@@ -75,7 +78,7 @@ def crate_path_too(
     crate `log`): a path's head is read in the namespace of modules and types, so after what
     the import names, the head is also a crate's name (`crate_alternatives`)."""
     lowercase = parts[0][:1].islower() and parts[0] not in ("self", "crate", "super")
-    if scope.language != "rust" or binding.item is None or len(parts) < 2 or not lowercase:
+    if binding.item is None or len(parts) < 2 or not lowercase:
         return request
     if parts[0] in scope.bound and binding.item == parts[0]:
         request.alternatives = (*request.alternatives, *crate_alternatives(scope.path, parts))
@@ -99,3 +102,15 @@ def crate_alternatives(path: str, parts: list[str]) -> tuple[str, ...]:
         for targets in [rust_module(path, ".".join(parts[:cut]))]
         if targets
     )
+
+
+def constructed(scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
+    """Rust `T::new(..)`, `T::default()`, `T::from(..)`, `T::with_*(..)` whose declaration the
+    file does not state (derived, or another file's): a `T`, by convention, as for `let x =
+    T::new()` (`languages.rust`); `crate::T::default()` too (`returned_types.Typed`)."""
+    if len(callee) < 2 or not callee[-2][:1].isupper():
+        return None
+    if callee[-1] not in RUST_CONSTRUCTORS and not callee[-1].startswith("with_"):
+        return None
+    found = scope.local(source, callee[:-1], TYPE_KINDS)
+    return (True, found) if found is not None else (False, ".".join(callee[:-1]))

@@ -68,6 +68,9 @@ class Rules:
     path_heads: frozenset[str] = frozenset()
     """Path heads that name a module of the repo without an import (Rust `crate`, `super`,
     `self`)."""
+    impl_types_elsewhere = False
+    """A method's `Self` may be a type another file defines (Rust: an impl in another file
+    than its type's), named as the method's qualname writes it."""
 
     def __init__(self, language: str, group: str, *, scoped_bare_names: bool = False) -> None:
         self.language = language

@@ -6,9 +6,18 @@ flags agree with the groups resolution keys its tables by."""
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.import_requests import bindings, import_requests, module_targets, rules_of
+from coderooms.ingest.file_records import build_record
+from coderooms.ingest.file_scope import ReferenceRules
+from coderooms.ingest.import_requests import (
+    bindings,
+    import_requests,
+    module_targets,
+    reference_rules_of,
+    rules_of,
+)
 from coderooms.ingest.java_on_demand import OnDemandImports
 from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, TABLE_GROUPS
+from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.listed_bases import Ancestors, Embedded
 from coderooms.ingest.namespace_names import Uses, Usings
@@ -20,7 +29,6 @@ from coderooms.resolution.extraction import (
     ScopeFact,
     SymbolDef,
 )
-from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Target
 
 
@@ -31,7 +39,8 @@ def test_every_record_holds_its_own_rules() -> None:
 
 
 def test_a_name_that_is_no_language_has_the_generic_rules() -> None:
-    assert type(rules_of("js")) is Rules
+    assert type(rules_of("js")) is ReferenceRules
+    assert reference_rules_of("js") is rules_of("js")
     assert module_targets("js", "src/a.js", "./b") == ()
     assert module_targets("csharp", "A.cs", "System.Text") == ()
     refs = [ImportRef("System.Text", (), "T", 1), ImportRef("System.IO", ("File",), None, 2)]
@@ -145,6 +154,7 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     assert _having("super_constructor") == {"java"}
     assert _having("pointer_own") == {"rust"}
     assert _having("path_heads") == {"rust"}
+    assert _having("impl_types_elsewhere") == {"rust"}
     assert rules_of("rust").path_heads == {"crate", "super", "self"}
     assert _having("well_known_globals") == {"javascript", "typescript", "tsx"}
     assert "console" in rules_of("tsx").well_known_globals
@@ -165,3 +175,59 @@ def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
     assert not rules_of("javascript").creates("foo")
     assert not rules_of("go").creates("Foo")
     assert not rules_of("kotlin").creates("Foo")
+
+
+HOOKS = {
+    "whole": {"bash"},
+    "special": {"java"},
+    "namespaced": {"csharp", "php"},
+    "before_binding": {"java"},
+    "binding_applies": {"rust"},
+    "after_binding": {"rust"},
+    "path": {"rust"},
+    "lexical": {"ruby"},
+    "not_local": {"c", "cpp", "swift"},
+    "inherited_field": {"java"},
+    "bare": {"java"},
+    "receiver": {"rust"},
+    "qualified": {"java"},
+    "package_extra": {"java"},
+    "last": {"rust"},
+    "table_bases": {"go"},
+    "extra_type_names": {"rust"},
+    "promoted": {"go"},
+    "constructed": {"rust"},
+}
+
+
+def test_each_reference_hook_is_overridden_by_todays_languages_only() -> None:
+    """The request rule names no language: each branch it had on one is that language's hook,
+    and every other language keeps the generic default."""
+    hooks = {
+        name
+        for name, value in vars(ReferenceRules).items()
+        if callable(value) and not name.startswith("_")
+    }
+    assert hooks == set(HOOKS)
+    for hook, languages in HOOKS.items():
+        overriding = {
+            name
+            for name, record in LANGUAGES.items()
+            if getattr(type(record.rules), hook) is not getattr(ReferenceRules, hook)
+        }
+        assert overriding == languages, hook
+    assert all(isinstance(record.rules, ReferenceRules) for record in LANGUAGES.values())
+
+
+def _references(language: str, path: str, source: bytes) -> dict[str, str | None]:
+    record = build_record(path, language, extract(language, path, source))
+    return {r.ref: r.local for r in record.references}
+
+
+def test_a_hook_that_decides_nothing_to_resolve_is_not_the_generic_path() -> None:
+    """Bash decides every reference (`whole`): a builtin is no request at all, where the generic
+    path would make it a ghost; Java's `this(...)` is the enclosing class's other constructor."""
+    found = _references("bash", "run.sh", b"greet() { echo hi; }\ngreet\necho done\n")
+    assert found == {"greet": "greet"}
+    java = b"class A { A() { this(1); } A(int x) { } }\n"
+    assert _references("java", "A.java", java)["this"] == "A.A"

@@ -7,19 +7,17 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from coderooms.ingest.java_rules import JavaRules, JvmRules
 from coderooms.ingest.language_rules import (
     BashRules,
     CRules,
     CSharpRules,
     GoRules,
-    JavaRules,
     JavaScriptRules,
-    JvmRules,
     LuaRules,
     PhpRules,
     PythonRules,
     RubyRules,
-    RustRules,
     ScriptRules,
     SwiftRules,
 )
@@ -44,6 +42,7 @@ from coderooms.ingest.languages import (
     swift,
     typescript,
 )
+from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 
