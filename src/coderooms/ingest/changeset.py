@@ -22,7 +22,7 @@ from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
 from coderooms.ingest import languages, moved_rows
 from coderooms.ingest.include_walk import STAR_WALKS
-from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
+from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
@@ -189,7 +189,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         lookup.add_file(parsed.path, parsed.group)
         for info in symbol_infos(repo, parsed):
             lookup.add_symbol(info)
-        if parsed.group in TABLE_GROUPS:
+        if parsed.group in languages.TABLE_GROUPS:
             lookup.tables[parsed.path] = ReexportTable.decode(parsed.record.names)
         lookup.loaded.add(parsed.path)
     for path in changes.deletes:

@@ -1,7 +1,8 @@
 """The JVM family's rules (`resolution.rules.Rules` and the reference hooks of
 `file_scope.ReferenceRules`): Java (`JavaRules`), and Kotlin and Scala (`JvmRules`), whose imports
 look in their own files, then Java's (`jvm_module`). The registry (`languages.registry`) gives
-each record its class (issue 35: Java's moves to its package, the JVM base with it)."""
+each record its class (issue 35: Java's moves to its package, the JVM base with it).
+Kotlin (`KotlinRules`) is in Java's group and shares its group-level flags."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ class JavaRules(InheritingRules):
     package_scoped = True
     follows_fields = True
     super_constructor = True
+    interface_calls = True
 
     def creates(self, name: str) -> bool:
         """No method is named `new`: `X.new()` is always a created `X`."""
@@ -187,3 +189,10 @@ class JvmRules(InheritingRules):
             if not ref.names and ref.module
             for target in jvm_module(self.language, ref.module, ())
         )
+
+
+class KotlinRules(JvmRules):
+    """Kotlin: in Java's group, so its group-level flags are Java's (`interface_calls`)."""
+
+    __slots__ = ()
+    interface_calls = True

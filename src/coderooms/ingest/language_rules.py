@@ -111,6 +111,8 @@ class ScriptRules(ReferenceRules):
     inheriting = True
     callable_variables = True
     well_known_globals = JS_GLOBALS
+    by_bare_name = True
+    interface_calls = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return js_module(path, module)
@@ -144,6 +146,7 @@ class GoRules(ReferenceRules):
     member_table = True
     package_scoped = True
     follows_fields = True
+    interface_calls = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return go_package(module)

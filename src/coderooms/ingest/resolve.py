@@ -29,7 +29,8 @@ from coderooms.ingest.c_commands import command_candidates, include_dirs
 from coderooms.ingest.import_requests import module_targets
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
+from coderooms.ingest.js_reexports import ReexportTable, Walk
+from coderooms.ingest.languages import REEXPORT_GROUPS, STAR_GROUPS
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.rust_crates import crate_candidates
 from coderooms.ingest.targets import go_package_suffixes, js_module, rust_module

@@ -19,7 +19,7 @@ from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.targets import Binding, Target
-from coderooms.resolution.vocabulary import RECEIVERS
+from coderooms.resolution.vocabulary import FIELD, RECEIVERS
 
 
 class RustRules(ReferenceRules):
@@ -46,6 +46,11 @@ class RustRules(ReferenceRules):
             if ref.names == ("*",)
             for target in rust_module(path, ref.module)
         )
+
+    def member_names(self, request: RefRequest) -> set[str]:
+        """A member of another file's `impl`: any method so named, for the reference's name and
+        each member its chain steps through (`rust_impls.impl_member`)."""
+        return {request.name, *(s for s in request.then if not s.startswith(FIELD))}
 
     def binding_applies(self, scope: Scope, binding: Binding, rest: list[str]) -> bool:
         """`drop(x)` where `mod drop;` binds `drop`: a module is never called."""

@@ -10,14 +10,20 @@ from coderooms.ingest.file_records import build_record
 from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.import_requests import (
     bindings,
+    group_rules,
     import_requests,
     module_targets,
     reference_rules_of,
     rules_of,
 )
 from coderooms.ingest.java_on_demand import OnDemandImports
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, TABLE_GROUPS
-from coderooms.ingest.languages import extract
+from coderooms.ingest.languages import (
+    GROUP_RULES,
+    REEXPORT_GROUPS,
+    STAR_GROUPS,
+    TABLE_GROUPS,
+    extract,
+)
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.listed_bases import Ancestors, Embedded
 from coderooms.ingest.namespace_names import Uses, Usings
@@ -29,6 +35,7 @@ from coderooms.resolution.extraction import (
     ScopeFact,
     SymbolDef,
 )
+from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.targets import Target
 
 
@@ -63,12 +70,23 @@ def test_go_binds_the_package_name_and_not_blank_imports() -> None:
 
 
 def test_the_table_flags_are_the_groups_tables() -> None:
-    """`module_table` and `member_table` say per language what resolution keys by group."""
+    """`module_table` and `member_table` say per language what resolution keys by group: the
+    groups read from them are today's."""
+    assert {"js", "rust"} == REEXPORT_GROUPS
+    assert {"ruby", "bash", "c"} == STAR_GROUPS
+    assert REEXPORT_GROUPS | {"java", "go", "swift", "scala"} | STAR_GROUPS == TABLE_GROUPS
     for record in LANGUAGES.values():
         rules = record.rules
         assert (rules.module_table == "reexports") == (rules.group in REEXPORT_GROUPS)
         assert (rules.module_table == "stars") == (rules.group in STAR_GROUPS)
         assert rules.member_table == (rules.group in TABLE_GROUPS)
+
+
+def test_a_group_reads_the_rules_of_its_languages() -> None:
+    assert set(GROUP_RULES) == {record.rules.group for record in LANGUAGES.values()}
+    assert group_rules("js") is rules_of("javascript")
+    assert group_rules("java") is rules_of("java")
+    assert type(group_rules("no-such-group")) is ReferenceRules
 
 
 def test_group_level_flags_agree_within_each_group() -> None:
@@ -155,6 +173,10 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     assert _having("pointer_own") == {"rust"}
     assert _having("path_heads") == {"rust"}
     assert _having("impl_types_elsewhere") == {"rust"}
+    assert _having("by_bare_name") == {"javascript", "typescript", "tsx"}
+    assert _having("interface_calls") == {
+        "java", "kotlin", "go", "javascript", "typescript", "tsx",
+    }  # fmt: skip
     assert rules_of("rust").path_heads == {"crate", "super", "self"}
     assert _having("well_known_globals") == {"javascript", "typescript", "tsx"}
     assert "console" in rules_of("tsx").well_known_globals
@@ -164,7 +186,14 @@ def test_group_level_reference_flags_agree_within_each_group() -> None:
     by_group: dict[str, set[tuple[object, ...]]] = {}
     for record in LANGUAGES.values():
         rules = record.rules
-        flags = (rules.inheriting, rules.binding_only, rules.callable_variables)
+        flags = (
+            rules.inheriting,
+            rules.binding_only,
+            rules.callable_variables,
+            rules.by_bare_name,
+            rules.interface_calls,
+            type(rules).member_names,
+        )
         by_group.setdefault(rules.group, set()).add((*flags, rules.well_known_globals))
     assert all(len(flags) == 1 for flags in by_group.values()), by_group
 
@@ -231,3 +260,12 @@ def test_a_hook_that_decides_nothing_to_resolve_is_not_the_generic_path() -> Non
     assert found == {"greet": "greet"}
     java = b"class A { A() { this(1); } A(int x) { } }\n"
     assert _references("java", "A.java", java)["this"] == "A.A"
+
+
+def test_rust_members_are_looked_up_by_name_among_impls_others_not() -> None:
+    """`member_names`: the names whose candidates a changeset loads (`name_candidates`)."""
+    request = RefRequest("f", "calls", "x.build().run", "run", 1, "rust")
+    request.then = ("build", ".inner", "run")
+    assert group_rules("rust").member_names(request) == {"run", "build"}
+    request.group = "go"
+    assert group_rules("go").member_names(request) == set()

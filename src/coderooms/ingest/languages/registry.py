@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.java_rules import JavaRules, JvmRules
+from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
     BashRules,
     CRules,
@@ -45,6 +45,7 @@ from coderooms.ingest.languages import (
 from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
+from coderooms.resolution.rules import Rules
 
 
 def _csharp_first(path: str, source: bytes) -> bytes:
@@ -178,7 +179,7 @@ _RECORDS = (
     ),
     Language(
         "kotlin",
-        JvmRules("kotlin", "java"),
+        KotlinRules("kotlin", "java"),
         Syntax(
             _tree_sitter("kotlin"),
             kotlin.QUERY,
@@ -239,3 +240,19 @@ SCOPED_GROUPS: list[str] = sorted(
     {record.rules.group for record in _RECORDS if record.rules.scoped_bare_names}
 )
 """Groups whose bare names resolve by scope (`Rules.scoped_bare_names`), sorted."""
+
+GROUP_RULES: dict[str, Rules] = {}
+"""group -> the rules of its first language: what resolution asks by group (`RefRequest.group`)
+reads the group-level flags and hooks there (they agree within a group: test_language_rules)."""
+for _record in _RECORDS:
+    GROUP_RULES.setdefault(_record.rules.group, _record.rules)
+
+REEXPORT_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "reexports")
+"""Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
+entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
+STAR_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "stars")
+"""Language groups whose files keep one `*<spec>` entry per `require`/`source`/`#include`
+(Ruby, Bash, C/C++): what a required file defines is seen by what requires it, and by what
+requires that in turn (`resolve.Lookup.through_requires`, `include_walk.through_includes`)."""
+TABLE_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.member_table or r.module_table)
+"""Language groups whose files keep a module table (re-exports, returns, bases, types)."""
