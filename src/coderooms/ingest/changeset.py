@@ -171,7 +171,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
             plan.triggers |= carried
         foreign, importers = _foreign_work(run, changes, plan.triggers)
 
-    lookup = Lookup(repo, resolver, star_walks=STAR_WALKS)
+    lookup = Lookup(repo, resolver, group_rules=languages.GROUP_RULES, star_walks=STAR_WALKS)
     fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
     fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable, Iterator
 
-from coderooms.ingest.import_requests import module_targets
 from coderooms.ingest.resolve import REQUIRE_FILES, REQUIRE_HOPS, Lookup, StarWalk, SymbolInfo
 from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
 from coderooms.resolution.ref_requests import Alternative
@@ -85,7 +84,7 @@ def _reached(
         deeper: list[str] = []
         for path in frontier:
             for spec in lookup.reexports(path).stars:
-                headers = module_targets(GROUP, path, spec)
+                headers = lookup.rules_of(GROUP).module_targets(path, spec)
                 if not headers:
                     continue  # outside the repo
                 spec_keys.append((path, "@" + path_stem(headers[0].path)))

@@ -26,15 +26,14 @@ from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.c_commands import command_candidates, include_dirs
-from coderooms.ingest.import_requests import module_targets
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import package_candidates
 from coderooms.ingest.js_reexports import ReexportTable, Walk
-from coderooms.ingest.languages import REEXPORT_GROUPS, STAR_GROUPS
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.rust_crates import crate_candidates
-from coderooms.ingest.targets import go_package_suffixes, js_module, rust_module
+from coderooms.ingest.targets import go_package_suffixes
 from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Target, path_stem
 from coderooms.resolution.waves import Missing
 
@@ -84,13 +83,21 @@ StarWalk = Callable[
     ["Lookup", Alternative, frozenset[str]], tuple[SymbolInfo | None, set[tuple[str, str]]]
 ]
 """A group's walk through what a module pulls in (C: `include_walk`), with the keys looked up."""
+GENERIC = Rules("", "")
 
 
 class Lookup:
     def __init__(
-        self, repo: str, python: PythonResolver | None = None, *, star_walks: Mapping[str, StarWalk]
+        self,
+        repo: str,
+        python: PythonResolver | None = None,
+        *,
+        group_rules: Mapping[str, Rules],
+        star_walks: Mapping[str, StarWalk],
     ) -> None:
         self.repo = repo
+        self.group_rules = group_rules
+        """group -> its rules (`languages.GROUP_RULES`): what the lookup asks by group."""
         self.python = python or PythonResolver(ModuleStore(complete=True))
         self.star_walks = star_walks  # a star group without one: `through_requires` (Ruby, Bash)
         self.groups: dict[str, str | None] = {}
@@ -285,24 +292,29 @@ class Lookup:
             return EMPTY_TABLE
         return found
 
+    def rules_of(self, group: str) -> Rules:
+        """The rules of `group` (the generic ones for a name that is no group)."""
+        return self.group_rules.get(group, GENERIC)
+
     def in_module_through(
         self, alternative: Alternative, group: str, wanted: frozenset[str]
     ) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
         """`in_module`, and for JS/TS through the module's re-exports (barrels), with the keys
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
-        if group in STAR_GROUPS and found is None and alternative.qual:
+        rules = self.rules_of(group)
+        if rules.module_table == "stars" and found is None and alternative.qual:
             star_walk = self.star_walks.get(group)
             if star_walk is not None:
                 return star_walk(self, alternative, wanted)
             return self.through_requires(alternative, group, wanted)
-        if group not in REEXPORT_GROUPS or (found is not None and alternative.qual):
+        if rules.module_table != "reexports" or (found is not None and alternative.qual):
             return found, set()
         walk = Walk(
             lambda path, qual: self.defined(path, qual, wanted),
             lambda target: self.files_for(target, None),
             self.reexports,
-            modules=rust_module if group == "rust" else js_module,
+            modules=rules.module_targets,
         )
         for target in alternative.targets:
             paths = self.files_for(target, group)
@@ -332,7 +344,7 @@ class Lookup:
             deeper: list[str] = []
             for path in frontier:
                 for spec in self.reexports(path).stars:
-                    targets = module_targets(group, path, spec)
+                    targets = self.rules_of(group).module_targets(path, spec)
                     if not targets:
                         continue  # outside the repo
                     keys.add((path, "@" + path_stem(targets[0].path)))
