@@ -10,11 +10,12 @@ from collections.abc import Iterable
 
 from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.languages.registry import GROUP_RULES, LANGUAGES
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.resolution.extraction import ImportRef
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 
-_GENERIC = ReferenceRules("", "")
+_GENERIC = LookupRules("", "")
 
 
 def rules_of(language: str) -> Rules:

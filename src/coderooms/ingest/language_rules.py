@@ -12,9 +12,11 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 
+from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_scope import Decided, ReferenceRules, Scope
+from coderooms.ingest.file_scope import Decided, Scope
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
     Uses,
     Usings,
@@ -27,6 +29,7 @@ from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.reference_requests import inherited
 from coderooms.ingest.required_requests import bash_command, ruby_request
+from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.returned_types import embedded_types, promoted_alternatives
 from coderooms.ingest.shared_rules import (
     JS_GLOBALS,
@@ -50,7 +53,7 @@ from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
 
 
-class PythonRules(ReferenceRules):
+class PythonRules(LookupRules):
     __slots__ = ()
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
@@ -101,7 +104,7 @@ class PythonRules(ReferenceRules):
         return True
 
 
-class ScriptRules(ReferenceRules):
+class ScriptRules(LookupRules):
     """JavaScript, TypeScript and TSX: a specifier names a file; one request per statement."""
 
     __slots__ = ()
@@ -140,7 +143,7 @@ class JavaScriptRules(ScriptRules):
     follows_fields = True
 
 
-class GoRules(ReferenceRules):
+class GoRules(LookupRules):
     __slots__ = ()
     one_request_per_module = True
     member_table = True
@@ -172,8 +175,13 @@ class GoRules(ReferenceRules):
     def promoted(self, scope: Scope, request: RefRequest, owner: str, member: str) -> None:
         promoted_alternatives(scope, request, owner, member)
 
+    def member_paths(self, lookup: Lookup, owner: SymbolInfo) -> list[str]:
+        """A type's methods may be in any file of its package."""
+        package = lookup.files_for(Target("@", directory_of(owner.path)), self.group)
+        return [p for p in package if p != owner.path]
 
-class PhpRules(ReferenceRules):
+
+class PhpRules(LookupRules):
     __slots__ = ()
 
     def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
@@ -203,7 +211,7 @@ class PhpRules(ReferenceRules):
         return php_request(scope, scope.extension, request, source, kind, parts)
 
 
-class CSharpRules(ReferenceRules):
+class CSharpRules(LookupRules):
     __slots__ = ()
     bare_members = True
 
@@ -220,7 +228,7 @@ class CSharpRules(ReferenceRules):
         return csharp_request(scope, scope.extension, request, source, kind, parts)
 
 
-class CRules(ReferenceRules):
+class CRules(LookupRules):
     """C and C++: an `#include` names a header."""
 
     __slots__ = ()
@@ -295,7 +303,7 @@ class RubyRules(RequiringRules):
         return ruby_request(scope, request, source, parts, wanted)
 
 
-class LuaRules(ReferenceRules):
+class LuaRules(LookupRules):
     __slots__ = ()
     binding_only = True
 

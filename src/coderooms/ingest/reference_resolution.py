@@ -7,6 +7,7 @@ from __future__ import annotations
 from coderooms.core.ids import file_id, ghost_id, symbol_id
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import group_rules
+from coderooms.ingest.lookup_rules import of_group
 from coderooms.ingest.member_tables import follow_returns, inherited_member
 from coderooms.ingest.resolve import (
     CONFIDENCE,
@@ -17,7 +18,6 @@ from coderooms.ingest.resolve import (
     Resolution,
     SymbolInfo,
 )
-from coderooms.ingest.rust_impls import member_through_impls
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import encode_key
 from coderooms.resolution.ref_requests import RefRequest, decode_alternative
@@ -82,8 +82,10 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         else:
             found, looked = lookup.in_module_through(alternative, request.group, wanted)
             keys |= looked
-            if found is None and request.group == "rust":  # `T::f()`, `f` of another file's impl
-                found = member_through_impls(lookup, alternative, wanted, keys)
+            if found is None:  # Rust `T::f()`: `f` of another file's impl
+                found = of_group(lookup, request.group).alternative_fallback(
+                    lookup, alternative, wanted, keys
+                )
         if found is None:
             continue
         if request.then:  # `f().m()`: `m` of what `f` is declared to give

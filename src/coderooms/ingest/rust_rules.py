@@ -4,8 +4,12 @@ package)."""
 
 from __future__ import annotations
 
-from coderooms.ingest.file_scope import ReferenceRules, Scope
+from coderooms.ingest.file_scope import Scope
+from coderooms.ingest.lookup_rules import LookupRules
+from coderooms.ingest.member_types import Keys
 from coderooms.ingest.ref_requests import POINTER_OWN
+from coderooms.ingest.resolve import Lookup, SymbolInfo
+from coderooms.ingest.rust_impls import impl_member, member_through_impls
 from coderooms.ingest.rust_owners import impl_owner_entries
 from coderooms.ingest.rust_requests import (
     constructed,
@@ -17,12 +21,12 @@ from coderooms.ingest.rust_requests import (
 )
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
-from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.targets import Binding, Target
 from coderooms.resolution.vocabulary import FIELD, RECEIVERS
 
 
-class RustRules(ReferenceRules):
+class RustRules(LookupRules):
     """Rust: `use` paths name modules (`rust_module`), and its references read `self`/`Self`
     members of an impl, `crate::`/`super::` paths, crate names and `T::new()` their own way
     (`rust_requests`, through the hooks of `file_scope.ReferenceRules`)."""
@@ -85,3 +89,15 @@ class RustRules(ReferenceRules):
 
     def constructed(self, scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
         return constructed(scope, source, callee)
+
+    def member_elsewhere(
+        self, lookup: Lookup, owner: SymbolInfo, member: str, keys: Keys
+    ) -> SymbolInfo | None:
+        """An `impl` of the type in another file of the crate (`rust_impls.impl_member`)."""
+        return impl_member(lookup, owner, member, keys)
+
+    def alternative_fallback(
+        self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str], keys: Keys
+    ) -> SymbolInfo | None:
+        """`T::f()`: `f` of an impl of `T` in another file (`rust_impls`)."""
+        return member_through_impls(lookup, alternative, wanted, keys)

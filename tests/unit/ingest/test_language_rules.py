@@ -26,6 +26,7 @@ from coderooms.ingest.languages import (
 )
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.listed_bases import Ancestors, Embedded
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.resolution.extraction import (
     Extraction,
@@ -46,7 +47,7 @@ def test_every_record_holds_its_own_rules() -> None:
 
 
 def test_a_name_that_is_no_language_has_the_generic_rules() -> None:
-    assert type(rules_of("js")) is ReferenceRules
+    assert type(rules_of("js")) is LookupRules
     assert reference_rules_of("js") is rules_of("js")
     assert module_targets("js", "src/a.js", "./b") == ()
     assert module_targets("csharp", "A.cs", "System.Text") == ()
@@ -86,7 +87,7 @@ def test_a_group_reads_the_rules_of_its_languages() -> None:
     assert set(GROUP_RULES) == {record.rules.group for record in LANGUAGES.values()}
     assert group_rules("js") is rules_of("javascript")
     assert group_rules("java") is rules_of("java")
-    assert type(group_rules("no-such-group")) is ReferenceRules
+    assert type(group_rules("no-such-group")) is LookupRules
 
 
 def test_group_level_flags_agree_within_each_group() -> None:
@@ -206,6 +207,11 @@ def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
     assert not rules_of("kotlin").creates("Foo")
 
 
+LOOKUP_HOOKS = {
+    "member_paths": {"go"},
+    "member_elsewhere": {"rust"},
+    "alternative_fallback": {"rust"},
+}
 HOOKS = {
     "whole": {"bash"},
     "special": {"java"},
@@ -238,14 +244,16 @@ def test_each_reference_hook_is_overridden_by_todays_languages_only() -> None:
         if callable(value) and not name.startswith("_")
     }
     assert hooks == set(HOOKS)
-    for hook, languages in HOOKS.items():
+    across = {name for name, value in vars(LookupRules).items() if callable(value)}
+    assert across == set(LOOKUP_HOOKS)
+    for hook, languages in {**HOOKS, **LOOKUP_HOOKS}.items():
         overriding = {
             name
             for name, record in LANGUAGES.items()
-            if getattr(type(record.rules), hook) is not getattr(ReferenceRules, hook)
+            if getattr(type(record.rules), hook) is not getattr(LookupRules, hook)
         }
         assert overriding == languages, hook
-    assert all(isinstance(record.rules, ReferenceRules) for record in LANGUAGES.values())
+    assert all(isinstance(record.rules, LookupRules) for record in LANGUAGES.values())
 
 
 def _references(language: str, path: str, source: bytes) -> dict[str, str | None]:
