@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Decided, Scope
+from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
@@ -29,7 +30,7 @@ from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.reference_requests import inherited
 from coderooms.ingest.required_requests import bash_command, ruby_request
-from coderooms.ingest.resolve import Lookup, SymbolInfo
+from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
 from coderooms.ingest.returned_types import embedded_types, promoted_alternatives
 from coderooms.ingest.shared_rules import (
     JS_GLOBALS,
@@ -240,6 +241,10 @@ class CRules(LookupRules):
 
     def required(self, imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
         return c_includes(imports)
+
+    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
+        """Through the includes (`include_walk`), as far as Ruby's requires."""
+        return c_star_walk(lookup, alternative, wanted)
 
     def not_local(
         self, scope: Scope, request: RefRequest, source: str, parts: list[str]

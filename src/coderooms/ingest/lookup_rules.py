@@ -1,6 +1,7 @@
 """The hooks resolution across files meets, where one language group looks further than the
 generic path does (`LookupRules`, the reference hooks' `file_scope.ReferenceRules` with them; the
-default of each is the generic path): a type's members in other files of its package (Go) or in
+default of each is the generic path): the walk through what a module requires (C: its
+includes), a type's members in other files of its package (Go) or in
 another file's `impl` (Rust), and `T::f()` that the module an alternative names does not define
 (Rust). `member_tables` and `reference_resolution` ask them of the reference's group
 (`of_group`, over the rules the `resolve.Lookup` holds)."""
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.member_types import Keys
-from coderooms.ingest.resolve import Lookup, SymbolInfo
+from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import Alternative
 
 
@@ -18,6 +19,12 @@ class LookupRules(ReferenceRules):
     asked of the reference's group)."""
 
     __slots__ = ()
+
+    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
+        """The name in what the module the alternative names requires, and in what that
+        requires, nearest first (`resolve.Lookup.through_requires`: Ruby, Bash); asked of a
+        group whose files keep `stars` tables only."""
+        return lookup.through_requires(alternative, self.group, wanted)
 
     def member_paths(self, lookup: Lookup, owner: SymbolInfo) -> list[str]:
         """Other files that may define members of type `owner` (Go: its package's); none by

@@ -21,8 +21,9 @@ from __future__ import annotations
 import bisect
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.c_commands import command_candidates, include_dirs
@@ -79,11 +80,34 @@ class Resolution:
     `python_resolver`): names looked up elsewhere, `@stem`s of the modules resolved."""
 
 
-StarWalk = Callable[
-    ["Lookup", Alternative, frozenset[str]], tuple[SymbolInfo | None, set[tuple[str, str]]]
-]
-"""A group's walk through what a module pulls in (C: `include_walk`), with the keys looked up."""
-GENERIC = Rules("", "")
+Found = tuple[SymbolInfo | None, set[tuple[str, str]]]
+"""What a lookup found (or None), with the keys it looked up on the way."""
+
+
+class GroupRules(Protocol):
+    """What the lookup asks of a group's rules (`lookup_rules.LookupRules`, handed in as
+    `languages.GROUP_RULES`)."""
+
+    @property
+    def module_table(self) -> str: ...
+
+    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]: ...
+
+    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
+        """The walk through what a module pulls in (`module_table` `stars`)."""
+        ...
+
+
+class _NoGroup(Rules):
+    """The rules of a name that is no group: no table, no walk of its own."""
+
+    __slots__ = ()
+
+    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
+        return lookup.through_requires(alternative, self.group, wanted)
+
+
+GENERIC: GroupRules = _NoGroup("", "")
 
 
 class Lookup:
@@ -92,14 +116,12 @@ class Lookup:
         repo: str,
         python: PythonResolver | None = None,
         *,
-        group_rules: Mapping[str, Rules],
-        star_walks: Mapping[str, StarWalk],
+        group_rules: Mapping[str, GroupRules],
     ) -> None:
         self.repo = repo
         self.group_rules = group_rules
         """group -> its rules (`languages.GROUP_RULES`): what the lookup asks by group."""
         self.python = python or PythonResolver(ModuleStore(complete=True))
-        self.star_walks = star_walks  # a star group without one: `through_requires` (Ruby, Bash)
         self.groups: dict[str, str | None] = {}
         self.by_suffix: dict[str, list[str]] = defaultdict(list)
         self.by_dir: dict[str, list[str]] = defaultdict(list)
@@ -292,7 +314,7 @@ class Lookup:
             return EMPTY_TABLE
         return found
 
-    def rules_of(self, group: str) -> Rules:
+    def rules_of(self, group: str) -> GroupRules:
         """The rules of `group` (the generic ones for a name that is no group)."""
         return self.group_rules.get(group, GENERIC)
 
@@ -304,10 +326,7 @@ class Lookup:
         found = self.in_module(alternative, group, wanted)
         rules = self.rules_of(group)
         if rules.module_table == "stars" and found is None and alternative.qual:
-            star_walk = self.star_walks.get(group)
-            if star_walk is not None:
-                return star_walk(self, alternative, wanted)
-            return self.through_requires(alternative, group, wanted)
+            return rules.star_walk(self, alternative, wanted)  # C: its includes (`include_walk`)
         if rules.module_table != "reexports" or (found is not None and alternative.qual):
             return found, set()
         walk = Walk(

@@ -208,6 +208,7 @@ def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
 
 
 LOOKUP_HOOKS = {
+    "star_walk": {"c", "cpp"},
     "member_paths": {"go"},
     "member_elsewhere": {"rust"},
     "alternative_fallback": {"rust"},

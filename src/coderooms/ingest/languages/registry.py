@@ -42,10 +42,10 @@ from coderooms.ingest.languages import (
     swift,
     typescript,
 )
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
-from coderooms.resolution.rules import Rules
 
 
 def _csharp_first(path: str, source: bytes) -> bytes:
@@ -241,10 +241,12 @@ SCOPED_GROUPS: list[str] = sorted(
 )
 """Groups whose bare names resolve by scope (`Rules.scoped_bare_names`), sorted."""
 
-GROUP_RULES: dict[str, Rules] = {}
+GROUP_RULES: dict[str, LookupRules] = {}
 """group -> the rules of its first language: what resolution asks by group (`RefRequest.group`)
 reads the group-level flags and hooks there (they agree within a group: test_language_rules)."""
 for _record in _RECORDS:
+    if not isinstance(_record.rules, LookupRules):
+        raise TypeError(f"{_record.name}: its rules must be LookupRules")
     GROUP_RULES.setdefault(_record.rules.group, _record.rules)
 
 REEXPORT_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "reexports")
