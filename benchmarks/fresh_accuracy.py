@@ -10,10 +10,12 @@ on it as a subprocess, unchanged, with `--corpus NAME=PATH --json ...`:
 * JavaScript and TypeScript: `resolution_accuracy_ts.py` (tsc through `ts_oracle.py`);
 * Rust: `resolution_accuracy_rust.py` (rust-analyzer's LSIF), after `cargo fetch` in the
   checkout so that its dependencies load (`--no-cargo-fetch` to skip);
-* Java: `resolution_accuracy_java.py` (javac through `java_oracle.py`, Maven's classpath).
+* Java: `resolution_accuracy_java.py` (javac through `java_oracle.py`, Maven's classpath);
+* C and C++: `resolution_accuracy_c.py` (clang through `clang_oracle.py`: the `libclang`
+  wheel, `pip install libclang==18.1.1` or the `bench` extra).
 
-C, C++ and C# have no CALLS oracle here (`GAPS` says why); for them the runner reports what can
-be measured without one: of the call references of the language's files in the graph a full
+C# has no CALLS oracle here (`GAPS` says why); for it the runner reports what can be measured
+without one: of the call references of the language's files in the graph a full
 ingest writes (`resolution_accuracy.our_graph`, in memory), the share linked to a symbol of the
 repository, the rest ghosts. That share is neither recall nor precision (a wrong link counts as
 linked): it is printed apart, never in the accuracy table.
@@ -58,28 +60,21 @@ HARNESSES: dict[str, tuple[str, tuple[str, ...]]] = {
     "typescript": ("benchmarks.resolution_accuracy_ts", ()),
     "rust": ("benchmarks.resolution_accuracy_rust", ()),
     "java": ("benchmarks.resolution_accuracy_java", ()),
+    "c": ("benchmarks.resolution_accuracy_c", ()),
+    "cpp": ("benchmarks.resolution_accuracy_c", ()),
 }
 """Language -> (the harness module, its extra arguments)."""
 
-NO_CLANG = (
-    "no CALLS oracle: clang is not installed on this machine (benchmarks/clang_definitions.py "
-    "uses clang-14 for definitions only, no call resolution)"
-)
 GAPS: dict[str, str] = {
-    "c": NO_CLANG,
-    "cpp": NO_CLANG,
     "csharp": "no CALLS oracle: no .NET SDK (Roslyn) on this machine; "
     "csharp_oracle_build.py builds an ANTLR parser for definitions, not a resolver",
 }
 """Language -> why its CALLS cannot be checked here."""
 
 GROUPS: dict[str, frozenset[str]] = {
-    "c": frozenset({"c", "cpp"}),
-    "cpp": frozenset({"c", "cpp"}),
     "csharp": frozenset({"csharp"}),
 }
-"""For the no-oracle count: the file languages of a repository of that language (a C++
-repository's `.h` files may be read as C)."""
+"""For the no-oracle count: the file languages of a repository of that language."""
 
 RECALL_TARGET = 0.95
 PRECISION_TARGET = 0.99

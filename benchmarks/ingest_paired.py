@@ -12,8 +12,9 @@ rotated from round to round so that no contender always runs first on a cooled-d
   (what `coderooms ingest --full --no-embed` does), deleted again after the round (not timed).
   With the managed instance named `bench-*` (CODEROOMS_INSTANCE), each such round starts on an
   empty database: the instance is stopped, its `neo4j` database's store and transaction logs
-  are removed, and it is started again (migrations run on first use; not timed); elsewhere the
-  worker deletes its repo after the round instead.
+  are removed, and it is started again, then migrated and warmed as `coderooms neo4j start`
+  does (not timed; `CODEROOMS_BENCH_COLD=1`: neither); elsewhere the worker deletes its repo
+  after the round instead.
   Figures: the ingest's wall time and its phases (walk, parse, write), and the process's wall
   time with interpreter start-up and `open_graph`.
 * `codegraph` (`--codegraph PATH`: the `codegraph` binary of `npm install
@@ -47,6 +48,11 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 CHECKOUT = HERE.parent
 WORKER_TIMEOUT_S = 1800
+WARM = os.environ.get("CODEROOMS_BENCH_COLD") != "1"
+"""Each emptied database is warmed as `coderooms neo4j start` warms it (migrations and
+`warm_ingest`, not timed), so that a round measures the ingest a user runs after that start;
+CODEROOMS_BENCH_COLD=1 leaves it cold (the statements' plans compile inside the timed ingest:
+flask's write took 40 s instead of ~10 at load 25, issue 31)."""
 
 
 def extract_ref(ref: str, scratch: Path) -> Path:
@@ -77,6 +83,15 @@ def fresh_database() -> bool:
     for folder in ("databases", "transactions"):
         shutil.rmtree(instance.data_dir / folder / "neo4j", ignore_errors=True)
     instance.start()
+    if WARM:  # what `coderooms neo4j start` does after the start: migrations, then the warm-up
+        from coderooms.cli.warm_start import warm_if_cold
+        from coderooms.connect import open_graph
+
+        graph = open_graph(settings)
+        try:
+            warm_if_cold(settings, graph)
+        finally:
+            graph.close()
     return True
 
 

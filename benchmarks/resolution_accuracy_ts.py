@@ -23,7 +23,10 @@ columns of `resolution_accuracy.py`:
 * IMPORTS: (file, imported file) pairs of the sampled files; `ext→repo` counts specifiers the
   compiler resolves outside the corpus or not at all that the graph resolves into it.
 
-Declarations are mapped to our symbols by path and qualname, then by path and start line.
+Declarations are mapped to our symbols by path and qualname, then by path and start line; a
+CommonJS assignment's (`module.exports = (..) => ..`, `module.exports.f = ..`: the compiler's
+`assignment`) to our symbol starting on its line with its last name (`exports`, `f`), where
+there is one (issue 32: before, every such call counted as a link to no symbol).
 Sites whose declaration lies in the corpus without a symbol of ours (object-literal methods,
 `exports.f = function`, parameters, properties) are counted apart, as are calls of top-level
 consts (with the recall without them), on one stderr line per corpus. Misses and wrong links are
@@ -121,6 +124,15 @@ class Symbols:
         named = [s for s in at if parts and s.rpartition("::")[2].split(".")[-1] == parts[-1]]
         return (named or at or [None])[0]
 
+    def assigned(self, path: str, line: int, qualname: str) -> str | None:
+        """Our symbol of what a CommonJS assignment defines (`module.exports = (..) => ..`,
+        `module.exports.request = ..`): one starting on that line, named as the assigned name's
+        last part (`exports`, `request`); None for any other assignment."""
+        last = qualname.rpartition(".")[2]
+        at = sorted(self.graph.by_line.get((path, line), ()))
+        named = [s for s in at if s.rpartition("::")[2].split(".")[-1] == last]
+        return named[0] if last and named else None
+
 
 def callers_and_count(root: Path, path: str, language: str) -> tuple[dict, int]:
     """(line, callee) -> the qualnames the extractor attributes it to; how many calls it saw."""
@@ -163,7 +175,9 @@ def _targets(
         for path, line, kind, qualname in decls:
             if path is None:
                 outside = outside or decls is site.decls
-            elif kind in kinds and (found := symbols.callable(path, line, qualname)):
+            elif (kind in kinds and (found := symbols.callable(path, line, qualname))) or (
+                kind == "assignment" and (found := symbols.assigned(path, line, qualname))
+            ):
                 targets.add(found)
             elif kind == "const" and (found := symbols.const(path, qualname)):
                 targets.add(found)

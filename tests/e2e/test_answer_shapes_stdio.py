@@ -62,8 +62,8 @@ def test_answers_hold_what_was_asked(
     assert set(callers) == {"repo", "seeds", "affected"}
     assert callers["seeds"] == {"items": ["pkg/core.py:4-5 helper"]}
     assert [r.split(" (")[0] for r in callers["affected"]["items"]] == [
-        "pkg/core.py:9 compute -> helper",  # one hop: the rows say none
-        "tests/test_core.py:5 test_helper -> helper",
+        "pkg/core.py:9 compute",  # one hop: the rows say none; the one seed: not named
+        "tests/test_core.py:5 test_helper",
     ]
     assert set(callers["affected"]) == {"items"}
     assert "affected" not in seen["tests"]
@@ -72,8 +72,9 @@ def test_answers_hold_what_was_asked(
         "tests/test_core.py (hop 1, 1 symbols)",
         "tests/test_service.py (hop 3, 1 symbols)",
     ]
-    assert seen["co"]["co_changes"]["tests"][0] == "tests/test_core.py 3"
-    assert seen["co"]["co_changes"]["docs"] == ["README.md 4"]
+    # one list by weight, the tie at 1 counted with the command that lists it
+    assert seen["co"]["co_changes"]["items"] == ["README.md 4", "tests/test_core.py 3"]
+    assert seen["co"]["co_changes"]["more"].startswith("+5 more, the heaviest 1 (5 files): ")
     context = seen["context"]
     assert set(context) == {"repo", "path", "lines", "users", "completeness", "tests",
                             "co_changes"}  # fmt: skip
@@ -88,8 +89,7 @@ def test_answers_hold_what_was_asked(
     assert "hash" not in seen["view"]
     assert seen["seek"]["symbols"] == ["pkg/core.py:8-9 def compute(y)"]
     assert "proof_state" not in seen["seek"]
-    assert seen["none"] == {"repo": repo_id, "none": "no symbol is named 'no_such_thing'",
-                            "symbols": []}  # fmt: skip
+    assert seen["none"] == {"repo": repo_id, "none": "no symbol is named 'no_such_thing'"}
     assert seen["hits"]["hits"] == {
         "pkg/core.py": ["8: def compute(y):", "14:         return compute(len(os.sep))"],
         "pkg/service.py": ["5:     return compute(1) + Engine().run()"],

@@ -62,8 +62,8 @@ def test_impact_over_stdio(
     # `hop path:line caller -> reached (via conf)`: a seed by its qualname, `::qualname` in the
     # row's own file, else the id
     assert [r.split(" (")[0] for r in helper["affected"]["items"]] == [
-        "1 pkg/core.py:9 compute -> helper",
-        "1 tests/test_core.py:5 test_helper -> helper",
+        "1 pkg/core.py:9 compute",  # a call of the one seed: the seeds name it
+        "1 tests/test_core.py:5 test_helper",
         "2 pkg/core.py:14 Engine.run -> ::compute",
         "2 pkg/service.py:5 serve -> pkg/core.py::compute",
     ]
@@ -75,8 +75,9 @@ def test_impact_over_stdio(
     assert "co_changes" not in helper  # a section asked for by name
     partners = seen["partners"]
     assert set(partners) == {"repo", "seeds", "co_changes"}  # lower_bound only when true
-    assert partners["co_changes"]["tests"][0] == "tests/test_core.py 3"  # by kind, heaviest first
-    assert partners["co_changes"]["docs"] == ["README.md 4"]
+    # one list by weight, the tie at 1 counted with the command that lists it
+    assert partners["co_changes"]["items"] == ["README.md 4", "tests/test_core.py 3"]
+    assert partners["co_changes"]["more"].startswith("+5 more, the heaviest 1 (5 files): ")
     working = seen["working"]
     assert working["changed"]["files"] == [
         {"path": "pkg/core.py", "status": "modified", "symbols": 1}

@@ -84,15 +84,15 @@ def test_a_server_reads_only_the_repos_under_its_roots(
         assert SECRET not in json.dumps(seen, ensure_ascii=False)
         assert str(outside) not in json.dumps(seen, ensure_ascii=False)
         assert seen["health"]["repos"] == [repo_id]
-        assert seen["glob"]["repo"] == repo_id  # one repo in scope: named once, rows are paths
+        assert "repo" not in seen["glob"]  # one repo readable: every answer is of it
         assert seen["glob"]["files"]
         assert not seen["search"].get("hits")  # none, in any shape
-        assert seen["seek"]["repo"] == repo_id
+        assert "repo" not in seen["seek"]
         assert seen["seek"]["symbols"]
-        assert seen["view"]["repo"] == repo_id  # the path is in both repos: no ambiguity
+        assert "repo" not in seen["view"]  # the path is in both repos: no ambiguity
         assert [r["repo"] for r in seen["overview"]["repos"]] == [repo_id]
         assert "not_found" in seen["their_overview"]["resource_error"]
-        assert seen["impact"]["repo"] == repo_id
+        assert "repo" not in seen["impact"]
         assert seen["perspective"]["status"] == "bound"
         for verb, refusal in seen["named"][theirs].items():
             unknown = seen["named"]["no-such-repo"][verb]

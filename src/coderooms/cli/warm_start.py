@@ -11,7 +11,7 @@ import contextlib
 
 from coderooms.config import Settings
 from coderooms.graph.driver import Graph
-from coderooms.ingest import warm_ingest
+from coderooms.ingest.warm_ingest import warm_ingest
 from coderooms.neo4j_local.instance import Instance
 
 

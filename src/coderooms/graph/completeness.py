@@ -18,10 +18,12 @@ import re
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.graph.driver import Graph
+
+if TYPE_CHECKING:  # the parse workers import CallGroups (via ingest.languages), not the driver
+    from coderooms.graph.driver import Graph
 
 STATEMENT = "graph/unresolved_call_sites"
 NAMES_LISTED = 10
@@ -133,6 +135,28 @@ class Completeness:
         }[(bool(total), bool(self.capped))]
         answer["hint"] = (
             f"{what} have receivers the graph could not prove: callers may be missing; "
+            f"search mode=regex query='{self.pattern()}' finds them"
+        )
+        return answer
+
+    def note(self, names_listed: int = NAMES_LISTED) -> dict[str, Any]:
+        """The field of an answer whose own `lower_bound` says that callers may be missing
+        (`impact`): the names' unresolved sites and the search that finds them, the flag and
+        a total the names already sum not said again; empty when nothing is missing."""
+        if not self.lower_bound:
+            return {}
+        listed = self.listed()[:names_listed]
+        answer: dict[str, Any] = {}
+        if listed:
+            answer["names"] = dict(listed)
+        if len(self.sites) > len(listed):
+            answer["unresolved_call_sites"] = self.unresolved
+            answer["names_not_listed"] = len(self.sites) - len(listed)
+        if self.capped:
+            answer["not_counted"] = sorted(self.capped)[:NAMES_LISTED]
+        over = f"; not_counted: over {EDGES_COUNTED_MAX} each" if self.capped else ""
+        answer["hint"] = (
+            f"call sites of these names with receivers the graph could not prove{over}: "
             f"search mode=regex query='{self.pattern()}' finds them"
         )
         return answer

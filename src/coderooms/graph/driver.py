@@ -313,8 +313,11 @@ class Graph:
             tx.close()  # an explicit transaction commits only when asked: this rolls back
             return answer
 
-    def execute_read(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
-        timed = neo4j.unit_of_work(timeout=self.read_timeout_s)(work)
+    def execute_read(
+        self, work: Callable[[neo4j.ManagedTransaction], T], *, timeout_s: float | None = None
+    ) -> T:
+        """`work` in a read transaction, limited to `timeout_s` (default: `read_timeout_s`)."""
+        timed = neo4j.unit_of_work(timeout=timeout_s or self.read_timeout_s)(work)
         with (
             self._guarded(),
             self.driver.session(

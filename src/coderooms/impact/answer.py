@@ -68,8 +68,7 @@ def answer_of(
                                         if s in seeds.spans}  # fmt: skip
     if seeds.same_name:
         answer["same_name"] = (
-            f"{seeds.same_name} symbols so named, all seeds (a row names the one it reaches); "
-            "a qualname or id picks one"
+            f"{seeds.same_name} symbols so named, all seeds; a qualname or id picks one"
         )
     if seeds.files and seeds.of_file is None:
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
@@ -86,13 +85,11 @@ def answer_of(
             )
     if found.co_changes is not None:
         answer["co_changes"] = found.co_changes
-    field = found.sites.as_field()
+    field = found.sites.note()
     if further is not None and further.lower_bound:
-        field["through"] = {
-            **further.brief(),
-            "names": dict(further.listed()[: limits.THROUGH_NAMES_LISTED]),
-            "symbols": found.through,
-        }
+        through = further.note(limits.THROUGH_NAMES_LISTED)
+        del through["hint"]  # the names are the walk's, not the seeds': their own search
+        field["through"] = {**through, "symbols": found.through}
     lower = found.sites.lower_bound or (further is not None and further.lower_bound)
     if lower:
         answer["completeness"] = field

@@ -3,7 +3,8 @@ co-changes as `path weight`, the rows cut to the call's token budget with a curs
 
 A row is `hop path:line caller -> reached (via conf)`: the walk's hop (only when the rows span
 several hops), the caller's file and the line of the call (or import), its qualname (none for a
-file), the edge (`->` a call, else `imports`, `inherits`), the node it reaches, and how the edge
+file), the edge (`->` a call, else `imports`, `inherits`), the node it reaches (a call of the
+one seed, when there is one, says neither: the seeds name it), and how the edge
 resolved (`via`; `conf` only below SURE, since a rule's name says how sure it is). Ids are
 `path::qualname`, the repo named once; a reached node is written by its qualname when it is a
 listed seed no other seed shares the qualname of, as `::qualname` when it is in the row's own
@@ -18,6 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from coderooms.impact.limits import TESTS_DEPTH
+from coderooms.surgical import partner_rows
 from coderooms.verbs.budget import Question, fit, room
 
 CALLS = "calls"
@@ -35,7 +38,9 @@ def _short(ids: list[str]) -> dict[str, str]:
     return {i: q for i in ids if (q := i.partition("::")[2]) and qualnames[q] == 1}
 
 
-def row_text(row: dict[str, Any], short: dict[str, str], *, hop: bool = True) -> str:
+def row_text(
+    row: dict[str, Any], short: dict[str, str], *, hop: bool = True, lone: str | None = None
+) -> str:
     path, _, qualname = str(row["id"]).partition("::")
     where = f"{path}:{row['line']}" if row.get("line") is not None else path
     caller = f" {qualname}" if qualname else ""
@@ -52,6 +57,8 @@ def row_text(row: dict[str, Any], short: dict[str, str], *, hop: bool = True) ->
         to = f"::{to_qualname}"
     edge = row.get("edge", CALLS)
     first = f"{row['hop']} " if hop else ""
+    if edge == CALLS and lone is not None and str(row["to"]) == lone:
+        return f"{first}{where}{caller}{tail}"  # a call of the one seed: the seeds name it
     return f"{first}{where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
 
 
@@ -78,15 +85,22 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         answer["seeds"] = {**{k: v for k, v in raw["seeds"].items() if k != "spans"},
                            "items": [_seed_text(s, spans) for s in seeds]}  # fmt: skip
     answer["seeds"] = _whole(answer["seeds"], "not_listed")
+    if "co_changes" in raw:
+        answer["co_changes"] = partner_rows(raw["co_changes"])
     if "tests" in raw:
         tests = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
+        if not tests["items"] and "lower_bound" not in tests:
+            tests["none"] = f"no test file reaches it within {TESTS_DEPTH} hops"
         answer["tests"] = _whole(tests, "more")
     if "affected" not in raw:
         return answer
     affected = dict(raw["affected"])
+    if not affected["items"] and not affected.get("offset"):
+        affected["none"] = none_reason(raw)
     items = affected.pop("items")
     hops = len(affected.get("by_hop") or {}) > 1 or len({row["hop"] for row in items}) > 1
-    rows = [row_text(row, short, hop=hops) for row in items]
+    lone = seeds[0] if len(seeds) == 1 and "not_listed" not in raw["seeds"] else None
+    rows = [row_text(row, short, hop=hops, lone=lone) for row in items]
     answer["affected"] = affected
     fitted = fit(rows, room(max_tokens, answer))
     affected["items"] = rows[: fitted.shown]
@@ -98,6 +112,22 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         affected.pop("total", None)
         affected.pop("by_hop", None)
     return answer
+
+
+def none_reason(raw: dict[str, Any]) -> str:
+    """Why no row reaches the seeds: nothing in the graph does, and what may still (call sites
+    of their names left unresolved, reads of a property)."""
+    if not raw["seeds"].get("items") and not raw["seeds"].get("total"):
+        return "no seed: nothing to reach"
+    why = ["no call, import or subclass of it in the graph"]
+    names = raw.get("completeness", {}).get("names") or {}
+    if names:
+        sites = sum(names.values())
+        why.append(f"{sites} call site{'s' if sites > 1 else ''} of its name unresolved "
+                   "(completeness)")  # fmt: skip
+    if "read_not_called" in raw:
+        why.append("read, not called (read_not_called)")
+    return "; ".join(why)
 
 
 def _whole(listed: dict[str, Any], cut_key: str) -> dict[str, Any]:

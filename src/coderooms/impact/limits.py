@@ -33,8 +33,6 @@ MAX_TESTS = 20
 """Test files listed (nearest first); every test symbol is also an affected row."""
 TEST_NAMES_PER_FILE = 3
 """Test symbols named per test file."""
-MAX_CO_CHANGES = 5
-"""Co-change partners listed: code files first, then heaviest, then path."""
 
 COMPLETENESS_IDS_MAX = 500
 """Symbols of the walk (beyond the seeds) whose names' unresolved call sites are counted."""

@@ -17,15 +17,59 @@ a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
 (`release_freed_memory`).
 """
 
-from coderooms.ingest.collector import release_freed_memory
-from coderooms.ingest.git_history import CoChangeReport, update_co_changes
-from coderooms.ingest.languages import CALL_GROUPS, DEEP_LANGUAGES
-from coderooms.ingest.languages.file_names import language_for_path
-from coderooms.ingest.pipeline import IngestReport, bind_repo, ingest_root, resolve_root
-from coderooms.ingest.targeted import MAX_PATHS_PER_CALL, check_path, ingest_paths, relative_path
-from coderooms.ingest.walker import WalkedFile
-from coderooms.ingest.warm_ingest import warm_ingest
-from coderooms.ingest.warm_up import warm_saves
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from coderooms.ingest.collector import release_freed_memory
+    from coderooms.ingest.git_history import CoChangeReport, update_co_changes
+    from coderooms.ingest.languages import CALL_GROUPS, DEEP_LANGUAGES
+    from coderooms.ingest.languages.file_names import language_for_path
+    from coderooms.ingest.pipeline import IngestReport, bind_repo, ingest_root, resolve_root
+    from coderooms.ingest.targeted import (
+        MAX_PATHS_PER_CALL,
+        check_path,
+        ingest_paths,
+        relative_path,
+    )
+    from coderooms.ingest.walker import WalkedFile
+    from coderooms.ingest.warm_ingest import warm_ingest
+    from coderooms.ingest.warm_up import warm_saves
+
+_FACE = {
+    "release_freed_memory": "collector",
+    "CoChangeReport": "git_history",
+    "update_co_changes": "git_history",
+    "CALL_GROUPS": "languages",
+    "DEEP_LANGUAGES": "languages",
+    "language_for_path": "languages.file_names",
+    "IngestReport": "pipeline",
+    "bind_repo": "pipeline",
+    "ingest_root": "pipeline",
+    "resolve_root": "pipeline",
+    "MAX_PATHS_PER_CALL": "targeted",
+    "check_path": "targeted",
+    "ingest_paths": "targeted",
+    "relative_path": "targeted",
+    "WalkedFile": "walker",
+    "warm_ingest": "warm_ingest",
+    "warm_saves": "warm_up",
+}
+"""Where each name of the face lives: imported on first use (PEP 562), so that a parse worker,
+which imports `ingest.reader`, and a CLI command load only the modules they use, not the whole
+room (the pipeline, the write path, git mining, the semantic store: ~2 s on a busy host)."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _FACE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # `warm_ingest` names a module too: the import bound the module
+    return value
+
 
 __all__ = [
     "CALL_GROUPS",

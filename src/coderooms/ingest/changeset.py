@@ -485,7 +485,7 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
             else:
                 by_mode["@"].update(t.path for t in go_package_suffixes(target.path))
             continue
-        if target.mode in "NRT":  # a package, crate or config name: the files it maps to
+        if target.mode in "NRTD":  # a package, crate, config name or package directory
             by_mode["="].update(lookup.candidates(target) or ())
             continue
         by_mode[target.mode].add(target.path)

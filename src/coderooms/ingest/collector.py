@@ -42,9 +42,9 @@ def collector_paused(pause: bool = True, *, collect: bool = True) -> Iterator[No
     of them ~20 ms of CPU, 60-180 ms on a loaded host) are not walked by every later one. The
     closing collection unfreezes first, so cycles among what an earlier ingest froze are freed.
     A changeset that fails is collected but not frozen (its traceback holds the frames: cycles
-    the next collection frees). A one-file save pauses it with `collect=False`: the young
-    collections its objects call for run after the save's write, not inside its latency
-    (docs/ingest-speed.md)."""
+    the next collection frees). A one-file save pauses it with `collect=False` and freezes what
+    it left alive instead of walking it (`SAVE_SLACK` bounds how much; a failed save collects
+    as a failed changeset does; docs/ingest-speed.md)."""
     enabled = pause and gc.isenabled()
     if enabled:
         gc.disable()
@@ -54,10 +54,28 @@ def collector_paused(pause: bool = True, *, collect: bool = True) -> Iterator[No
         ended = True
     finally:
         if enabled:
-            gc.enable()
-            if collect:
+            if collect or not ended or gc.get_freeze_count() > _frozen_at_collection + SAVE_SLACK:
+                gc.enable()
                 gc.unfreeze()
                 gc.collect()
                 if ended:  # not while an exception, its traceback and frames, is in flight
-                    gc.freeze()
+                    _frozen_after_collection()
                     release_freed_memory()
+            else:  # a save: what it left alive is frozen unwalked (see SAVE_SLACK)
+                gc.freeze()
+                gc.enable()
+
+
+SAVE_SLACK = 2_000_000
+"""Objects a run of saves may freeze beyond what the last full collection froze before the
+next save collects in full (unfreezing first, so the cycles they froze are freed then). A save
+used to enable the collector over everything it had allocated meanwhile: the collection that
+followed walked them inside its latency (1.2 s of a 3-4 s save of a 5k-line file at load 25,
+issue 31, item 5); frozen, they cost nothing until that bound or the next large changeset."""
+_frozen_at_collection = 0
+
+
+def _frozen_after_collection() -> None:
+    global _frozen_at_collection  # noqa: PLW0603 (the process's collector is global as well)
+    gc.freeze()
+    _frozen_at_collection = gc.get_freeze_count()

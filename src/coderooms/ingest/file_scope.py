@@ -71,6 +71,13 @@ class ReferenceRules(Rules):
         """A reference that is no name (Java's `this(...)`, another constructor)."""
         return UNHANDLED
 
+    def scoped(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest | None:
+        """A bare name a scope of the caller binds (JS/TS: a parameter, a local: never a symbol,
+        a ghost); None: go on (`request` may be marked bound: a module's free name)."""
+        return None
+
     def namespaced(
         self, scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
     ) -> RefRequest | None:
@@ -311,8 +318,11 @@ class Scope:
             return None
         for i in range(len(scope), -1, -1):
             bare = self.rules.bare_members
-            if i and not bare and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS:
-                continue  # only JVM languages, C# and Swift see a type's members by bare names
+            in_type = i and self.kinds.get(".".join(scope[:i])) in TYPE_KINDS
+            if in_type and not bare:
+                continue  # only JVM languages, C#, Swift and C++ see a type's members by bare names
+            if in_type and self.rules.injected_class_names and scope[i - 1] == parts[0]:
+                continue  # C++: `Status(..)` inside `class Status` is the class, not a member
             found = self.accept(".".join([*scope[:i], *parts]), wanted)
             if found is not None:
                 return found

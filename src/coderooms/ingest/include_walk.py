@@ -14,7 +14,8 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable, Iterator
 
-from coderooms.ingest.resolve import REQUIRE_FILES, REQUIRE_HOPS, Lookup, SymbolInfo
+from coderooms.ingest.require_walk import REQUIRE_FILES, REQUIRE_HOPS
+from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.targets import path_stem

@@ -9,7 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from coderooms.ingest.file_scope import UNHANDLED, Decided, Scope
-from coderooms.ingest.java_on_demand import OnDemandImports, on_demand_imports, on_demand_quals
+from coderooms.ingest.java_on_demand import (
+    OnDemandImports,
+    anonymous_bodies,
+    on_demand_imports,
+    on_demand_quals,
+    static_members,
+)
 from coderooms.ingest.ref_requests import java_qualified
 from coderooms.ingest.reference_requests import inherited
 from coderooms.ingest.returned_types import inherited_field as field_of_base
@@ -71,8 +77,13 @@ class JavaRules(InheritingRules):
         return declared_package(path, symbols) or super().package(path, symbols)
 
     def extension(self, path: str, extraction: Extraction) -> OnDemandImports:
-        """The on-demand imports (`import a.b.*;`), looked in after the package."""
-        return OnDemandImports(on_demand_imports(extraction.imports))
+        """The on-demand imports (`import a.b.*;`), looked in after the package; the classes
+        with a base and the anonymous class bodies, where a static import may be shadowed."""
+        return OnDemandImports(
+            on_demand_imports(extraction.imports),
+            frozenset(inherit.child for inherit in extraction.inherits),
+            anonymous_bodies(extraction),
+        )
 
     def special(
         self, scope: Scope, source: str, kind: str, ref: str, parts: list[str], line: int
@@ -108,11 +119,16 @@ class JavaRules(InheritingRules):
     def bare(
         self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
-        """An inherited `m()` (a capitalized name is a type)."""
+        """An inherited `m()` (a capitalized name is a type), else of an `import static C.*`."""
         if len(parts) != 1 or request.kind == INHERITS or not inherit:
             return None
         if parts[0][:1].isupper():
             return None
+        statics = static_members(scope.extension, source, request.line, parts[0])
+        if statics:
+            request.bound = True
+            request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in statics)
+            return request
         return inherited(scope, request, source, ["this", *parts])
 
     def qualified(

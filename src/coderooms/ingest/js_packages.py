@@ -12,7 +12,9 @@ runtime `.js` standing for its `.ts`/`.tsx` source as in relative imports. A spe
 names no package of the repo is outside it (a ghost), whatever files have its name.
 
 Each `package.json` keeps what this needs as its module table (`File.names`):
-`name <name>` and one `x<subpath>\\t<target>\\t<target>...` per subpath (`.` the package).
+`name <name>`, `d<main>` (what a relative specifier naming its directory loads, as Node
+loads a directory: `require("../..")`) and one `x<subpath>\\t<target>\\t<target>...` per
+subpath (`.` the package).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ def package_entries(text: str) -> list[str]:
     if not name or any(c in name for c in "\t\n "):
         return []
     entries = [f"name {name}"]
+    main = data.get("main")
+    if isinstance(main, str) and main and not any(c in main for c in "\t\n"):
+        entries.append("d" + (main if main.startswith(".") else "./" + main))
     exports = data.get("exports")
     subpaths: dict[str, object] = {}
     if isinstance(exports, (str, list)):
@@ -88,9 +93,24 @@ def package_candidates(packages: Mapping[str, list[str]], spec: str) -> list[str
         return None
     _, directory, entries = best
     rest = spec[best[0] :].lstrip("/")
-    subpath = "./" + rest if rest else "."
+    return _subpath_files(directory, entries, "./" + rest if rest else ".")
+
+
+def directory_candidates(packages: Mapping[str, list[str]], directory: str) -> list[str]:
+    """The repo paths a relative specifier naming a directory with a `package.json` may be:
+    its `main` (`require("../..")`; as Node loads a directory, `exports` do not apply), none
+    without one."""
+    for entry in packages.get(directory) or ():
+        if entry.startswith("d"):
+            return _files(directory, entry[1:], expand=False)
+    return []
+
+
+def _subpath_files(directory: str, entries: list[str], subpath: str) -> list[str]:
     found: list[str] = []
     for entry in entries[1:]:
+        if not entry.startswith("x"):
+            continue
         key, *targets = entry[1:].split("\t")
         star = _match(key, subpath)
         if star is None:

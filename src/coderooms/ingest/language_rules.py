@@ -16,6 +16,7 @@ from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Decided, Scope
 from coderooms.ingest.include_walk import c_star_walk
+from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
@@ -128,6 +129,24 @@ class ScriptRules(LookupRules):
         """`new X()` of a capitalised name, as classes are (`x.new()` may be a method)."""
         return name[:1].isupper()
 
+    def extension(self, path: str, extraction: Extraction) -> ScopedNames:
+        """Which called bare names a scope binds, and whether the file is a module."""
+        return scoped_names(extraction)
+
+    def scoped(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest | None:
+        """A bare name a scope of the caller binds is that binding, a ghost; a module's other
+        free names are globals of the runtime, never guessed by name (`js_scope_names`)."""
+        names = scope.extension
+        if not isinstance(names, ScopedNames) or len(parts) != 1 or request.kind == INHERITS:
+            return None
+        if names.binds(source, parts[0]):
+            request.bound = True
+            return request
+        request.bound = names.module
+        return None
+
     def bases(self, extraction: Extraction) -> dict[str, str]:
         """`super.m()` / inherited `this.m()`: the class's `extends`."""
         bases: dict[str, str] = {}
@@ -230,11 +249,15 @@ class CSharpRules(LookupRules):
 
 
 class CRules(LookupRules):
-    """C and C++: an `#include` names a header."""
+    """C and C++: an `#include` names a header. A C++ class's members are in scope by bare name
+    in its own body (`int area() const { return helper(s_); }` calls the class's `helper`,
+    issue 32); a C function is never inside a type, so C reads the same."""
 
     __slots__ = ()
     module_table = "stars"
     member_table = True
+    bare_members = True
+    injected_class_names = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return c_include(path, module)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.member_types import Keys
+from coderooms.ingest.require_walk import through_requires
 from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import Alternative
 
@@ -22,9 +23,9 @@ class LookupRules(ReferenceRules):
 
     def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
         """The name in what the module the alternative names requires, and in what that
-        requires, nearest first (`resolve.Lookup.through_requires`: Ruby, Bash); asked of a
+        requires, nearest first (`require_walk.through_requires`: Ruby, Bash); asked of a
         group whose files keep `stars` tables only."""
-        return lookup.through_requires(alternative, self.group, wanted)
+        return through_requires(lookup, alternative, self.group, wanted)
 
     def member_paths(self, lookup: Lookup, owner: SymbolInfo) -> list[str]:
         """Other files that may define members of type `owner` (Go: its package's); none by

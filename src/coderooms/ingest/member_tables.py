@@ -8,7 +8,8 @@ resolves the name) to find the type, then the member in it: defined by the type,
 Go — by another file of its package, for Rust by an `impl` in another file (`rust_impls`): the
 group's `lookup_rules` hooks), else up its bases (`b` entries, each resolved the same
 way, to any depth, each class once). A Java step `.f` is a field: the type the table's `d` entry
-says it is declared with. A step that finds nothing leaves a ghost.
+says it is declared with; `.#k/n` after a method is its parameter `k` of `n`, after a functional
+interface its method's (`languages.java_lambdas`). A step that finds nothing leaves a ghost.
 
 The keys recorded are every table entry read (`member_key`) and every name looked for, so a
 changeset that changes a return type, a base or what a type name means in that file, or adds or
@@ -24,6 +25,9 @@ from coderooms.ingest.lookup_rules import of_group
 from coderooms.ingest.member_types import TYPE_NAMES, Keys, member_key, type_named
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.vocabulary import FIELD, INHERITED
+
+PARAMETER = "#"
+"""A step `.#k/n`: parameter `k` of `n` (`languages.java_lambdas`)."""
 
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo
@@ -46,6 +50,13 @@ def follow_returns(
     for step in then:
         if current is None:
             return None
+        if not is_type and step.startswith(FIELD + PARAMETER):
+            # Java `.#k/n` of a method: its parameter `k` of `n`, a `m#k/n` field of its class
+            owner_qual, _, name = current.qualname.rpartition(".")
+            owner = lookup.defined(current.path, owner_qual, TYPE_NAMES) if owner_qual else None
+            current = owner and _field_type(lookup, owner, name + step[len(FIELD) :], group, keys)
+            is_type = True
+            continue
         owner = current if is_type else _returned_type(lookup, current, group, keys)
         if owner is None:
             return None

@@ -51,7 +51,17 @@ Mode = Literal["full", "incremental"]
 Progress = Callable[[int, int], None]
 
 PARALLEL_MIN_FILES = 64
-"""Below this many files to read, reading happens in-process (a worker pool costs ~0.3 s)."""
+"""Below this many files to read, reading happens in-process (and the collector runs)."""
+PARALLEL_MIN_BYTES = 8 * 2**20
+"""Below this many bytes to read, reading happens in-process as well: a worker pool costs its
+start (a forkserver that imports the main module and the reader, then forks the workers: 4-5 s
+measured at load 20, before the first file is read) and the results' pickling, more than the
+second core saves there: flask (1.4 MB) parsed in 0.8-1.5 s in-process against 4.3-7.0 s in a
+pool of two, tornado (2.1 MB) in 2.1-3.5 s against 6.3-10.2 s (issue 31, item 1)."""
+WORKER_PRELOAD = ["__main__", "coderooms.ingest.reader"]
+"""Imported once in the forkserver, so that each worker is forked with the parsers loaded and
+does not import the main module again (a process started from the `coderooms` script would
+import the whole CLI in every worker: ~3 s each on a busy host)."""
 JOBS_PER_CHUNK = 24
 MAX_PROBLEMS_REPORTED = 50
 
@@ -107,14 +117,16 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 18
+RESOLVER_VERSION = 21
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
 12: JSDoc types; 13: C/C++ macro blocks and comments in `#define`s; 14: C# `#if false`; 15: the
 `#else` branches of a C/C++ file read with its first branches; 16: Rust values out of
 `Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods; 17:
-the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `)."""
+the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `;
+19: JS/TS scope first, a module's free names, CommonJS exports' definitions, a relative
+directory's `package.json` entry)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
@@ -343,7 +355,8 @@ def _read_all(
         progress(0, total)
     chunks = [jobs[i : i + JOBS_PER_CHUNK] for i in range(0, total, JOBS_PER_CHUNK)]
     count = workers if workers is not None else min(os.cpu_count() or 1, 8)
-    if total < PARALLEL_MIN_FILES or count <= 1:
+    size = sum(job.size for job in jobs)
+    if total < PARALLEL_MIN_FILES or size < PARALLEL_MIN_BYTES or count <= 1:
         for chunk in chunks:
             yield from read_files(chunk)
             done += len(chunk)
@@ -352,6 +365,7 @@ def _read_all(
             steps.read(done, total)
         return
     context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(WORKER_PRELOAD)
     with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
         try:
             for results in pool.map(read_files_wire, chunks):

@@ -46,6 +46,9 @@ def request(
     request = RefRequest(source, kind, ref, parts[-1], line, scope.group, ghost=parts[-1])
     if parts[0] == UNKNOWN_RECEIVER:
         return request  # a member of an expression's result: only a unique name can answer
+    found = rules.scoped(scope, request, source, parts)
+    if found is not None:
+        return found
     found = rules.namespaced(scope, request, source, kind, parts)
     if found is not None:
         return found

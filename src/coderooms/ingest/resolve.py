@@ -28,14 +28,14 @@ from typing import Protocol
 from coderooms.core.ids import directory_of
 from coderooms.ingest.c_commands import command_candidates, include_dirs
 from coderooms.ingest.js_configs import config_candidates
-from coderooms.ingest.js_packages import package_candidates
+from coderooms.ingest.js_packages import directory_candidates, package_candidates
 from coderooms.ingest.js_reexports import ReexportTable, Walk
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.rust_crates import crate_candidates
 from coderooms.ingest.targets import go_package_suffixes
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.rules import Rules
-from coderooms.resolution.targets import Target, path_stem
+from coderooms.resolution.targets import Target
 from coderooms.resolution.waves import Missing
 
 Key = tuple[str, str]
@@ -104,7 +104,8 @@ class _NoGroup(Rules):
     __slots__ = ()
 
     def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
-        return lookup.through_requires(alternative, self.group, wanted)
+        """Never asked: a name that is no group keeps no `stars` table."""
+        return None, set()
 
 
 GENERIC: GroupRules = _NoGroup("", "")
@@ -206,7 +207,7 @@ class Lookup:
             raise Missing((), (target,))
         if target.mode == "G":
             return self._go_package(target.path, group)
-        if target.mode in "NRTI":
+        if target.mode in "NRTID":
             for path in self.candidates(target) or ():
                 found = self.files_for(Target("=", path), group)
                 if found:
@@ -249,10 +250,10 @@ class Lookup:
             self.strict = strict
 
     def candidates(self, target: Target) -> list[str] | None:
-        """The repo paths an `N`, `R`, `T` or `I` target may be, in order (None: not the
-        repo's)."""
-        if target.mode == "N":
-            return package_candidates(self.js_packages, target.path)
+        """The repo paths an `N`, `D`, `R`, `T` or `I` target may be (None: not the repo's)."""
+        if target.mode in "ND":
+            packages = package_candidates if target.mode == "N" else directory_candidates
+            return packages(self.js_packages, target.path)
         if target.mode == "R":
             return crate_candidates(self.rust_crates, target.path)
         if target.mode == "I":
@@ -345,43 +346,6 @@ class Lookup:
                 return (result if isinstance(result, SymbolInfo) else None), walk.keys
         return found, walk.keys
 
-    def through_requires(
-        self, alternative: Alternative, group: str, wanted: frozenset[str]
-    ) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
-        """Ruby/Bash: `qual` in what the first existing target requires (or sources), and in
-        what that requires, nearest first (at most `REQUIRE_HOPS` deep, `REQUIRE_FILES` files),
-        with the keys looked up on the way (each file asked, each spec followed)."""
-        keys: set[tuple[str, str]] = set()
-        frontier: list[str] = []
-        for target in alternative.targets:
-            frontier = sorted(self.files_for(target, group), key=_shortest_first)
-            if frontier:
-                break
-        head = alternative.qual.partition(".")[0]
-        seen = set(frontier)
-        for _ in range(REQUIRE_HOPS):
-            deeper: list[str] = []
-            for path in frontier:
-                for spec in self.reexports(path).stars:
-                    targets = self.rules_of(group).module_targets(path, spec)
-                    if not targets:
-                        continue  # outside the repo
-                    keys.add((path, "@" + path_stem(targets[0].path)))
-                    for target in targets:
-                        modules = sorted(self.files_for(target, group), key=_shortest_first)
-                        for module in modules:
-                            keys.add((module, head))
-                            info = self.defined(module, alternative.qual, wanted)
-                            if info is not None:
-                                return info, keys
-                            if module not in seen and len(seen) < REQUIRE_FILES:
-                                seen.add(module)
-                                deeper.append(module)
-                        if modules:
-                            break  # the first target that exists is what the spec names
-            frontier = deeper
-        return None, keys
-
     def in_module(
         self, alternative: Alternative, group: str, wanted: frozenset[str]
     ) -> SymbolInfo | None:
@@ -426,7 +390,3 @@ def _shortest_first(path: str) -> tuple[int, str]:
 
 
 EMPTY_TABLE = ReexportTable()
-REQUIRE_HOPS = 4
-"""Ruby `require` / Bash `source` / C `#include` chains followed one after another at most."""
-REQUIRE_FILES = 256
-"""Files a search through requires visits at most (a gem's entry file may require them all)."""

@@ -43,7 +43,12 @@ def js_module(path: str, spec: str) -> tuple[Target, ...]:
     joined = posixpath.normpath(posixpath.join(directory_of(path), spec))
     if joined.startswith(".."):
         return ()
-    return tuple(Target("=", p) for p in js_file_candidates("" if joined == "." else joined))
+    joined = "" if joined == "." else joined
+    files = [Target("=", p) for p in js_file_candidates(joined)]
+    if posixpath.splitext(joined)[1] not in JS_EXTENSIONS:  # a directory: its package's entry
+        index = next(i for i, t in enumerate(files) if posixpath.basename(t.path)[:6] == "index.")
+        files.insert(index, Target("D", joined))
+    return tuple(files)
 
 
 def js_file_candidates(joined: str) -> list[str]:
@@ -150,10 +155,22 @@ def rust_module(path: str, module: str) -> tuple[Target, ...]:
     if head == "super":
         base = directory_of(base)
     if not rest:
-        # `self` alone is this file's own module (`use super::*` in an inline `mod tests`)
-        return (Target("=", path),) if head == "self" else ()
+        # `self` alone is this file's own module (`use super::*` in an inline `mod tests`);
+        # `super` alone the parent module's file
+        return (Target("=", path),) if head == "self" else _rust_module_files(base)
     relative = posixpath.join(base, *rest) if base else "/".join(rest)
     return (Target("=", relative + ".rs"), Target("=", relative + "/mod.rs"))
+
+
+def _rust_module_files(children: str) -> tuple[Target, ...]:
+    """The file of the module whose child modules are in directory `children`: `a.rs` or
+    `a/mod.rs` for `a`, the crate root for a package's `src` (`use super::X` in `src/set/iter.rs`
+    is `X` of `src/set.rs`, in `src/map.rs` `X` of `src/lib.rs`)."""
+    if not children:
+        return ()
+    if posixpath.basename(children) == "src":
+        return (Target("=", children + "/lib.rs"), Target("=", children + "/main.rs"))
+    return (Target("=", children + ".rs"), Target("=", children + "/mod.rs"))
 
 
 def _rust_module_dir(path: str) -> str:

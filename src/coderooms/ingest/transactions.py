@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 import neo4j
@@ -72,8 +73,16 @@ def write_one_transaction(
 
 
 def plan_apart(graph: Graph, changes: Changeset, carried: Triggers | None = None) -> Plan:
-    """The plan of a changeset written in batches, read in its own transaction."""
-    return graph.execute_read(lambda tx: plan_changeset(runner(tx), changes, carried))
+    """The plan of a changeset written in batches, read in its own transaction. That
+    transaction stays open while the plan is resolved and built in Python, so it gets a write
+    transaction's time limit, not a read's: Django's plan ran past 60 s on a host at load 20-27
+    and the whole ingest failed (issue 31, the ladder)."""
+    work = partial(_plan, changes=changes, carried=carried)
+    return graph.execute_read(work, timeout_s=graph.write_timeout_s)
+
+
+def _plan(tx: neo4j.ManagedTransaction, *, changes: Changeset, carried: Triggers | None) -> Plan:
+    return plan_changeset(runner(tx), changes, carried)
 
 
 def write_batches(

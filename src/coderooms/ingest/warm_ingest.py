@@ -22,8 +22,10 @@ from functools import partial
 
 import neo4j
 
+from coderooms.core.ids import file_id
 from coderooms.graph.driver import Graph
-from coderooms.ingest.changeset import apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.changeset import Run, apply_plan, plan_changeset, runner, sequential
+from coderooms.ingest.git_history import MAX_COMMITS, MIN_WEIGHT, settings_key
 from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, parse_data
 from coderooms.ingest.rows import ParsedFile
@@ -104,6 +106,25 @@ def _write(tx: neo4j.ManagedTransaction, *, changes: Changeset, one_transaction:
     run = runner(tx)
     plan = plan_changeset(run, changes)
     apply_plan(sequential(run), changes, plan, one_transaction=one_transaction)
+    if one_transaction:
+        _co_changes(run, [parsed.path for parsed in changes.upserts[:2]])
+
+
+def _co_changes(run: Run, paths: list[str]) -> None:
+    """The statements of git mining (`git_history`) on two of the made-up files, so that the
+    first ingest of a git repository does not compile them: ~1.4 s of its 2.4 s of co-changes
+    on attrs at load 20 (issue 31, item 1)."""
+    repo, (a, b) = WARM_REPO, (file_id(WARM_REPO, path) for path in paths)
+    run("git/co_change_state", repo=repo)
+    run("git/file_paths", repo=repo)
+    run("git/co_change_edges", repo=repo)
+    rows = [{"a": a, "b": b, "weight": MIN_WEIGHT}]
+    claim, considered = f"git:{repo}", MIN_WEIGHT
+    run("git/upsert_co_changes", rows=rows, repo=repo, claim=claim, commits_considered=considered)
+    run("git/delete_co_changes", rows=[{"a": a, "b": b}])
+    head, settings = "0" * 40, settings_key(MAX_COMMITS)
+    run("git/record_co_change_head", repo=repo, head=head, settings=settings,
+        commits_considered=considered)  # fmt: skip
 
 
 def _parsed_files(copies: int = 1) -> list[ParsedFile]:

@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,6 +130,8 @@ def _download_tarball(settings: Settings, lib: Path) -> None:
     lib.mkdir(parents=True)
     with tempfile.TemporaryFile() as buffer:
         try:
+            import urllib.request  # only here: every command opening the graph imports this module
+
             with urllib.request.urlopen(url, timeout=DOWNLOAD_TIMEOUT_S) as response:  # noqa: S310
                 shutil.copyfileobj(response, buffer)
         except OSError as e:

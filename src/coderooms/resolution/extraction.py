@@ -96,7 +96,9 @@ class FactKind(StrEnum):
     """A parameter (`index` its position, `annotation` its annotation, if any)."""
     BIND = "bind"
     """Any other binding of a name whose value is not followed (loop and comprehension
-    targets, `except ... as`, walrus, star targets, augmented assignment)."""
+    targets, `except ... as`, walrus, star targets, augmented assignment). JS/TS: a called
+    bare name an enclosing scope of the call binds to no symbol and no import (a parameter, a
+    local), see `ingest.languages.js_scopes`."""
     GLOBAL = "global"
     """`global name` / `nonlocal name`: the name is not local to the scope."""
     RETURN = "return"
@@ -109,11 +111,15 @@ class FactKind(StrEnum):
     """`__all__ = [...]` / `+= [...]` at module level (`value`: the names, comma-joined)."""
     EXTENDS = "extends"
     """JS/TS: the class `scope` extends `value` (not what it `implements`: members a class does
-    not define as symbols may be its properties, so interfaces are not walked from a class)."""
+    not define as symbols may be its properties, so interfaces are not walked from a class).
+    Java: an anonymous class body in `scope`, from `line` to line `index` (no `value`)."""
     EXPORT = "export"
     """JS/TS: a module-level export of a local name (`value`) under `name`: `export { a as
     b }`, `export default a`, CommonJS `exports.b = a`, `module.exports = { b: a }`;
     `name` is `module.exports` for `module.exports = a` (the module's value is `a`)."""
+    MODULE = "module"
+    """JS/TS: the file is a module (`import`, `export`, `require`, CommonJS exports): its free
+    names are globals of the runtime, never another file's definitions."""
 
 
 @dataclass(frozen=True, slots=True)

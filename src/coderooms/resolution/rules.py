@@ -60,7 +60,11 @@ class Rules:
     interface`: Java and Kotlin, Go, JS/TS; group-level)."""
     bare_members = False
     """A type's members are seen by their bare names inside it (an implicit `this`/`self`),
-    and a class's fields by theirs (Java, C#, Kotlin, Scala, Swift)."""
+    and a class's fields by theirs (Java, C#, Kotlin, Scala, Swift, C++; C shares C++'s rules
+    and has no members)."""
+    injected_class_names = False
+    """Inside a class, the class's own name names the class, not its constructor member
+    (C++'s injected class name: `return Status(..)` in `class Status`)."""
     implicit_members = False
     """A bare `m()` may be a member the enclosing class inherits (Kotlin, Scala, Swift)."""
     package_scoped = False

@@ -11,7 +11,9 @@ modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go 
 repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
 name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`), `I` a C/C++
 `#include` seen from a file (`<file>\t<spec>`, `<spec>` kept for a system include: resolved by
-the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`).
+the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`),
+`D` the directory a relative JS/TS specifier names (`require("../..")`: the entry its
+`package.json` gives, `coderooms.ingest.js_packages`).
 Candidates are ordered: the first that exists wins. All of this depends only on the importing
 file, so it is computed once per file and stored with the edges it produces.
 """
@@ -59,7 +61,7 @@ class Target:
             for _ in range(int(level) - 1):
                 base = directory_of(base)
             return posixpath.basename(base)
-        if self.mode in "@%":
+        if self.mode in "@%D":
             return posixpath.basename(self.path)
         if self.mode == "G":
             return go_package_name(self.path)

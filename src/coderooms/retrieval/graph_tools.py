@@ -45,8 +45,8 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     ranked page (top_k, default 5): `path:start-end score signature`, score = (0.4 lexical +
     0.3 semantic + (0.2 graph + 0.1 prior) x max(lexical, semantic)) x place, place 0.7 in a
     test file unless the query asks for tests, 0.9 under examples or docs (docs/retrieval.md;
-    heuristics_surface explains one symbol's). `embeddings_used: true` when a query-vs-symbol
-    cosine fed a score; `words_only` says why it ranked by words alone. `proof_state` (where
+    heuristics_surface explains one symbol's). `words_only` when a description was ranked by
+    words alone (no vector fed a score), and why. `proof_state` (where
     edit verbs are served): ready, triaging, blocked with a `recovery_playbook`.
     """
     clamps = Clamps()

@@ -178,9 +178,7 @@ def seek_answer(
         answer["clamped"] = raw["clamped"]
     if named and raw.get("blocked_reason") in (None, "no_candidates"):
         return _named_answer(raw, answer, question, max_tokens, repos, query)
-    if raw["embeddings_used"]:
-        answer["embeddings_used"] = True
-    elif " " in query.strip():
+    if not raw["embeddings_used"] and " " in query.strip():  # a fallback is news, vectors not
         answer["words_only"] = raw.get("semantic", "no symbol vectors: ranked by words")
     rows = [symbol_row(hit, repos) for hit in raw["results"]]
     fitted = fit(rows, room(max_tokens, answer))
@@ -200,9 +198,8 @@ def _named_answer(
 ) -> dict[str, Any]:
     exact = [hit for hit in raw["results"] if hit["signals"]["lexical"] >= EXACT_LEXICAL]
     partial = int(raw["total_candidates"]) - len(exact)
-    if not exact:
+    if not exact:  # no list: `none` says it
         answer["none"] = f"no symbol is named {query!r}"
-        answer["symbols"] = []
     else:
         rows = [symbol_row(hit, repos, score=False) for hit in exact]
         fitted = fit(rows, room(max_tokens, answer))

@@ -8,10 +8,10 @@ The edits the proof admits are the room beside it, `coderooms.edits`. See docs/s
 Its face, what other rooms take from it: the proof gate (`require_proof`, `ProofRequired`,
 `ABSENT_HASH` the hash of a file that does not exist, `GC_BATCH`), and naming a file the way
 `surgical_context` does (`resolve`, `not_in_graph`, `Located`, `Unlocated`), and a file's
-co-change partners from its own history (`co_change_partners`).
+co-change partners from its own history (`co_change_partners`, read as `partner_rows`).
 """
 
-from coderooms.surgical.co_changes import co_change_partners
+from coderooms.surgical.co_changes import co_change_partners, partner_rows
 from coderooms.surgical.errors import ProofRequired
 from coderooms.surgical.locate import Located, Unlocated, not_in_graph, resolve
 from coderooms.surgical.proof import ABSENT_HASH, GC_BATCH, require_proof
@@ -24,6 +24,7 @@ __all__ = [
     "Unlocated",
     "co_change_partners",
     "not_in_graph",
+    "partner_rows",
     "require_proof",
     "resolve",
 ]

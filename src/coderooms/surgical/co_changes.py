@@ -2,12 +2,16 @@
 them: read from each file's own git history (`core.file_history`: every commit of the file,
 up to FILE_COMMITS_MAX), not from the repository's recent window the graph's `CO_CHANGES`
 edges count (a file changed rarely or long ago has partners there too). Partners are files the
-graph holds now; each is marked by kind (`code`: a language coderooms parses, `tests`: a test
-file by path, `docs`: the rest: docs, changelogs, configs), heaviest first in each kind, then
-path. A kind's list stops at CO_CHANGES_PER_KIND partners, but never inside a tie: the partners
-that share the last weight are listed too (up to CO_CHANGES_TIE_MAX), and past that the tie is
-counted (`ties`). With no history at the root (not a git work tree, git too slow), the graph's
-edges answer, and `from` says so: they count the repository's last commits only.
+graph holds now, each with its weight (the commits it shares) and kind (`code`: a language
+coderooms parses, `tests`: a test file by path, `docs`: the rest: docs, changelogs, configs;
+the web view draws it), heaviest first, then path. With no history at the root (not a git
+work tree, git too slow), the graph's edges answer, and `from` says so: they count the
+repository's last commits only.
+
+What the model reads (`partner_rows`) is one list by weight, `path weight` rows: the first
+CO_CHANGES_LISTED, never cut inside a tie (the cut moves to the tie's start, or, for a tie
+from the first row, says it), and one `more` line that counts the rest and names the git
+command that lists them.
 """
 
 from __future__ import annotations
@@ -23,10 +27,11 @@ from coderooms.graph.driver import Graph
 from coderooms.ingest import DEEP_LANGUAGES
 from coderooms.languages import is_test_path
 
-CO_CHANGES_PER_KIND = 3
-"""Partners listed per kind (code, tests, docs), heaviest first; ties at the cut are kept."""
-CO_CHANGES_TIE_MAX = 10
-"""Most partners of one kind listed when the cut falls inside a tie (the rest are counted)."""
+CO_CHANGES_LISTED = 5
+"""Partners the model reads, heaviest first (never cut inside a tie: `partner_rows`)."""
+PARTNERS_KEPT = 200
+"""Partners an answer keeps (the web view draws them; the model reads CO_CHANGES_LISTED);
+`total` counts them all."""
 HISTORY_FILES_MAX = 20
 """Files whose own history one answer reads (a wider diff's partners come from the graph)."""
 KINDS = ("code", "tests", "docs")
@@ -41,9 +46,10 @@ def kind_of(path: str, language: str | None) -> str:
 def co_change_partners(
     graph: Graph, repo: str, root: Path | None, paths: Sequence[str]
 ) -> dict[str, Any]:
-    """The partners of the files `paths` (repo-relative; their weights summed), grouped by
-    kind, with how many commits were read (`commits`) and, when the history was cut, that the
-    weights are counted over the last FILE_COMMITS_MAX commits of each file."""
+    """The partners of the files `paths` (repo-relative; their weights summed), heaviest first:
+    `partners` (`{path, weight, kind}`, PARTNERS_KEPT at most) and their `total`, with how many
+    commits were read (`commits`) and, when the history was cut, that the weights are counted
+    over the last FILE_COMMITS_MAX commits of each file."""
     if not paths:
         return {}
     weights: Counter[str] = Counter()
@@ -74,36 +80,57 @@ def co_change_partners(
         if weights
         else []
     )
-    by_kind: dict[str, list[tuple[str, int]]] = {kind: [] for kind in KINDS}
-    for row in known:
-        path = str(row["path"])
-        by_kind[kind_of(path, row["language"])].append((path, weights[path]))
-    for kind in KINDS:
-        ranked = sorted(by_kind[kind], key=lambda item: (-item[1], item[0]))
-        if ranked:
-            answer[kind] = listed(ranked)
+    ranked = sorted((-weights[str(row["path"])], str(row["path"]), row["language"])
+                    for row in known)  # fmt: skip
+    partners = [{"path": path, "weight": -weight, "kind": kind_of(path, language)}
+                for weight, path, language in ranked]  # fmt: skip
+    answer["partners"] = partners[:PARTNERS_KEPT]
+    answer["total"] = len(partners)
+    answer["files"] = list(paths)
     return answer
 
 
-def listed(ranked: list[tuple[str, int]]) -> list[str]:
-    """`path weight` rows: the first CO_CHANGES_PER_KIND, and the rest of a tie at the cut (up
-    to CO_CHANGES_TIE_MAX rows); a last row counts what is left (`+N more, the heaviest W`, or
-    `+N more at W` for a tie cut)."""
-    shown = ranked[:CO_CHANGES_PER_KIND]
-    if len(ranked) > len(shown):
-        last = shown[-1][1]
-        tie = [item for item in ranked[len(shown) :] if item[1] == last]
-        shown += tie[: CO_CHANGES_TIE_MAX - len(shown)]
-    rows = [f"{path} {weight}" for path, weight in shown]
-    left = ranked[len(shown) :]
-    if left:
-        heaviest = left[0][1]
-        if heaviest == shown[-1][1]:
-            tied = sum(weight == heaviest for _, weight in left)
-            rows.append(f"+{len(left)} more, {tied} of them at {heaviest} (a tie)")
+def partner_rows(partners: dict[str, Any]) -> dict[str, Any]:
+    """What the model reads of `co_change_partners`' answer: `commits` (or `from`), `items`,
+    `path weight` rows heaviest first, and `more`: how many partners are left out, the
+    heaviest of them, and the command that lists them all."""
+    if not partners:
+        return {}
+    answer = {k: v for k, v in partners.items() if k in ("commits", "partial", "from")}
+    ranked = [(str(p["path"]), int(p["weight"])) for p in partners.get("partners", [])]
+    shown = cut_at(ranked, CO_CHANGES_LISTED)
+    answer["items"] = [f"{path} {weight}" for path, weight in ranked[:shown]]
+    left = int(partners.get("total", len(ranked))) - shown
+    if left > 0:
+        heaviest = ranked[shown][1]
+        tied = sum(weight == heaviest for _, weight in ranked[shown:])
+        if shown and ranked[shown - 1][1] == heaviest:
+            what = f"+{left} more, {tied} of them at {heaviest} like the last listed"
         else:
-            rows.append(f"+{len(left)} more, the heaviest {heaviest}")
-    return rows
+            what = f"+{left} more, the heaviest {heaviest}" + (
+                f" ({tied} files)" if tied > 1 else ""
+            )
+        files = partners.get("files") or []
+        how = (
+            f"git log --full-diff --name-only -- {files[0]}"
+            if len(files) == 1
+            else "each file's git log --full-diff --name-only"
+        )
+        answer["more"] = f"{what}: {how} lists them"
+    return answer
+
+
+def cut_at(ranked: list[tuple[str, int]], limit: int) -> int:
+    """How many of `ranked` (heaviest first) to list: `limit`, or fewer where the cut would fall
+    inside a tie (the tie is left out whole); a tie from the first row is cut (and said)."""
+    shown = min(limit, len(ranked))
+    if shown == len(ranked):
+        return shown
+    last = ranked[shown - 1][1]
+    if ranked[shown][1] != last:
+        return shown
+    start = next(i for i, (_, weight) in enumerate(ranked) if weight == last)
+    return start or shown
 
 
 def _graph_weights(graph: Graph, repo: str, paths: Sequence[str]) -> Counter[str]:

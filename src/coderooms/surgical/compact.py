@@ -7,7 +7,7 @@ names its list (`callees@50.digest`): its page is that list alone, beside the fi
 Rows: a symbol `start-end signature` (the name spelled as the qualname: symbol_rows); a caller
 `path:line caller -> called`; a callee `caller:line -> path::callee`; a ghost `name calls`; an
 import `path:line`; a test file `path: N calls, imports`; a user file `path: N calls (names),
-imports`; a co-change `path weight` (grouped by kind: surgical/co_changes).
+imports`; a co-change `path weight`, heaviest first (surgical/co_changes).
 Code at a file's top level (an empty qualname) is named `<module>` in every row.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from coderooms.surgical.co_changes import partner_rows
 from coderooms.surgical.context import FIRST_PAGE, MODULE_LEVEL, Window
 from coderooms.surgical.context_limits import page_rows
 from coderooms.surgical.sections import ALL_SECTIONS, CALLER_SECTIONS, user_row
@@ -177,7 +178,7 @@ def compact_context(
     if "tests" in wanted:
         answer["tests"] = listed("tests")
     if "co_changes" in wanted:
-        answer["co_changes"] = raw["co_changes"]
+        answer["co_changes"] = partner_rows(raw["co_changes"])
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
     if TEXT_KEY in raw:

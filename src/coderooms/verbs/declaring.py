@@ -3,8 +3,9 @@ dataclass whose fields, each with its `Annotated` description, are the verb's ar
 function that answers it, its effect and its freshness. `Verb.spec(ctx)` makes the `ToolSpec`
 the server lists: a function whose signature is `agent_id` then the request's fields, flat at
 the top of the input schema as a hand-written signature would be, which checks the caller,
-builds the request once and calls the verb with `(ctx, agent, request)`. The verb's docstring is
-the tool's description.
+builds the request once and calls the verb with `(ctx, agent, request)`; a read verb's answer
+then leaves out the `repo` its reader knows (`answer_repo`). The verb's docstring is the tool's
+description.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from coderooms.verbs.answer_repo import drop_known_repo
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.effects import Effect
 from coderooms.verbs.spec import Freshness, ToolSpec
@@ -47,13 +49,18 @@ class Verb(Generic[Request]):
         answer, request = self.answer, self.request
         given = ctx if using is None else using
         checks = self.checks or recorded
+        reads = self.effect.read_only
 
         def call(*args: Any, **kwargs: Any) -> Any:
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             arguments = dict(bound.arguments)
             agent = checks(ctx, arguments.pop("agent_id"))
-            return answer(given, agent, request(**arguments))
+            asked = request(**arguments)
+            answered = answer(given, agent, asked)
+            if reads:
+                drop_known_repo(ctx, asked, answered)
+            return answered
 
         call.__name__ = call.__qualname__ = self.answer.__name__
         call.__doc__ = as_written_in_a_factory(self.answer.__doc__ or "")

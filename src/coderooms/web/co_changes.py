@@ -1,21 +1,16 @@
-"""Co-change partners as a page draws them: the verbs answer them grouped by kind (`code`,
-`tests`, `docs`: `path weight` rows and a last `+N more...` row, surgical/co_changes.py); a page
-wants one row per partner with its kind, heaviest first."""
+"""Co-change partners as a page draws them: one row per partner with its weight and kind,
+heaviest first, as the verbs' raw answers hold them (`partners`, surgical/co_changes.py; the
+model reads only the first few of them as `path weight` rows)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from coderooms.surgical.co_changes import KINDS
-
 
 def co_change_rows(answer: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """`{"path", "weight", "kind"}` per partner listed in `answer`, heaviest first (the rows
-    counting what was left out are dropped: the page says how many it shows)."""
-    rows: list[dict[str, Any]] = []
-    for kind in KINDS:
-        for row in (answer or {}).get(kind, []):
-            path, _, weight = str(row).rpartition(" ")
-            if path and not row.startswith("+") and weight.isdigit():
-                rows.append({"path": path, "weight": int(weight), "kind": kind})
+    """`{"path", "weight", "kind"}` per partner of `answer`, heaviest first, then path."""
+    rows = [
+        {"path": str(p["path"]), "weight": int(p["weight"]), "kind": str(p["kind"])}
+        for p in (answer or {}).get("partners", [])
+    ]
     return sorted(rows, key=lambda row: (-row["weight"], row["path"]))

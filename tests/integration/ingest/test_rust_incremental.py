@@ -75,3 +75,26 @@ def test_a_field_of_self_declared_by_another_file_follows_every_change(
         ("src/lib.rs", head + "pub struct Error {\n    inner: Box<Own>,\n}\n",
          ("src/ptr.rs::Own.by_ref", "typed")),
     ])  # fmt: skip
+
+
+def test_use_super_and_a_child_module_path_follow_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`use super::IndexSet` in `src/set/iter.rs` reads `src/set.rs` (else `src/set/mod.rs`);
+    `mod extract; pub use extract::Core;` in that file re-exports its child module's type."""
+    set_rs = "mod iter;\npub struct IndexSet;\nimpl IndexSet {\n    pub fn iter(&self) {}\n}\n"
+    tree.write("Cargo.toml", '[package]\nname = "demo"\n')
+    tree.write("src/lib.rs", "mod set;\n")
+    tree.write("src/set.rs", set_rs)
+    tree.write("src/set/iter.rs", "use super::IndexSet;\nfn f(s: &IndexSet) {\n    s.iter();\n}\n")
+    ingest(graph, tree, repo)
+    f = "src/set/iter.rs::f"
+    assert calls_of(graph, repo, f) == {("src/set.rs::IndexSet.iter", "import")}
+    moved = "mod iter;\nmod extract;\npub use extract::IndexSet;\n"
+    follow_steps(graph, tree, repo, full_repo, f, [
+        ("src/set.rs", None, ("?:super.IndexSet.iter", "ghost")),
+        ("src/set/mod.rs", set_rs, ("src/set/mod.rs::IndexSet.iter", "import")),
+        ("src/set/mod.rs", moved, ("?:super.IndexSet.iter", "ghost")),
+        ("src/set/extract.rs", set_rs.replace("mod iter;\n", ""),
+         ("src/set/extract.rs::IndexSet.iter", "import")),
+    ])  # fmt: skip

@@ -3,10 +3,17 @@ made-up repository and leaves nothing in the graph (issue 31, item 2)."""
 
 from __future__ import annotations
 
-from coderooms.graph.driver import Graph
-from coderooms.ingest import warm_ingest
-from coderooms.ingest.warm_ingest import FILES, WARM_REPO, _parsed_files
+from importlib import import_module
+from pathlib import Path
+from typing import Any
 
+import pytest
+
+from coderooms.graph.driver import Graph
+from coderooms.ingest.warm_ingest import FILES, WARM_REPO, _parsed_files, warm_ingest
+
+warm_ingest_module = import_module("coderooms.ingest.warm_ingest")  # the module, not its function
+CYPHER = Path(__file__).resolve().parents[3] / "cypher"
 COUNTS = (
     "MATCH (n) WITH count(n) AS nodes OPTIONAL MATCH ()-[r]->() RETURN nodes, count(r) AS edges"
 )
@@ -35,3 +42,25 @@ def test_warming_writes_nothing(graph: Graph) -> None:
         prefix=f"{WARM_REPO}:",
     )
     assert left[0]["n"] == 0
+
+
+def test_warming_runs_every_statement_of_git_mining(
+    graph: Graph, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first ingest of a git repository after a start compiles no co-change statement."""
+    seen: set[str] = set()
+    inner = warm_ingest_module.runner
+
+    def recording(tx: Any) -> Any:
+        run = inner(tx)
+
+        def named(statement: str, /, **params: Any) -> Any:
+            seen.add(statement)
+            return run(statement, **params)
+
+        return named
+
+    monkeypatch.setattr(warm_ingest_module, "runner", recording)
+    assert warm_ingest(graph, copies=1) is not None
+    git = {f"git/{path.stem}" for path in (CYPHER / "git").glob("*.cypher")}
+    assert git <= seen, sorted(git - seen)

@@ -148,7 +148,7 @@ def test_listings_hold_only_the_served_repos(server: AppContext, repos: Repos) -
     assert "not_found" in str(raised.value)
     assert_no_leak(resource(server, f"coderooms://overview/{repos.inside}"), repos)
     files = call(server, "glob", pattern="**/*")
-    assert files["repo"] == repos.inside  # one repo in scope: named once, rows are paths
+    assert "repo" not in files  # one repo readable: every answer is of it, none names it
     assert files["files"]
     assert_no_leak(files, repos)
 
@@ -163,13 +163,13 @@ def test_search_and_seek_never_find_the_outside_repo(server: AppContext, repos: 
         assert_no_leak(call(server, "search", query=words), repos)
     found = call(server, "search", query="compute_total")
     assert found["hits"]
-    assert found["repo"] == repos.inside
+    assert "repo" not in found
     assert_no_leak(found, repos)
     assert_no_leak(call(server, "search", query="TOKEN", count_only=True), repos)
     assert call(server, "search", query="TOKEN", count_only=True)["count"] == 0
     seek = call(server, "seek", query="compute_total")
     assert seek["symbols"]
-    assert seek["repo"] == repos.inside
+    assert "repo" not in seek
     assert_no_leak(seek, repos)
     named = call(server, "seek", query="outside_only_function")
     assert named.get("repo", repos.inside) == repos.inside
@@ -179,7 +179,7 @@ def test_search_and_seek_never_find_the_outside_repo(server: AppContext, repos: 
 
 def test_view_reads_only_the_served_copy(server: AppContext, repos: Repos) -> None:
     view = call(server, "view", path="pkg/mod.py")  # in both repos: no "exists in several"
-    assert view["repo"] == repos.inside
+    assert "repo" not in view
     assert "sum(items)" in view["text"]
     assert_no_leak(view, repos)
     missing = error(server, "view", path="pkg/secrets.py")
@@ -273,7 +273,8 @@ def test_id_and_path_verbs_answer_from_the_served_repo(server: AppContext, repos
     ]
     for answer in answers:
         assert_no_leak(answer, repos)
-    assert answers[1]["repo"] == answers[3]["repo"] == repos.inside
+    assert "repo" not in answers[1]  # the one readable repo's: not said
+    assert "repo" not in answers[3]
     assert error(server, "impact", symbol="outside_only_function")["error"] == "not_found"
     assert error(server, "surgical_context", path="notes.md")["error"] == "not_found"
 

@@ -53,3 +53,19 @@ def test_the_pattern_finds_dotted_and_bare_sites() -> None:
     assert not pattern.search("  $emit(1)")  # only dotted sites of $emit were counted
     assert not pattern.search("running()")
     assert found.only(["run"]).sites == {"run": 1}
+
+
+def test_a_note_says_each_count_once() -> None:
+    assert COMPLETE.note() == {}
+    note = Completeness({"run": 2, "get": 1}).note()
+    assert note == {
+        "names": {"run": 2, "get": 1},
+        "hint": "call sites of these names with receivers the graph could not prove: "
+        "search mode=regex query='\\.(?:run|get)\\b' finds them",
+    }
+    many = Completeness({f"m{n:02d}": n + 1 for n in range(NAMES_LISTED + 3)}).note(5)
+    assert len(many["names"]) == 5
+    assert (many["names_not_listed"], many["unresolved_call_sites"]) == (NAMES_LISTED - 2, 91)
+    capped = Completeness(capped=frozenset({"get"})).note()
+    assert capped["not_counted"] == ["get"]
+    assert f"over {EDGES_COUNTED_MAX} each" in capped["hint"]

@@ -17,7 +17,8 @@ def raw(rows: list[dict[str, Any]], seeds: list[str]) -> dict[str, Any]:
         "affected": {"items": rows, "total": len(rows), "by_hop": {}},
         "tests": {"items": [{"path": "tests/t.py", "hop": 1, "symbols": 2, "names": ["t"]}],
                   "total": 1},
-        "co_changes": {"commits": 4, "code": ["b.py 3"]},
+        "co_changes": {"commits": 4, "partners": [{"path": "b.py", "weight": 3, "kind": "code"}],
+                       "total": 1, "files": ["s.py"]},
     }  # fmt: skip
 
 
@@ -31,16 +32,21 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
     ]
     answer = compact_impact(raw(rows, ["s.py::run", "t.py::run"][:1]), QUESTION, max_tokens=6000)
     assert answer["affected"]["items"] == [
-        "1 a.py:3 f -> run (import)",  # the one seed named run; a sure rule by its name
+        "1 a.py:3 f (import)",  # a call of the one seed names neither; a sure rule by its name
         "2 a.py:9 g -> ::f (local)",  # the row's own file
         "2 b.py:4 h -> a.py::f",
         "1 c.py:1 imports s.py",
         "1 d.py K inherits t.py::run",  # not a seed: its id
     ]
     assert answer["tests"]["items"] == ["tests/t.py (hop 1, 2 symbols)"]
-    assert answer["co_changes"] == {"commits": 4, "code": ["b.py 3"]}  # as the verb wrote it
+    assert answer["co_changes"] == {"commits": 4, "items": ["b.py 3"]}  # rows by weight
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
     assert both["affected"]["items"] == ["a.py:3 f -> s.py::run (import)"]  # two runs, 1 hop
+    cut = raw(rows[:1], ["s.py::run"])
+    cut["seeds"] |= {"total": 3, "not_listed": 2}  # seeds not all listed: the row names its own
+    assert compact_impact(cut, QUESTION, max_tokens=6000)["affected"]["items"] == [
+        "a.py:3 f -> run (import)"
+    ]
 
 
 def test_the_budget_cuts_rows_and_says_how_many_are_left() -> None:
@@ -73,7 +79,7 @@ def test_an_answer_says_nothing_twice() -> None:
     whole = raw(rows, ["s.py::run"]) | {"lower_bound": False}
     whole["affected"]["by_hop"] = {"1": 2}
     answer = compact_impact(whole, QUESTION, max_tokens=6000)
-    assert answer["affected"] == {"items": ["a.py:3 f -> run (import)", "b.py:7 g -> run"]}
+    assert answer["affected"] == {"items": ["a.py:3 f (import)", "b.py:7 g"]}  # the one seed
     assert answer["seeds"] == {"items": ["s.py::run"]}
     assert answer["tests"] == {"items": ["tests/t.py (hop 1, 2 symbols)"]}
     assert "lower_bound" not in answer
@@ -106,7 +112,21 @@ def test_a_guess_says_how_sure_it_is_a_sure_rule_only_its_name() -> None:
     ]
     answer = compact_impact(raw(rows, ["s.py::run"]), QUESTION, max_tokens=6000)
     assert answer["affected"]["items"] == [
-        "a.py:3 f -> run (unique 0.6)",
-        "b.py:4 g -> run (typed)",
-        "c.py:5 h -> run (0.5)",
+        "a.py:3 f (unique 0.6)",
+        "b.py:4 g (typed)",
+        "c.py:5 h (0.5)",
     ]
+
+
+def test_an_empty_list_says_why() -> None:
+    nothing = raw([], ["s.py::x"])
+    nothing["tests"] = {"items": [], "total": 0}
+    answer = compact_impact(nothing, QUESTION, max_tokens=6000)
+    assert answer["affected"] == {"items": [], "none": "no call, import or subclass of it in "
+                                  "the graph"}  # fmt: skip
+    assert answer["tests"] == {"items": [], "none": "no test file reaches it within 5 hops"}
+    nothing["completeness"] = {"names": {"x": 2}, "hint": "..."}
+    nothing["read_not_called"] = {"symbols": ["x"]}
+    why = compact_impact(nothing, QUESTION, max_tokens=6000)["affected"]["none"]
+    assert why.endswith("; 2 call sites of its name unresolved (completeness); read, not called "
+                        "(read_not_called)")  # fmt: skip

@@ -1,6 +1,6 @@
 """The cyclic collector around a changeset (collector.collector_paused): off inside, on after;
 a large changeset's closing collection frees what died and freezes what survived, a one-file
-save's pause leaves the collection to later."""
+save freezes what it left without walking it (up to collector.SAVE_SLACK objects)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from coderooms.ingest import collector
 from coderooms.ingest.collector import collector_paused
 
 
@@ -54,13 +55,45 @@ def test_closing_collection_frees_cycles_frozen_by_an_earlier_one() -> None:
     assert dead() is None
 
 
-def test_a_save_pauses_without_collecting() -> None:
-    gc.unfreeze()
+def test_a_save_freezes_what_it_left_unwalked_and_the_next_changeset_frees_it() -> None:
+    with collector_paused():  # the ingest before the saves
+        pass
     with collector_paused(collect=False):
         assert not gc.isenabled()
-        Cycle()
+        garbage = weakref.ref(Cycle())
+    assert gc.isenabled()
+    assert garbage() is not None  # frozen with the save's survivors, not collected
+    assert gc.get_freeze_count() > 0
+    gc.collect()
+    assert garbage() is not None
+    with collector_paused():
+        pass
+    assert garbage() is None
+
+
+def test_saves_past_the_slack_collect_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    with collector_paused():
+        pass
+    monkeypatch.setattr(collector, "SAVE_SLACK", 100)
+    with collector_paused(collect=False):
+        kept = [Cycle() for _ in range(1_000)]  # frozen: past the slack
+        garbage = weakref.ref(Cycle())
+    assert garbage() is not None
+    with collector_paused(collect=False):  # the next save collects in full first
+        pass
+    assert garbage() is None
+    assert all(cycle.me is cycle for cycle in kept)
+    assert gc.isenabled()
+
+
+def test_a_failed_save_is_collected_but_nothing_is_frozen() -> None:
+    gc.unfreeze()
+    garbage = weakref.ref(Cycle())
+    with pytest.raises(RuntimeError), collector_paused(collect=False):
+        raise RuntimeError("the write failed")
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
+    assert garbage() is None
 
 
 def test_a_paused_collector_is_left_paused() -> None:

@@ -74,3 +74,32 @@ def test_a_repo_importing_its_own_package_links_into_it(tmp_path: Path) -> None:
     assert call(found, main, "z.string") == ("src/v4/index.ts::string", "import")
     assert call(found, main, "string") == ("src/v4/index.ts::string", "import")
     assert call(found, main, "useState")[1] == "ghost"
+
+
+def test_a_relative_directory_is_its_package_json_entry(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "package.json": json.dumps(
+                {"name": "koa", "main": "lib/application.js", "exports": "./lib/other.js"}
+            ),  # a directory loads its main: `exports` apply to the package's name only
+            "lib/application.js": "module.exports = class Application {\n  use() {}\n};\n",
+            "lib/other.js": "module.exports = class Application {\n  use() {}\n};\n",
+            "lib/util/index.js": "exports.helper = function () {};\n",
+            "test/app.test.js": """
+                const Koa = require("../");
+                const Again = require("..");
+                const { helper } = require("../lib/util");
+                function run() {
+                    new Koa().use();
+                    new Again();
+                    helper();
+                }
+            """,
+        },
+    )
+    run = "test/app.test.js::run"
+    assert call(found, run, "Koa.new().use") == ("lib/application.js::Application.use", "import")
+    assert call(found, run, "Again") == ("lib/application.js::Application", "import")
+    assert call(found, run, "helper") == ("lib/util/index.js::helper", "import")
+    assert found["imports"]["test/app.test.js"] >= {"lib/application.js", "lib/util/index.js"}

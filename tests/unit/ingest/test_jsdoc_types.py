@@ -121,7 +121,7 @@ def test_params_returns_and_declared_variables_and_fields() -> None:
         ("Plugin.run", "hash"): "Hash",
         ("pick", "entry"): "Entry",
         ("hashOf", "chunk"): "Chunk",
-        ("", "m"): "Module",  # `exports.visit` is no symbol: its calls are the module's
+        ("visit", "m"): "Module",  # CommonJS `exports.visit = ..` defines `visit`
     }
     assert typed(ex, FactKind.RETURNS) == {
         ("Plugin.run", "run"): "Hash",

@@ -17,6 +17,7 @@ from coderooms.ingest.import_requests import (
     rules_of,
 )
 from coderooms.ingest.java_on_demand import OnDemandImports
+from coderooms.ingest.js_scope_names import ScopedNames
 from coderooms.ingest.languages import (
     GROUP_RULES,
     REEXPORT_GROUPS,
@@ -123,7 +124,9 @@ def test_each_language_extension_is_its_own_type() -> None:
     java = rules_of("java").extension("A.java", Extraction("java", imports=star))
     assert isinstance(java, OnDemandImports)
     assert len(java.imports) == 1
-    for name in ("python", "javascript", "lua", "kotlin", "rust", "c", "bash"):
+    script = rules_of("javascript").extension("x", Extraction("javascript", inherits=inherits))
+    assert script == ScopedNames(module=False, bound=frozenset())
+    for name in ("python", "lua", "kotlin", "rust", "c", "bash"):
         assert rules_of(name).extension("x", Extraction(name, inherits=inherits)) is None
 
 
@@ -166,7 +169,7 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     }  # fmt: skip
     assert _having("binding_only") == {"lua"}
     assert _having("callable_variables") == {"javascript", "typescript", "tsx"}
-    assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift"}
+    assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift", "c", "cpp"}
     assert _having("implicit_members") == {"kotlin", "scala", "swift"}
     assert _having("package_scoped") == {"go", "java", "kotlin", "scala", "swift"}
     assert _having("follows_fields") == {"java", "go", "javascript", "rust"}
@@ -216,6 +219,7 @@ LOOKUP_HOOKS = {
 HOOKS = {
     "whole": {"bash"},
     "special": {"java"},
+    "scoped": {"javascript", "typescript", "tsx"},
     "namespaced": {"csharp", "php"},
     "before_binding": {"java"},
     "binding_applies": {"rust"},

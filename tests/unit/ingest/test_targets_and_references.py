@@ -44,10 +44,12 @@ def suffix(*paths: str) -> tuple[Target, ...]:
 
 
 def js_candidates(stem: str) -> tuple[Target, ...]:
-    """What an extension-less relative specifier resolving to `stem` yields, in order."""
+    """What an extension-less relative specifier resolving to `stem` yields, in order: the
+    files, the directory's `package.json` entry (`D`), its index files."""
     files = [stem + ext for ext in JS_EXTS] if stem else []
     prefix = stem + "/" if stem else ""
-    return exact(*files, *(prefix + "index" + ext for ext in JS_EXTS))
+    indexes = exact(*(prefix + "index" + ext for ext in JS_EXTS))
+    return (*exact(*files), Target("D", stem), *indexes)
 
 
 # -- Python ----------------------------------------------------------------------------------------
@@ -251,6 +253,10 @@ def test_go_bindings_use_package_name_or_alias_never_blank_or_dot() -> None:
         ("src/a/b.rs", "self.super.x", exact("src/a/x.rs", "src/a/x/mod.rs")),
         ("src/lib.rs", "self", (Target("=", "src/lib.rs"),)),
         ("src/lib.rs", "super", ()),
+        ("src/a/b.rs", "super", exact("src/a.rs", "src/a/mod.rs")),
+        ("src/a/b/mod.rs", "super", exact("src/a.rs", "src/a/mod.rs")),
+        ("src/a.rs", "super", exact("src/lib.rs", "src/main.rs")),
+        ("c/src/a/b.rs", "super.super", exact("c/src/lib.rs", "c/src/main.rs")),
         # another crate's path: one of the repo's crates by its Cargo.toml name, or outside
         ("src/lib.rs", "std.collections", (Target("R", "std.collections"),)),
         ("src/lib.rs", "serde", (Target("R", "serde"),)),

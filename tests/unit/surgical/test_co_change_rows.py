@@ -1,25 +1,55 @@
-"""Co-change partners as rows: the first of each kind, never cut inside a tie, the rest counted;
-one file's history parsed from `git log -z --name-only`."""
+"""Co-change partners as rows: one list by weight, never cut inside a tie, the rest counted with
+the command that lists them; one file's history parsed from `git log -z --name-only`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from coderooms.core.file_history import parse_commits
-from coderooms.surgical.co_changes import CO_CHANGES_PER_KIND, CO_CHANGES_TIE_MAX, kind_of, listed
+from coderooms.surgical.co_changes import CO_CHANGES_LISTED, cut_at, kind_of, partner_rows
 
 
-def test_a_kind_lists_its_heaviest_and_counts_the_rest() -> None:
-    ranked = [("a.py", 9), ("b.py", 7), ("c.py", 5), ("d.py", 2), ("e.py", 1)]
-    assert CO_CHANGES_PER_KIND == 3
-    assert listed(ranked) == ["a.py 9", "b.py 7", "c.py 5", "+2 more, the heaviest 2"]
-    assert listed(ranked[:2]) == ["a.py 9", "b.py 7"]
+def partners(ranked: list[tuple[str, int]], **extra: Any) -> dict[str, Any]:
+    return {"commits": 41, "partners": [{"path": p, "weight": w, "kind": kind_of(p, "python")}
+                                        for p, w in ranked],
+            "total": len(ranked), "files": ["src/v.py"], **extra}  # fmt: skip
 
 
-def test_a_cut_inside_a_tie_lists_the_tie_and_counts_past_its_bound() -> None:
-    tied = [("a.py", 9)] + [(f"t{n:02}.py", 4) for n in range(12)]
-    rows = listed(tied)
-    assert rows[:4] == ["a.py 9", "t00.py 4", "t01.py 4", "t02.py 4"]
-    assert len(rows) == CO_CHANGES_TIE_MAX + 1  # ten partners, then the count
-    assert rows[-1] == "+3 more, 3 of them at 4 (a tie)"
+def test_one_list_by_weight_and_the_rest_counted_with_its_command() -> None:
+    ranked = [("a.py", 9), ("CHANGES.rst", 8), ("tests/t.py", 7), ("c.py", 5), ("d.py", 4),
+              ("e.py", 2), ("f.py", 1)]  # fmt: skip
+    assert CO_CHANGES_LISTED == 5
+    assert partner_rows(partners(ranked)) == {
+        "commits": 41,
+        "items": ["a.py 9", "CHANGES.rst 8", "tests/t.py 7", "c.py 5", "d.py 4"],
+        "more": "+2 more, the heaviest 2: git log --full-diff --name-only -- src/v.py lists them",
+    }
+    two = partner_rows(partners(ranked[:2]))
+    assert two == {"commits": 41, "items": ["a.py 9", "CHANGES.rst 8"]}
+    assert partner_rows({}) == {}
+
+
+def test_a_tie_at_the_cut_is_left_out_whole_and_said() -> None:
+    ranked = [("a.py", 24), ("b.py", 18), ("c.py", 16), ("d.py", 13), ("e.py", 12), ("f.py", 12),
+              ("g.py", 12), ("h.py", 9)]  # fmt: skip
+    assert cut_at(ranked, 5) == 4
+    got = partner_rows(partners(ranked, files=["x.py", "y.py"]))
+    assert got["items"] == ["a.py 24", "b.py 18", "c.py 16", "d.py 13"]
+    assert got["more"] == ("+4 more, the heaviest 12 (3 files): each file's git log "
+                           "--full-diff --name-only lists them")  # fmt: skip
+
+
+def test_a_tie_from_the_first_row_is_cut_and_said() -> None:
+    ranked = [(f"t{n:02}.py", 1) for n in range(12)]
+    assert cut_at(ranked, 5) == 5
+    got = partner_rows(partners(ranked))
+    assert got["items"] == [f"t{n:02}.py 1" for n in range(5)]
+    assert got["more"].startswith("+7 more, 7 of them at 1 like the last listed: ")
+
+
+def test_the_history_cut_and_the_graph_fallback_are_kept() -> None:
+    got = partner_rows({"from": "the graph's edges", "partners": [], "total": 0})
+    assert got == {"from": "the graph's edges", "items": []}
 
 
 def test_kinds_are_code_tests_and_docs() -> None:

@@ -105,12 +105,16 @@ def test_only_the_named_files_are_served() -> None:
     assert http.post("/ui/api/repos").status_code == 405
 
 
-def test_co_change_rows_come_back_from_the_kind_groups_heaviest_first() -> None:
+def test_co_change_rows_are_the_partners_heaviest_first() -> None:
     answer = {
         "commits": 29,
-        "code": ["src/a b.py 7", "src/c.py 3", "+4 more, the heaviest 2"],
-        "tests": ["tests/test_a.py 9"],
-        "docs": ["CHANGES.rst 15", "+2 more, 1 of them at 15 (a tie)"],
+        "partners": [
+            {"path": "src/c.py", "weight": 3, "kind": "code"},
+            {"path": "CHANGES.rst", "weight": 15, "kind": "docs"},
+            {"path": "tests/test_a.py", "weight": 9, "kind": "tests"},
+            {"path": "src/a b.py", "weight": 7, "kind": "code"},
+        ],
+        "total": 6,
     }
     assert co_change_rows(answer) == [
         {"path": "CHANGES.rst", "weight": 15, "kind": "docs"},

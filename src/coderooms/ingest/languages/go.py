@@ -41,7 +41,7 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.go_literals import literal_scopes
-from coderooms.languages.parsing.assigned import assigned_call
+from coderooms.ingest.languages.go_values import declared, literal_types, named_type, range_value
 from coderooms.languages.parsing.collector import (
     Collector,
     Scope,
@@ -59,7 +59,6 @@ from coderooms.languages.parsing.nodes import (
     text,
     type_name,
 )
-from coderooms.resolution.extraction import FactKind
 
 QUERY = """
 (function_declaration) @function
@@ -133,11 +132,11 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         c.imp(string_value(path, source), (), alias, spec)
     _top_level(root, c)
     for node in caps.get("typed", ()):
-        _declared(node, c)
+        declared(node, c)
     for node in caps.get("short_var", ()):
-        _literal_types(node, c)
+        literal_types(node, c)
     for node in caps.get("range", ()):
-        _range_value(node, root, c)
+        range_value(node, root, c)
     literal_scopes(c, caps)
     c.calls(caps.get("call", ()), _TYPED_VALUES, _WRAPPERS, _CALLS)
 
@@ -250,19 +249,6 @@ def _top_level(root: Node, c: Collector) -> None:
                         c.define(SymbolKind.VARIABLE, name, "", spec, sig, scope=False)
 
 
-def named_type(node: Node | None, source: bytes) -> str | None:
-    """`*pkg.T[K]` -> `pkg.T`; None for other types (slices, maps, functions...)."""
-    while node is not None and node.type in ("pointer_type", "parenthesized_type"):
-        node = node.child_by_field_name("type") or node.named_child(0)
-    if node is None:
-        return None
-    if node.type == "generic_type":
-        node = node.child_by_field_name("type")
-    if node is not None and node.type in ("type_identifier", "qualified_type"):
-        return type_name(node, source)
-    return None
-
-
 def _first_result(node: Node | None, source: bytes) -> str | None:
     """The named type of a function's result, of its first one when there are several
     (`(*T, error)` -> `T`: what `x, err := f()` gives `x`; `f().m()` cannot have two)."""
@@ -273,172 +259,3 @@ def _first_result(node: Node | None, source: bytes) -> str | None:
             return None
         node = results[0].child_by_field_name("type")
     return named_type(node, source)
-
-
-def _declared(node: Node, c: Collector) -> None:
-    typed = named_type(node.child_by_field_name("type"), c.source)
-    values = node.child_by_field_name("value") if node.type == "var_spec" else None
-    if not typed and values is not None and values.named_child_count == 1:
-        # `var x = f()`, `var x, err = f()` (top level too): what `f` returns, its first result
-        first = node.child_by_field_name("name")
-        if first is not None and node.child_by_field_name("type") is None:
-            assigned_call(first, values.named_children[0], c, _MEMBERS, None, _CALLS)
-    if not typed and values is not None:  # `var x = &T{..}`
-        _composites(node.children_by_field_name("name"), values.named_children, c)
-    if not typed:
-        return
-    kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
-    for name in node.children_by_field_name("name"):
-        bound = _unparameterized(name, typed, c.source)
-        if bound:
-            c.fact(name, kind, text(name, c.source), annotation=bound)
-
-
-def _literal_types(node: Node, c: Collector) -> None:
-    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-    if left is None or right is None:
-        return
-    first = left.named_child(0) if left.named_child_count else None
-    if right.named_child_count == 1 and first is not None and first.type == "identifier":
-        # `x := f()`, `x, err := f()`: what `f` returns (its first result)
-        assigned_call(first, right.named_children[0], c, _MEMBERS, None, _CALLS)
-    _composites(left.named_children, right.named_children, c)
-    if right.named_child_count == 1 and left.named_child_count in (1, 2):
-        _asserted(left.named_children[0], right.named_children[0], c)
-
-
-def _asserted(name: Node, value: Node, c: Collector) -> None:
-    """`v := x.(T)`, `v, ok := x.(*pkg.T)`: `v` is a `T` (ASSIGN)."""
-    if name.type != "identifier" or text(name, c.source) == "_":
-        return
-    if value.type == "type_assertion_expression":
-        typed = named_type(value.child_by_field_name("type"), c.source)
-        typed = _unparameterized(name, typed, c.source) if typed else None
-        if typed:
-            c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
-
-
-def _composites(names: list[Node], values: list[Node], c: Collector) -> None:
-    """`x := T{..}`, `x := &T{..}`, `var x = &T{..}`: `x` is a `T` (ASSIGN)."""
-    if len(names) != len(values):
-        return
-    for name, value in zip(names, values, strict=True):
-        literal = value
-        if value.type == "unary_expression":  # `&T{...}`
-            literal = value.child_by_field_name("operand") or value
-        if name.type == "identifier" and literal.type == "composite_literal":
-            typed = named_type(literal.child_by_field_name("type"), c.source)
-            if typed:
-                c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
-
-
-_FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
-
-
-def _range_value(node: Node, root: Node, c: Collector) -> None:
-    """`for _, v := range xs`: `v` is of the element type of `xs` when the file states it: a
-    parameter of the enclosing function (`xs []*T`), or a field of the struct of the receiver
-    or of a parameter (`range c.commands` in a method of `Command`, `commands []*Command`;
-    `range cfg.Rules` with `cfg *Config`) declared in the file; maps give their values (ASSIGN
-    facts)."""
-    source = c.source
-    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-    names = left.named_children if left is not None else []
-    if right is None or len(names) != 2 or names[1].type != "identifier":
-        return
-    container = _container_type(right, root, source)
-    if container is not None and container.type in ("slice_type", "array_type", "map_type"):
-        element = container.child_by_field_name(
-            "value" if container.type == "map_type" else "element"
-        )
-        typed = named_type(element, source)
-        typed = _unparameterized(names[1], typed, source) if typed else None
-        if typed is not None:
-            c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
-
-
-def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
-    function = expr.parent
-    while function is not None and function.type not in _FUNCTIONS:
-        function = function.parent
-    if function is None:
-        return None
-    if expr.type == "identifier":
-        return _parameter_type(
-            function.child_by_field_name("parameters"), text(expr, source), source
-        )
-    operand, field = expr.child_by_field_name("operand"), expr.child_by_field_name("field")
-    if expr.type != "selector_expression" or operand is None or field is None:
-        return None
-    if operand.type != "identifier":
-        return None
-    held = text(operand, source)
-    holder = _parameter_type(function.child_by_field_name("parameters"), held, source)
-    if holder is None and function.type == "method_declaration":
-        holder = _parameter_type(function.child_by_field_name("receiver"), held, source)
-    owner = named_type(holder, source)
-    for spec in root.named_children:
-        for typ in spec.named_children if spec.type == "type_declaration" else ():
-            name, body = typ.child_by_field_name("name"), typ.child_by_field_name("type")
-            if name is None or body is None or text(name, source) != owner:
-                continue
-            fields = (
-                body.named_children[0]
-                if body.type == "struct_type" and body.named_children
-                else None
-            )
-            for declared in fields.named_children if fields is not None else ():
-                names = [text(n, source) for n in declared.children_by_field_name("name")]
-                if text(field, source) in names:
-                    return declared.child_by_field_name("type")
-    return None
-
-
-_OPEN = frozenset({"any", "comparable"})
-"""Constraints that declare no method a value of the type parameter is called with."""
-
-
-def _unparameterized(at: Node, typed: str, source: bytes) -> str | None:
-    """`typed` as written at `at`, unless it names a type parameter in scope there: then the
-    parameter's constraint when that is one named type (`[T Stringer]`: a `T` is called as a
-    `Stringer`, as go/types binds it), else None (`any`, unions, a generic receiver's `E`)."""
-    if "." in typed:
-        return typed
-    node = at.parent
-    while node is not None:
-        if node.type in ("function_declaration", "type_spec"):
-            params = node.child_by_field_name("type_parameters")
-            for param in params.named_children if params is not None else ():
-                names = [text(n, source) for n in param.children_by_field_name("name")]
-                if typed in names:
-                    constraint = param.child_by_field_name("type")
-                    inner = constraint.named_children if constraint is not None else []
-                    bound = named_type(inner[0], source) if len(inner) == 1 else None
-                    return bound if bound not in _OPEN else None
-        elif node.type == "method_declaration":
-            receiver = node.child_by_field_name("receiver")
-            if receiver is not None and typed in _receiver_parameters(receiver, source):
-                return None
-        node = node.parent
-    return typed
-
-
-def _receiver_parameters(receiver: Node, source: bytes) -> set[str]:
-    """The type parameters a generic receiver names (`(s *Set[E])` -> `{E}`)."""
-    found: set[str] = set()
-    stack = list(receiver.named_children)
-    while stack:
-        node = stack.pop()
-        if node.type == "type_arguments":
-            for elem in node.named_children:
-                found.update(text(n, source) for n in elem.named_children)
-        else:
-            stack.extend(node.named_children)
-    return found
-
-
-def _parameter_type(params: Node | None, name: str, source: bytes) -> Node | None:
-    for param in params.named_children if params is not None else ():
-        if any(text(n, source) == name for n in param.children_by_field_name("name")):
-            return param.child_by_field_name("type")
-    return None

@@ -23,9 +23,12 @@
   locals, `try (T r = ...)` resources and fields, `annotation` the type without generic
   arguments, attributed to the innermost definition: a field to its class): `Foo f`,
   `List<Bar> xs` -> `List`, `var x = new Foo()` -> `Foo`. A name declared without one such type
-  (`var x = make()`, an array, a lambda's parameter, `Foo... xs`, `catch (A | B e)`) gets `?`, so
+  (`var x = make()`, an array, `Foo... xs`, `catch (A | B e)`) gets `?`, so
   that overloads (one qualname) declaring it differently leave it unknown; primitives are not
-  recorded (nothing is called on them).
+  recorded (nothing is called on them). A lambda's parameter: the type the functional interface
+  its call expects gives it, read from other files' tables (`java_lambdas`), else `?`.
+* An anonymous class body (`new T() { .. }`, an enum constant's body): an EXTENDS fact at its
+  first line, `index` its last (a bare `m()` there may be the anonymous class's inherited `m`).
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -35,6 +38,7 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.java_lambdas import functional_facts, lambda_type, parameter_facts
 from coderooms.languages.parsing.collector import (
     Collector,
     Scope,
@@ -117,6 +121,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         ctor = call.child_by_field_name("constructor")
         if ctor is not None:
             c.call(call, text(ctor, source))
+    for node in caps.get("anonymous", ()):  # its lines: a bare call there may be inherited
+        body = node.child_by_field_name("body") or node.named_children[-1]
+        c.fact(body, FactKind.EXTENDS, "", None, None, body.end_point.row + 1)
     for node in caps.get("import", ()):
         _import(node, c)
     for node in caps.get("package", ()):
@@ -136,6 +143,8 @@ def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
         return outer
     kind = SymbolKind.INTERFACE if role == "interface" else SymbolKind.CLASS
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
+    if node.type == "interface_declaration":
+        functional_facts(node, qual, c)  # its one abstract method's parameters (`java_lambdas`)
     for part in node.named_children:
         if part.type not in _HERITAGE:
             continue
@@ -155,6 +164,7 @@ def _method(node: Node, outer: Scope, c: Collector) -> Scope:
         return outer
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
+    parameter_facts(node, qual, c)  # every overload's: `m#k/n` of its class (`java_lambdas`)
     return Scope(qual, qual, in_type=False)
 
 
@@ -270,8 +280,11 @@ def _declared_types(node: Node, c: Collector) -> None:
         names = [params] if params is not None and params.type == "identifier" else []
         if params is not None and params.type == "inferred_parameters":
             names = [p for p in params.named_children if p.type == "identifier"]
-        for param in names:
-            c.fact(param, FactKind.PARAM, text(param, source), annotation=UNKNOWN_TYPE)
+        for j, param in enumerate(names):  # typed by the interface its call expects
+            expected = lambda_type(
+                node, j, len(names), source, lambda f: _invocation_name(f, source)
+            )
+            c.fact(param, FactKind.PARAM, text(param, source), annotation=expected)
         return
     if node.type == "spread_parameter":  # `Foo... xs`: an array
         for part in node.named_children:

@@ -7,9 +7,10 @@
   a declarator whose value is an arrow function or function expression (`const f = () => {}`,
   at any depth) -> FUNCTION `f` (nested: `outer.f`). Methods with computed names
   (`[Symbol.iterator]() {}`) and methods of anonymous class expressions are not symbols, nor
-  are object-literal methods or `exports.f = function () {}` assignments; their calls belong to
-  the enclosing definition. Anonymous default exports (`export default function () {}`) are not
-  symbols.
+  are object-literal methods; their calls belong to the enclosing definition. Anonymous
+  default exports (`export default function () {}`) are not symbols. CommonJS `module.exports
+  = class A {..}`, `module.exports = (..) => ..` (`exports`) and `exports.f = function () {}`
+  at the top level are (see `js_commonjs`).
 * Variables: top-level `const`/`let`/`var` declarators (also under `export`) with a plain
   identifier name whose value is not a function, a class or a `require(...)` call (an import);
   destructuring patterns are skipped.
@@ -21,7 +22,8 @@
   -> ("a", "b"), aliases (None, "c") (the exported name); `export * from "m"` -> ("*",);
   `export * as ns from "m"` -> alias "ns" (the `export ... from` ones marked `reexport`: they
   bind nothing in the file); `const x = require("m")` -> alias "x";
-  `const {a, b: c} = require("m")` -> names ("a", "b"), aliases (None, "c"); bare
+  `const {a, b: c} = require("m")` -> names ("a", "b"), aliases (None, "c");
+  `const c = require("m").b` -> names ("b",), aliases ("c",) (None where the same); bare
   `require("m")` and dynamic `import("m")` -> names (), alias None. Only string-literal
   specifiers count; such `require` calls are imports, not calls, and `import(...)` is never a
   call.
@@ -54,12 +56,14 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.assigned_values import js_assigned
+from coderooms.ingest.languages.js_commonjs import exported_class, exported_function
+from coderooms.ingest.languages.js_exports import local_exports
 from coderooms.ingest.languages.js_imports import (
     dynamic_import,
     export_from,
     import_statement,
-    specifier_names,
 )
+from coderooms.ingest.languages.js_scopes import scoped_calls
 from coderooms.ingest.languages.jsdoc import jsdoc_types
 from coderooms.languages.parsing.collector import Collector, Scope, named_function, nest, spans
 from coderooms.languages.parsing.nodes import (
@@ -74,7 +78,7 @@ from coderooms.languages.parsing.nodes import (
     text,
     type_name,
 )
-from coderooms.resolution.extraction import MODULE_VALUE, FactKind
+from coderooms.resolution.extraction import FactKind
 from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED
 
 _FUNCTION_VALUES = "[(arrow_function) (function_expression) (generator_function)]"
@@ -85,6 +89,7 @@ CORE_QUERY = f"""
 (class_declaration) @class
 (class) @class_expr
 (class_body (method_definition) @method)
+(assignment_expression left: (member_expression) right: {_FUNCTION_VALUES}) @cjs_function
 (variable_declarator name: (identifier) value: {_FUNCTION_VALUES}) @var_function
 (call_expression function: (_) @call)
 (new_expression constructor: (_) @new)
@@ -144,6 +149,7 @@ def extract_with(
         "method": _method,
         "field": _field,
         "var_function": _var_function,
+        "cjs_function": exported_function,
         **extra,
     }
     defs = []
@@ -173,8 +179,9 @@ def extract_with(
         import_statement(node, c)
     for node in caps.get("export_from", ()):
         export_from(node, c)
+    scoped_calls((*caps.get("call", ()), *caps.get("new", ())), root, c)
     _variables(root, c)
-    _local_exports(root, c)
+    local_exports(root, c)
     js_assigned(caps, c, _MEMBERS, _WRAPPERS, _CALLS)
     if tail is not None:
         tail(caps, c)
@@ -239,6 +246,9 @@ def _class_expr(node: Node, outer: Scope, c: Collector) -> Scope:
         name_node = parent.child_by_field_name("name")
         if name_node is not None and name_node.type == "identifier":
             return define_class(node, text(name_node, c.source), parent, outer, c)
+    exported = exported_class(node, c) if not outer.prefix else None
+    if exported is not None:  # `module.exports = class Application {..}`
+        return define_class(node, exported, node, outer, c)
     return Scope(outer.prefix, outer.parent, in_type=True, anonymous=True)
 
 
@@ -336,63 +346,13 @@ def _variables(root: Node, c: Collector) -> None:
 
 
 def _is_require(value: Node, source: bytes) -> bool:
+    """`require("m")`, or `require("m").name` (an import of `name`)."""
+    if value.type == "member_expression":
+        inner = value.child_by_field_name("object")
+        if inner is None:
+            return False
+        value = inner
     if value.type != "call_expression":
         return False
     fn = value.child_by_field_name("function")
     return fn is not None and source[fn.start_byte : fn.end_byte] == b"require"
-
-
-def _local_exports(root: Node, c: Collector) -> None:
-    source = c.source
-    for stmt in root.named_children:
-        if stmt.type == "export_statement" and stmt.child_by_field_name("source") is None:
-            value = stmt.child_by_field_name("value")
-            declaration = stmt.child_by_field_name("declaration")
-            named = declaration.child_by_field_name("name") if declaration is not None else None
-            if value is not None and value.type == "identifier":
-                c.fact(stmt, FactKind.EXPORT, "default", text(value, source))
-            elif named is not None and _is_default(stmt):  # `export default class Widget {}`
-                c.fact(stmt, FactKind.EXPORT, "default", text(named, source))
-            for clause in stmt.named_children:
-                if clause.type == "export_clause":
-                    names: list[str] = []
-                    aliases: list[str | None] = []
-                    specifier_names(clause, source, names, aliases)
-                    for name, alias in zip(names, aliases, strict=True):
-                        c.fact(stmt, FactKind.EXPORT, alias or name, name)
-        elif stmt.type == "expression_statement" and stmt.named_child_count == 1:
-            assignment = stmt.named_child(0)
-            if assignment is not None and assignment.type == "assignment_expression":
-                _commonjs_export(assignment, stmt, c)
-
-
-def _is_default(stmt: Node) -> bool:
-    return any(child.type == "default" for child in stmt.children)
-
-
-def _commonjs_export(assignment: Node, at: Node, c: Collector) -> None:
-    source = c.source
-    left = assignment.child_by_field_name("left")
-    right = assignment.child_by_field_name("right")
-    if left is None or right is None or left.type != "member_expression":
-        return
-    target = dotted(text(left, source))
-    if target is None:
-        return
-    if target == MODULE_VALUE:
-        if right.type == "identifier":
-            c.fact(at, FactKind.EXPORT, MODULE_VALUE, text(right, source))
-        elif right.type == "object":
-            for prop in right.named_children:
-                if prop.type == "shorthand_property_identifier":
-                    name = text(prop, source)
-                    c.fact(at, FactKind.EXPORT, name, name)
-                elif prop.type == "pair":
-                    key, value = prop.child_by_field_name("key"), prop.child_by_field_name("value")
-                    if key is not None and value is not None and value.type == "identifier":
-                        c.fact(at, FactKind.EXPORT, text(key, source), text(value, source))
-        return
-    owner, _, name = target.rpartition(".")
-    named = owner in ("exports", MODULE_VALUE) and IDENT_RE.fullmatch(name)
-    if named and right.type == "identifier":
-        c.fact(at, FactKind.EXPORT, name, text(right, source))

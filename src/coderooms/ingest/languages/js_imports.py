@@ -31,6 +31,11 @@ def dynamic_import(fn: Node, c: Collector) -> bool:
     aliases: list[str | None] = []
     alias: str | None = None
     holder = call.parent
+    member = _required_member(call, source) if fn.type != "import" else None
+    if member is not None:  # `const x = require("m").name`: the name `name` of m, bound to x
+        name, local = member
+        c.imp(module, (name,), None, call, aliases=(None if local == name else local,))
+        return True
     if holder is not None and holder.type == "variable_declarator" and fn.type != "import":
         target = holder.child_by_field_name("name")
         if target is not None and target.type == "identifier":
@@ -39,6 +44,23 @@ def dynamic_import(fn: Node, c: Collector) -> bool:
             pattern_keys(target, source, names, aliases)
     c.imp(module, tuple(names), alias, call, aliases=tuple(aliases))
     return True
+
+
+def _required_member(call: Node, source: bytes) -> tuple[str, str] | None:
+    """(name, local) of `const local = require("m").name`; None for any other shape."""
+    member = call.parent
+    if member is None or member.type != "member_expression":
+        return None
+    prop = member.child_by_field_name("property")
+    holder = member.parent
+    if prop is None or prop.type != "property_identifier" or holder is None:
+        return None
+    if holder.type != "variable_declarator" or holder.child_by_field_name("value") != member:
+        return None
+    target = holder.child_by_field_name("name")
+    if target is None or target.type != "identifier":
+        return None
+    return text(prop, source), text(target, source)
 
 
 def pattern_keys(pattern: Node, source: bytes, keys: list[str], locals_: list[str | None]) -> None:

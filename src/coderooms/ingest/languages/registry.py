@@ -255,6 +255,6 @@ entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
 STAR_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "stars")
 """Language groups whose files keep one `*<spec>` entry per `require`/`source`/`#include`
 (Ruby, Bash, C/C++): what a required file defines is seen by what requires it, and by what
-requires that in turn (`resolve.Lookup.through_requires`, `include_walk.through_includes`)."""
+requires that in turn (`require_walk.through_requires`, `include_walk.through_includes`)."""
 TABLE_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.member_table or r.module_table)
 """Language groups whose files keep a module table (re-exports, returns, bases, types)."""

@@ -17,9 +17,10 @@
   `use a::b::*;` -> ("a.b", ("*",)); `use a::b::{self}` -> ("a.b", ()) and
   `use a::b::{self as x}` -> ("a.b", (), "x"); `use foo;` -> ("foo", ()) and `use foo as f;` ->
   ("foo", (), "f"); `crate`/`self`/`super` stay as path segments (`crate.a`), a leading `::` is
-  dropped. `mod x;` (a child module in another file) -> ImportRef("self.x", (), alias "x"),
-  i.e. the module `x` under the current one bound to `x`; `extern crate foo as f;` ->
-  ("foo", (), "f").
+  dropped; a path starting at a module the same module declares (`mod x; use x::Y;`) is
+  read from `self` (`rust_local_paths`). `mod x;` (a child module in another file) ->
+  ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
+  `extern crate foo as f;` -> ("foo", (), "f").
 * Inside inline modules, `self`/`super` paths are rewritten to be read from the file's module,
   which is what resolution starts from: in `mod m { mod n { ... } }`, `self::y` -> `self.m.n.y`,
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
@@ -38,7 +39,8 @@
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
   is `Level.m` (a variant is a value of its enum).
-* Declared types of parameters, `let`s and fields, for members of values: `rust_types`. A method
+* Declared types of parameters, `let`s and fields, for members of values: `rust_types`; names
+  closures, `for`, `if let` and match arms bind hide the function's (`rust_patterns`). A method
   of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
   type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`rust_blanket`).
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
@@ -55,6 +57,8 @@ from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages.rust_blanket import blanket_methods
+from coderooms.ingest.languages.rust_local_paths import declared_modules, from_own_module
+from coderooms.ingest.languages.rust_patterns import pattern_names
 from coderooms.ingest.languages.rust_types import CALLS as _CALLS
 from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
 from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
@@ -98,6 +102,8 @@ QUERY = """
 (let_declaration pattern: (identifier)) @typed
 (let_declaration pattern: (tuple_pattern)) @tuple_let
 (field_declaration name: (field_identifier)) @typed
+(closure_parameters) @binds (for_expression pattern: (_) @binds)
+(let_condition pattern: (_) @binds) (match_arm pattern: (match_pattern) @binds)
 """
 
 _OPEN_PAREN = ord("(")
@@ -154,15 +160,20 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         declared_type(node, c)
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
+    for node in caps.get("binds", ()):  # a pattern's names hide the function's (`rust_patterns`)
+        pattern_names(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
+    modules = declared_modules(root, source) if caps.get("use") else {}
     for node in caps.get("use", ()):
         argument = node.child_by_field_name("argument")
         if argument is not None:
             inline = _inline_modules(node, source)
             # a file's top-level `use`, `pub` or not, is seen by its module's descendants
             public = not inline and node.parent is not None and node.parent.type == "source_file"
-            for segs, as_name in _use_tree(argument, [], source):
+            rooted = source[argument.start_byte : argument.start_byte + 2] == b"::"
+            for written, as_name in _use_tree(argument, [], source):
+                segs = from_own_module(written, inline, modules, rooted)  # `mod x; use x::Y;`
                 module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
                 c.imp(module, names, alias, node, aliases=aliases)
                 if public:  # `pub use`: the file's module exports what it binds

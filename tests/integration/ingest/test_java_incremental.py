@@ -1,0 +1,70 @@
+"""Java rules of issue 32 that read another file, under incremental ingest: a bare `m()` through
+`import static a.b.C.*;` follows C's file as it gains, loses and moves the method, and each
+step equals a full ingest of the same tree."""
+
+from __future__ import annotations
+
+from coderooms.graph.driver import Graph
+from tests.integration.ingest.scenario_tree import Tree, ingest
+from tests.integration.ingest.test_ingest_scenarios import calls_of, follow_steps
+
+SPARK = "src/main/java/spark/Spark.java"
+
+
+def test_a_static_wildcard_import_follows_the_class_it_opens(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    with_halt = "package spark;\npublic class Spark {\n  public static void halt(int c) {}\n}\n"
+    tree.write(SPARK, "package spark;\npublic class Spark {}\n")
+    tree.write(
+        "src/test/java/app/Use.java",
+        "package app;\nimport static spark.Spark.*;\n"
+        "class Use {\n  void run() {\n    halt(500);\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/test/java/app/Use.java::Use.run"
+    assert calls_of(graph, repo, run) == {("?:halt", "ghost")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (SPARK, with_halt, (f"{SPARK}::Spark.halt", "import")),
+        (SPARK, None, ("?:halt", "ghost")),
+        ("src/main/java/spark/Spark2.java", with_halt, ("?:halt", "ghost")),  # not `Spark.java`
+        (SPARK, with_halt, (f"{SPARK}::Spark.halt", "import")),
+    ])  # fmt: skip
+
+
+def test_a_lambdas_parameter_follows_the_method_and_the_interface(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`get("/x", (q, a) -> a.status(1))`: `a` follows `get`'s declared parameter type and that
+    interface's one abstract method, in the files that declare them."""
+    response = "src/main/java/spark/Response.java"
+    other = "src/main/java/spark/Other.java"
+    route = "src/main/java/spark/Route.java"
+    method = "package spark;\npublic interface Route {\n  Object handle(Request q, {} a);\n}\n"
+    tree.write(
+        SPARK,
+        "package spark;\npublic class Spark {\n  public static void get(String p, Route r) {}\n}\n",
+    )
+    tree.write(route, method.replace("{}", "Response"))
+    tree.write(
+        response, "package spark;\npublic class Response {\n  public void status(int s) {}\n}\n"
+    )
+    tree.write(other, "package spark;\npublic class Other {\n  public void status(int s) {}\n}\n")
+    tree.write(
+        "src/test/java/app/Use.java",
+        "package app;\nimport static spark.Spark.*;\n"
+        'class Use {\n  void run() {\n    get("/x", (q, a) -> a.status(1));\n  }\n}\n',
+    )
+    ingest(graph, tree, repo)
+    run = "src/test/java/app/Use.java::Use.run"
+    assert (f"{response}::Response.status", "typed") in calls_of(graph, repo, run)
+    overloaded = (
+        "package spark;\npublic class Spark {\n  public static void get(String p, Route r) {}\n"
+        "  public static void get(String p, Object o) {}\n}\n"
+    )
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (route, method.replace("{}", "Other"), (f"{other}::Other.status", "typed")),
+        (SPARK, overloaded, ("?:status", "ghost")),  # two overloads of two arguments
+        (SPARK, overloaded.replace("Object o", "int o"), (f"{other}::Other.status", "typed")),
+        (route, None, ("?:status", "ghost")),
+    ])  # fmt: skip
