@@ -21,8 +21,7 @@ import neo4j
 from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
 from coderooms.ingest import languages, moved_rows
-from coderooms.ingest.include_walk import STAR_WALKS
-from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
+from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
@@ -171,7 +170,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
             plan.triggers |= carried
         foreign, importers = _foreign_work(run, changes, plan.triggers)
 
-    lookup = Lookup(repo, resolver, star_walks=STAR_WALKS)
+    lookup = Lookup(repo, resolver, group_rules=languages.GROUP_RULES)
     fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
     fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
@@ -189,7 +188,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         lookup.add_file(parsed.path, parsed.group)
         for info in symbol_infos(repo, parsed):
             lookup.add_symbol(info)
-        if parsed.group in TABLE_GROUPS:
+        if parsed.group in languages.TABLE_GROUPS:
             lookup.tables[parsed.path] = ReexportTable.decode(parsed.record.names)
         lookup.loaded.add(parsed.path)
     for path in changes.deletes:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.import_requests import rules_of
+from coderooms.ingest.import_requests import reference_rules_of
 from coderooms.ingest.js_reexports import table_entries
 from coderooms.ingest.languages import LANGUAGE_GROUPS
 from coderooms.ingest.reference_requests import request as reference_request
@@ -27,7 +27,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
     record = FileRecord(path, language)
     if extraction is None or language is None:
         return record
-    rules = rules_of(language)
+    rules = reference_rules_of(language)
     record.symbols = extraction.symbols
     record.problems = list(extraction.problems)
     record.imports = rules.import_requests(path, extraction.imports)

@@ -1,8 +1,12 @@
 """One file's scope: what it defines (`kinds`), what its imports bind (`bound`), the types it
 declares, its bases, and the lookups inside it (`local`, `typed`, `own_file`...). A reference
 is decided by the request rule the file's builder hands in (`requests`: today
-`reference_requests.request`), so that the rule modules (`returned_types`, `rust_impls`,
+`reference_requests.request`), so that the rule modules (`returned_types`, `rust_requests`,
 `namespace_requests`, `required_requests`) import this module and it imports none of them.
+
+The request rule names no language: where one language reads a reference its own way, it asks
+the file's `ReferenceRules` (the hooks, at fixed points of the rule, in its order; each default
+is the generic path), which a language's rules class overrides (`language_rules`).
 
 Everything here depends on that one file only.
 """
@@ -11,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import Literal, TypeAlias
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.resolution.ref_requests import (
@@ -38,6 +44,139 @@ RequestRule = Callable[["Scope", str, str, str, int, bool], "RefRequest | None"]
 """How a reference the file makes is looked up: `(scope, source, kind, ref, line, inherit)`."""
 
 
+class Unhandled(Enum):
+    UNHANDLED = "unhandled"
+
+
+UNHANDLED = Unhandled.UNHANDLED
+"""A hook's answer where the language has no rule of its own (the request rule goes on), told
+apart from `None`, which is the rule's own answer *nothing to resolve* (a Bash builtin)."""
+Decided: TypeAlias = "RefRequest | Literal[Unhandled.UNHANDLED] | None"
+
+
+class ReferenceRules(Rules):
+    """The hooks a language's own reference rules meet (`reference_requests.request` and
+    `returned_types` call them; the default of each is the generic path, what a language
+    without the rule does)."""
+
+    __slots__ = ()
+
+    def whole(self, scope: Scope, source: str, kind: str, ref: str, line: int) -> Decided:
+        """The language decides every reference itself (Bash: a function or a command)."""
+        return UNHANDLED
+
+    def special(
+        self, scope: Scope, source: str, kind: str, ref: str, parts: list[str], line: int
+    ) -> Decided:
+        """A reference that is no name (Java's `this(...)`, another constructor)."""
+        return UNHANDLED
+
+    def scoped(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest | None:
+        """A bare name a scope of the caller binds (JS/TS: a parameter, a local: never a symbol,
+        a ghost); None: go on (`request` may be marked bound: a module's free name)."""
+        return None
+
+    def namespaced(
+        self, scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+    ) -> RefRequest | None:
+        """Names resolved by namespace, never through bindings (C#, PHP); None: not so."""
+        return None
+
+    def before_binding(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """Before the file's bindings are read (Java `Type.FIELD.m()`); None: go on."""
+        return None
+
+    def binding_applies(self, scope: Scope, binding: Binding, rest: list[str]) -> bool:
+        """Whether what an import binds is what the name means here (Rust: a module is never
+        called)."""
+        return True
+
+    def after_binding(
+        self, scope: Scope, request: RefRequest, binding: Binding, parts: list[str]
+    ) -> RefRequest:
+        """A request bound by an import, with what else the name may be (Rust: a crate)."""
+        return request
+
+    def path(self, scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest | None:
+        """A path the language reads through its modules without an import (Rust `crate::`,
+        `super::`, a crate's name); None: go on (`request` may have been given alternatives)."""
+        return None
+
+    def lexical(
+        self,
+        scope: Scope,
+        request: RefRequest,
+        source: str,
+        parts: list[str],
+        wanted: frozenset[SymbolKind] | None,
+    ) -> RefRequest | None:
+        """The language's own lexical lookup instead of the file's (Ruby); None: not so."""
+        return None
+
+    def not_local(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest | None:
+        """A name the file does not define (C/C++: only what its includes reach; Swift
+        `self.m()`: inherited); None: go on."""
+        return None
+
+    def inherited_field(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """`this.f.m()` with `f` a field of a base (Java); None: the base's `f.m`."""
+        return None
+
+    def bare(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """A bare `m()` the file does not define, read as inherited (Java); None: go on."""
+        return None
+
+    def receiver(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest:
+        """`self.m()`/`this.m()` the file does not define (Rust: of the impl's type)."""
+        return request
+
+    def qualified(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """A qualified name (Java `a.b.C.m()`, a base's field `f.m()`); None: go on."""
+        return None
+
+    def package_extra(self, scope: Scope, parts: list[str]) -> tuple[str, ...]:
+        """Encoded alternatives after the package's and the opened modules' (Java's on-demand
+        imports)."""
+        return ()
+
+    def last(self, scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+        """The request once nothing else answered (Rust: an impl of another file, `use m::*`)."""
+        return request
+
+    def table_bases(self, scope: Scope) -> dict[str, str]:
+        """Class qualname -> the base other files follow its members through (`b` entries):
+        the scope's bases (Go: the one type a struct embeds)."""
+        return scope.bases
+
+    def extra_type_names(self, scope: Scope) -> dict[str, str]:
+        """Type name -> where the file writes it, beyond its returns, bases and fields, for the
+        `t` entries of its table (Rust: the types of its impls)."""
+        return {}
+
+    def promoted(self, scope: Scope, request: RefRequest, owner: str, member: str) -> None:
+        """Add where `member` of the file's type `owner` may be besides (Go: promoted from an
+        embedded type)."""
+
+    def constructed(self, scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
+        """What a call the file does not declare a return for gives, by the language's
+        convention (Rust `T::new()`: a `T`), as `returned_types.Typed`; None: unknown."""
+        return None
+
+
 @dataclass(slots=True)
 class Scope:
     kinds: dict[str, SymbolKind]
@@ -47,8 +186,9 @@ class Scope:
     group: str
     requests: RequestRule
     """Decides each reference (`request`): `reference_requests.request`."""
-    rules: Rules
-    """The language's rules: the flags the lookups here and the request rule read."""
+    rules: ReferenceRules
+    """The language's rules: the flags the lookups here and the request rule read, and the
+    hooks where the language reads a reference its own way."""
     bases: dict[str, str] = field(default_factory=dict)
     """Class qualname -> the reference its one base is looked up through (`Rules.bases`: JS/TS
     `extends`, the first base of Java, Kotlin, Scala, Swift)."""

@@ -8,18 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from coderooms.ingest.languages.registry import LANGUAGES
+from coderooms.ingest.file_scope import ReferenceRules
+from coderooms.ingest.languages.registry import GROUP_RULES, LANGUAGES
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.resolution.extraction import ImportRef
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 
-_GENERIC = Rules("", "")
+_GENERIC = LookupRules("", "")
 
 
 def rules_of(language: str) -> Rules:
     """The rules of a deep language (by name), else the generic ones."""
     record = LANGUAGES.get(language)
     return _GENERIC if record is None else record.rules
+
+
+def group_rules(group: str) -> Rules:
+    """The rules resolution reads by a reference's group (its group-level flags and hooks),
+    else the generic ones."""
+    return GROUP_RULES.get(group, _GENERIC)
+
+
+def reference_rules_of(language: str) -> ReferenceRules:
+    """`rules_of` with the reference hooks (every record's rules have them)."""
+    rules = rules_of(language)
+    return rules if isinstance(rules, ReferenceRules) else _GENERIC
 
 
 def module_targets(language: str, path: str, module: str, level: int = 0) -> tuple[Target, ...]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable, Iterator
 
-from coderooms.ingest.import_requests import module_targets
-from coderooms.ingest.resolve import REQUIRE_FILES, REQUIRE_HOPS, Lookup, StarWalk, SymbolInfo
+from coderooms.ingest.require_walk import REQUIRE_FILES, REQUIRE_HOPS
+from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.targets import path_stem
@@ -67,12 +67,8 @@ def through_includes(
 def c_star_walk(
     lookup: Lookup, alternative: Alternative, wanted: frozenset[str]
 ) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
-    """C's star walk (`resolve.StarWalk`): through the includes, as far as Ruby's requires."""
+    """C's star walk (`CRules.star_walk`): through the includes, as far as Ruby's requires."""
     return through_includes(lookup, alternative, wanted, REQUIRE_HOPS, REQUIRE_FILES)
-
-
-STAR_WALKS: dict[str, StarWalk] = {GROUP: c_star_walk}
-"""The groups that walk what a module pulls in their own way (`resolve.Lookup.star_walks`)."""
 
 
 def _reached(
@@ -85,7 +81,7 @@ def _reached(
         deeper: list[str] = []
         for path in frontier:
             for spec in lookup.reexports(path).stars:
-                headers = module_targets(GROUP, path, spec)
+                headers = lookup.rules_of(GROUP).module_targets(path, spec)
                 if not headers:
                     continue  # outside the repo
                 spec_keys.append((path, "@" + path_stem(headers[0].path)))

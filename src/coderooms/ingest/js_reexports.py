@@ -17,12 +17,12 @@ stand between. Each JS/TS file keeps its re-exports as its module table (`File.n
 * `i<local>=<specifier>\t<name>` — the import binding `local` (`name` `default`, an imported
   name, or empty for the whole module), kept only for locals that an `l`/`m` entry exports.
 
-Files of every group in `TABLE_GROUPS` (Java and Go too) also keep what members of values need
-(`returned_types`): `r<qual>=<type>` — the function `qual` is declared to return `<type>` (as
-written); `b<qual>=<type>` — the class `qual` extends `<type>`; Java `d<qual>.<field>=<type>` —
-the field of class `qual` is declared `<type>`; `t<type>=<how>` — how the file
-resolves the type name: `L<qualname>` (a type of the file) or `A<alternative>\t...` (encoded
-`references.Alternative`s, through its imports or package).
+Files of every group in `languages.TABLE_GROUPS` (Java and Go too) also keep what members of
+values need (`returned_types`): `r<qual>=<type>` — the function `qual` is declared to return
+`<type>` (as written); `b<qual>=<type>` — the class `qual` extends `<type>`; Java
+`d<qual>.<field>=<type>` — the field of class `qual` is declared `<type>`; `t<type>=<how>` — how
+the file resolves the type name: `L<qualname>` (a type of the file) or `A<alternative>\t...`
+(encoded `references.Alternative`s, through its imports or package).
 
 `through` follows them from a module that does not define what is asked: only relative
 specifiers are followed (a package specifier is outside the repo). It records the keys of what
@@ -40,15 +40,6 @@ from coderooms.ingest.targets import js_module
 from coderooms.resolution.extraction import MODULE_VALUE, FactKind, ImportRef, ScopeFact
 from coderooms.resolution.targets import Target, path_stem
 
-REEXPORT_GROUPS = frozenset({"js", "rust"})
-"""Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
-entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
-STAR_GROUPS = frozenset({"ruby", "bash", "c"})
-"""Language groups whose files keep one `*<spec>` entry per `require`/`source`/`#include`
-(Ruby, Bash, C/C++): what a required file defines is seen by what requires it, and by what
-requires that in turn (`resolve.Lookup.through_requires`, `include_walk.through_includes`)."""
-TABLE_GROUPS = REEXPORT_GROUPS | {"java", "go", "swift", "scala"} | STAR_GROUPS
-"""Language groups whose files keep a module table (re-exports, returns, bases, types)."""
 MAX_HOPS = 8
 """Barrels followed one after another at most (a chain longer than that is a ghost)."""
 

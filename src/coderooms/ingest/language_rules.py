@@ -1,23 +1,24 @@
 """Each language's rules (`resolution.rules.Rules` overrides): which files a module it imports
 may be (`module_targets`, over the functions of `targets`), where its imports bind or request
-otherwise than the generic loops do (Python, Java, Kotlin/Scala, PHP, JS/TS, Go), and what a
-file's scope holds beside its names (`file_records`): its module tables, bases, package, the
-modules its imports open, the files it requires, the language's own extension. The registry
-(`languages.registry`) gives each record its class (issue 35: each moves to its language's
-package)."""
+otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scope holds beside
+its names (`file_records`): its module tables, bases, package, the modules its imports open,
+the files it requires, the language's own extension; and where its references are read its own
+way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
+Rust in `rust_rules`. The registry (`languages.registry`) gives each record its class (issue
+35: each moves to its language's package)."""
 
 from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable
 
-from coderooms.ingest.java_on_demand import (
-    OnDemandImports,
-    anonymous_bodies,
-    on_demand_imports,
-)
+from coderooms.core.ids import directory_of
+from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.file_scope import Decided, Scope
+from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
     Uses,
     Usings,
@@ -26,35 +27,35 @@ from coderooms.ingest.namespace_names import (
     php_require,
     php_uses,
 )
+from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.ref_requests import POINTER_OWN
+from coderooms.ingest.reference_requests import inherited
+from coderooms.ingest.required_requests import bash_command, ruby_request
+from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
+from coderooms.ingest.returned_types import embedded_types, promoted_alternatives
 from coderooms.ingest.shared_rules import (
     JS_GLOBALS,
     InheritingRules,
     RequiringRules,
     c_includes,
-    declared_package,
 )
 from coderooms.ingest.targets import (
     bash_source,
     c_include,
     go_package,
-    java_module,
     js_module,
-    jvm_module,
     lua_module,
     python_module,
     ruby_require,
-    rust_module,
     swift_module,
 )
-from coderooms.resolution.extraction import Extraction, FactKind, ImportRef, SymbolDef
-from coderooms.resolution.ref_requests import FileRecord, RefRequest
-from coderooms.resolution.rules import Rules, import_label
+from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
+from coderooms.resolution.ref_requests import Alternative, FileRecord, RefRequest
+from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
 
 
-class PythonRules(Rules):
+class PythonRules(LookupRules):
     __slots__ = ()
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
@@ -105,7 +106,7 @@ class PythonRules(Rules):
         return True
 
 
-class ScriptRules(Rules):
+class ScriptRules(LookupRules):
     """JavaScript, TypeScript and TSX: a specifier names a file; one request per statement."""
 
     __slots__ = ()
@@ -115,6 +116,8 @@ class ScriptRules(Rules):
     inheriting = True
     callable_variables = True
     well_known_globals = JS_GLOBALS
+    by_bare_name = True
+    interface_calls = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return js_module(path, module)
@@ -129,6 +132,20 @@ class ScriptRules(Rules):
     def extension(self, path: str, extraction: Extraction) -> ScopedNames:
         """Which called bare names a scope binds, and whether the file is a module."""
         return scoped_names(extraction)
+
+    def scoped(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest | None:
+        """A bare name a scope of the caller binds is that binding, a ghost; a module's other
+        free names are globals of the runtime, never guessed by name (`js_scope_names`)."""
+        names = scope.extension
+        if not isinstance(names, ScopedNames) or len(parts) != 1 or request.kind == INHERITS:
+            return None
+        if names.binds(source, parts[0]):
+            request.bound = True
+            return request
+        request.bound = names.module
+        return None
 
     def bases(self, extraction: Extraction) -> dict[str, str]:
         """`super.m()` / inherited `this.m()`: the class's `extends`."""
@@ -146,12 +163,13 @@ class JavaScriptRules(ScriptRules):
     follows_fields = True
 
 
-class GoRules(Rules):
+class GoRules(LookupRules):
     __slots__ = ()
     one_request_per_module = True
     member_table = True
     package_scoped = True
     follows_fields = True
+    interface_calls = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return go_package(module)
@@ -168,111 +186,22 @@ class GoRules(Rules):
         """A struct's embedded types, in order."""
         return Embedded(listed_bases(extraction))
 
+    def table_bases(self, scope: Scope) -> dict[str, str]:
+        """One embedded type is a chain other files follow (of two, Go takes the shallowest)."""
+        return {
+            owner: found[0] for owner, found in embedded_types(scope).items() if len(found) == 1
+        }
 
-def _outer(module: str) -> str:
-    """`a.b.C.Inner` -> `C.Inner.`: the class path an import names members under."""
-    segments = module.split(".") if module else []
-    owner = next((i for i, s in enumerate(segments) if s[:1].isupper()), None)
-    return ".".join(segments[owner:]) + "." if owner is not None else ""
+    def promoted(self, scope: Scope, request: RefRequest, owner: str, member: str) -> None:
+        promoted_alternatives(scope, request, owner, member)
 
-
-class JavaRules(InheritingRules):
-    __slots__ = ()
-    member_table = True
-    bare_members = True
-    package_scoped = True
-    follows_fields = True
-    super_constructor = True
-
-    def creates(self, name: str) -> bool:
-        """No method is named `new`: `X.new()` is always a created `X`."""
-        return True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return java_module(module, ())
-
-    def bindings(self, path: str, imports: Iterable[ImportRef]) -> dict[str, Binding]:
-        """`import a.b.C;` binds C of C.java; `import a.b.C.Inner;` and `import static
-        a.b.C.m;` bind a member of C: looked up as `C.Inner` / `C.m` in C.java."""
-        bound: dict[str, Binding] = {}
-        for ref in imports:
-            outer = _outer(ref.module)
-            for name in ref.names:
-                if name != "*":
-                    module = java_module(ref.module, (name,))
-                    bound.setdefault(name, Binding(module, outer + name, (), import_label(ref)))
-        return bound
-
-    def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
-        return [
-            ImportRequest(ref.line, import_label(ref), java_module(ref.module, ref.names))
-            for ref in imports
-        ]
-
-    def package(self, path: str, symbols: list[SymbolDef]) -> Target:
-        return declared_package(path, symbols) or super().package(path, symbols)
-
-    def extension(self, path: str, extraction: Extraction) -> OnDemandImports:
-        """The on-demand imports (`import a.b.*;`), looked in after the package; the classes
-        with a base and the anonymous class bodies, where a static import may be shadowed."""
-        return OnDemandImports(
-            on_demand_imports(extraction.imports),
-            frozenset(inherit.child for inherit in extraction.inherits),
-            anonymous_bodies(extraction),
-        )
+    def member_paths(self, lookup: Lookup, owner: SymbolInfo) -> list[str]:
+        """A type's methods may be in any file of its package."""
+        package = lookup.files_for(Target("@", directory_of(owner.path)), self.group)
+        return [p for p in package if p != owner.path]
 
 
-class JvmRules(InheritingRules):
-    """Kotlin and Scala: Java's imports over their own files, then Java's (`jvm_module`)."""
-
-    __slots__ = ()
-    member_table = True
-    bare_members = True
-    implicit_members = True
-    package_scoped = True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return jvm_module(self.language, module, ())
-
-    def bindings(self, path: str, imports: Iterable[ImportRef]) -> dict[str, Binding]:
-        """`import a.b.C` (`as D`) binds C (D) to C of `jvm_module`'s files; `import a.b.C.m`
-        binds `C.m` there; a wildcard binds nothing."""
-        bound: dict[str, Binding] = {}
-        for ref in imports:
-            outer = _outer(ref.module)
-            n = len(ref.names)
-            aliases = ref.aliases if len(ref.aliases) == n else (None,) * n
-            for name, alias in zip(ref.names, aliases, strict=True):
-                if name in {"*", "_"}:
-                    continue
-                module = jvm_module(self.language, ref.module, (name,))
-                bound.setdefault(
-                    alias or name, Binding(module, outer + name, (), import_label(ref))
-                )
-        return bound
-
-    def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
-        requests: list[ImportRequest] = []
-        for ref in imports:
-            named = tuple(n for n in ref.names if n not in {"*", "_"})
-            files = jvm_module(self.language, ref.module, named, package=False)
-            requests.append(ImportRequest(ref.line, import_label(ref), files))
-        return requests
-
-    def package(self, path: str, symbols: list[SymbolDef]) -> Target:
-        return declared_package(path, symbols) or super().package(path, symbols)
-
-    def opened(self, path: str, imports: list[ImportRef]) -> tuple[Target, ...]:
-        """The packages (or a type's members) the file's wildcard imports open."""
-        return tuple(
-            target
-            for ref in imports
-            if not ref.names and ref.module
-            for target in jvm_module(self.language, ref.module, ())
-        )
-
-
-class PhpRules(Rules):
+class PhpRules(LookupRules):
     __slots__ = ()
 
     def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
@@ -293,8 +222,16 @@ class PhpRules(Rules):
         """What the file's `use` and `require` statements bring in (`namespace_names`)."""
         return php_uses(path, extraction.imports, extraction.symbols, listed_bases(extraction))
 
+    def namespaced(
+        self, scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+    ) -> RefRequest | None:
+        """In the file, then by fully qualified name (`namespace_requests.php_request`)."""
+        if not isinstance(scope.extension, Uses):
+            return None
+        return php_request(scope, scope.extension, request, source, kind, parts)
 
-class CSharpRules(Rules):
+
+class CSharpRules(LookupRules):
     __slots__ = ()
     bare_members = True
 
@@ -302,29 +239,16 @@ class CSharpRules(Rules):
         """What the file's `using` directives bring into scope (`namespace_names`)."""
         return csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
 
-
-class RustRules(Rules):
-    __slots__ = ()
-    module_table = "reexports"
-    member_table = True
-    follows_fields = True
-    pointer_own = POINTER_OWN
-    path_heads = frozenset({"crate", "super", "self"})
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return rust_module(path, module)
-
-    def opened(self, path: str, imports: list[ImportRef]) -> tuple[Target, ...]:
-        """`use m::*` opens m's names (`rust_impls.in_impls`)."""
-        return tuple(
-            target
-            for ref in imports
-            if ref.names == ("*",)
-            for target in rust_module(path, ref.module)
-        )
+    def namespaced(
+        self, scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+    ) -> RefRequest | None:
+        """In the file, then by fully qualified name (`namespace_requests.csharp_request`)."""
+        if not isinstance(scope.extension, Usings):
+            return None
+        return csharp_request(scope, scope.extension, request, source, kind, parts)
 
 
-class CRules(Rules):
+class CRules(LookupRules):
     """C and C++: an `#include` names a header. A C++ class's members are in scope by bare name
     in its own body (`int area() const { return helper(s_); }` calls the class's `helper`,
     issue 32); a C function is never inside a type, so C reads the same."""
@@ -341,6 +265,26 @@ class CRules(Rules):
     def required(self, imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
         return c_includes(imports)
 
+    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
+        """Through the includes (`include_walk`), as far as Ruby's requires."""
+        return c_star_walk(lookup, alternative, wanted)
+
+    def not_local(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest | None:
+        """Only what the includes reach, never a name elsewhere in the repo (else a ghost);
+        C++ looks in the enclosing namespaces and classes first, innermost first (`Foo()`
+        inside `namespace leveldb { }` may be `leveldb::Foo`)."""
+        request.bound = True
+        name = ".".join(parts)
+        enclosing = source.split(".") if source else []
+        quals = [".".join([*enclosing[:i], name]) for i in range(len(enclosing) - 1, 0, -1)]
+        quals.append(name)
+        request.alternatives = tuple(
+            Alternative(targets, qual).encode() for qual in quals for targets in scope.required
+        )
+        return request
+
 
 class SwiftRules(InheritingRules):
     __slots__ = ()
@@ -356,6 +300,14 @@ class SwiftRules(InheritingRules):
         """`import M` opens module M's declarations (the directories of `Sources/M/`)."""
         return tuple(target for ref in imports for target in swift_module(ref.module))
 
+    def not_local(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest | None:
+        """`self.m()` the type does not define: inherited, as `this.m()` is."""
+        if parts[0] != "self" or request.kind == INHERITS:
+            return None
+        return inherited(scope, request, source, ["this", *parts[1:]])
+
 
 class RubyRules(RequiringRules):
     __slots__ = ()
@@ -367,8 +319,19 @@ class RubyRules(RequiringRules):
         """A class's superclass and mixins as written, in source order."""
         return Ancestors(listed_bases(extraction))
 
+    def lexical(
+        self,
+        scope: Scope,
+        request: RefRequest,
+        source: str,
+        parts: list[str],
+        wanted: frozenset[SymbolKind] | None,
+    ) -> RefRequest | None:
+        """Ruby's lexical lookup, then the ancestors (`required_requests.ruby_request`)."""
+        return ruby_request(scope, request, source, parts, wanted)
 
-class LuaRules(Rules):
+
+class LuaRules(LookupRules):
     __slots__ = ()
     binding_only = True
 
@@ -381,3 +344,7 @@ class BashRules(RequiringRules):
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return bash_source(path, module)
+
+    def whole(self, scope: Scope, source: str, kind: str, ref: str, line: int) -> Decided:
+        """A function of the file or of what it sources, or a command (`bash_command`)."""
+        return bash_command(scope, source, kind, ref, line)

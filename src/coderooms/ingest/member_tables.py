@@ -5,8 +5,8 @@ carries where to find the callee (its alternatives) and the members to look up i
 (`RefRequest.then`: `add`, `build`). Each step reads the table of the file that defines the
 function found (`js_reexports`: `r` its declared return type as written, `t` how that file
 resolves the name) to find the type, then the member in it: defined by the type, else — for
-Go — by another file of its package, for Rust by an `impl` in another file (`rust_impls`), else
-up its bases (`b` entries, each resolved the same
+Go — by another file of its package, for Rust by an `impl` in another file (`rust_impls`): the
+group's `lookup_rules` hooks), else up its bases (`b` entries, each resolved the same
 way, to any depth, each class once). A Java step `.f` is a field: the type the table's `d` entry
 says it is declared with; `.#k/n` after a method is its parameter `k` of `n`, after a functional
 interface its method's (`languages.java_lambdas`). A step that finds nothing leaves a ghost.
@@ -20,12 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.lookup_rules import of_group
 from coderooms.ingest.member_types import TYPE_NAMES, Keys, member_key, type_named
-from coderooms.ingest.rust_impls import impl_member
 from coderooms.resolution.ref_requests import Alternative
-from coderooms.resolution.targets import Target
 from coderooms.resolution.vocabulary import FIELD, INHERITED
 
 PARAMETER = "#"
@@ -131,18 +129,15 @@ def _member(
     while current is not None and current.id not in seen and len(seen) < MAX_BASES:
         seen.add(current.id)
         qual = f"{current.qualname}.{member}"
-        paths = [current.path]
-        if group == "go":  # a type's methods may be in any file of its package
-            package = lookup.files_for(Target("@", directory_of(current.path)), group)
-            paths += [p for p in package if p != current.path]
+        rules = of_group(lookup, group)
+        paths = [current.path, *rules.member_paths(lookup, current)]  # Go: its package's files
         for path in paths:
             found = lookup.defined(path, qual, MEMBER_NAMES)
             if found is not None:
                 return found
-        if group == "rust":  # an `impl` of the type in another file of the crate
-            found = impl_member(lookup, current, member, keys)
-            if found is not None:
-                return found
+        found = rules.member_elsewhere(lookup, current, member, keys)  # Rust: another file's impl
+        if found is not None:
+            return found
         keys.add((current.path, member_key("b", current.qualname)))
         base = lookup.reexports(current.path).bases.get(current.qualname)
         if base is None:

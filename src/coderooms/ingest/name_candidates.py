@@ -13,11 +13,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
+from coderooms.ingest.import_requests import group_rules
 from coderooms.ingest.languages import GROUP_LANGUAGES, LANGUAGE_GROUPS
 from coderooms.ingest.reference_resolution import CALLABLE_KINDS, unique_question
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import RefRequest
-from coderooms.resolution.vocabulary import FIELD
 
 Run = Callable[..., list[dict[str, Any]]]
 UNIQUE_CANDIDATES = 2
@@ -42,8 +42,8 @@ def load_name_candidates(
             else:
                 pair = (request.name, f"{member_of}.{request.name}")
                 members[(request.group, kinds, UNIQUE_CANDIDATES)].add(pair)
-        if request.group == "rust":  # a member of another file's `impl`: any method so named
-            steps = {request.name, *(s for s in request.then if not s.startswith(FIELD))}
+        steps = group_rules(request.group).member_names(request)  # Rust: another file's impl
+        if steps:
             wanted = (request.group, CALLABLE_KINDS, IMPL_CANDIDATES)
             members[wanted] |= {(name, name) for name in steps}
     for (group, kinds), names in sorted(by_kinds.items(), key=lambda i: (i[0][0], sorted(i[0][1]))):

@@ -26,8 +26,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from coderooms.core.ids import symbol_id
-from coderooms.ingest.js_reexports import TABLE_GROUPS, ReexportTable
-from coderooms.ingest.languages import LANGUAGE_GROUPS
+from coderooms.ingest.js_reexports import ReexportTable
+from coderooms.ingest.languages import LANGUAGE_GROUPS, TABLE_GROUPS
 from coderooms.ingest.member_tables import MEMBER_TAGS
 from coderooms.ingest.member_types import member_key
 from coderooms.ingest.python_resolver import (

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from coderooms.core.ids import file_id, ghost_id, symbol_id
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.import_requests import group_rules
+from coderooms.ingest.lookup_rules import of_group
 from coderooms.ingest.member_tables import follow_returns, inherited_member
 from coderooms.ingest.resolve import (
     CONFIDENCE,
@@ -16,7 +18,6 @@ from coderooms.ingest.resolve import (
     Resolution,
     SymbolInfo,
 )
-from coderooms.ingest.rust_impls import member_through_impls
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import encode_key
 from coderooms.resolution.ref_requests import RefRequest, decode_alternative
@@ -36,12 +37,6 @@ def type_member(ref: str) -> str | None:
     return ".".join(ref.split(".")[-2:-1])
 
 
-BARE_NAME_GROUPS = frozenset({"js"})
-"""Where a bare name no rule found may still be one top-level definition of the repo (scripts
-sharing globals). Elsewhere the language's rules are complete: a Go bare name is the universe
-(`len`, `uintptr`), a Rust one the prelude (`Ok`), a Java one an inherited member."""
-
-
 def unique_question(request: RefRequest) -> tuple[frozenset[str], str | None] | None:
     """What the unique-name rule may answer `request` with: the kinds and the type a member
     must belong to (None: a top-level definition); None when it may not answer at all (bound
@@ -50,8 +45,8 @@ def unique_question(request: RefRequest) -> tuple[frozenset[str], str | None] | 
         return None
     wanted = wanted_kinds(request)
     if "." not in request.ref:
-        if request.group not in BARE_NAME_GROUPS:
-            return None
+        if not group_rules(request.group).by_bare_name:
+            return None  # the language's rules are complete (`Rules.by_bare_name`)
         return wanted - {"Method"}, None
     member_of = type_member(request.ref)
     return (wanted, member_of) if member_of is not None else None
@@ -70,8 +65,9 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         return Resolution(
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
         )
+    rules = group_rules(request.group)
     wanted = wanted_kinds(request) | {"Module"}
-    if request.group == "js" and request.kind != INHERITS:
+    if rules.callable_variables and request.kind != INHERITS:
         wanted |= {"Variable"}  # a top-level const reached through an import may be called
     keys: set[tuple[str, str]] = set()
     if request.then:  # what the chain looks for: its callee, then each member
@@ -86,8 +82,10 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         else:
             found, looked = lookup.in_module_through(alternative, request.group, wanted)
             keys |= looked
-            if found is None and request.group == "rust":  # `T::f()`, `f` of another file's impl
-                found = member_through_impls(lookup, alternative, wanted, keys)
+            if found is None:  # Rust `T::f()`: `f` of another file's impl
+                found = of_group(lookup, request.group).alternative_fallback(
+                    lookup, alternative, wanted, keys
+                )
         if found is None:
             continue
         if request.then:  # `f().m()`: `m` of what `f` is declared to give
@@ -95,7 +93,7 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             if found is None:
                 break
             via = "typed"
-        if request.group in INTERFACE_GROUPS and _virtual(request) and found.kind == "Method":
+        if rules.interface_calls and _virtual(request) and found.kind == "Method":
             via = _interface_via(lookup, found, via, keys)
         return Resolution(
             found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
@@ -114,11 +112,6 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         request.ghost,
         _keys(keys, source_path, request),
     )
-
-
-INTERFACE_GROUPS = frozenset({"java", "go", "js"})
-"""Where a call on a value whose type is an interface links to the interface's declaration of
-the method, `via: interface` (`_interface_via`)."""
 
 
 def _virtual(request: RefRequest) -> bool:

@@ -1,5 +1,5 @@
 """Ruby and Bash references: in the file first, then in the files it requires or sources (in
-order, and what those require in turn: `resolve.Lookup.through_requires`), never a name
+order, and what those require in turn: `require_walk.through_requires`), never a name
 elsewhere in the repo (else a ghost)."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def ruby_request(
     wanted: frozenset[SymbolKind] | None,
 ) -> RefRequest:
     """Ruby, by its own lookup rules, in the file first, then in the files it requires (in
-    order, and what those require: `resolve.Lookup.through_requires`), never a name
+    order, and what those require: `require_walk.through_requires`), never a name
     elsewhere in the repo (else a ghost):
 
     * a constant (`Item`, `Foo::Bar.baz`): in each enclosing class or module, innermost

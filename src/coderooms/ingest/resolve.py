@@ -21,20 +21,21 @@ from __future__ import annotations
 import bisect
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.c_commands import command_candidates, include_dirs
-from coderooms.ingest.import_requests import module_targets
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import directory_candidates, package_candidates
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, ReexportTable, Walk
+from coderooms.ingest.js_reexports import ReexportTable, Walk
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.ingest.rust_crates import crate_candidates
-from coderooms.ingest.targets import go_package_suffixes, js_module, rust_module
+from coderooms.ingest.targets import go_package_suffixes
 from coderooms.resolution.ref_requests import Alternative
-from coderooms.resolution.targets import Target, path_stem
+from coderooms.resolution.rules import Rules
+from coderooms.resolution.targets import Target
 from coderooms.resolution.waves import Missing
 
 Key = tuple[str, str]
@@ -79,19 +80,49 @@ class Resolution:
     `python_resolver`): names looked up elsewhere, `@stem`s of the modules resolved."""
 
 
-StarWalk = Callable[
-    ["Lookup", Alternative, frozenset[str]], tuple[SymbolInfo | None, set[tuple[str, str]]]
-]
-"""A group's walk through what a module pulls in (C: `include_walk`), with the keys looked up."""
+Found = tuple[SymbolInfo | None, set[tuple[str, str]]]
+"""What a lookup found (or None), with the keys it looked up on the way."""
+
+
+class GroupRules(Protocol):
+    """What the lookup asks of a group's rules (`lookup_rules.LookupRules`, handed in as
+    `languages.GROUP_RULES`)."""
+
+    @property
+    def module_table(self) -> str: ...
+
+    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]: ...
+
+    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
+        """The walk through what a module pulls in (`module_table` `stars`)."""
+        ...
+
+
+class _NoGroup(Rules):
+    """The rules of a name that is no group: no table, no walk of its own."""
+
+    __slots__ = ()
+
+    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
+        """Never asked: a name that is no group keeps no `stars` table."""
+        return None, set()
+
+
+GENERIC: GroupRules = _NoGroup("", "")
 
 
 class Lookup:
     def __init__(
-        self, repo: str, python: PythonResolver | None = None, *, star_walks: Mapping[str, StarWalk]
+        self,
+        repo: str,
+        python: PythonResolver | None = None,
+        *,
+        group_rules: Mapping[str, GroupRules],
     ) -> None:
         self.repo = repo
+        self.group_rules = group_rules
+        """group -> its rules (`languages.GROUP_RULES`): what the lookup asks by group."""
         self.python = python or PythonResolver(ModuleStore(complete=True))
-        self.star_walks = star_walks  # a star group without one: `through_requires` (Ruby, Bash)
         self.groups: dict[str, str | None] = {}
         self.by_suffix: dict[str, list[str]] = defaultdict(list)
         self.by_dir: dict[str, list[str]] = defaultdict(list)
@@ -284,24 +315,26 @@ class Lookup:
             return EMPTY_TABLE
         return found
 
+    def rules_of(self, group: str) -> GroupRules:
+        """The rules of `group` (the generic ones for a name that is no group)."""
+        return self.group_rules.get(group, GENERIC)
+
     def in_module_through(
         self, alternative: Alternative, group: str, wanted: frozenset[str]
     ) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
         """`in_module`, and for JS/TS through the module's re-exports (barrels), with the keys
         looked up on the way."""
         found = self.in_module(alternative, group, wanted)
-        if group in STAR_GROUPS and found is None and alternative.qual:
-            star_walk = self.star_walks.get(group)
-            if star_walk is not None:
-                return star_walk(self, alternative, wanted)
-            return self.through_requires(alternative, group, wanted)
-        if group not in REEXPORT_GROUPS or (found is not None and alternative.qual):
+        rules = self.rules_of(group)
+        if rules.module_table == "stars" and found is None and alternative.qual:
+            return rules.star_walk(self, alternative, wanted)  # C: its includes (`include_walk`)
+        if rules.module_table != "reexports" or (found is not None and alternative.qual):
             return found, set()
         walk = Walk(
             lambda path, qual: self.defined(path, qual, wanted),
             lambda target: self.files_for(target, None),
             self.reexports,
-            modules=rust_module if group == "rust" else js_module,
+            modules=rules.module_targets,
         )
         for target in alternative.targets:
             paths = self.files_for(target, group)
@@ -312,43 +345,6 @@ class Lookup:
                     result = walk.value(paths[0], "") or found
                 return (result if isinstance(result, SymbolInfo) else None), walk.keys
         return found, walk.keys
-
-    def through_requires(
-        self, alternative: Alternative, group: str, wanted: frozenset[str]
-    ) -> tuple[SymbolInfo | None, set[tuple[str, str]]]:
-        """Ruby/Bash: `qual` in what the first existing target requires (or sources), and in
-        what that requires, nearest first (at most `REQUIRE_HOPS` deep, `REQUIRE_FILES` files),
-        with the keys looked up on the way (each file asked, each spec followed)."""
-        keys: set[tuple[str, str]] = set()
-        frontier: list[str] = []
-        for target in alternative.targets:
-            frontier = sorted(self.files_for(target, group), key=_shortest_first)
-            if frontier:
-                break
-        head = alternative.qual.partition(".")[0]
-        seen = set(frontier)
-        for _ in range(REQUIRE_HOPS):
-            deeper: list[str] = []
-            for path in frontier:
-                for spec in self.reexports(path).stars:
-                    targets = module_targets(group, path, spec)
-                    if not targets:
-                        continue  # outside the repo
-                    keys.add((path, "@" + path_stem(targets[0].path)))
-                    for target in targets:
-                        modules = sorted(self.files_for(target, group), key=_shortest_first)
-                        for module in modules:
-                            keys.add((module, head))
-                            info = self.defined(module, alternative.qual, wanted)
-                            if info is not None:
-                                return info, keys
-                            if module not in seen and len(seen) < REQUIRE_FILES:
-                                seen.add(module)
-                                deeper.append(module)
-                        if modules:
-                            break  # the first target that exists is what the spec names
-            frontier = deeper
-        return None, keys
 
     def in_module(
         self, alternative: Alternative, group: str, wanted: frozenset[str]
@@ -394,7 +390,3 @@ def _shortest_first(path: str) -> tuple[int, str]:
 
 
 EMPTY_TABLE = ReexportTable()
-REQUIRE_HOPS = 4
-"""Ruby `require` / Bash `source` / C `#include` chains followed one after another at most."""
-REQUIRE_FILES = 256
-"""Files a search through requires visits at most (a gem's entry file may require them all)."""

@@ -20,7 +20,6 @@ from __future__ import annotations
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
 from coderooms.ingest.listed_bases import Embedded
-from coderooms.ingest.rust_owners import impl_owner_entries
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
@@ -30,8 +29,6 @@ MAX_CHAIN = 16
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
 SELF_TYPES = frozenset({"this", "Self"})
-RUST_CONSTRUCTORS = frozenset({"new", "default", "from"})
-"""Rust `T::new(..)` and the like give a `T` (by convention; `with_*` too: `_constructed`)."""
 MEMBER_KINDS = frozenset({SymbolKind.METHOD, SymbolKind.FUNCTION})
 
 Typed = tuple[bool, str]
@@ -100,9 +97,7 @@ def table_entries(scope: Scope) -> list[str]:
     file's functions return and of its classes' bases (`js_reexports`: `r`, `b`, `t`)."""
     entries: list[str] = []
     written: dict[str, str | None] = {}
-    bases = scope.bases
-    if scope.language == "go":  # one embedded type: a chain (of two, Go takes the shallowest)
-        bases = {owner: found[0] for owner, found in _embedded(scope).items() if len(found) == 1}
+    bases = scope.rules.table_bases(scope)
     fields: dict[str, str] = {}
     if scope.rules.follows_fields:  # `d`: fields' declared types, for other files
         fields = {
@@ -121,11 +116,10 @@ def table_entries(scope: Scope) -> list[str]:
                 entries.append(f"{tag}{qual}={name}")
                 # one name the file resolves two ways (nested types of two classes): unknown
                 written[name] = how if written.get(name, how) == how else None
-    if scope.language == "rust":  # how the file names the types of its impls (`rust_impls`)
-        for name, qual in impl_owner_entries(scope).items():
-            how = _type_recipe(scope, qual, name)
-            if how is not None:
-                written[name] = how if written.get(name, how) == how else None
+    for name, qual in scope.rules.extra_type_names(scope).items():  # Rust: its impls' types
+        how = _type_recipe(scope, qual, name)
+        if how is not None:
+            written[name] = how if written.get(name, how) == how else None
     entries += [f"t{name}={how}" for name, how in written.items() if how is not None]
     return entries
 
@@ -179,7 +173,7 @@ def assigned(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
 def member_of(scope: Scope, owner: str, member: str) -> Typed | None:
     """`member` of the file's type `owner`: its own, else up its in-file bases (JS/TS, Java).
     (False, base) when the chain leaves the file at `base` before answering. (A Go type's
-    methods may be in any file of its package: see `_promoted_alternatives`.)"""
+    methods may be in any file of its package: see `promoted_alternatives`.)"""
     current, seen = owner, set[str]()
     while current not in seen and len(seen) < MAX_BASES:
         seen.add(current)
@@ -215,8 +209,8 @@ def _member_request(scope: Scope, request: RefRequest, typed: Typed, member: str
     if rewritten is None:
         return request
     rewritten.ref = request.ref
-    if local and scope.language == "go" and rewritten.local is None:
-        _promoted_alternatives(scope, rewritten, typed[1], member)
+    if local and rewritten.local is None:  # Go: promoted from an embedded type
+        scope.rules.promoted(scope, rewritten, typed[1], member)
     if rewritten.local is None and rewritten.alternatives:
         walked = inherited_alternatives(scope, request.source, name, member, local and not found)
         rewritten.alternatives = (*rewritten.alternatives, *walked)
@@ -296,27 +290,15 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
     target = _callee(scope, source, callee, depth)
     written = scope.returns.get(target) if target is not None else None
     if written is None or written == "?" or target is None:
-        return _constructed(scope, source, callee)
+        return scope.rules.constructed(scope, source, callee)  # Rust `T::new()`: a `T`
     if written in SELF_TYPES:  # TS `this`, Rust `Self`: the enclosing type
         owner = scope._enclosing_type(target.rpartition(".")[0])
         if owner is not None:
             return True, owner
         prefix = target.rpartition(".")[0]  # a Rust impl of a type of another file
-        return (False, prefix) if prefix and scope.language == "rust" else None
+        return (False, prefix) if prefix and scope.rules.impl_types_elsewhere else None
     found = scope.local(target, written.split("."), TYPE_KINDS)
     return (True, found) if found is not None else (False, written)
-
-
-def _constructed(scope: Scope, source: str, callee: list[str]) -> Typed | None:
-    """Rust `T::new(..)`, `T::default()`, `T::from(..)`, `T::with_*(..)` whose declaration the
-    file does not state (derived, or another file's): a `T`, by convention, as for `let x =
-    T::new()` (`languages.rust`); `crate::T::default()` too."""
-    if scope.language != "rust" or len(callee) < 2 or not callee[-2][:1].isupper():
-        return None
-    if callee[-1] not in RUST_CONSTRUCTORS and not callee[-1].startswith("with_"):
-        return None
-    found = scope.local(source, callee[:-1], TYPE_KINDS)
-    return (True, found) if found is not None else (False, ".".join(callee[:-1]))
 
 
 def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | None:
@@ -348,12 +330,12 @@ def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | N
     return found[1] if found is not None and found[0] else None
 
 
-def _promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member: str) -> None:
+def promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member: str) -> None:
     """Go: a method of `owner` no file of the package defines may be promoted from an embedded
     type: after `owner.member` in the package, `member` of each embedded type, in order (of
     two that answer, the code would not compile)."""
     extra: list[str] = []
-    for base in _embedded(scope).get(owner, ()):
+    for base in embedded_types(scope).get(owner, ()):
         local = scope.local("", base.split("."), TYPE_KINDS)
         if local is not None and f"{local}.{member}" in scope.kinds:
             extra.append(scope.own_file(f"{local}.{member}"))
@@ -365,6 +347,6 @@ def _promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member
         request.alternatives = (*request.alternatives, *extra)
 
 
-def _embedded(scope: Scope) -> dict[str, list[str]]:
+def embedded_types(scope: Scope) -> dict[str, list[str]]:
     """Go: struct qualname -> the types it embeds, in order (none for another language)."""
     return scope.extension.types if isinstance(scope.extension, Embedded) else {}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.targets import c_implementations
 from coderooms.resolution.extraction import Extraction, SymbolDef
-from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import ImportRequest, Target
 
 JS_GLOBALS = frozenset(
@@ -51,7 +51,7 @@ def c_includes(imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
     return tuple(found)
 
 
-class InheritingRules(Rules):
+class InheritingRules(LookupRules):
     """Java, Kotlin, Scala, Swift: `super`/`this` members a class does not define are looked
     up in its first base."""
 
@@ -62,7 +62,7 @@ class InheritingRules(Rules):
         return first_bases(extraction)
 
 
-class RequiringRules(Rules):
+class RequiringRules(LookupRules):
     """Ruby and Bash: what a file does not define is looked up in the files it requires or
     sources, in order (one `*<spec>` table entry per required file)."""
 

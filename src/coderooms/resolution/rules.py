@@ -12,7 +12,7 @@ from typing import Literal
 
 from coderooms.core.ids import directory_of
 from coderooms.resolution.extraction import Extraction, ImportRef, SymbolDef
-from coderooms.resolution.ref_requests import FileRecord
+from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 
 ModuleTable = Literal["", "reexports", "stars"]
@@ -50,6 +50,14 @@ class Rules:
     well_known_globals: frozenset[str] = frozenset()
     """Runtime globals whose members are never a symbol of the repo (`console.log`;
     group-level)."""
+    by_bare_name = False
+    """A bare name no rule found may still be the one top-level definition of that name in
+    the group (scripts sharing globals: JS/TS). Elsewhere the language's rules are complete: a
+    Go bare name is the universe (`len`), a Rust one the prelude (`Ok`), a Java one an
+    inherited member (group-level)."""
+    interface_calls = False
+    """A call on a value whose method an interface declares links to that declaration (`via:
+    interface`: Java and Kotlin, Go, JS/TS; group-level)."""
     bare_members = False
     """A type's members are seen by their bare names inside it (an implicit `this`/`self`),
     and a class's fields by theirs (Java, C#, Kotlin, Scala, Swift, C++; C shares C++'s rules
@@ -72,6 +80,9 @@ class Rules:
     path_heads: frozenset[str] = frozenset()
     """Path heads that name a module of the repo without an import (Rust `crate`, `super`,
     `self`)."""
+    impl_types_elsewhere = False
+    """A method's `Self` may be a type another file defines (Rust: an impl in another file
+    than its type's), named as the method's qualname writes it."""
 
     def __init__(self, language: str, group: str, *, scoped_bare_names: bool = False) -> None:
         self.language = language
@@ -136,6 +147,12 @@ class Rules:
                 submodule = self.module_targets(path, self.submodule(ref.module, name), ref.level)
                 requests.append(ImportRequest(ref.line, label, (*submodule, *module)))
         return requests
+
+    def member_names(self, request: RefRequest) -> set[str]:
+        """The names `request` may look up as a member of any type of the group, whose
+        candidates a changeset loads by name: none by default (Rust: of another file's
+        `impl`)."""
+        return set()
 
     def creates(self, name: str) -> bool:
         """Whether `name.new()` (`CONSTRUCTED`) is a created object of type `name`: never by

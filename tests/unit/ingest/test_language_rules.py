@@ -6,12 +6,28 @@ flags agree with the groups resolution keys its tables by."""
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.import_requests import bindings, import_requests, module_targets, rules_of
+from coderooms.ingest.file_records import build_record
+from coderooms.ingest.file_scope import ReferenceRules
+from coderooms.ingest.import_requests import (
+    bindings,
+    group_rules,
+    import_requests,
+    module_targets,
+    reference_rules_of,
+    rules_of,
+)
 from coderooms.ingest.java_on_demand import OnDemandImports
-from coderooms.ingest.js_reexports import REEXPORT_GROUPS, STAR_GROUPS, TABLE_GROUPS
 from coderooms.ingest.js_scope_names import ScopedNames
+from coderooms.ingest.languages import (
+    GROUP_RULES,
+    REEXPORT_GROUPS,
+    STAR_GROUPS,
+    TABLE_GROUPS,
+    extract,
+)
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.listed_bases import Ancestors, Embedded
+from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.resolution.extraction import (
     Extraction,
@@ -21,7 +37,7 @@ from coderooms.resolution.extraction import (
     ScopeFact,
     SymbolDef,
 )
-from coderooms.resolution.rules import Rules
+from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.targets import Target
 
 
@@ -32,7 +48,8 @@ def test_every_record_holds_its_own_rules() -> None:
 
 
 def test_a_name_that_is_no_language_has_the_generic_rules() -> None:
-    assert type(rules_of("js")) is Rules
+    assert type(rules_of("js")) is LookupRules
+    assert reference_rules_of("js") is rules_of("js")
     assert module_targets("js", "src/a.js", "./b") == ()
     assert module_targets("csharp", "A.cs", "System.Text") == ()
     refs = [ImportRef("System.Text", (), "T", 1), ImportRef("System.IO", ("File",), None, 2)]
@@ -55,12 +72,23 @@ def test_go_binds_the_package_name_and_not_blank_imports() -> None:
 
 
 def test_the_table_flags_are_the_groups_tables() -> None:
-    """`module_table` and `member_table` say per language what resolution keys by group."""
+    """`module_table` and `member_table` say per language what resolution keys by group: the
+    groups read from them are today's."""
+    assert {"js", "rust"} == REEXPORT_GROUPS
+    assert {"ruby", "bash", "c"} == STAR_GROUPS
+    assert REEXPORT_GROUPS | {"java", "go", "swift", "scala"} | STAR_GROUPS == TABLE_GROUPS
     for record in LANGUAGES.values():
         rules = record.rules
         assert (rules.module_table == "reexports") == (rules.group in REEXPORT_GROUPS)
         assert (rules.module_table == "stars") == (rules.group in STAR_GROUPS)
         assert rules.member_table == (rules.group in TABLE_GROUPS)
+
+
+def test_a_group_reads_the_rules_of_its_languages() -> None:
+    assert set(GROUP_RULES) == {record.rules.group for record in LANGUAGES.values()}
+    assert group_rules("js") is rules_of("javascript")
+    assert group_rules("java") is rules_of("java")
+    assert type(group_rules("no-such-group")) is LookupRules
 
 
 def test_group_level_flags_agree_within_each_group() -> None:
@@ -148,6 +176,11 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     assert _having("super_constructor") == {"java"}
     assert _having("pointer_own") == {"rust"}
     assert _having("path_heads") == {"rust"}
+    assert _having("impl_types_elsewhere") == {"rust"}
+    assert _having("by_bare_name") == {"javascript", "typescript", "tsx"}
+    assert _having("interface_calls") == {
+        "java", "kotlin", "go", "javascript", "typescript", "tsx",
+    }  # fmt: skip
     assert rules_of("rust").path_heads == {"crate", "super", "self"}
     assert _having("well_known_globals") == {"javascript", "typescript", "tsx"}
     assert "console" in rules_of("tsx").well_known_globals
@@ -157,7 +190,14 @@ def test_group_level_reference_flags_agree_within_each_group() -> None:
     by_group: dict[str, set[tuple[object, ...]]] = {}
     for record in LANGUAGES.values():
         rules = record.rules
-        flags = (rules.inheriting, rules.binding_only, rules.callable_variables)
+        flags = (
+            rules.inheriting,
+            rules.binding_only,
+            rules.callable_variables,
+            rules.by_bare_name,
+            rules.interface_calls,
+            type(rules).member_names,
+        )
         by_group.setdefault(rules.group, set()).add((*flags, rules.well_known_globals))
     assert all(len(flags) == 1 for flags in by_group.values()), by_group
 
@@ -168,3 +208,77 @@ def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
     assert not rules_of("javascript").creates("foo")
     assert not rules_of("go").creates("Foo")
     assert not rules_of("kotlin").creates("Foo")
+
+
+LOOKUP_HOOKS = {
+    "star_walk": {"c", "cpp"},
+    "member_paths": {"go"},
+    "member_elsewhere": {"rust"},
+    "alternative_fallback": {"rust"},
+}
+HOOKS = {
+    "whole": {"bash"},
+    "special": {"java"},
+    "scoped": {"javascript", "typescript", "tsx"},
+    "namespaced": {"csharp", "php"},
+    "before_binding": {"java"},
+    "binding_applies": {"rust"},
+    "after_binding": {"rust"},
+    "path": {"rust"},
+    "lexical": {"ruby"},
+    "not_local": {"c", "cpp", "swift"},
+    "inherited_field": {"java"},
+    "bare": {"java"},
+    "receiver": {"rust"},
+    "qualified": {"java"},
+    "package_extra": {"java"},
+    "last": {"rust"},
+    "table_bases": {"go"},
+    "extra_type_names": {"rust"},
+    "promoted": {"go"},
+    "constructed": {"rust"},
+}
+
+
+def test_each_reference_hook_is_overridden_by_todays_languages_only() -> None:
+    """The request rule names no language: each branch it had on one is that language's hook,
+    and every other language keeps the generic default."""
+    hooks = {
+        name
+        for name, value in vars(ReferenceRules).items()
+        if callable(value) and not name.startswith("_")
+    }
+    assert hooks == set(HOOKS)
+    across = {name for name, value in vars(LookupRules).items() if callable(value)}
+    assert across == set(LOOKUP_HOOKS)
+    for hook, languages in {**HOOKS, **LOOKUP_HOOKS}.items():
+        overriding = {
+            name
+            for name, record in LANGUAGES.items()
+            if getattr(type(record.rules), hook) is not getattr(LookupRules, hook)
+        }
+        assert overriding == languages, hook
+    assert all(isinstance(record.rules, LookupRules) for record in LANGUAGES.values())
+
+
+def _references(language: str, path: str, source: bytes) -> dict[str, str | None]:
+    record = build_record(path, language, extract(language, path, source))
+    return {r.ref: r.local for r in record.references}
+
+
+def test_a_hook_that_decides_nothing_to_resolve_is_not_the_generic_path() -> None:
+    """Bash decides every reference (`whole`): a builtin is no request at all, where the generic
+    path would make it a ghost; Java's `this(...)` is the enclosing class's other constructor."""
+    found = _references("bash", "run.sh", b"greet() { echo hi; }\ngreet\necho done\n")
+    assert found == {"greet": "greet"}
+    java = b"class A { A() { this(1); } A(int x) { } }\n"
+    assert _references("java", "A.java", java)["this"] == "A.A"
+
+
+def test_rust_members_are_looked_up_by_name_among_impls_others_not() -> None:
+    """`member_names`: the names whose candidates a changeset loads (`name_candidates`)."""
+    request = RefRequest("f", "calls", "x.build().run", "run", 1, "rust")
+    request.then = ("build", ".inner", "run")
+    assert group_rules("rust").member_names(request) == {"run", "build"}
+    request.group = "go"
+    assert group_rules("go").member_names(request) == set()

@@ -10,7 +10,7 @@ import pytest
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import bindings, import_requests
-from coderooms.ingest.include_walk import STAR_WALKS
+from coderooms.ingest.languages import GROUP_RULES
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import (
@@ -497,7 +497,7 @@ def test_js_bound_ghost_name_keeps_the_specifier() -> None:
 
 def lookup_with(*symbols: tuple[str, str, str, str]) -> Lookup:
     """Symbols as (path, qualname, kind, group); their files are added too."""
-    lookup = Lookup("r", star_walks=STAR_WALKS)
+    lookup = Lookup("r", group_rules=GROUP_RULES)
     for path, qualname, kind, group in symbols:
         lookup.add_file(path, group)
         lookup.add_symbol(SymbolInfo(f"r:{path}::{qualname}", path, qualname, kind, group))
@@ -592,7 +592,7 @@ def test_package_alternative_filters_by_group() -> None:
 
 
 def test_resolve_import_first_existing_candidate() -> None:
-    lookup = Lookup("r", star_walks=STAR_WALKS)
+    lookup = Lookup("r", group_rules=GROUP_RULES)
     for path in ("pkg/util/__init__.py", "pkg/util.py", "lib/pkg/util.py", "x/pkg/util.py"):
         lookup.add_file(path, "py")
     exact_hit = resolve_import(
@@ -625,7 +625,7 @@ def test_lookup_remove_file_and_symbol() -> None:
 
 
 def test_go_import_paths_resolve_by_the_module_path_of_go_mod() -> None:
-    lookup = Lookup("r", star_walks=STAR_WALKS)
+    lookup = Lookup("r", group_rules=GROUP_RULES)
     for path in ("shapes/circle.go", "vendor/x/shapes/circle.go", "other/shapes/a.go"):
         lookup.add_file(path, "go")
     lookup.go_modules = {"": "example.com/geo", "other": "example.com/other"}

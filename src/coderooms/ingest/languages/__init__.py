@@ -65,9 +65,13 @@ from coderooms.graph.completeness import CallGroups
 from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.registry import (
     GROUP_LANGUAGES,
+    GROUP_RULES,
     LANGUAGE_GROUPS,
     LANGUAGES,
+    REEXPORT_GROUPS,
     SCOPED_GROUPS,
+    STAR_GROUPS,
+    TABLE_GROUPS,
 )
 from coderooms.languages.language import Syntax
 from coderooms.languages.parsing import engine
@@ -79,9 +83,13 @@ __all__ = [
     "CALL_GROUPS",
     "DEEP_LANGUAGES",
     "GROUP_LANGUAGES",
+    "GROUP_RULES",
     "LANGUAGE_GROUPS",
     "MAX_SOURCE_BYTES",
+    "REEXPORT_GROUPS",
     "SCOPED_GROUPS",
+    "STAR_GROUPS",
+    "TABLE_GROUPS",
     "extract",
     "language_for_path",
     "module_name",

@@ -7,19 +7,17 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
     BashRules,
     CRules,
     CSharpRules,
     GoRules,
-    JavaRules,
     JavaScriptRules,
-    JvmRules,
     LuaRules,
     PhpRules,
     PythonRules,
     RubyRules,
-    RustRules,
     ScriptRules,
     SwiftRules,
 )
@@ -44,6 +42,8 @@ from coderooms.ingest.languages import (
     swift,
     typescript,
 )
+from coderooms.ingest.lookup_rules import LookupRules
+from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 
@@ -179,7 +179,7 @@ _RECORDS = (
     ),
     Language(
         "kotlin",
-        JvmRules("kotlin", "java"),
+        KotlinRules("kotlin", "java"),
         Syntax(
             _tree_sitter("kotlin"),
             kotlin.QUERY,
@@ -240,3 +240,21 @@ SCOPED_GROUPS: list[str] = sorted(
     {record.rules.group for record in _RECORDS if record.rules.scoped_bare_names}
 )
 """Groups whose bare names resolve by scope (`Rules.scoped_bare_names`), sorted."""
+
+GROUP_RULES: dict[str, LookupRules] = {}
+"""group -> the rules of its first language: what resolution asks by group (`RefRequest.group`)
+reads the group-level flags and hooks there (they agree within a group: test_language_rules)."""
+for _record in _RECORDS:
+    if not isinstance(_record.rules, LookupRules):
+        raise TypeError(f"{_record.name}: its rules must be LookupRules")
+    GROUP_RULES.setdefault(_record.rules.group, _record.rules)
+
+REEXPORT_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "reexports")
+"""Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
+entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
+STAR_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "stars")
+"""Language groups whose files keep one `*<spec>` entry per `require`/`source`/`#include`
+(Ruby, Bash, C/C++): what a required file defines is seen by what requires it, and by what
+requires that in turn (`require_walk.through_requires`, `include_walk.through_includes`)."""
+TABLE_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.member_table or r.module_table)
+"""Language groups whose files keep a module table (re-exports, returns, bases, types)."""

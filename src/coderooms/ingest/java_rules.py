@@ -1,0 +1,214 @@
+"""The JVM family's rules (`resolution.rules.Rules` and the reference hooks of
+`file_scope.ReferenceRules`): Java (`JavaRules`), and Kotlin and Scala (`JvmRules`), whose imports
+look in their own files, then Java's (`jvm_module`). The registry (`languages.registry`) gives
+each record its class (issue 35: Java's moves to its package, the JVM base with it).
+Kotlin (`KotlinRules`) is in Java's group and shares its group-level flags."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from coderooms.ingest.file_scope import UNHANDLED, Decided, Scope
+from coderooms.ingest.java_on_demand import (
+    OnDemandImports,
+    anonymous_bodies,
+    on_demand_imports,
+    on_demand_quals,
+    static_members,
+)
+from coderooms.ingest.ref_requests import java_qualified
+from coderooms.ingest.reference_requests import inherited
+from coderooms.ingest.returned_types import inherited_field as field_of_base
+from coderooms.ingest.returned_types import static_field
+from coderooms.ingest.shared_rules import InheritingRules, declared_package
+from coderooms.ingest.targets import java_module, jvm_module
+from coderooms.resolution.extraction import INHERITS, Extraction, ImportRef, SymbolDef
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.rules import import_label
+from coderooms.resolution.targets import Binding, ImportRequest, Target
+
+
+def _outer(module: str) -> str:
+    """`a.b.C.Inner` -> `C.Inner.`: the class path an import names members under."""
+    segments = module.split(".") if module else []
+    owner = next((i for i, s in enumerate(segments) if s[:1].isupper()), None)
+    return ".".join(segments[owner:]) + "." if owner is not None else ""
+
+
+class JavaRules(InheritingRules):
+    """Java: its imports name classes (`java_module`), and its references read `this(...)`,
+    `Type.FIELD.m()`, fields of a base, inherited bare `m()`, fully qualified names and the
+    on-demand imports their own way (the hooks of `file_scope.ReferenceRules`)."""
+
+    __slots__ = ()
+    member_table = True
+    bare_members = True
+    package_scoped = True
+    follows_fields = True
+    super_constructor = True
+    interface_calls = True
+
+    def creates(self, name: str) -> bool:
+        """No method is named `new`: `X.new()` is always a created `X`."""
+        return True
+
+    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
+        return java_module(module, ())
+
+    def bindings(self, path: str, imports: Iterable[ImportRef]) -> dict[str, Binding]:
+        """`import a.b.C;` binds C of C.java; `import a.b.C.Inner;` and `import static
+        a.b.C.m;` bind a member of C: looked up as `C.Inner` / `C.m` in C.java."""
+        bound: dict[str, Binding] = {}
+        for ref in imports:
+            outer = _outer(ref.module)
+            for name in ref.names:
+                if name != "*":
+                    module = java_module(ref.module, (name,))
+                    bound.setdefault(name, Binding(module, outer + name, (), import_label(ref)))
+        return bound
+
+    def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
+        return [
+            ImportRequest(ref.line, import_label(ref), java_module(ref.module, ref.names))
+            for ref in imports
+        ]
+
+    def package(self, path: str, symbols: list[SymbolDef]) -> Target:
+        return declared_package(path, symbols) or super().package(path, symbols)
+
+    def extension(self, path: str, extraction: Extraction) -> OnDemandImports:
+        """The on-demand imports (`import a.b.*;`), looked in after the package; the classes
+        with a base and the anonymous class bodies, where a static import may be shadowed."""
+        return OnDemandImports(
+            on_demand_imports(extraction.imports),
+            frozenset(inherit.child for inherit in extraction.inherits),
+            anonymous_bodies(extraction),
+        )
+
+    def special(
+        self, scope: Scope, source: str, kind: str, ref: str, parts: list[str], line: int
+    ) -> Decided:
+        """`this(...)`: another constructor of the enclosing class (none outside one)."""
+        if parts != ["this"] or kind == INHERITS:
+            return UNHANDLED
+        owner = scope._enclosing_type(source)
+        if owner is None:
+            return None
+        constructor = f"{owner}.{owner.rsplit('.', 1)[-1]}"
+        constructor = constructor if constructor in scope.kinds else owner
+        request = RefRequest(source, kind, ref, "this", line, scope.group, ghost="this")
+        request.local = constructor
+        return request
+
+    def before_binding(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """`Type.FIELD.m()`: `m` of the field's declared type (`returned_types.static_field`)."""
+        if request.kind == INHERITS or not inherit:
+            return None
+        return static_field(scope, request, source, parts)
+
+    def inherited_field(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """`this.f.m()`: `m` of the type a base declares field `f` with."""
+        if len(parts) > 2 and request.kind != INHERITS and inherit:
+            return field_of_base(scope, request, source, parts[1:])
+        return None
+
+    def bare(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """An inherited `m()` (a capitalized name is a type), else of an `import static C.*`."""
+        if len(parts) != 1 or request.kind == INHERITS or not inherit:
+            return None
+        if parts[0][:1].isupper():
+            return None
+        statics = static_members(scope.extension, source, request.line, parts[0])
+        if statics:
+            request.bound = True
+            request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in statics)
+            return request
+        return inherited(scope, request, source, ["this", *parts])
+
+    def qualified(
+        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """`a.b.C.m()`: the class its fully qualified name names (`java_qualified`); `f.m()`
+        with `f` a field of a base: `m` of the field's declared type."""
+        if len(parts) < 2 or parts[0][:1].isupper():
+            return None
+        qualified = java_qualified(parts) if parts[0][:1].islower() else None
+        if qualified is not None:
+            request.bound, request.alternatives = True, (qualified.encode(),)
+            request.ghost = request.ref
+            return request
+        if request.kind != INHERITS and inherit:
+            return field_of_base(scope, request, source, parts)
+        return None
+
+    def package_extra(self, scope: Scope, parts: list[str]) -> tuple[str, ...]:
+        """What the on-demand imports (`import a.b.*;`) may hold under the name."""
+        extension = scope.extension
+        on_demand = extension.imports if isinstance(extension, OnDemandImports) else ()
+        return tuple(
+            Alternative(targets, qual).encode()
+            for targets, qual in on_demand_quals(on_demand, parts)
+        )
+
+
+class JvmRules(InheritingRules):
+    """Kotlin and Scala: Java's imports over their own files, then Java's (`jvm_module`)."""
+
+    __slots__ = ()
+    member_table = True
+    bare_members = True
+    implicit_members = True
+    package_scoped = True
+
+    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
+        return jvm_module(self.language, module, ())
+
+    def bindings(self, path: str, imports: Iterable[ImportRef]) -> dict[str, Binding]:
+        """`import a.b.C` (`as D`) binds C (D) to C of `jvm_module`'s files; `import a.b.C.m`
+        binds `C.m` there; a wildcard binds nothing."""
+        bound: dict[str, Binding] = {}
+        for ref in imports:
+            outer = _outer(ref.module)
+            n = len(ref.names)
+            aliases = ref.aliases if len(ref.aliases) == n else (None,) * n
+            for name, alias in zip(ref.names, aliases, strict=True):
+                if name in {"*", "_"}:
+                    continue
+                module = jvm_module(self.language, ref.module, (name,))
+                bound.setdefault(
+                    alias or name, Binding(module, outer + name, (), import_label(ref))
+                )
+        return bound
+
+    def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
+        requests: list[ImportRequest] = []
+        for ref in imports:
+            named = tuple(n for n in ref.names if n not in {"*", "_"})
+            files = jvm_module(self.language, ref.module, named, package=False)
+            requests.append(ImportRequest(ref.line, import_label(ref), files))
+        return requests
+
+    def package(self, path: str, symbols: list[SymbolDef]) -> Target:
+        return declared_package(path, symbols) or super().package(path, symbols)
+
+    def opened(self, path: str, imports: list[ImportRef]) -> tuple[Target, ...]:
+        """The packages (or a type's members) the file's wildcard imports open."""
+        return tuple(
+            target
+            for ref in imports
+            if not ref.names and ref.module
+            for target in jvm_module(self.language, ref.module, ())
+        )
+
+
+class KotlinRules(JvmRules):
+    """Kotlin: in Java's group, so its group-level flags are Java's (`interface_calls`)."""
+
+    __slots__ = ()
+    interface_calls = True
