@@ -39,6 +39,7 @@ from coderooms.ingest.shared_rules import (
     RequiringRules,
     c_includes,
 )
+from coderooms.ingest.target_stems import C_MODES, GO_MODES, PYTHON_MODES, SCRIPT_MODES
 from coderooms.ingest.targets import (
     bash_source,
     c_include,
@@ -57,6 +58,7 @@ from coderooms.resolution.targets import Binding, ImportRequest, Target, go_pack
 
 class PythonRules(LookupRules):
     __slots__ = ()
+    target_modes = PYTHON_MODES
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return python_module(path, module, level)
@@ -110,6 +112,7 @@ class ScriptRules(LookupRules):
     """JavaScript, TypeScript and TSX: a specifier names a file; one request per statement."""
 
     __slots__ = ()
+    target_modes = SCRIPT_MODES
     one_request_per_module = True
     module_table = "reexports"
     member_table = True
@@ -165,6 +168,7 @@ class JavaScriptRules(ScriptRules):
 
 class GoRules(LookupRules):
     __slots__ = ()
+    target_modes = GO_MODES
     one_request_per_module = True
     member_table = True
     package_scoped = True
@@ -254,6 +258,7 @@ class CRules(LookupRules):
     issue 32); a C function is never inside a type, so C reads the same."""
 
     __slots__ = ()
+    target_modes = C_MODES
     module_table = "stars"
     member_table = True
     bare_members = True

@@ -15,10 +15,11 @@ from coderooms.core.hashing import HASH_ALGORITHM, row_digest, text_digest
 from coderooms.core.ids import chunk_id, file_id, symbol_id
 from coderooms.core.words import symbol_words
 from coderooms.graph.fulltext import repo_key
-from coderooms.ingest.languages import LANGUAGE_GROUPS
+from coderooms.ingest.languages import LANGUAGE_GROUPS, TARGET_MODES
 from coderooms.ingest.python_scope import stored_expr
 from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import trigger_stems
 from coderooms.semantic import symbol_key
 
@@ -87,7 +88,7 @@ def file_props(repo: str, parsed: ParsedFile) -> dict[str, Any]:
     stems: set[str] = set()
     for request in record.imports:
         for target in request.targets:
-            stems |= target.stems(parsed.path)
+            stems |= target_stems(target, parsed.path, TARGET_MODES)
     return {
         "id": file_id(repo, parsed.path),
         "repo": repo,

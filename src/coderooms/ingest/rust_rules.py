@@ -19,6 +19,7 @@ from coderooms.ingest.rust_requests import (
     in_impls,
     module_called,
 )
+from coderooms.ingest.target_stems import RUST_MODES
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
 from coderooms.resolution.ref_requests import Alternative, RefRequest
@@ -32,6 +33,7 @@ class RustRules(LookupRules):
     (`rust_requests`, through the hooks of `file_scope.ReferenceRules`)."""
 
     __slots__ = ()
+    target_modes = RUST_MODES
     module_table = "reexports"
     member_table = True
     follows_fields = True

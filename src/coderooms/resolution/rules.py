@@ -13,6 +13,7 @@ from typing import Literal
 from coderooms.core.ids import directory_of
 from coderooms.resolution.extraction import Extraction, ImportRef, SymbolDef
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.target_modes import TargetMode
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 
 ModuleTable = Literal["", "reexports", "stars"]
@@ -28,6 +29,9 @@ class Rules:
 
     __slots__ = ("group", "language", "scoped_bare_names")
 
+    target_modes: tuple[TargetMode, ...] = ()
+    """The language's own kinds of import target (Python `p`, Go `G`, JS/TS `N` `T` `D`, Rust
+    `R`, C/C++ `I`): each mode character belongs to one language's rules (or one family's)."""
     one_request_per_module = False
     """One `ImportRequest` per imported module whatever names it imports (JS/TS, Go: a name is
     never a module of its own); else one per name, its submodule first."""

@@ -14,8 +14,10 @@ name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`)
 the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`),
 `D` the directory a relative JS/TS specifier names (`require("../..")`: the entry its
 `package.json` gives, `coderooms.ingest.js_packages`).
-Candidates are ordered: the first that exists wins. All of this depends only on the importing
-file, so it is computed once per file and stored with the edges it produces.
+The modes other than `=`, `~`, `@`, `%` are the languages' own (`TargetMode`s of their rules,
+`coderooms.resolution.target_modes`). Candidates are ordered: the first that exists wins. All
+of this depends only on the importing file, so it is computed once per file and stored with the
+edges it produces.
 """
 
 from __future__ import annotations
@@ -42,35 +44,12 @@ class Target:
     def decode(text: str) -> Target:
         return Target(text[0], text[1:])
 
-    def stems(self, importer: str = "") -> set[str]:
-        """`stem`, and for a Python module every package on its way (`import a.b.c` imports
-        `a` and `a.b` too: a change to any of them may change what the import gives)."""
-        found = {self.stem(importer)}
-        if self.mode == "p":
-            found.update(p for p in self.path.partition(":")[2].split(".") if p)
-        return found
-
-    def stem(self, importer: str = "") -> str:
-        """The module stem a file must have to answer this target (for re-resolution when files
-        appear or go); a Python `from . import` of the package itself: the importer's package."""
-        if self.mode == "p":
-            level, _, module = self.path.partition(":")
-            if module:
-                return module.rsplit(".", 1)[-1]
-            base = directory_of(importer)
-            for _ in range(int(level) - 1):
-                base = directory_of(base)
-            return posixpath.basename(base)
-        if self.mode in "@%D":
+    def stem(self) -> str:
+        """The module stem a file must have to answer a target of a generic mode (for
+        re-resolution when files appear or go); a language's own modes name theirs
+        (`coderooms.resolution.target_modes`)."""
+        if self.mode in "@%":
             return posixpath.basename(self.path)
-        if self.mode == "G":
-            return go_package_name(self.path)
-        if self.mode == "I":  # an include seen from a file: the header's stem
-            return path_stem(self.path.partition("\t")[2].strip("<>"))
-        if self.mode in "NT":  # a package's name, or the last segment of its subpath
-            return self.path.rstrip("/").rsplit("/", 1)[-1]
-        if self.mode == "R":  # a crate's name, or its module's last segment
-            return self.path.rsplit(".", 1)[-1]
         return path_stem(self.path)
 
 

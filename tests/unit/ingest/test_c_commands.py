@@ -10,7 +10,9 @@ from coderooms.ingest.c_commands import (
     command_entries,
     include_dirs,
 )
+from coderooms.ingest.languages import TARGET_MODES
 from coderooms.ingest.targets import c_include
+from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import Target
 
 ROOT = "/home/u/proj"
@@ -71,4 +73,4 @@ def test_include_targets_name_the_file_then_the_heuristics() -> None:
         Target("I", "src/a.c\t<x.h>"),
         Target("~", "include/x.h"),
     )
-    assert Target("I", "src/a.c\t<geo/x.h>").stem() == "x"
+    assert target_stems(Target("I", "src/a.c\t<geo/x.h>"), "src/a.c", TARGET_MODES) == {"x"}

@@ -23,6 +23,7 @@ from coderooms.ingest.languages import (
     REEXPORT_GROUPS,
     STAR_GROUPS,
     TABLE_GROUPS,
+    TARGET_MODES,
     extract,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
@@ -38,6 +39,7 @@ from coderooms.resolution.extraction import (
     SymbolDef,
 )
 from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import Target
 
 
@@ -282,3 +284,38 @@ def test_rust_members_are_looked_up_by_name_among_impls_others_not() -> None:
     assert group_rules("rust").member_names(request) == {"run", "build"}
     request.group = "go"
     assert group_rules("go").member_names(request) == set()
+
+
+def test_each_target_mode_belongs_to_todays_languages() -> None:
+    owners: dict[str, set[str]] = {}
+    for record in LANGUAGES.values():
+        for mode in record.rules.target_modes:
+            owners.setdefault(mode.mode, set()).add(record.name)
+            assert TARGET_MODES[mode.mode] is mode
+    assert owners == {
+        "p": {"python"},
+        "G": {"go"},
+        "N": {"javascript", "typescript", "tsx"},
+        "T": {"javascript", "typescript", "tsx"},
+        "D": {"javascript", "typescript", "tsx"},
+        "R": {"rust"},
+        "I": {"c", "cpp"},
+    }
+    assert not set(TARGET_MODES) & set("=~@%")  # the generic modes are no language's
+
+
+def test_a_target_names_the_stem_of_what_answers_it() -> None:
+    def stems(mode: str, path: str, importer: str = "") -> set[str]:
+        return target_stems(Target(mode, path), importer, TARGET_MODES)
+
+    assert stems("G", "github.com/x/y/v2") == {"y"}
+    assert stems("G", "example.com/geo/shapes") == {"shapes"}
+    assert stems("N", "@scope/pkg/sub/") == {"sub"}
+    assert stems("T", "src\tlib/util") == {"util"}
+    assert stems("D", "src/lib") == {"lib"}
+    assert stems("R", "mycrate.shapes") == {"shapes"}
+    assert stems("I", "src/a.c\tgeo/x.h") == {"x"}
+    assert stems("p", "0:a.b.c") == {"a", "b", "c"}
+    assert stems("@", "a/shapes") == {"shapes"}
+    assert stems("%", "geo/shapes") == {"shapes"}
+    assert stems("=", "pkg/__init__.py") == {"pkg"}

@@ -10,7 +10,7 @@ import pytest
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import bindings, import_requests
-from coderooms.ingest.languages import GROUP_RULES
+from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import (
@@ -24,6 +24,7 @@ from coderooms.ingest.targets import (
 )
 from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import (
     ImportRequest,
     Target,
@@ -100,9 +101,9 @@ def test_python_import_requests_one_per_name_submodule_first() -> None:
         ImportRequest(4, "os.path", (Target("p", "0:os.path"),)),
     ]
     # the stem a file must have to answer each (for re-resolution when files come and go)
-    assert Target("p", "0:pkg.a").stem() == "a"
-    assert Target("p", "1:").stem("pkg/sub/mod.py") == "sub"
-    assert Target("p", "2:").stem("pkg/sub/mod.py") == "pkg"
+    assert target_stems(Target("p", "0:pkg.a"), "", TARGET_MODES) == {"a", "pkg"}
+    assert target_stems(Target("p", "1:"), "pkg/sub/mod.py", TARGET_MODES) == {"sub"}
+    assert target_stems(Target("p", "2:"), "pkg/sub/mod.py", TARGET_MODES) == {"pkg"}
 
 
 def test_python_bindings() -> None:

@@ -72,6 +72,7 @@ from coderooms.ingest.languages.registry import (
     SCOPED_GROUPS,
     STAR_GROUPS,
     TABLE_GROUPS,
+    TARGET_MODES,
 )
 from coderooms.languages.language import Syntax
 from coderooms.languages.parsing import engine
@@ -90,6 +91,7 @@ __all__ = [
     "SCOPED_GROUPS",
     "STAR_GROUPS",
     "TABLE_GROUPS",
+    "TARGET_MODES",
     "extract",
     "language_for_path",
     "module_name",

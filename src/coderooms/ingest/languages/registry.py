@@ -46,6 +46,7 @@ from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
+from coderooms.resolution.target_modes import TargetMode
 
 
 def _csharp_first(path: str, source: bytes) -> bytes:
@@ -248,6 +249,13 @@ for _record in _RECORDS:
     if not isinstance(_record.rules, LookupRules):
         raise TypeError(f"{_record.name}: its rules must be LookupRules")
     GROUP_RULES.setdefault(_record.rules.group, _record.rules)
+
+TARGET_MODES: dict[str, TargetMode] = {}
+"""mode character -> the `TargetMode` of the language (or family) whose rules make it."""
+for _record in _RECORDS:
+    for _mode in _record.rules.target_modes:
+        if TARGET_MODES.setdefault(_mode.mode, _mode) is not _mode:
+            raise ValueError(f"target mode {_mode.mode!r} claimed twice ({_record.name})")
 
 REEXPORT_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "reexports")
 """Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
