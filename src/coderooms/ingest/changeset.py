@@ -51,7 +51,6 @@ from coderooms.ingest.rows import (
     symbol_infos,
     symbol_rows,
 )
-from coderooms.ingest.targets import go_package_suffixes
 from coderooms.ingest.triggers import Triggers
 from coderooms.ingest.write_jobs import (
     Job,
@@ -477,18 +476,12 @@ def _fill_from_graph(
 def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set[str]) -> None:
     by_mode: dict[str, set[str]] = defaultdict(set)
     for target in targets:
-        if target.mode == "G":  # a Go import path: the directory its module maps it to
-            if lookup.go_modules:
-                directory = lookup.go_directory(target.path)
-                if directory is not None:
-                    by_mode["@"].add(directory)
-            else:
-                by_mode["@"].update(t.path for t in go_package_suffixes(target.path))
+        mode = lookup.modes.get(target.mode)
+        if mode is None:
+            by_mode[target.mode].add(target.path)
             continue
-        if target.mode in "NRTD":  # a package, crate, config name or package directory
-            by_mode["="].update(lookup.candidates(target) or ())
-            continue
-        by_mode[target.mode].add(target.path)
+        kind, paths = mode.load(lookup, target.path)  # a language's: its directories or paths
+        by_mode[kind].update(paths)
     repo = lookup.repo
     rows: list[dict[str, Any]] = []
     if by_mode["="] or by_mode["~"]:

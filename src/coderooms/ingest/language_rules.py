@@ -18,6 +18,7 @@ from coderooms.ingest.file_scope import Decided, Scope
 from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
+from coderooms.ingest.lookup_modes import C_MODES, GO_MODES, PYTHON_MODES, SCRIPT_MODES
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
     Uses,
@@ -39,7 +40,6 @@ from coderooms.ingest.shared_rules import (
     RequiringRules,
     c_includes,
 )
-from coderooms.ingest.target_stems import C_MODES, GO_MODES, PYTHON_MODES, SCRIPT_MODES
 from coderooms.ingest.targets import (
     bash_source,
     c_include,

@@ -19,22 +19,18 @@ file; for a changeset it is filled from the graph for just the names and paths i
 from __future__ import annotations
 
 import bisect
-import posixpath
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.c_commands import command_candidates, include_dirs
-from coderooms.ingest.js_configs import config_candidates
-from coderooms.ingest.js_packages import directory_candidates, package_candidates
+from coderooms.ingest.c_commands import include_dirs
 from coderooms.ingest.js_reexports import ReexportTable, Walk
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
-from coderooms.ingest.rust_crates import crate_candidates
-from coderooms.ingest.targets import go_package_suffixes
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.rules import Rules
+from coderooms.resolution.target_modes import TargetMode
 from coderooms.resolution.targets import Target
 from coderooms.resolution.waves import Missing
 
@@ -91,11 +87,35 @@ class GroupRules(Protocol):
     @property
     def module_table(self) -> str: ...
 
+    @property
+    def target_modes(self) -> tuple[TargetMode, ...]: ...
+
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]: ...
 
     def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
         """The walk through what a module pulls in (`module_table` `stars`)."""
         ...
+
+
+def _no_files(lookup: Lookup, path: str, group: str | None) -> list[str]:
+    return []
+
+
+def _nothing_to_load(lookup: Lookup, path: str) -> tuple[str, set[str]]:
+    return "", set()
+
+
+@dataclass(frozen=True, slots=True)
+class LookupMode(TargetMode):
+    """A language's own target mode as the lookup answers it: the repo files a target of it
+    names (`Lookup.files_for`), and what to load of the graph for it (`changeset._load_files`:
+    `("@", directories)` or `("=", paths)`; nothing by default: `p` is Python's resolver's)."""
+
+    files: Callable[[Lookup, str, str | None], list[str]] = _no_files
+    """(lookup, target path, group or None) -> the files, best first."""
+    load: Callable[[Lookup, str], tuple[str, set[str]]] = _nothing_to_load
+    strict: bool = False
+    """A strict lookup asks (`Missing`) for a target of this mode it has not loaded."""
 
 
 class _NoGroup(Rules):
@@ -123,6 +143,13 @@ class Lookup:
         self.group_rules = group_rules
         """group -> its rules (`languages.GROUP_RULES`): what the lookup asks by group."""
         self.python = python or PythonResolver(ModuleStore(complete=True))
+        self.modes: dict[str, LookupMode] = {
+            mode.mode: mode
+            for rules in group_rules.values()
+            for mode in rules.target_modes
+            if isinstance(mode, LookupMode)
+        }
+        """mode character -> the language's own target mode (the generic `=~@%` are not)."""
         self.groups: dict[str, str | None] = {}
         self.by_suffix: dict[str, list[str]] = defaultdict(list)
         self.by_dir: dict[str, list[str]] = defaultdict(list)
@@ -201,18 +228,13 @@ class Lookup:
     # -- questions -----------------------------------------------------------------------------
 
     def files_for(self, target: Target, group: str | None) -> list[str]:
-        if target.mode == "p":
-            return []  # a Python module spec: `python_resolver` answers it
-        if self.strict and target.mode in "G~@%" and target not in self.loaded_targets:
+        mode = self.modes.get(target.mode)
+        if mode is not None:
+            if self.strict and mode.strict and target not in self.loaded_targets:
+                raise Missing((), (target,))
+            return mode.files(self, target.path, group)
+        if self.strict and target.mode in "~@%" and target not in self.loaded_targets:
             raise Missing((), (target,))
-        if target.mode == "G":
-            return self._go_package(target.path, group)
-        if target.mode in "NRTID":
-            for path in self.candidates(target) or ():
-                found = self.files_for(Target("=", path), group)
-                if found:
-                    return found
-            return []
         if target.mode == "=":
             found = [target.path] if target.path in self.groups else []
             if not found and self.strict and target.path not in self.absent:
@@ -241,24 +263,13 @@ class Lookup:
             self._suffix_files[suffix] = found
         return list(found)
 
-    def _files_loaded(self, target: Target, group: str | None) -> list[str]:
+    def files_loaded(self, target: Target, group: str | None) -> list[str]:
         """`files_for` of a target the loading of another one brought (a Go path's suffixes)."""
         strict, self.strict = self.strict, False
         try:
             return self.files_for(target, group)
         finally:
             self.strict = strict
-
-    def candidates(self, target: Target) -> list[str] | None:
-        """The repo paths an `N`, `D`, `R`, `T` or `I` target may be (None: not the repo's)."""
-        if target.mode in "ND":
-            packages = package_candidates if target.mode == "N" else directory_candidates
-            return packages(self.js_packages, target.path)
-        if target.mode == "R":
-            return crate_candidates(self.rust_crates, target.path)
-        if target.mode == "I":
-            return command_candidates(self.c_include_dirs(), target.path)
-        return config_candidates(self.js_configs, target.path)
 
     def c_include_dirs(self) -> dict[str, tuple[str, ...]]:
         """File -> its include directories from the repo's `compile_commands.json`."""
@@ -272,33 +283,6 @@ class Lookup:
         else:
             self.c_commands[path] = table
         self._c_dirs = None
-
-    def go_directory(self, import_path: str) -> str | None:
-        """The repo directory a Go import path names: under the `go.mod` whose module path is
-        its longest prefix; None when no module of the repo declares it (outside the repo)."""
-        best: tuple[int, str] | None = None
-        for directory, declared in self.go_modules.items():
-            module = declared
-            if declared == "std" and "." not in import_path.split("/", 1)[0]:
-                module = ""  # the standard library's tree: `internal/abi` is `<src>/internal/abi`
-            prefix = not module or import_path == module or import_path.startswith(module + "/")
-            if prefix and (best is None or len(module) > best[0]):
-                rest = import_path[len(module) :].strip("/")
-                best = (len(module), posixpath.join(directory, rest) if rest else directory)
-        return best[1] if best is not None else None
-
-    def _go_package(self, import_path: str, group: str | None) -> list[str]:
-        if not self.go_modules:
-            for target in go_package_suffixes(import_path):
-                found = self._files_loaded(target, group)
-                if found:
-                    return found
-            return []
-        directory = self.go_directory(import_path)
-        if directory is None:
-            return []
-        found = list(self.by_dir.get(directory, ()))
-        return [p for p in found if self.groups.get(p) == group] if group is not None else found
 
     def defined(self, path: str, qual: str, wanted: frozenset[str]) -> SymbolInfo | None:
         """The symbol `path` defines as `qual` with a wanted kind."""

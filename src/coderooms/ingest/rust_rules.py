@@ -5,6 +5,7 @@ package)."""
 from __future__ import annotations
 
 from coderooms.ingest.file_scope import Scope
+from coderooms.ingest.lookup_modes import RUST_MODES
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.member_types import Keys
 from coderooms.ingest.ref_requests import POINTER_OWN
@@ -19,7 +20,6 @@ from coderooms.ingest.rust_requests import (
     in_impls,
     module_called,
 )
-from coderooms.ingest.target_stems import RUST_MODES
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
 from coderooms.resolution.ref_requests import Alternative, RefRequest

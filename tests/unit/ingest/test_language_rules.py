@@ -17,6 +17,7 @@ from coderooms.ingest.import_requests import (
     rules_of,
 )
 from coderooms.ingest.java_on_demand import OnDemandImports
+from coderooms.ingest.js_packages import package_entries
 from coderooms.ingest.js_scope_names import ScopedNames
 from coderooms.ingest.languages import (
     GROUP_RULES,
@@ -30,6 +31,7 @@ from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.listed_bases import Ancestors, Embedded
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import Uses, Usings
+from coderooms.ingest.resolve import Lookup, LookupMode
 from coderooms.resolution.extraction import (
     Extraction,
     FactKind,
@@ -319,3 +321,22 @@ def test_a_target_names_the_stem_of_what_answers_it() -> None:
     assert stems("@", "a/shapes") == {"shapes"}
     assert stems("%", "geo/shapes") == {"shapes"}
     assert stems("=", "pkg/__init__.py") == {"pkg"}
+
+
+def test_the_lookup_answers_each_target_mode_by_its_language() -> None:
+    lookup = Lookup("r", group_rules=GROUP_RULES)
+    assert lookup.modes == TARGET_MODES
+    assert all(isinstance(mode, LookupMode) for mode in TARGET_MODES.values())
+    assert {m for m, mode in lookup.modes.items() if mode.strict} == {"G"}
+    lookup.add_file("pkg/util/index.ts", "js")
+    lookup.js_packages = {"pkg/util": package_entries('{"name": "@acme/util", "main": "index.ts"}')}
+    assert lookup.files_for(Target("N", "@acme/util"), "js") == ["pkg/util/index.ts"]
+    assert lookup.files_for(Target("p", "0:pkg.util"), "py") == []
+    kind, paths = lookup.modes["N"].load(lookup, "@acme/util")
+    assert kind == "="
+    assert "pkg/util/index.ts" in paths
+    assert lookup.modes["I"].load(lookup, "src/a.c\tx.h") == ("", set())
+    assert lookup.modes["G"].load(lookup, "example.com/geo/shapes") == (
+        "@",
+        {"example.com/geo/shapes", "geo/shapes", "shapes"},
+    )

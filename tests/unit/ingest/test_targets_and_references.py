@@ -11,6 +11,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import bindings, import_requests
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
+from coderooms.ingest.lookup_modes import go_directory
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.targets import (
@@ -677,5 +678,5 @@ def test_go_bare_names_are_never_guessed_and_never_a_method() -> None:
 def test_the_standard_librarys_module_holds_its_import_paths_as_directories() -> None:
     lookup = lookup_with(("internal/abi/abi.go", "F", "Function", "go"))
     lookup.go_modules = {"": "std"}
-    assert lookup.go_directory("internal/abi") == "internal/abi"
-    assert lookup.go_directory("github.com/x/y") is None
+    assert go_directory(lookup, "internal/abi") == "internal/abi"
+    assert go_directory(lookup, "github.com/x/y") is None

@@ -1,0 +1,174 @@
+"""The target modes of the languages that have their own (`LookupMode`, issue 35): the stem a
+file must have to answer a target of the mode, the repo files it names and what to load of the
+graph for it. The language rules hold them (`Rules.target_modes`); what each mode means is in
+`coderooms.resolution.targets`."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+
+from coderooms.core.ids import directory_of
+from coderooms.ingest.c_commands import command_candidates
+from coderooms.ingest.js_configs import config_candidates
+from coderooms.ingest.js_packages import directory_candidates, package_candidates
+from coderooms.ingest.resolve import Lookup, LookupMode
+from coderooms.ingest.rust_crates import crate_candidates
+from coderooms.ingest.targets import go_package_suffixes
+from coderooms.resolution.targets import Target, go_package_name, path_stem
+
+Candidates = Callable[[Lookup, str], list[str] | None]
+"""(lookup, target path) -> the repo paths the target may be, best first (None: not the repo's)."""
+
+
+def python_stem(path: str, importer: str) -> str:
+    """A module spec `<level>:<module>`: the module's last part; a `from . import` of the
+    package itself: the importer's package."""
+    level, _, module = path.partition(":")
+    if module:
+        return module.rsplit(".", 1)[-1]
+    base = directory_of(importer)
+    for _ in range(int(level) - 1):
+        base = directory_of(base)
+    return posixpath.basename(base)
+
+
+def python_packages(path: str) -> list[str]:
+    """`import a.b.c` imports `a` and `a.b` too: a change to any of them may change what the
+    import gives."""
+    return path.partition(":")[2].split(".")
+
+
+def go_stem(path: str, importer: str) -> str:
+    return go_package_name(path)
+
+
+def include_stem(path: str, importer: str) -> str:
+    """An include seen from a file (`<file>\t<spec>`): the header's stem."""
+    return path_stem(path.partition("\t")[2].strip("<>"))
+
+
+def package_stem(path: str, importer: str) -> str:
+    """A bare specifier (`N`, or `<dir>\t<spec>` for `T`): a package's name, or the last
+    segment of its subpath."""
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
+def directory_stem(path: str, importer: str) -> str:
+    return posixpath.basename(path)
+
+
+def crate_stem(path: str, importer: str) -> str:
+    """A crate's name, or its module's last segment."""
+    return path.rsplit(".", 1)[-1]
+
+
+# -- Go: an import path, under the module path of a `go.mod` ---------------------------------------
+
+
+def go_directory(lookup: Lookup, import_path: str) -> str | None:
+    """The repo directory a Go import path names: under the `go.mod` whose module path is its
+    longest prefix; None when no module of the repo declares it (outside the repo)."""
+    best: tuple[int, str] | None = None
+    for directory, declared in lookup.go_modules.items():
+        module = declared
+        if declared == "std" and "." not in import_path.split("/", 1)[0]:
+            module = ""  # the standard library's tree: `internal/abi` is `<src>/internal/abi`
+        prefix = not module or import_path == module or import_path.startswith(module + "/")
+        if prefix and (best is None or len(module) > best[0]):
+            rest = import_path[len(module) :].strip("/")
+            best = (len(module), posixpath.join(directory, rest) if rest else directory)
+    return best[1] if best is not None else None
+
+
+def go_files(lookup: Lookup, import_path: str, group: str | None) -> list[str]:
+    """The files of the package an import path names (without any `go.mod`: of the longest
+    directory suffix that has files)."""
+    if not lookup.go_modules:
+        for target in go_package_suffixes(import_path):
+            found = lookup.files_loaded(target, group)
+            if found:
+                return found
+        return []
+    directory = go_directory(lookup, import_path)
+    if directory is None:
+        return []
+    found = list(lookup.by_dir.get(directory, ()))
+    return [p for p in found if lookup.groups.get(p) == group] if group is not None else found
+
+
+def go_load(lookup: Lookup, import_path: str) -> tuple[str, set[str]]:
+    """The directory its module maps the import path to (every suffix without a `go.mod`)."""
+    if lookup.go_modules:
+        directory = go_directory(lookup, import_path)
+        return "@", set() if directory is None else {directory}
+    return "@", {target.path for target in go_package_suffixes(import_path)}
+
+
+# -- JS/TS, Rust, C/C++: a name the repo's project files map to candidate paths -------------------
+
+
+def js_package(lookup: Lookup, spec: str) -> list[str] | None:
+    return package_candidates(lookup.js_packages, spec)
+
+
+def js_directory(lookup: Lookup, joined: str) -> list[str] | None:
+    return directory_candidates(lookup.js_packages, joined)
+
+
+def js_config(lookup: Lookup, path: str) -> list[str] | None:
+    return config_candidates(lookup.js_configs, path)
+
+
+def rust_crate(lookup: Lookup, path: str) -> list[str] | None:
+    return crate_candidates(lookup.rust_crates, path)
+
+
+def c_command(lookup: Lookup, path: str) -> list[str] | None:
+    return command_candidates(lookup.c_include_dirs(), path)
+
+
+def first_candidate(candidates: Candidates) -> Callable[[Lookup, str, str | None], list[str]]:
+    """The files of the first candidate path that is a file of the repo."""
+
+    def files(lookup: Lookup, path: str, group: str | None) -> list[str]:
+        for candidate in candidates(lookup, path) or ():
+            found = lookup.files_for(Target("=", candidate), group)
+            if found:
+                return found
+        return []
+
+    return files
+
+
+def load_candidates(candidates: Candidates) -> Callable[[Lookup, str], tuple[str, set[str]]]:
+    """Load every candidate path (the first that is a file wins when resolving)."""
+
+    def load(lookup: Lookup, path: str) -> tuple[str, set[str]]:
+        return "=", set(candidates(lookup, path) or ())
+
+    return load
+
+
+def by_candidates(
+    mode: str, stem: Callable[[str, str], str], candidates: Candidates, *, load: bool = True
+) -> LookupMode:
+    """A mode whose target names candidate paths: the first that is a file of the repo wins;
+    with `load`, a changeset loads them all."""
+    files = first_candidate(candidates)
+    if not load:
+        return LookupMode(mode, stem, files=files)
+    return LookupMode(mode, stem, files=files, load=load_candidates(candidates))
+
+
+PYTHON_MODES = (LookupMode("p", python_stem, python_packages),)
+"""`p`: Python's resolver answers it (`python_resolver`): no files here, nothing to load."""
+GO_MODES = (LookupMode("G", go_stem, files=go_files, load=go_load, strict=True),)
+SCRIPT_MODES = (
+    by_candidates("N", package_stem, js_package),
+    by_candidates("T", package_stem, js_config),
+    by_candidates("D", directory_stem, js_directory),
+)
+C_MODES = (by_candidates("I", include_stem, c_command, load=False),)
+"""`I`: its candidates are not loaded by path (`changeset._load_files`), as before issue 35."""
+RUST_MODES = (by_candidates("R", crate_stem, rust_crate),)
