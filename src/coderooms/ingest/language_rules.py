@@ -29,6 +29,7 @@ from coderooms.ingest.namespace_names import (
     php_uses,
 )
 from coderooms.ingest.namespace_requests import csharp_request, php_request
+from coderooms.ingest.project_readers import C_PROJECT, GO_PROJECT, PYTHON_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.reference_requests import inherited
 from coderooms.ingest.required_requests import bash_command, ruby_request
@@ -59,6 +60,7 @@ from coderooms.resolution.targets import Binding, ImportRequest, Target, go_pack
 class PythonRules(LookupRules):
     __slots__ = ()
     target_modes = PYTHON_MODES
+    project_files = PYTHON_PROJECT
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return python_module(path, module, level)
@@ -113,6 +115,7 @@ class ScriptRules(LookupRules):
 
     __slots__ = ()
     target_modes = SCRIPT_MODES
+    project_files = SCRIPT_PROJECT
     one_request_per_module = True
     module_table = "reexports"
     member_table = True
@@ -169,6 +172,7 @@ class JavaScriptRules(ScriptRules):
 class GoRules(LookupRules):
     __slots__ = ()
     target_modes = GO_MODES
+    project_files = GO_PROJECT
     one_request_per_module = True
     member_table = True
     package_scoped = True
@@ -259,6 +263,7 @@ class CRules(LookupRules):
 
     __slots__ = ()
     target_modes = C_MODES
+    project_files = C_PROJECT
     module_table = "stars"
     member_table = True
     bare_members = True

@@ -9,11 +9,12 @@ import posixpath
 from collections.abc import Callable
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.c_commands import command_candidates
+from coderooms.ingest.c_commands import COMPILE_COMMANDS, command_candidates, include_dirs
 from coderooms.ingest.js_configs import config_candidates
-from coderooms.ingest.js_packages import directory_candidates, package_candidates
+from coderooms.ingest.js_packages import PACKAGE_JSON, directory_candidates, package_candidates
+from coderooms.ingest.project_readers import GO_MOD, JS_CONFIG
 from coderooms.ingest.resolve import Lookup, LookupMode
-from coderooms.ingest.rust_crates import crate_candidates
+from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
 from coderooms.ingest.targets import go_package_suffixes
 from coderooms.resolution.targets import Target, go_package_name, path_stem
 
@@ -70,8 +71,8 @@ def go_directory(lookup: Lookup, import_path: str) -> str | None:
     """The repo directory a Go import path names: under the `go.mod` whose module path is its
     longest prefix; None when no module of the repo declares it (outside the repo)."""
     best: tuple[int, str] | None = None
-    for directory, declared in lookup.go_modules.items():
-        module = declared
+    for directory, entries in lookup.table(GO_MOD).items():
+        module = declared = entries[0].removeprefix("module ")
         if declared == "std" and "." not in import_path.split("/", 1)[0]:
             module = ""  # the standard library's tree: `internal/abi` is `<src>/internal/abi`
         prefix = not module or import_path == module or import_path.startswith(module + "/")
@@ -84,7 +85,7 @@ def go_directory(lookup: Lookup, import_path: str) -> str | None:
 def go_files(lookup: Lookup, import_path: str, group: str | None) -> list[str]:
     """The files of the package an import path names (without any `go.mod`: of the longest
     directory suffix that has files)."""
-    if not lookup.go_modules:
+    if not lookup.table(GO_MOD):
         for target in go_package_suffixes(import_path):
             found = lookup.files_loaded(target, group)
             if found:
@@ -99,7 +100,7 @@ def go_files(lookup: Lookup, import_path: str, group: str | None) -> list[str]:
 
 def go_load(lookup: Lookup, import_path: str) -> tuple[str, set[str]]:
     """The directory its module maps the import path to (every suffix without a `go.mod`)."""
-    if lookup.go_modules:
+    if lookup.table(GO_MOD):
         directory = go_directory(lookup, import_path)
         return "@", set() if directory is None else {directory}
     return "@", {target.path for target in go_package_suffixes(import_path)}
@@ -109,23 +110,32 @@ def go_load(lookup: Lookup, import_path: str) -> tuple[str, set[str]]:
 
 
 def js_package(lookup: Lookup, spec: str) -> list[str] | None:
-    return package_candidates(lookup.js_packages, spec)
+    return package_candidates(lookup.table(PACKAGE_JSON), spec)
 
 
 def js_directory(lookup: Lookup, joined: str) -> list[str] | None:
-    return directory_candidates(lookup.js_packages, joined)
+    return directory_candidates(lookup.table(PACKAGE_JSON), joined)
 
 
 def js_config(lookup: Lookup, path: str) -> list[str] | None:
-    return config_candidates(lookup.js_configs, path)
+    return config_candidates(lookup.table(JS_CONFIG), path)
 
 
 def rust_crate(lookup: Lookup, path: str) -> list[str] | None:
-    return crate_candidates(lookup.rust_crates, path)
+    return crate_candidates(lookup.table(CARGO_TOML), path)
 
 
 def c_command(lookup: Lookup, path: str) -> list[str] | None:
-    return command_candidates(lookup.c_include_dirs(), path)
+    return command_candidates(c_include_dirs(lookup), path)
+
+
+def c_include_dirs(lookup: Lookup) -> dict[str, tuple[str, ...]]:
+    """File -> its include directories from the repo's `compile_commands.json` (kept until
+    one changes)."""
+    found = lookup.memo.get(COMPILE_COMMANDS)
+    if found is None:
+        found = lookup.memo[COMPILE_COMMANDS] = include_dirs(lookup.table(COMPILE_COMMANDS))
+    return found
 
 
 def first_candidate(candidates: Candidates) -> Callable[[Lookup, str, str | None], list[str]]:

@@ -16,14 +16,10 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.core.nesting import TooDeep
 from coderooms.errors import CoderoomsError
 from coderooms.ingest.bare import bare_file, quarantine_reason
-from coderooms.ingest.c_commands import command_entries, is_database
 from coderooms.ingest.file_records import build_record
-from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
-from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
 from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
+from coderooms.ingest.project_files import project_file
 from coderooms.ingest.rows import ParsedFile
-from coderooms.ingest.rust_crates import CARGO_TOML, crate_entries
-from coderooms.ingest.targets import go_module_path
 from coderooms.resolution.extraction import SymbolDef
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.targets import ImportRequest
@@ -122,20 +118,11 @@ def parse_data(job: ReadJob, data: bytes) -> ParsedFile | Skipped | Unchanged:
 def project_entries(job: ReadJob, language: str | None, text: str, own: list[str]) -> list[str]:
     """The module table a project file keeps (`File.names`); a source file's own (what
     `build_record` gave it, `own`) when the file is none."""
-    if language == "gomod":
-        module = go_module_path(text)
-        return [f"module {module}"] if module else []
-    name = posixpath.basename(job.path)
-    if name == PACKAGE_JSON:
-        return package_entries(text)
-    if name == CARGO_TOML:
-        return crate_entries(text)
-    if name in CONFIG_NAMES:
-        return config_entries(job.path, text)
-    if is_database(job.path):
-        root = job.absolute[: -len(job.path)] if job.absolute.endswith(job.path) else ""
-        return command_entries(job.path, text, root.rstrip("/"))
-    return own
+    project = project_file(job.path, language)
+    if project is None or project.read is None:
+        return own
+    root = job.absolute[: -len(job.path)] if job.absolute.endswith(job.path) else ""
+    return project.read(job.path, text, root.rstrip("/"))
 
 
 def read_files(jobs: list[ReadJob]) -> list[ParsedFile | Skipped | Unchanged]:

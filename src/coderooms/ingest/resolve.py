@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.c_commands import include_dirs
 from coderooms.ingest.js_reexports import ReexportTable, Walk
 from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
 from coderooms.resolution.ref_requests import Alternative
@@ -156,17 +155,12 @@ class Lookup:
         self.symbols: dict[tuple[str, str], SymbolInfo] = {}
         self.by_name: dict[tuple[str, str], dict[str, SymbolInfo]] = defaultdict(dict)
         self._unique: dict[tuple[str, str, frozenset[str], str | None], SymbolInfo | None] = {}
-        self.go_modules: dict[str, str] = {}
-        """Directory of each `go.mod` -> the module path it declares."""
-        self.js_packages: dict[str, list[str]] = {}
-        """Directory of each `package.json` -> its module table (`js_packages`)."""
-        self.rust_crates: dict[str, list[str]] = {}
-        """Directory of each `Cargo.toml` -> its module table (`rust_crates`)."""
-        self.js_configs: dict[str, list[str]] = {}
-        """Path of each `tsconfig.json`/`jsconfig.json` -> its module table (`js_configs`)."""
-        self.c_commands: dict[str, list[str]] = {}
-        """Path of each `compile_commands.json` -> its module table (`c_commands`)."""
-        self._c_dirs: dict[str, tuple[str, ...]] | None = None
+        self.project: dict[str, dict[str, list[str]]] = {}
+        """kind of project file (`ProjectFile.kind`: `go.mod`, `package.json`, ...) -> its
+        directory or path -> its module table (`project_files.fill_lookup`)."""
+        self.memo: dict[str, dict[str, tuple[str, ...]]] = {}
+        """Tables a language derives from a kind's project files (C's include directories by
+        file), dropped when one of that kind changes."""
         self.c_walks: dict[tuple[str, ...], tuple[list[tuple[str, int]], tuple[Key, ...]]] = {}
         """`include_walk`'s files reached from each start (cleared when a file is added or
         removed)."""
@@ -271,18 +265,17 @@ class Lookup:
         finally:
             self.strict = strict
 
-    def c_include_dirs(self) -> dict[str, tuple[str, ...]]:
-        """File -> its include directories from the repo's `compile_commands.json`."""
-        if self._c_dirs is None:
-            self._c_dirs = include_dirs(self.c_commands)
-        return self._c_dirs
+    def table(self, kind: str) -> dict[str, list[str]]:
+        """The module tables of the project files of `kind`, by directory or path."""
+        return self.project.get(kind, {})
 
-    def set_c_commands(self, path: str, table: list[str] | None) -> None:
+    def set_project(self, kind: str, key: str, table: list[str] | None) -> None:
+        """The module table of one project file (None: it is gone)."""
         if table is None:
-            self.c_commands.pop(path, None)
+            self.project.get(kind, {}).pop(key, None)
         else:
-            self.c_commands[path] = table
-        self._c_dirs = None
+            self.project.setdefault(kind, {})[key] = table
+        self.memo.pop(kind, None)
 
     def defined(self, path: str, qual: str, wanted: frozenset[str]) -> SymbolInfo | None:
         """The symbol `path` defines as `qual` with a wanted kind."""

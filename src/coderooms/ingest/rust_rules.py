@@ -8,6 +8,7 @@ from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.lookup_modes import RUST_MODES
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.member_types import Keys
+from coderooms.ingest.project_readers import RUST_PROJECT
 from coderooms.ingest.ref_requests import POINTER_OWN
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.rust_impls import impl_member, member_through_impls
@@ -34,6 +35,7 @@ class RustRules(LookupRules):
 
     __slots__ = ()
     target_modes = RUST_MODES
+    project_files = RUST_PROJECT
     module_table = "reexports"
     member_table = True
     follows_fields = True

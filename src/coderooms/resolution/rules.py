@@ -12,6 +12,7 @@ from typing import Literal
 
 from coderooms.core.ids import directory_of
 from coderooms.resolution.extraction import Extraction, ImportRef, SymbolDef
+from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.target_modes import TargetMode
 from coderooms.resolution.targets import Binding, ImportRequest, Target
@@ -32,6 +33,9 @@ class Rules:
     target_modes: tuple[TargetMode, ...] = ()
     """The language's own kinds of import target (Python `p`, Go `G`, JS/TS `N` `T` `D`, Rust
     `R`, C/C++ `I`): each mode character belongs to one language's rules (or one family's)."""
+    project_files: tuple[ProjectFile, ...] = ()
+    """The project files the language's resolution reads (`go.mod`, `package.json`, ...): when
+    one with a reader changes, the group's files re-resolve."""
     one_request_per_module = False
     """One `ImportRequest` per imported module whatever names it imports (JS/TS, Go: a name is
     never a module of its own); else one per name, its submodule first."""

@@ -329,7 +329,8 @@ def test_the_lookup_answers_each_target_mode_by_its_language() -> None:
     assert all(isinstance(mode, LookupMode) for mode in TARGET_MODES.values())
     assert {m for m, mode in lookup.modes.items() if mode.strict} == {"G"}
     lookup.add_file("pkg/util/index.ts", "js")
-    lookup.js_packages = {"pkg/util": package_entries('{"name": "@acme/util", "main": "index.ts"}')}
+    table = package_entries('{"name": "@acme/util", "main": "index.ts"}')
+    lookup.set_project("package.json", "pkg/util", table)
     assert lookup.files_for(Target("N", "@acme/util"), "js") == ["pkg/util/index.ts"]
     assert lookup.files_for(Target("p", "0:pkg.util"), "py") == []
     kind, paths = lookup.modes["N"].load(lookup, "@acme/util")

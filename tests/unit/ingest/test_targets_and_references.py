@@ -630,14 +630,16 @@ def test_go_import_paths_resolve_by_the_module_path_of_go_mod() -> None:
     lookup = Lookup("r", group_rules=GROUP_RULES)
     for path in ("shapes/circle.go", "vendor/x/shapes/circle.go", "other/shapes/a.go"):
         lookup.add_file(path, "go")
-    lookup.go_modules = {"": "example.com/geo", "other": "example.com/other"}
+    lookup.set_project("go.mod", "", ["module example.com/geo"])
+    lookup.set_project("go.mod", "other", ["module example.com/other"])
     own = Target("G", "example.com/geo/shapes")
     assert lookup.files_for(own, "go") == ["shapes/circle.go"]
     assert lookup.files_for(Target("G", "example.com/other/shapes"), "go") == ["other/shapes/a.go"]
     # an import path no module of the repo declares is outside, whatever its last segment
     assert lookup.files_for(Target("G", "github.com/pkg/shapes"), "go") == []
     # without any go.mod: the longest matching directory suffix
-    lookup.go_modules = {}
+    lookup.set_project("go.mod", "", None)
+    lookup.set_project("go.mod", "other", None)
     assert lookup.files_for(Target("G", "github.com/pkg/shapes"), "go") == ["shapes/circle.go"]
 
 
@@ -677,6 +679,6 @@ def test_go_bare_names_are_never_guessed_and_never_a_method() -> None:
 
 def test_the_standard_librarys_module_holds_its_import_paths_as_directories() -> None:
     lookup = lookup_with(("internal/abi/abi.go", "F", "Function", "go"))
-    lookup.go_modules = {"": "std"}
+    lookup.set_project("go.mod", "", ["module std"])
     assert go_directory(lookup, "internal/abi") == "internal/abi"
     assert go_directory(lookup, "github.com/x/y") is None

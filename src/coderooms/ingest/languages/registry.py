@@ -46,6 +46,7 @@ from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
+from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.target_modes import TargetMode
 
 
@@ -256,6 +257,18 @@ for _record in _RECORDS:
     for _mode in _record.rules.target_modes:
         if TARGET_MODES.setdefault(_mode.mode, _mode) is not _mode:
             raise ValueError(f"target mode {_mode.mode!r} claimed twice ({_record.name})")
+
+PROJECT_FILES: dict[str, ProjectFile] = {}
+"""kind -> the `ProjectFile` of the language (or family) whose rules read it."""
+PROJECT_LANGUAGES: dict[str, list[str]] = {}
+"""kind of a project file with a reader -> the languages that re-resolve when one changes (its
+holder's group, sorted)."""
+for _record in _RECORDS:
+    for _project in _record.rules.project_files:
+        if PROJECT_FILES.setdefault(_project.kind, _project) is not _project:
+            raise ValueError(f"project file {_project.kind!r} claimed twice ({_record.name})")
+        if _project.read is not None:
+            PROJECT_LANGUAGES[_project.kind] = sorted(GROUP_LANGUAGES[_record.rules.group])
 
 REEXPORT_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "reexports")
 """Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
