@@ -33,7 +33,7 @@ def through_includes(
     """`alternative.qual` in what the include's header includes, nearest first, with the keys
     looked up on the way (each header asked for its includes, each file asked for the name).
     Outside a changeset (`lookup.strict` unset) the files a header reaches are walked once and
-    kept (`lookup.c_walks`, cleared when a file comes or goes)."""
+    kept (`lookup.walks`, cleared when a file comes or goes)."""
     frontier: list[str] = []
     for target in alternative.targets:
         if posixpath.splitext(target.path)[1] in C_SOURCE_SUFFIXES:
@@ -48,9 +48,9 @@ def through_includes(
         reached = _reached(lookup, frontier, hops, most, spec_keys)
     else:
         start = tuple(frontier)
-        walk = lookup.c_walks.get(start)
+        walk = lookup.walks.get(start)
         if walk is None:
-            walk = lookup.c_walks[start] = (
+            walk = lookup.walks[start] = (
                 list(_reached(lookup, frontier, hops, most, spec_keys)),
                 tuple(spec_keys),
             )

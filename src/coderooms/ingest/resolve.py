@@ -161,9 +161,9 @@ class Lookup:
         self.memo: dict[str, dict[str, tuple[str, ...]]] = {}
         """Tables a language derives from a kind's project files (C's include directories by
         file), dropped when one of that kind changes."""
-        self.c_walks: dict[tuple[str, ...], tuple[list[tuple[str, int]], tuple[Key, ...]]] = {}
-        """`include_walk`'s files reached from each start (cleared when a file is added or
-        removed)."""
+        self.walks: dict[tuple[str, ...], tuple[list[tuple[str, int]], tuple[Key, ...]]] = {}
+        """A group's star walk (`star_walk`: C's includes) kept: the files reached from each
+        start, with the keys looked up on the way (cleared when a file is added or removed)."""
         self.tables: dict[str, ReexportTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
@@ -189,7 +189,7 @@ class Lookup:
             return
         self.groups[path] = group
         self._suffix_files.clear()
-        self.c_walks.clear()
+        self.walks.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             bisect.insort(self.by_suffix["/".join(parts[i:])], path, key=_shortest_first)
@@ -199,7 +199,7 @@ class Lookup:
         if self.groups.pop(path, "absent") == "absent":
             return
         self._suffix_files.clear()
-        self.c_walks.clear()
+        self.walks.clear()
         parts = path.split("/")
         for i in range(len(parts)):
             self.by_suffix["/".join(parts[i:])].remove(path)
