@@ -32,10 +32,6 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
     }
 )  # fmt: skip
 DEFAULT_EXCLUDED_SUFFIXES = (".egg-info", ".dist-info")
-KEPT_IN_EXCLUDED = frozenset({"build/compile_commands.json"})
-"""Files read although a default-excluded directory holds them (the ignore files still apply):
-a build's compilation database, the include directories of C/C++ files
-(`ingest/c_commands.py`)."""
 VIRTUALENV_MARKERS = ("pyvenv.cfg", "conda-meta")
 """A directory holding one of these is a Python environment (venv, virtualenv, conda), whatever
 its name: never ingested. By name alone, the standard library's own `venv` package was lost."""
@@ -64,10 +60,6 @@ def is_write_temp(path: str) -> bool:
 
 def is_excluded_dir(name: str) -> bool:
     return name in DEFAULT_EXCLUDED_DIRS or name.endswith(DEFAULT_EXCLUDED_SUFFIXES)
-
-
-def is_kept_file(relative: str) -> bool:
-    return relative in KEPT_IN_EXCLUDED
 
 
 def is_virtualenv(directory: Path) -> bool:

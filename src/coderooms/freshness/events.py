@@ -29,9 +29,10 @@ from watchdog.events import (
     FileSystemEventHandler,
 )
 
-from coderooms.core.files import IGNORE_FILES, is_excluded_dir, is_kept_file, is_virtualenv
+from coderooms.core.files import IGNORE_FILES, is_excluded_dir, is_virtualenv
 from coderooms.core.paths import is_utf8
 from coderooms.freshness.changes import ChangeKind, ChangeQueue
+from coderooms.ingest import is_kept_file
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,9 @@ and those of a whole ingest after Neo4j starts (`warm_ingest`),
 a walked file (`WalkedFile`), co-change edges (`update_co_changes`,
 `CoChangeReport`), which languages are parsed deeply (`DEEP_LANGUAGES`,
 `language_for_path`), the language groups unresolved call sites are counted by
-(`CALL_GROUPS`, for `graph.completeness`), and giving back the memory a failed ingest freed
-(`release_freed_memory`).
+(`CALL_GROUPS`, for `graph.completeness`), which file a default-excluded directory still
+holds (`is_kept_file`: a build's compilation database), and giving back the memory a failed
+ingest freed (`release_freed_memory`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from coderooms.ingest.collector import release_freed_memory
     from coderooms.ingest.git_history import CoChangeReport, update_co_changes
-    from coderooms.ingest.languages import CALL_GROUPS, DEEP_LANGUAGES
+    from coderooms.ingest.languages import CALL_GROUPS, DEEP_LANGUAGES, is_kept_file
     from coderooms.ingest.languages.file_names import language_for_path
     from coderooms.ingest.pipeline import IngestReport, bind_repo, ingest_root, resolve_root
     from coderooms.ingest.targeted import (
@@ -44,6 +45,7 @@ _FACE = {
     "update_co_changes": "git_history",
     "CALL_GROUPS": "languages",
     "DEEP_LANGUAGES": "languages",
+    "is_kept_file": "languages",
     "language_for_path": "languages.file_names",
     "IngestReport": "pipeline",
     "bind_repo": "pipeline",
@@ -82,6 +84,7 @@ __all__ = [
     "check_path",
     "ingest_paths",
     "ingest_root",
+    "is_kept_file",
     "language_for_path",
     "relative_path",
     "release_freed_memory",

@@ -42,7 +42,14 @@ SCRIPT_PROJECT = (
 )
 RUST_PROJECT = (ProjectFile(CARGO_TOML, (CARGO_TOML,), cargo_entries),)
 C_PROJECT = (
-    ProjectFile(COMPILE_COMMANDS, (COMPILE_COMMANDS,), command_entries, "path", LOCATIONS),
+    ProjectFile(
+        COMPILE_COMMANDS,
+        (COMPILE_COMMANDS,),
+        command_entries,
+        "path",
+        LOCATIONS,
+        kept_in_excluded=("build/" + COMPILE_COMMANDS,),
+    ),
 )
 PYTHON_PROJECT = (ProjectFile("python", tuple(sorted(PROJECT_MARKERS))),)
 """Python's project roots are marked by these files being there (`python_resolver`)."""

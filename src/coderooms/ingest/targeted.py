@@ -19,7 +19,6 @@ from coderooms.core.files import (
     MAX_FILE_BYTES,
     has_binary_suffix,
     is_excluded_dir,
-    is_kept_file,
     is_virtualenv,
     is_write_temp,
     path_too_long,
@@ -29,6 +28,7 @@ from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.ingest.collector import collector_paused
 from coderooms.ingest.gate import GATE
+from coderooms.ingest.languages import is_kept_file
 from coderooms.ingest.pipeline import (
     PARALLEL_MIN_FILES,
     RESOLVER_VERSION,

@@ -28,7 +28,6 @@ import pathspec
 
 from coderooms.core.files import (
     IGNORE_FILES,
-    KEPT_IN_EXCLUDED,
     MAX_FILE_BYTES,
     MAX_PATH_BYTES,
     has_binary_suffix,
@@ -38,6 +37,7 @@ from coderooms.core.files import (
     path_too_long,
 )
 from coderooms.core.paths import is_utf8, printable
+from coderooms.ingest.languages import KEPT_IN_EXCLUDED
 
 MAX_SKIPPED_LISTED = 200
 """Skipped files named one by one in a walk's result (all are counted)."""

@@ -29,6 +29,9 @@ class ProjectFile:
     """Only these repo paths are one (none: any path with one of `names`)."""
     file_kind: str | None = None
     """The text kind of file read as one too (`language_for_path`: `gomod`, any case)."""
+    kept_in_excluded: tuple[str, ...] = ()
+    """Repo paths of it read although a default-excluded directory holds them (the ignore
+    files still apply): a build's compilation database, `build/compile_commands.json`."""
 
     def holds(self, path: str) -> bool:
         """`path` is one (by its name, and where `at` says)."""

@@ -3,7 +3,13 @@ holds today's files, the lookup's tables fill by kind, the right languages re-re
 
 from __future__ import annotations
 
-from coderooms.ingest.languages import GROUP_RULES, PROJECT_FILES, PROJECT_LANGUAGES
+from coderooms.ingest.languages import (
+    GROUP_RULES,
+    KEPT_IN_EXCLUDED,
+    PROJECT_FILES,
+    PROJECT_LANGUAGES,
+    is_kept_file,
+)
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.lookup_modes import c_include_dirs
 from coderooms.ingest.project_files import (
@@ -101,3 +107,10 @@ def test_the_languages_of_the_changed_project_files_re_resolve() -> None:
         ["c", "cpp"],
         ["go"],
     ]
+
+
+def test_only_a_builds_compilation_database_is_kept_in_an_excluded_directory() -> None:
+    assert {"build/compile_commands.json"} == KEPT_IN_EXCLUDED
+    assert is_kept_file("build/compile_commands.json")
+    assert not is_kept_file("build/other.json")
+    assert not is_kept_file("compile_commands.json")  # at the root: never excluded anyway

@@ -66,6 +66,7 @@ from coderooms.ingest.languages.file_names import language_for_path, module_name
 from coderooms.ingest.languages.registry import (
     GROUP_LANGUAGES,
     GROUP_RULES,
+    KEPT_IN_EXCLUDED,
     LANGUAGE_GROUPS,
     LANGUAGES,
     PROJECT_FILES,
@@ -87,6 +88,7 @@ __all__ = [
     "DEEP_LANGUAGES",
     "GROUP_LANGUAGES",
     "GROUP_RULES",
+    "KEPT_IN_EXCLUDED",
     "LANGUAGE_GROUPS",
     "MAX_SOURCE_BYTES",
     "PROJECT_FILES",
@@ -97,6 +99,7 @@ __all__ = [
     "TABLE_GROUPS",
     "TARGET_MODES",
     "extract",
+    "is_kept_file",
     "language_for_path",
     "module_name",
 ]
@@ -127,3 +130,8 @@ def extract(language: str, path: str, source: bytes) -> Extraction:
     if language not in LANGUAGES:
         return Extraction(language=language)
     return engine.extract(language, path, source, syntax_of, module_name)
+
+
+def is_kept_file(relative: str) -> bool:
+    """`relative` is read although a default-excluded directory holds it (`KEPT_IN_EXCLUDED`)."""
+    return relative in KEPT_IN_EXCLUDED

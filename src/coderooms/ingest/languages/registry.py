@@ -270,6 +270,10 @@ for _record in _RECORDS:
         if _project.read is not None:
             PROJECT_LANGUAGES[_project.kind] = sorted(GROUP_LANGUAGES[_record.rules.group])
 
+KEPT_IN_EXCLUDED = frozenset(k for p in PROJECT_FILES.values() for k in p.kept_in_excluded)
+"""Files read although a default-excluded directory holds them (`ProjectFile.kept_in_excluded`:
+the include directories of C/C++ files, `build/compile_commands.json`)."""
+
 REEXPORT_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "reexports")
 """Language groups whose files keep a re-export table (Rust: `pub use a::b::C;` is the table
 entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
