@@ -2,7 +2,7 @@
 // when its list is): those naming one of $names, those pointing at a symbol about to go ($ids),
 // and those whose resolution looked up one of $keys (a name or an `@stem`; files found by their
 // `ref_keys`, TEXT index file_ref_keys, then their edges by `keys`; $keys holds '%*' too, which
-// finds the files whose keys were too many to list, python_plan.ANY_KEY). An edge's `claim` and
+// finds the files whose keys were too many to list, module_changes.ANY_KEY). An edge's `claim` and
 // `repo` are its start node's (the edges do not hold them).
 CALL () {
   UNWIND $names AS wanted

@@ -1,6 +1,6 @@
 // A file's `ref_keys` again from its reference edges' `keys`, after some of them were
-// re-resolved: the keys sorted, space-separated, a space at each end (python_plan.ref_keys_text),
-// or ' %* ' (python_plan.ANY_KEY) when that would be longer than $max characters.
+// re-resolved: the keys sorted, space-separated, a space at each end (module_changes.ref_keys_text),
+// or ' %* ' (module_changes.ANY_KEY) when that would be longer than $max characters.
 UNWIND $ids AS wanted
 MATCH (f:File {id: wanted})
 CALL (f) {

@@ -22,23 +22,15 @@ from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
 from coderooms.ingest import languages, moved_rows
 from coderooms.ingest.js_reexports import ReexportTable
+from coderooms.ingest.loader import Loader
+from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes_of, ref_keys_text
+from coderooms.ingest.module_resolver import Changes, ResolverSession
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
-from coderooms.ingest.python_plan import (
-    ANY_KEY,
-    MAX_REF_KEYS_CHARS,
-    Loader,
-    PythonChanges,
-    changes_of,
-    module_data,
-    project_dirs,
-    ref_keys_text,
-)
-from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
-from coderooms.ingest.python_scope import loaded_expr
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
-from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup, Resolution
+from coderooms.ingest.resolutions import Resolution
+from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,
@@ -142,34 +134,35 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
                 plan.removed_symbols.append(old_id)
                 touched_names.add(name)
 
-    loader, resolver = _python_store(run, changes, [row["path"] for row in markers])
-    python = PythonChanges()
+    sessions = _sessions(changes, [row["path"] for row in markers])
+    loader = Loader(None if changes.fresh else run, repo, sessions, claims)
+    moved = Changes()
     if not changes.fresh:
         old_names = {
             claim.removeprefix(f"{repo}:"): {name for name, _ in symbols.values()}
             for claim, symbols in old_symbols.items()
         }
-        python = changes_of(
+        moved = changes_of(
             loader,
-            resolver,
+            sessions,
             changes.upserts,
             changes.deletes,
             changes.added,
             old_tables,
             old_names,
         )
-    touched_names |= python.names
+    touched_names |= moved.names
     touched_names.discard("")
 
     foreign: list[tuple[str, str, str, RefRequest, str, dict[str, Any]]] = []
     importers: list[dict[str, Any]] = []
     if not changes.fresh:
-        plan.triggers = _triggers_of(changes, plan, touched_names, python)
+        plan.triggers = _triggers_of(changes, plan, touched_names, moved)
         if carried is not None:
             plan.triggers |= carried
         foreign, importers = _foreign_work(run, changes, plan.triggers)
 
-    lookup = Lookup(repo, resolver, group_rules=languages.GROUP_RULES)
+    lookup = Lookup(repo, sessions, group_rules=languages.GROUP_RULES)
     fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
     fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
@@ -180,9 +173,8 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     }
     import_requests += [i for found in importer_requests.values() for i in found]
     if not changes.fresh:
-        _fill_from_graph(
-            run, lookup, [r for r in requests if r.group != "py"], import_requests, claim_set
-        )
+        others = [r for r in requests if r.group not in sessions]  # not a resolver's
+        _fill_from_graph(run, lookup, others, import_requests, claim_set)
     for parsed in changes.upserts:
         lookup.add_file(parsed.path, parsed.group)
         for info in symbol_infos(repo, parsed):
@@ -232,36 +224,29 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     return plan
 
 
-def _python_store(
-    run: Run, changes: Changeset, graph_markers: list[str]
-) -> tuple[Loader, PythonResolver]:
-    """The module store of Python resolution: the changeset's files from memory, the rest of
-    the repo loaded from the graph as resolution asks for it (nothing to load for a fresh one)."""
-    store = ModuleStore(complete=changes.fresh)
-    for parsed in changes.upserts:
-        if parsed.language == "python":
-            store.add(module_data(parsed))
-    store.add_paths(p.path for p in changes.upserts)
-    for path in changes.deletes:
-        store.absent(path)
-    markers = {p.path for p in changes.upserts} | (set(graph_markers) - set(changes.deletes))
-    store.set_project_dirs(project_dirs(markers))
-    loader = Loader(None if changes.fresh else run, changes.repo, store, changes.claims)
-    return loader, PythonResolver(store)
+def _sessions(changes: Changeset, graph_markers: list[str]) -> dict[str, ResolverSession]:
+    """group -> the session of its `ModuleResolver` (Python's module store)."""
+    return {
+        group: rules.resolver.session(
+            changes.repo, changes.fresh, changes.upserts, changes.deletes, graph_markers
+        )
+        for group, rules in languages.GROUP_RULES.items()
+        if rules.resolver is not None
+    }
 
 
 def _triggers_of(
-    changes: Changeset, plan: Plan, touched_names: set[str], python: PythonChanges
+    changes: Changeset, plan: Plan, touched_names: set[str], moved: Changes
 ) -> Triggers:
     return Triggers(
         names=frozenset(touched_names),
         ids=frozenset(plan.removed_symbols),
         # a name looked up in another file is a key: every touched name, not only the table's
-        keys=frozenset(python.keys | {encode_key(name) for name in touched_names}),
+        keys=frozenset(moved.keys | {encode_key(name) for name in touched_names}),
         stems=frozenset(
-            file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | python.stems
+            file_trigger_stems(sorted(changes.added) + list(changes.deletes)) | moved.stems
         ),
-        directories=frozenset(python.directories),
+        directories=frozenset(moved.directories),
         changed=frozenset([*changes.deletes, *(p.path for p in changes.upserts)]),
     )
 
@@ -290,7 +275,7 @@ def _foreign_work(
         # it imports appearing, going or changing its star list re-resolves all of them
         if importers:
             rows += run("ingest/references_of_claims", claims=sorted(r["id"] for r in importers))
-    coarse: list[tuple[list[str], set[str]]] = [(["python"], set(triggers.directories))]
+    coarse = [(languages.RESOLVER_LANGUAGES, set(triggers.directories))]
     # a go.mod, package.json, tsconfig or Cargo.toml moved module paths or names: every import
     # and reference of that language
     changed = sorted(triggers.changed)
@@ -327,7 +312,7 @@ def _resolve_all(
     importer_requests: dict[str, list[ImportRequest]],
 ) -> dict[int, Resolution]:
     """Every reference and import of the plan resolved, keyed by the request's `id()`: Python
-    ones may need files loaded from the graph first (in waves, see `python_plan.Loader`)."""
+    ones may need files loaded from the graph first (in waves, see `loader.Loader`)."""
     jobs: list[tuple[RefRequest | ImportRequest, str, str | None]] = []
     for parsed in changes.upserts:
         path, group = parsed.path, parsed.group
@@ -342,16 +327,10 @@ def _resolve_all(
         # in one statement instead of a round trip per step
         wanted = {f[2] for f in foreign}
         for parsed in changes.upserts:
-            if parsed.language == "python":
-                specs = [
-                    (int(level), module)
-                    for request in parsed.record.imports
-                    for target in request.targets
-                    if target.mode == "p"
-                    for level, _, module in [target.path.partition(":")]
-                ]
-                wanted |= lookup.python.candidates(parsed.path, specs)
-        loader.load({p for p in wanted if p not in loader.store.files})
+            session = lookup.sessions.get(parsed.group or "")
+            if session is not None:
+                wanted |= session.prefetch(parsed)
+        loader.load({p for p in wanted if not loader.has(p)})
 
     def resolve(job: tuple[RefRequest | ImportRequest, str, str | None]) -> Resolution:
         request, path, group = job
@@ -438,10 +417,15 @@ def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, st
         bound=bool(props.get("bound")),
         alternatives=tuple(props.get("alts") or ()),
         ghost=props["ghost"],
-        expr=loaded_expr(props["ref"], props.get("expr")) if props["group"] == "py" else None,
+        expr=_loaded_expr(props),
         then=tuple(props.get("then") or ()),
     )
     return row["rid"], row["source"], row["source_path"], request, row["target"], props
+
+
+def _loaded_expr(props: dict[str, Any]) -> str | None:
+    resolver = languages.RESOLVERS.get(props["group"])
+    return None if resolver is None else resolver.loaded_expr(props["ref"], props.get("expr"))
 
 
 def _fill_from_graph(

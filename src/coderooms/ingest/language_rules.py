@@ -18,7 +18,7 @@ from coderooms.ingest.file_scope import Decided, Scope
 from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
-from coderooms.ingest.lookup_modes import C_MODES, GO_MODES, PYTHON_MODES, SCRIPT_MODES
+from coderooms.ingest.lookup_modes import C_MODES, GO_MODES, SCRIPT_MODES
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
     Uses,
@@ -29,7 +29,8 @@ from coderooms.ingest.namespace_names import (
     php_uses,
 )
 from coderooms.ingest.namespace_requests import csharp_request, php_request
-from coderooms.ingest.project_readers import C_PROJECT, GO_PROJECT, PYTHON_PROJECT, SCRIPT_PROJECT
+from coderooms.ingest.project_readers import C_PROJECT, GO_PROJECT, SCRIPT_PROJECT
+from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.reference_requests import inherited
 from coderooms.ingest.required_requests import bash_command, ruby_request
@@ -59,8 +60,9 @@ from coderooms.resolution.targets import Binding, ImportRequest, Target, go_pack
 
 class PythonRules(LookupRules):
     __slots__ = ()
-    target_modes = PYTHON_MODES
-    project_files = PYTHON_PROJECT
+    resolver = PYTHON_MODULES
+    target_modes = PYTHON_MODULES.target_modes
+    project_files = PYTHON_MODULES.project_files
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return python_module(path, module, level)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable
 
-from coderooms.core.ids import directory_of
 from coderooms.ingest.c_commands import COMPILE_COMMANDS, command_candidates, include_dirs
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import PACKAGE_JSON, directory_candidates, package_candidates
@@ -20,24 +19,6 @@ from coderooms.resolution.targets import Target, go_package_name, path_stem
 
 Candidates = Callable[[Lookup, str], list[str] | None]
 """(lookup, target path) -> the repo paths the target may be, best first (None: not the repo's)."""
-
-
-def python_stem(path: str, importer: str) -> str:
-    """A module spec `<level>:<module>`: the module's last part; a `from . import` of the
-    package itself: the importer's package."""
-    level, _, module = path.partition(":")
-    if module:
-        return module.rsplit(".", 1)[-1]
-    base = directory_of(importer)
-    for _ in range(int(level) - 1):
-        base = directory_of(base)
-    return posixpath.basename(base)
-
-
-def python_packages(path: str) -> list[str]:
-    """`import a.b.c` imports `a` and `a.b` too: a change to any of them may change what the
-    import gives."""
-    return path.partition(":")[2].split(".")
 
 
 def go_stem(path: str, importer: str) -> str:
@@ -171,8 +152,6 @@ def by_candidates(
     return LookupMode(mode, stem, files=files, load=load_candidates(candidates))
 
 
-PYTHON_MODES = (LookupMode("p", python_stem, python_packages),)
-"""`p`: Python's resolver answers it (`python_resolver`): no files here, nothing to load."""
 GO_MODES = (LookupMode("G", go_stem, files=go_files, load=go_load, strict=True),)
 SCRIPT_MODES = (
     by_candidates("N", package_stem, js_package),

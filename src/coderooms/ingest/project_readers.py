@@ -7,7 +7,6 @@ from __future__ import annotations
 from coderooms.ingest.c_commands import COMPILE_COMMANDS, LOCATIONS, command_entries
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
 from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
-from coderooms.ingest.python_resolver import PROJECT_MARKERS
 from coderooms.ingest.rust_crates import CARGO_TOML, crate_entries
 from coderooms.ingest.targets import go_module_path
 from coderooms.resolution.project_files import ProjectFile
@@ -51,5 +50,3 @@ C_PROJECT = (
         kept_in_excluded=("build/" + COMPILE_COMMANDS,),
     ),
 )
-PYTHON_PROJECT = (ProjectFile("python", tuple(sorted(PROJECT_MARKERS))),)
-"""Python's project roots are marked by these files being there (`python_resolver`)."""

@@ -43,7 +43,7 @@ from typing import Any
 
 from coderooms.ingest.python_scope import BUILTINS, decode_expr
 from coderooms.resolution.keys import encode_key
-from coderooms.resolution.waves import Missing, all_of, first_found
+from coderooms.resolution.waves import DIRECTORY, Missing, all_of, first_found
 
 PROJECT_MARKERS = frozenset({"pyproject.toml", "setup.py", "setup.cfg"})
 STDLIB = frozenset(sys.stdlib_module_names)
@@ -55,8 +55,6 @@ TYPED, INHERITED, IMPORTED, EXTERNAL_BASE = 1, 2, 4, 8
 marks a method resolution order with a base outside the repo (or unknown)."""
 
 
-DIRECTORY = "dir:"
-"""Prefix of a directory asked about in `Missing.paths` (a namespace package)."""
 MAX_NESTED = 100
 """Questions open at once (a class's bases' bases..., a name assigned a name assigned...):
 past it the answer is unknown, not a RecursionError that stops the whole ingest (a chain of

@@ -9,13 +9,13 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import group_rules
 from coderooms.ingest.lookup_rules import of_group
 from coderooms.ingest.member_tables import follow_returns, inherited_member
+from coderooms.ingest.resolutions import Resolution
 from coderooms.ingest.resolve import (
     CONFIDENCE,
     FILE,
     GHOST,
     SYMBOL,
     Lookup,
-    Resolution,
     SymbolInfo,
 )
 from coderooms.resolution.extraction import INHERITS
@@ -59,8 +59,9 @@ def wanted_kinds(request: RefRequest) -> frozenset[str]:
 
 def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
     repo = lookup.repo
-    if request.group == "py":
-        return _resolve_python(request, source_path, lookup)
+    session = lookup.sessions.get(request.group)
+    if session is not None:  # its group's resolver answers (Python, `module_resolver`)
+        return session.resolve_reference(request, source_path)
     if request.local is not None:
         return Resolution(
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
@@ -146,34 +147,13 @@ def _keys(keys: set[tuple[str, str]], source: str, request: RefRequest) -> tuple
     )
 
 
-def _resolve_python(request: RefRequest, source_path: str, lookup: Lookup) -> Resolution:
-    """May raise `python_resolver.Missing` (the lookup has to load files first)."""
-    repo = lookup.repo
-    ghost = Resolution(
-        ghost_id(repo, request.ghost), GHOST, "ghost", CONFIDENCE["ghost"], request.ghost
-    )
-    if request.expr is None:
-        return ghost
-    answer = lookup.python.resolve(
-        request.expr, source_path, request.kind == INHERITS, request.name
-    )
-    if answer.target is None:
-        return Resolution(
-            ghost.target, GHOST, "ghost", CONFIDENCE["ghost"], request.ghost, answer.keys
-        )
-    path, qual = answer.target
-    return Resolution(
-        symbol_id(repo, path, qual), SYMBOL, answer.via, CONFIDENCE[answer.via], None, answer.keys
-    )
-
-
 def resolve_import(
     request: ImportRequest, group: str | None, lookup: Lookup, source_path: str = ""
 ) -> Resolution:
     for target in request.targets:
-        if target.mode == "p":
-            level, _, module = target.path.partition(":")
-            found = lookup.python.module_of(source_path, int(level), module)
+        session = lookup.by_mode.get(target.mode)
+        if session is not None:
+            found = session.module_of(target, source_path)
             if found is not None:
                 return Resolution(file_id(lookup.repo, found), FILE, "import", CONFIDENCE["import"])
             continue

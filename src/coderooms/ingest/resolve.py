@@ -26,7 +26,7 @@ from typing import Protocol
 
 from coderooms.core.ids import directory_of
 from coderooms.ingest.js_reexports import ReexportTable, Walk
-from coderooms.ingest.python_resolver import ModuleStore, PythonResolver
+from coderooms.ingest.module_resolver import ModuleResolver, ResolverSession
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.target_modes import TargetMode
@@ -63,18 +63,6 @@ class SymbolInfo:
     group: str
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    target: str
-    label: str
-    via: str
-    confidence: float
-    ghost_name: str | None = None
-    keys: tuple[str, ...] = ()
-    """Python: what else than its own file and name the answer depends on (see
-    `python_resolver`): names looked up elsewhere, `@stem`s of the modules resolved."""
-
-
 Found = tuple[SymbolInfo | None, set[tuple[str, str]]]
 """What a lookup found (or None), with the keys it looked up on the way."""
 
@@ -88,6 +76,9 @@ class GroupRules(Protocol):
 
     @property
     def target_modes(self) -> tuple[TargetMode, ...]: ...
+
+    @property
+    def resolver(self) -> ModuleResolver | None: ...
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]: ...
 
@@ -108,7 +99,8 @@ def _nothing_to_load(lookup: Lookup, path: str) -> tuple[str, set[str]]:
 class LookupMode(TargetMode):
     """A language's own target mode as the lookup answers it: the repo files a target of it
     names (`Lookup.files_for`), and what to load of the graph for it (`changeset._load_files`:
-    `("@", directories)` or `("=", paths)`; nothing by default: `p` is Python's resolver's)."""
+    `("@", directories)` or `("=", paths)`; nothing by default: a `ModuleResolver`'s mode is
+    answered by its session)."""
 
     files: Callable[[Lookup, str, str | None], list[str]] = _no_files
     """(lookup, target path, group or None) -> the files, best first."""
@@ -122,6 +114,8 @@ class _NoGroup(Rules):
 
     __slots__ = ()
 
+    resolver = None
+
     def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
         """Never asked: a name that is no group keeps no `stars` table."""
         return None, set()
@@ -134,14 +128,28 @@ class Lookup:
     def __init__(
         self,
         repo: str,
-        python: PythonResolver | None = None,
+        sessions: Mapping[str, ResolverSession] | None = None,
         *,
         group_rules: Mapping[str, GroupRules],
     ) -> None:
         self.repo = repo
         self.group_rules = group_rules
         """group -> its rules (`languages.GROUP_RULES`): what the lookup asks by group."""
-        self.python = python or PythonResolver(ModuleStore(complete=True))
+        if sessions is None:  # an empty repo's, complete
+            sessions = {
+                group: rules.resolver.session(repo, True, (), (), ())
+                for group, rules in group_rules.items()
+                if rules.resolver is not None
+            }
+        self.sessions = sessions
+        """group -> the session of its `ModuleResolver`: its references are resolved there."""
+        self.by_mode: dict[str, ResolverSession] = {
+            mode.mode: sessions[group]
+            for group, rules in group_rules.items()
+            if rules.resolver is not None and group in sessions
+            for mode in rules.resolver.target_modes
+        }
+        """mode character -> the session answering imports of it (Python's `p`)."""
         self.modes: dict[str, LookupMode] = {
             mode.mode: mode
             for rules in group_rules.values()

@@ -15,9 +15,9 @@ from coderooms.core.hashing import HASH_ALGORITHM, row_digest, text_digest
 from coderooms.core.ids import chunk_id, file_id, symbol_id
 from coderooms.core.words import symbol_words
 from coderooms.graph.fulltext import repo_key
-from coderooms.ingest.languages import LANGUAGE_GROUPS, TARGET_MODES
-from coderooms.ingest.python_scope import stored_expr
-from coderooms.ingest.resolve import SYMBOL, Resolution, SymbolInfo
+from coderooms.ingest.languages import LANGUAGE_GROUPS, RESOLVERS, TARGET_MODES
+from coderooms.ingest.resolutions import Resolution
+from coderooms.ingest.resolve import SYMBOL, SymbolInfo
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import trigger_stems
@@ -181,6 +181,12 @@ def structure_edges(repo: str, parsed: ParsedFile) -> list[EdgeRow]:
     return edges
 
 
+def _stored_expr(request: RefRequest) -> str | None:
+    """What the reference's group's resolver stores of its expr (none without one)."""
+    resolver = RESOLVERS.get(request.group)
+    return None if resolver is None else resolver.stored_expr(request.ref, request.expr)
+
+
 def reference_props(
     repo: str, claim: str, request: RefRequest, resolution: Resolution
 ) -> dict[str, Any]:
@@ -193,7 +199,7 @@ def reference_props(
         "bound": request.bound or None,
         "alts": list(request.alternatives) or None,
         "ghost": request.ghost,
-        "expr": stored_expr(request.ref, request.expr) if request.group == "py" else None,
+        "expr": _stored_expr(request),
         "keys": list(resolution.keys) or None,
         "then": list(request.then) or None,
         "line": request.line,

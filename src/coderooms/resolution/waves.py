@@ -1,5 +1,5 @@
 """Loading waves of resolution: what the lookup (or Python's module store) lacks is raised as
-`Missing`, loaded in one statement (python_plan.Loader.settle), and the resolution evaluated
+`Missing`, loaded in one statement (`ingest.loader.Loader.settle`), and the resolution evaluated
 again (every group raises it in a changeset's strict lookup). A lookup over
 several candidates in order (an import's module on each project root, a namespace package's
 portions) asks every candidate before raising, so one wave loads what all of them need: a
@@ -14,6 +14,9 @@ from typing import TypeVar
 from coderooms.resolution.targets import Target
 
 T = TypeVar("T")
+
+DIRECTORY = "dir:"
+"""Prefix of a directory asked about in `Missing.paths` (Python: a namespace package)."""
 
 
 class Missing(Exception):

@@ -13,7 +13,7 @@ import pytest
 from coderooms.graph.cypher import load
 from coderooms.ingest.changeset import EDGE_STATEMENTS
 from coderooms.ingest.reader import ReadJob, read_file
-from coderooms.ingest.resolve import Resolution
+from coderooms.ingest.resolutions import Resolution
 from coderooms.ingest.rows import (
     EDGE_PROPS,
     START_NODE_PROPS,

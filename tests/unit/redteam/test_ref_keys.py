@@ -4,7 +4,7 @@ are now stored as ANY_KEY, which every changeset asking for keys finds (issue 29
 
 from __future__ import annotations
 
-from coderooms.ingest.python_plan import ANY_KEY, MAX_REF_KEYS_CHARS, ref_keys_text
+from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, ref_keys_text
 from coderooms.resolution.keys import encode_key
 
 

@@ -43,6 +43,7 @@ from coderooms.ingest.languages import (
     typescript,
 )
 from coderooms.ingest.lookup_rules import LookupRules
+from coderooms.ingest.module_resolver import ModuleResolver
 from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
@@ -250,6 +251,14 @@ for _record in _RECORDS:
     if not isinstance(_record.rules, LookupRules):
         raise TypeError(f"{_record.name}: its rules must be LookupRules")
     GROUP_RULES.setdefault(_record.rules.group, _record.rules)
+
+RESOLVERS: dict[str, ModuleResolver] = {
+    group: rules.resolver for group, rules in GROUP_RULES.items() if rules.resolver is not None
+}
+"""group -> the `ModuleResolver` its references resolve over (Python's)."""
+RESOLVER_LANGUAGES: list[str] = sorted(n for g in RESOLVERS for n in GROUP_LANGUAGES[g])
+"""The languages of the groups with a resolver, sorted (a changeset's `Changes.directories`
+re-resolve their files)."""
 
 TARGET_MODES: dict[str, TargetMode] = {}
 """mode character -> the `TargetMode` of the language (or family) whose rules make it."""
