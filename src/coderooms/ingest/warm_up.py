@@ -28,6 +28,7 @@ from coderooms.errors import CoderoomsError
 from coderooms.graph.driver import Graph
 from coderooms.ingest.changeset import apply_plan, plan_changeset, runner, sequential
 from coderooms.ingest.gate import GATE
+from coderooms.ingest.languages import LANGUAGES
 from coderooms.ingest.plan import Changeset
 from coderooms.ingest.reader import ReadJob, parse_data
 from coderooms.ingest.rows import ParsedFile
@@ -35,8 +36,8 @@ from coderooms.ingest.targeted import check_path, relative_path
 
 log = logging.getLogger(__name__)
 
-ADDED = {"python": b"def _coderooms_warm_up():\n    return None\n\n\n"}
-"""What the warming save puts before the file's text, by language (else one empty line)."""
+NO_LANGUAGE_PREFIX = b"\n"
+"""What the warming save puts before the text of a file of no deep language."""
 
 
 def warm_saves(graph: Graph, root: Path, repo: str) -> float | None:
@@ -69,7 +70,8 @@ def _warm(graph: Graph, root: Path, repo: str, path: str, language: str) -> bool
         return False
     if len(text) != entry.size:  # changed since it was checked: the next catch-up warms
         return False
-    edited = ADDED.get(language, b"\n") + text
+    record = LANGUAGES.get(language)  # what it puts before the text: `Language.warm_up_prefix`
+    edited = (NO_LANGUAGE_PREFIX if record is None else record.warm_up_prefix) + text
     saves = []
     for data in (edited, text):  # the edit, then its undo: a symbol added, then removed
         job = ReadJob(path, str(entry.absolute), len(data), entry.mtime_ns, None)

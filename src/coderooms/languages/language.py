@@ -68,3 +68,6 @@ class Language:
     `mod.rs`, `index.ts`)."""
     declaration_suffixes: tuple[str, ...] = ()
     """Suffixes a module's name drops whole (`.d.ts`: `a.d.ts` is module `a`)."""
+    warm_up_prefix: bytes = b"\n"
+    """What the warming save of one of its files puts before the file's text (`ingest.warm_up`:
+    a symbol added, then removed; one empty line by default)."""

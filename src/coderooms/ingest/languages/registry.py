@@ -90,6 +90,7 @@ _RECORDS = (
         Syntax(_tree_sitter("python"), python.QUERY, python.extract, module_doc=docstring),
         (".py", ".pyi", ".pyw"),
         package_files=("__init__.py", "__init__.pyi"),
+        warm_up_prefix=b"def _coderooms_warm_up():\n    return None\n\n\n",
     ),
     Language(
         "javascript",
