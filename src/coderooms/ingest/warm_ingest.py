@@ -14,14 +14,15 @@ committed too): a rolled-back transaction never runs the commit, and on a fresh 
 commit was most of what a first ingest paid over a warm one. The commit applies the rows to the
 store and to every index on their labels (the range indexes, the Lucene-backed TEXT and
 full-text ones), and those paths, compiled by the JVM's JIT on first use, run nowhere else.
-Measured on flask after a start into an emptied database (load 8-10): the transaction's commit
-6.0-8.3 s with a rolled-back warm-up, 3.5-3.8 s with this one; the first ingest 1.4-1.85 times
-the next one before, 1.07-1.23 after (docs/benchmarks.md, issue 31). While it runs, the
-made-up repo is in the graph (`repos list` may show it for a few seconds); a warm-up stopped
-half-way leaves it there, and the next one removes it first. The second, statement by statement,
-is rolled back and writes one copy of the files: its plans are what it is for. (Until issue 31's
-second pass the made-up repo had no `:Repo`, so every statement below `ingest/upsert_files`
-matched nothing: the plans were compiled, no row was written, and the commit stayed cold.)
+Flask, a start into an emptied database, then two ingests (benchmarks/warm_up_paired.py, 5
+cycles paired with the rolled-back warm-up, load 6-14): first / next median 1.05 against 1.54,
+lower in 4 of 5 cycles (docs/benchmarks.md, issue 31). While it runs, the made-up repo is in
+the graph (`repos list` may show it for a few seconds); a warm-up stopped half-way leaves it
+there, and the next one removes it first (only its own: `WARM_ROOT`). The second pass,
+statement by statement, is rolled back and writes one copy of the files: its plans are what it
+is for. (Until issue 31's second pass the made-up repo had no `:Repo`, so every statement below
+`ingest/upsert_files` matched nothing: the plans were compiled, no row was written, and the
+commit stayed cold.)
 
 It is best effort: a failure is logged, never raised (the ingest it prepares runs without it).
 `coderooms neo4j start` runs it once per start of the managed instance (cli/warm_start.py).
@@ -49,6 +50,10 @@ log = logging.getLogger(__name__)
 
 WARM_REPO = "coderooms-warm-up"
 """The repo id of the made-up repository (written, committed and removed again at each start)."""
+WARM_ROOT = "made-up:coderooms-warm-up"
+"""The root its `:Repo` records: not an absolute path, so never the root of a real repo. A repo
+of that id with another root is a user's (a directory named so): the warm-up neither removes
+nor commits into it, and writes its rows in a transaction rolled back instead."""
 
 FILES: dict[str, str] = {
     "README.md": "# Warm-up\n\nA made-up project.\n\n## Use\n\nCall `run`.\n",
@@ -106,14 +111,20 @@ def warm_ingest(graph: Graph, copies: int = COPIES) -> float | None:
     started = time.perf_counter()
     try:
         parsed = _parsed_files(copies)
-        delete_repo(graph, WARM_REPO)  # what a warm-up stopped half-way left
-        graph.read("ingest/repo_root", repo=WARM_REPO)
+        rows = graph.read("ingest/repo_root", repo=WARM_REPO)
+        ours = not rows or rows[0]["root"] == WARM_ROOT
+        if rows and ours:
+            delete_repo(graph, WARM_REPO)  # what a warm-up stopped half-way left
         graph.read("ingest/file_fingerprints", repo=WARM_REPO)
         part = new_repo_part(graph, WARM_REPO)
-        try:  # as a small changeset is written, committed: the commit's paths are warmed too
-            graph.execute_write(partial(_write, parsed=parsed, part=part, one_transaction=True))
-        finally:
-            delete_repo(graph, WARM_REPO)
+        one = partial(_write, parsed=parsed, part=part, one_transaction=True)
+        if not ours:  # a user's repo of that id: nothing of it is touched
+            graph.rolled_back(one)
+        else:  # as a small changeset is written, committed: the commit's paths are warmed too
+            try:
+                graph.execute_write(one)
+            finally:
+                delete_repo(graph, WARM_REPO)
         # as a large one is, rolled back: its plans are what is kept (one copy compiles them)
         first = [p for p in parsed if not p.path.startswith("copy")]
         graph.rolled_back(partial(_write, parsed=first, part=part, one_transaction=False))
@@ -129,7 +140,7 @@ def _write(
     """The made-up repo's `:Repo` (as `pipeline.bind_repo` makes it: without it the ingest's
     statements match no repo and write nothing), then its files as a fresh ingest writes them."""
     run = runner(tx)
-    run("ingest/merge_repo", repo=WARM_REPO, root=f"/{WARM_REPO}", part=part)
+    run("ingest/merge_repo", repo=WARM_REPO, root=WARM_ROOT, part=part)
     changes = Changeset(WARM_REPO, parsed, [], {p.path for p in parsed}, fresh=True)
     plan = plan_changeset(run, changes)
     apply_plan(sequential(run), changes, plan, one_transaction=one_transaction)

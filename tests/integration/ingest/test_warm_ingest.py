@@ -100,3 +100,29 @@ def test_a_warm_up_stopped_half_way_is_removed_by_the_next(graph: Graph) -> None
         prefix=f"{WARM_REPO}:",
     )
     assert left[0]["n"] == 0
+
+
+def test_a_users_repo_of_the_same_id_is_left_alone(graph: Graph) -> None:
+    """A repo named like the made-up one (a directory `coderooms-warm-up`) is not removed, and
+    nothing is committed into it."""
+    file = f"{WARM_REPO}:a.py"
+    graph.run_text(
+        "MERGE (r:Repo {id: $repo}) SET r.root = '/home/someone/coderooms-warm-up' "
+        "MERGE (f:File {id: $file}) SET f.repo = $repo, f.path = 'a.py' MERGE (r)-[:HAS_FILE]->(f)",
+        repo=WARM_REPO,
+        file=file,
+    )
+    try:
+        assert warm_ingest(graph, copies=1) is not None
+        rows = graph.run_text(
+            "MATCH (n) WHERE n.id = $repo OR n.id STARTS WITH $prefix RETURN n.id AS id",
+            repo=WARM_REPO,
+            prefix=f"{WARM_REPO}:",
+        )
+        assert sorted(row["id"] for row in rows) == sorted([WARM_REPO, file])
+    finally:
+        graph.run_text(
+            "MATCH (n) WHERE n.id = $repo OR n.id STARTS WITH $prefix DETACH DELETE n",
+            repo=WARM_REPO,
+            prefix=f"{WARM_REPO}:",
+        )
