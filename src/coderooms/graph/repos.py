@@ -41,6 +41,12 @@ def remove_repo(graph: Graph, repo: str) -> Removal:
     """Delete the repo and all it holds. Idempotent: a second run deletes nothing."""
     if repo not in {row["repo"] for row in list_repos(graph)}:
         raise NotFound(f"no repo {repo!r} in the graph", hint="coderooms repos list names them")
+    return delete_repo(graph, repo)
+
+
+def delete_repo(graph: Graph, repo: str) -> Removal:
+    """Delete whatever the graph holds of `repo`, listed as a repo or not (a repo whose first
+    write stopped half-way is not listed); a repo it does not hold deletes nothing."""
     removal = Removal(repo)
     prefix = f"{repo}:"
     for label, statement in CODE_DELETES.items():
