@@ -14,6 +14,15 @@ from collections.abc import Iterable
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.cpp_requests import (
+    POINTER_OWN,
+    Declared,
+    class_member_paths,
+    declared_members,
+    elsewhere_class,
+    inherited_bare,
+    single_bases,
+)
 from coderooms.ingest.file_scope import Decided, Scope
 from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
@@ -55,6 +64,7 @@ from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, Impo
 from coderooms.resolution.ref_requests import Alternative, FileRecord, RefRequest
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
+from coderooms.resolution.vocabulary import TYPE_KINDS
 
 
 class PythonRules(LookupRules):
@@ -268,9 +278,31 @@ class CRules(LookupRules):
     member_table = True
     bare_members = True
     injected_class_names = True
+    pointer_own = POINTER_OWN
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return c_include(path, module)
+
+    def bases(self, extraction: Extraction) -> dict[str, str]:
+        """A C++ class of one base: its base (`cpp_requests`: bare calls of inherited
+        members)."""
+        return single_bases(extraction)
+
+    def member_paths(self, lookup: Lookup, owner: SymbolInfo) -> list[str]:
+        """A C++ class's members may be defined out of the class (`int Foo::bar() { }`) in
+        its header's paired implementation (`foo.h` -> `foo.cc`) or in a header it includes
+        (CLI11's `App.hpp` ends with `#include "impl/App_inl.hpp"`)."""
+        return class_member_paths(lookup, owner, self)
+
+    def extension(self, path: str, extraction: Extraction) -> Declared:
+        """The member functions the file's classes declare without defining them."""
+        return declared_members(extraction)
+
+    def constructed(self, scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
+        """C++ `auto x = Foo(..)` (`cpp_values`): a callee the file defines as a type is that
+        type (a callee of another file is followed through its declared return)."""
+        owner = scope.local(source, callee, TYPE_KINDS)
+        return (True, owner) if owner is not None else None
 
     def required(self, imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
         return c_includes(imports)
@@ -287,12 +319,21 @@ class CRules(LookupRules):
         inside `namespace leveldb { }` may be `leveldb::Foo`)."""
         request.bound = True
         name = ".".join(parts)
+        inherited: tuple[str, ...] = ()
+        bare = len(parts) == 1 and request.kind != INHERITS
+        if bare:  # a member the enclosing class inherits (`cpp_requests`)
+            request.local, inherited = inherited_bare(scope, request, source, name)
+            if request.local is not None:
+                return request
         enclosing = source.split(".") if source else []
         quals = [".".join([*enclosing[:i], name]) for i in range(len(enclosing) - 1, 0, -1)]
         quals.append(name)
-        request.alternatives = tuple(
-            Alternative(targets, qual).encode() for qual in quals for targets in scope.required
-        )
+        alternatives: list[str] = []
+        for i, qual in enumerate(quals):
+            alternatives.extend(Alternative(targets, qual).encode() for targets in scope.required)
+            if i == 0 and bare:  # after the class's own (`K::f`), its bases'
+                alternatives.extend(inherited or elsewhere_class(scope, source, name))
+        request.alternatives = tuple(alternatives)
         return request
 
 

@@ -81,3 +81,157 @@ def test_a_bare_call_in_a_c_function_is_unchanged(tmp_path: Path) -> None:
         },
     )
     assert call(found, "a.c::f", "helper") == ("a.c::helper", "local")
+
+
+# -- values of a declared class (issue 32, `languages/cpp_values.py`) -------------------------
+
+POINT = """\
+#pragma once
+#include <memory>
+namespace geo {
+class Point {
+ public:
+  int x() const { return 1; }
+  int get() const { return 2; }
+  Point *next() { return nullptr; }
+};
+}
+"""
+
+USES = """\
+#include "point.hpp"
+namespace geo {
+class Shape {
+ public:
+  Point origin_;
+  std::shared_ptr<Point> shared_;
+  void move(const Point &p, Point *q);
+};
+void Shape::move(const Point &p, Point *q) {
+  p.x();
+  q->x();
+  origin_.x();
+  this->origin_.x();
+  shared_->x();
+  shared_.get();
+  Point local;
+  local.x();
+  auto made = new Point();
+  made->x();
+  auto n = q->next();
+  n->x();
+  q->next()->x();
+}
+}
+"""
+
+
+def test_calls_on_values_of_a_declared_class(tmp_path: Path) -> None:
+    # were ghosts: `x.m()` / `p->m()` on a parameter, a local, a field, `new T`, a smart
+    # pointer, and what a method of another file is declared to return
+    found = plan(tmp_path, {"point.hpp": POINT, "shape.cpp": USES})
+    source = "shape.cpp::geo.Shape.move"
+    for ref in ("p.x", "q.x", "origin_.x", "this.origin_.x", "shared_.x", "local.x", "made.x"):
+        assert call(found, source, ref)[0] == "point.hpp::geo.Point.x", ref
+    assert call(found, source, "n.x")[0] == "point.hpp::geo.Point.x"
+    assert call(found, source, "q.next().x")[0] == "point.hpp::geo.Point.x"
+    # what the smart pointer has itself is never the pointee's
+    assert call(found, source, "shared_.get") == ("?:get", "ghost")
+
+
+def test_a_name_of_two_types_in_one_function_stays_a_ghost(tmp_path: Path) -> None:
+    text = """\
+#include "point.hpp"
+struct Other { int x() const { return 3; } };
+int f(bool b) {
+  if (b) { geo::Point v; return v.x(); }
+  Other v;
+  return v.x();
+}
+"""
+    found = plan(tmp_path, {"point.hpp": POINT, "main.cpp": text})
+    assert call(found, "main.cpp::f", "v.x") == ("?:x", "ghost")
+
+
+# -- bare calls of inherited members (issue 32, `cpp_requests.py`) ----------------------------
+
+BASE = """\
+#pragma once
+namespace geo {
+class Base {
+ public:
+  int size() const { return 1; }
+  int run() const { return 0; }
+};
+}
+"""
+
+DERIVED = """\
+#pragma once
+#include "base.hpp"
+namespace geo {
+int size();
+class Mid : public Base {
+ public:
+  int twice() const { return size() * 2; }
+};
+class Leaf : public Mid {
+ public:
+  int thrice() const { return size() * 3; }
+  int run() const;
+  void go() { run(); }
+};
+}
+"""
+
+DERIVED_INL = """\
+#pragma once
+#include "derived.hpp"
+namespace geo {
+inline int Leaf::run() const { return size(); }
+}
+"""
+
+
+def test_a_bare_call_of_an_inherited_member(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path, {"base.hpp": BASE, "derived.hpp": DERIVED, "derived_inl.hpp": DERIVED_INL}
+    )
+    # the base of another file, through the in-file base `Mid`
+    for source in ("derived.hpp::geo.Mid.twice", "derived.hpp::geo.Leaf.thrice"):
+        assert call(found, source, "size") == ("base.hpp::geo.Base.size", "inherited")
+    # an out-of-class definition in another file than its class: up the class's bases there
+    assert call(found, "derived_inl.hpp::geo.Leaf.run", "size") == (
+        "base.hpp::geo.Base.size",
+        "inherited",
+    )
+
+
+def test_a_member_the_class_declares_hides_the_bases_one(tmp_path: Path) -> None:
+    # `Leaf` declares `run()` (defined in `derived_inl.hpp`): never `Base::run`
+    found = plan(
+        tmp_path, {"base.hpp": BASE, "derived.hpp": DERIVED, "derived_inl.hpp": DERIVED_INL}
+    )
+    assert call(found, "derived.hpp::geo.Leaf.go", "run") == ("?:run", "ghost")
+
+
+def test_a_member_defined_in_the_paired_implementation(tmp_path: Path) -> None:
+    header = "#pragma once\nnamespace db {\nclass Table {\n public:\n  int Get(int k);\n};\n}\n"
+    body = '#include "table.h"\nnamespace db {\nint Table::Get(int k) { return k; }\n}\n'
+    user = '#include "table.h"\nint use(db::Table *t) { return t->Get(1); }\n'
+    sub = '#include "table.h"\nclass Sub : public db::Table {\n  int f() { return Get(1); }\n};\n'
+    found = plan(tmp_path, {"table.h": header, "table.cc": body, "main.cc": user, "sub.h": sub})
+    assert call(found, "main.cc::use", "t.Get")[0] == "table.cc::db.Table.Get"
+    # found up the bases: the class in `table.h`, its member in `table.cc`
+    assert call(found, "sub.h::Sub.f", "Get") == ("table.cc::db.Table.Get", "inherited")
+
+
+def test_a_specifier_macro_before_the_return_type_is_no_scope(tmp_path: Path) -> None:
+    # `CLI11_INLINE void App::parse()` was the function `void.parse`
+    text = (
+        "#pragma once\nnamespace cli {\nclass App { public: void parse(); void run(); };\n"
+        "CLI11_INLINE void App::parse() { run(); }\n"
+        "CLI11_NODISCARD CLI11_INLINE std::string\nApp::run() { return {}; }\n}\n"
+    )
+    found = plan(tmp_path, {"app.hpp": text})
+    assert call(found, "app.hpp::cli.App.parse", "run") == ("app.hpp::cli.App.run", "local")
