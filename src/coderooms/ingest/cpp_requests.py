@@ -14,6 +14,9 @@ A member the class (or a base on the way) declares in its body without defining 
 that class's own, defined elsewhere: the bases above it are not looked in (`Option_group`'s
 `add_option(..)`, defined in `App_inl.hpp`, is not its base `App`'s `add_option`).
 
+A field of such a class: `parent_->help_ptr_->get_name()` in `App::parse`, with `App *parent_`
+and `Option *help_ptr_` fields of `class App` in `App.hpp` (`field_of_elsewhere_class`).
+
 A class of two or more bases is not followed (the member may be the second's), nor is a base
 that is a template parameter or dependent (`Base<T>`: its members are not found by bare name in
 C++ either; the base then names a type that is no class of the repo, and nothing is found).
@@ -26,14 +29,15 @@ from dataclasses import dataclass
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Scope
+from coderooms.ingest.member_types import Keys, member_key
 from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.returned_types import MAX_BASES, MEMBER_KINDS, inherited_alternatives
 from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
-from coderooms.resolution.extraction import Extraction, FactKind
+from coderooms.resolution.extraction import INHERITS, Extraction, FactKind
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Target
-from coderooms.resolution.vocabulary import INHERITED, TYPE_KINDS
+from coderooms.resolution.vocabulary import FIELD, INHERITED, OVERLOAD, TYPE_KINDS
 
 POINTER_OWN = frozenset(
     {"get", "reset", "release", "swap", "use_count", "unique", "owner_before", "get_deleter"}
@@ -52,16 +56,77 @@ def single_bases(extraction: Extraction) -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Declared:
-    """The member functions each class of the file declares in its body without defining them
-    there (`cpp_values`: BIND facts of the class): (class qualname, member name)."""
+    """What `languages.cpp_values` binds beside types: the member functions each class of the
+    file declares in its body without defining them there (BIND facts of a class: (class
+    qualname, member name)), and the names calls' objects start with (BIND facts of a
+    function: (function qualname, name))."""
 
     members: frozenset[tuple[str, str]]
+    values: frozenset[tuple[str, str]] = frozenset()
+    overloads: frozenset[str] = frozenset()
+    """`<class>.<member>` the file declares or defines overloads of (`OVERLOAD` facts)."""
 
 
 def declared_members(extraction: Extraction) -> Declared:
+    classes = {s.qualname for s in extraction.symbols if s.kind is SymbolKind.CLASS}
+    binds = [f for f in extraction.facts if f.kind is FactKind.BIND]
     return Declared(
-        frozenset((f.scope, f.name) for f in extraction.facts if f.kind is FactKind.BIND)
+        frozenset((f.scope, f.name) for f in binds if f.scope in classes),
+        frozenset((f.scope, f.name) for f in binds if f.scope not in classes),
+        frozenset(f"{f.scope}.{f.name}" for f in binds if f.value == OVERLOAD and f.scope),
     )
+
+
+def overload_entries(scope: Scope) -> list[str]:
+    """The `o` entries of the file's table: the members its classes have overloads of."""
+    declared = scope.extension
+    if not isinstance(declared, Declared):
+        return []
+    return [f"o{qual}=1" for qual in sorted(declared.overloads)]
+
+
+def overloaded(lookup: Lookup, found: SymbolInfo, rules: Rules, keys: Keys) -> bool:
+    """Whether the member `found` is one of overloads its class declares: in its own file's
+    table or in that of a header the file includes (`db.cc` defines what `db.h` declares)."""
+    if found.kind != SymbolKind.METHOD.value:
+        return False
+    paths = [found.path]
+    for spec in lookup.reexports(found.path).stars:
+        for header in rules.module_targets(found.path, spec):
+            existing = lookup.files_for(header, rules.group)
+            if existing:
+                paths.extend(existing)
+                break
+    key = member_key("o", found.qualname)
+    for path in dict.fromkeys(paths):
+        keys.add((path, key))
+        if found.qualname in lookup.reexports(path).overloads:
+            return True
+    return False
+
+
+def field_of_elsewhere_class(
+    scope: Scope, request: RefRequest, source: str, parts: list[str], member: bool
+) -> RefRequest | None:
+    """`f.m()` / `f->g->m()` in an out-of-class definition (`App::parse` in `App_inl.hpp`) whose
+    class is another file's, `f` a value no scope of the file declares: `f` a field of that
+    class (or of its bases), followed through the declaring file's table (`d` entries) to
+    `m`; `member`: written `this->f->m()`. None when the class is the file's or `f` may be a
+    namespace (`detail::f()`)."""
+    owner = source.rpartition(".")[0]
+    if len(parts) < 2 or not owner or owner in scope.kinds:
+        return None
+    if scope.kinds.get(source) is not SymbolKind.METHOD:
+        return None
+    values = scope.extension.values if isinstance(scope.extension, Declared) else frozenset()
+    if not member and ((source, parts[0]) not in values or scope._type_of(source, parts[0])):
+        return None
+    found = scope.request(source, INHERITS, owner, 0)
+    if found is None or found.local is not None or not found.alternatives:
+        return None
+    request.alternatives, request.bound = found.alternatives, True
+    request.then = (*(FIELD + f for f in parts[:-1]), parts[-1])
+    return request
 
 
 def inherited_bare(

@@ -20,7 +20,10 @@ from coderooms.ingest.cpp_requests import (
     class_member_paths,
     declared_members,
     elsewhere_class,
+    field_of_elsewhere_class,
     inherited_bare,
+    overload_entries,
+    overloaded,
     single_bases,
 )
 from coderooms.ingest.file_scope import Decided, Scope
@@ -29,6 +32,7 @@ from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.ingest.lookup_modes import C_MODES, GO_MODES, PYTHON_MODES, SCRIPT_MODES
 from coderooms.ingest.lookup_rules import LookupRules
+from coderooms.ingest.member_types import Keys
 from coderooms.ingest.namespace_names import (
     Uses,
     Usings,
@@ -278,6 +282,7 @@ class CRules(LookupRules):
     member_table = True
     bare_members = True
     injected_class_names = True
+    follows_fields = True
     pointer_own = POINTER_OWN
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
@@ -293,6 +298,14 @@ class CRules(LookupRules):
         its header's paired implementation (`foo.h` -> `foo.cc`) or in a header it includes
         (CLI11's `App.hpp` ends with `#include "impl/App_inl.hpp"`)."""
         return class_member_paths(lookup, owner, self)
+
+    def table_extra(self, scope: Scope) -> list[str]:
+        """`o` entries: the members the file's classes have overloads of (`cpp_requests`)."""
+        return overload_entries(scope)
+
+    def ambiguous(self, lookup: Lookup, found: SymbolInfo, keys: Keys) -> bool:
+        """A C++ member of overloads: which one a call means is not known by its name."""
+        return overloaded(lookup, found, self, keys)
 
     def extension(self, path: str, extraction: Extraction) -> Declared:
         """The member functions the file's classes declare without defining them."""
@@ -318,6 +331,12 @@ class CRules(LookupRules):
         C++ looks in the enclosing namespaces and classes first, innermost first (`Foo()`
         inside `namespace leveldb { }` may be `leveldb::Foo`)."""
         request.bound = True
+        member = len(parts) > 1 and parts[0] == "this"
+        if member:  # `this->m()`: the class of another file
+            parts = parts[1:]
+        fields = field_of_elsewhere_class(scope, request, source, parts, member)
+        if fields is not None:
+            return fields
         name = ".".join(parts)
         inherited: tuple[str, ...] = ()
         bare = len(parts) == 1 and request.kind != INHERITS

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo
 
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
-_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:"}
+_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*"}
 
 Keys = set[tuple[str, str]]
 

@@ -121,7 +121,7 @@ def table_entries(scope: Scope) -> list[str]:
         if how is not None:
             written[name] = how if written.get(name, how) == how else None
     entries += [f"t{name}={how}" for name, how in written.items() if how is not None]
-    return entries
+    return entries + scope.rules.table_extra(scope)
 
 
 def _type_recipe(scope: Scope, qual: str, name: str) -> str | None:

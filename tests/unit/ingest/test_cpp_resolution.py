@@ -235,3 +235,52 @@ def test_a_specifier_macro_before_the_return_type_is_no_scope(tmp_path: Path) ->
     )
     found = plan(tmp_path, {"app.hpp": text})
     assert call(found, "app.hpp::cli.App.parse", "run") == ("app.hpp::cli.App.run", "local")
+
+
+def test_a_field_of_the_class_of_an_out_of_class_definition(tmp_path: Path) -> None:
+    # `App::parse` in `app_inl.hpp`, its class and fields in `app.hpp`: were ghosts
+    option = (
+        "#pragma once\nnamespace cli {\n"
+        "class Option { public: int name() const { return 1; } };\n}\n"
+    )
+    app = (
+        '#pragma once\n#include "option.hpp"\nnamespace cli {\nclass App {\n public:\n'
+        "  void parse();\n  App *parent_{nullptr};\n  Option *help_{nullptr};\n};\n}\n"
+    )
+    inl = (
+        '#pragma once\n#include "app.hpp"\nnamespace detail { int name() { return 0; } }\n'
+        "namespace cli {\ninline void App::parse() {\n  parent_->help_->name();\n"
+        "  this->help_->name();\n  detail::name();\n"
+        "  for (const auto &x : items) { x->name(); }\n}\n"
+        "}\n"
+    )
+    found = plan(tmp_path, {"option.hpp": option, "app.hpp": app, "app_inl.hpp": inl})
+    source = "app_inl.hpp::cli.App.parse"
+    for ref in ("parent_.help_.name", "this.help_.name"):
+        assert call(found, source, ref) == ("option.hpp::cli.Option.name", "typed"), ref
+    # a namespace is no field; a value of no known type stays a ghost
+    assert call(found, source, "detail.name") == ("app_inl.hpp::detail.name", "local")
+    assert call(found, source, "x.name") == ("?:name", "ghost")
+
+
+def test_a_call_of_overloads_declared_by_the_class_stays_a_ghost(tmp_path: Path) -> None:
+    # which overload `c.Compare(..)` means is not known by its name: before, the one the
+    # includes reached first (`key.cc`'s) was linked, right or wrong
+    header = (
+        "#pragma once\nnamespace db {\nclass Key {};\nclass Cmp {\n public:\n"
+        "  int Compare(const char *a, const char *b) const;\n"
+        "  int Compare(const Key &a, const Key &b) const;\n  int Single(int x) const;\n};\n"
+        "inline int Cmp::Compare(const Key &a, const Key &b) const { return 0; }\n}\n"
+    )
+    body = (
+        '#include "key.h"\nnamespace db {\n'
+        "int Cmp::Compare(const char *a, const char *b) const { return 1; }\n"
+        "int Cmp::Single(int x) const { return x; }\n}\n"
+    )
+    user = (
+        '#include "key.h"\n'
+        'int use(const db::Cmp &c) { return c.Compare("a", "b") + c.Single(1); }\n'
+    )
+    found = plan(tmp_path, {"key.h": header, "key.cc": body, "main.cc": user})
+    assert call(found, "main.cc::use", "c.Compare") == ("?:Compare", "ghost")
+    assert call(found, "main.cc::use", "c.Single") == ("key.cc::db.Cmp.Single", "import")

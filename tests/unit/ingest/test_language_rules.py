@@ -179,7 +179,7 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift", "c", "cpp"}
     assert _having("implicit_members") == {"kotlin", "scala", "swift"}
     assert _having("package_scoped") == {"go", "java", "kotlin", "scala", "swift"}
-    assert _having("follows_fields") == {"java", "go", "javascript", "rust"}
+    assert _having("follows_fields") == {"java", "go", "javascript", "rust", "c", "cpp"}
     assert _having("super_constructor") == {"java"}
     assert _having("pointer_own") == {"rust", "c", "cpp"}
     assert _having("path_heads") == {"rust"}
@@ -220,6 +220,7 @@ def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
 LOOKUP_HOOKS = {
     "star_walk": {"c", "cpp"},
     "member_paths": {"go", "c", "cpp"},
+    "ambiguous": {"c", "cpp"},
     "member_elsewhere": {"rust"},
     "alternative_fallback": {"rust"},
 }
@@ -244,6 +245,7 @@ HOOKS = {
     "extra_type_names": {"rust"},
     "promoted": {"go"},
     "constructed": {"rust", "c", "cpp"},
+    "table_extra": {"c", "cpp"},
 }
 
 

@@ -61,6 +61,8 @@ from coderooms.languages.parsing.nodes import (
     text,
     type_name,
 )
+from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import OVERLOAD
 
 QUERY = """
 (function_definition) @function
@@ -164,6 +166,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     c.calls(calls, _MEMBERS, _WRAPPERS, _CALLS if cpp else None)
     if cpp:
         cpp_values.declared_values(caps, c, _MEMBERS, _WRAPPERS, _CALLS, dead)
+        cpp_values.value_heads(calls, c)
         for node in caps.get("function", ()):
             if not inside(node.start_byte, dead):
                 cpp_values.declared_return(node, c, source)
@@ -264,7 +267,9 @@ def _function(
         if owner not in namespaces:
             kind = SymbolKind.METHOD
             parent = owner if parts[-2] in types else outer.parent
-    c.define(kind, qual, parent, _anchor(node), sig)
+    if not c.define(kind, qual, parent, _anchor(node), sig) and kind is SymbolKind.METHOD:
+        owner, _, member = qual.rpartition(".")  # an overload: which one a call means is unknown
+        c.fact_of(owner, node, FactKind.BIND, member, value=OVERLOAD)
     return Scope(qual, qual, in_type=False)
 
 

@@ -14,6 +14,13 @@
   (the blocks of a function are one scope here). Primitives record nothing.
 * A member function a class body declares without defining it (a prototype) is a BIND fact of
   the class: its own member, defined in another file (`cpp_requests`).
+* A `for (T x : xs)` variable is a local, a `catch (const E &e)` parameter a parameter.
+* The name a call's object starts with (`parent_->help_->m()`) is a BIND fact of the
+  function: a value, not a namespace (`cpp_requests`: a field of the class of an out-of-class
+  definition).
+* A member function a class body declares or defines twice or more (overloads) is a BIND fact
+  of the class of value `OVERLOAD`, and so is one the file defines twice out of the class
+  (`languages.c`): a call by name may mean either (`cpp_requests.overloaded`).
 * RETURNS facts: the return type a definition writes (`App *App::add_flag(..)` returns an
   `App`), so `auto *o = add_flag(..); o->m()` and `add_flag(..)->m()` are found as members of
   what it returns.
@@ -21,19 +28,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tree_sitter import Node
 
 from coderooms.languages.parsing.assigned import call_value
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name
 from coderooms.resolution.extraction import FactKind
-from coderooms.resolution.vocabulary import CALLED
+from coderooms.resolution.vocabulary import CALLED, OVERLOAD
 
 QUERY = """
 (parameter_declaration) @value_param
 (optional_parameter_declaration) @value_param
 (declaration) @value_local
 (field_declaration) @value_field
+(for_range_loop) @value_local
 """
 
 UNKNOWN_TYPE = "?"
@@ -44,7 +54,7 @@ SMART_POINTERS = frozenset({"std.shared_ptr", "std.unique_ptr", "shared_ptr", "u
 _NAMED = frozenset({"type_identifier", "qualified_identifier", "template_type"})
 _PRIMITIVE = frozenset({"primitive_type", "sized_type_specifier"})
 _WRAPPERS = frozenset({"pointer_declarator", "reference_declarator"})
-_DEFINITIONS = frozenset({"function_definition", "lambda_expression"})
+_DEFINITIONS = frozenset({"function_definition", "lambda_expression", "catch_clause"})
 
 
 def declared_values(
@@ -63,6 +73,57 @@ def declared_values(
         for node in caps.get(role, ()):
             if not _inside(node, skip):
                 _declaration(node, c, FactKind.ASSIGN, members, wrappers, calls)
+    _overloads(caps, c, skip)
+
+
+def _overloads(caps: dict[str, list[Node]], c: Collector, skip: list[tuple[int, int]]) -> None:
+    """A BIND fact (`OVERLOAD`) of a class for each member function its body declares or
+    defines twice or more (`int Compare(const Slice&) const; int Compare(const Key&) const;`):
+    a call by name alone may mean either (`cpp_requests.CppAmbiguity`)."""
+    counts: dict[tuple[int, str], list[Node]] = {}
+    for role in ("value_field", "value_local", "function"):
+        for node in caps.get(role, ()):
+            body = node.parent
+            if body is not None and body.type == "template_declaration":
+                body = body.parent
+            if body is None or body.type != "field_declaration_list" or _inside(node, skip):
+                continue
+            name = _member_name(node, c.source)
+            if name is not None:
+                counts.setdefault((body.start_byte, name), []).append(body)
+    for (_, name), bodies in counts.items():
+        if len(bodies) > 1:  # at the body's `{`: a fact of the class
+            c.fact(bodies[0], FactKind.BIND, name, value=OVERLOAD)
+
+
+def _member_name(node: Node, source: bytes) -> str | None:
+    """The name of the member function a class body's declaration or definition declares."""
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type in _WRAPPERS:
+        declarator = declarator.child_by_field_name("declarator") or (
+            declarator.named_child(declarator.named_child_count - 1)
+        )
+    if declarator is None or declarator.type != "function_declarator":
+        return None
+    name = declarator.child_by_field_name("declarator")
+    if name is None or name.type not in ("identifier", "field_identifier", "operator_name"):
+        return None
+    return text(name, source).replace(" ", "")
+
+
+def value_heads(calls: Iterable[Node], c: Collector) -> None:
+    """A BIND fact of each name a call's object starts with (`parent_` of `parent_->a->m()`):
+    the name is a value there, not a namespace (`detail::f()` is written the same once
+    extracted, `detail.f`), so that a field of a class of another file may be looked for under
+    it (`cpp_requests`)."""
+    for node in calls:
+        if node.type != "field_expression":
+            continue
+        head: Node | None = node
+        while head is not None and head.type == "field_expression":
+            head = head.child_by_field_name("argument")
+        if head is not None and head.type == "identifier":
+            c.fact(head, FactKind.BIND, text(head, c.source))
 
 
 def _inside(node: Node, skip: list[tuple[int, int]]) -> bool:
@@ -73,6 +134,8 @@ def _in_definition(node: Node) -> bool:
     """Whether a parameter is one of a definition or a lambda (a prototype's binds nothing)."""
     params = node.parent
     declarator = params.parent if params is not None else None
+    if declarator is not None and declarator.type == "catch_clause":
+        return True  # `catch (const Error &e)`
     owner = declarator.parent if declarator is not None else None
     while owner is not None and owner.type in (*_WRAPPERS, "function_declarator"):
         owner = owner.parent
