@@ -61,8 +61,6 @@ from coderooms.languages.parsing.nodes import (
     text,
     type_name,
 )
-from coderooms.resolution.extraction import FactKind
-from coderooms.resolution.vocabulary import OVERLOAD
 
 QUERY = """
 (function_definition) @function
@@ -267,9 +265,7 @@ def _function(
         if owner not in namespaces:
             kind = SymbolKind.METHOD
             parent = owner if parts[-2] in types else outer.parent
-    if not c.define(kind, qual, parent, _anchor(node), sig) and kind is SymbolKind.METHOD:
-        owner, _, member = qual.rpartition(".")  # an overload: which one a call means is unknown
-        c.fact_of(owner, node, FactKind.BIND, member, value=OVERLOAD)
+    c.define(kind, qual, parent, _anchor(node), sig)
     return Scope(qual, qual, in_type=False)
 
 

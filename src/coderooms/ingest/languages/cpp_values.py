@@ -18,9 +18,10 @@
 * The name a call's object starts with (`parent_->help_->m()`) is a BIND fact of the
   function: a value, not a namespace (`cpp_requests`: a field of the class of an out-of-class
   definition).
-* A member function a class body declares or defines twice or more (overloads) is a BIND fact
-  of the class of value `OVERLOAD`, and so is one the file defines twice out of the class
-  (`languages.c`): a call by name may mean either (`cpp_requests.overloaded`).
+* A member function with overloads defined in this file and in another (the class body
+  declares more of them than the file defines out of the class, and the file defines one) is
+  a BIND fact of the class of value `OVERLOAD`: a call by name may mean either
+  (`cpp_requests.overloaded`).
 * RETURNS facts: the return type a definition writes (`App *App::add_flag(..)` returns an
   `App`), so `auto *o = add_flag(..); o->m()` and `add_flag(..)->m()` are found as members of
   what it returns.
@@ -77,10 +78,15 @@ def declared_values(
 
 
 def _overloads(caps: dict[str, list[Node]], c: Collector, skip: list[tuple[int, int]]) -> None:
-    """A BIND fact (`OVERLOAD`) of a class for each member function its body declares or
-    defines twice or more (`int Compare(const Slice&) const; int Compare(const Key&) const;`):
-    a call by name alone may mean either (`cpp_requests.CppAmbiguity`)."""
-    counts: dict[tuple[int, str], list[Node]] = {}
+    """A BIND fact (`OVERLOAD`) of a class for each member function of which the file defines
+    one overload (in the class body or out of it) and the class body declares more than the
+    file defines out of the class (`int Compare(const Slice&) const;` defined in `db.cc`,
+    `int Compare(const Key&) const` defined here): overloads in two files, one symbol each, of
+    which a call by name alone may mean either (`cpp_requests.overloaded`). Overloads all
+    defined in one file share its one symbol, as everywhere."""
+    declared: dict[tuple[int, str], int] = {}
+    inline: dict[tuple[int, str], int] = {}
+    bodies: dict[int, tuple[Node, str]] = {}
     for role in ("value_field", "value_local", "function"):
         for node in caps.get(role, ()):
             body = node.parent
@@ -89,11 +95,41 @@ def _overloads(caps: dict[str, list[Node]], c: Collector, skip: list[tuple[int, 
             if body is None or body.type != "field_declaration_list" or _inside(node, skip):
                 continue
             name = _member_name(node, c.source)
-            if name is not None:
-                counts.setdefault((body.start_byte, name), []).append(body)
-    for (_, name), bodies in counts.items():
-        if len(bodies) > 1:  # at the body's `{`: a fact of the class
-            c.fact(bodies[0], FactKind.BIND, name, value=OVERLOAD)
+            owner = body.parent.child_by_field_name("name") if body.parent is not None else None
+            if name is None or owner is None:
+                continue
+            bodies[body.start_byte] = (body, text(owner, c.source).rpartition("::")[2])
+            into = inline if node.type == "function_definition" else declared
+            into[(body.start_byte, name)] = into.get((body.start_byte, name), 0) + 1
+    outside: dict[tuple[str, str], int] = {}
+    for node in caps.get("function", ()):
+        qualified = _qualified_name(node, c.source)
+        if qualified is not None and not _inside(node, skip):
+            outside[qualified] = outside.get(qualified, 0) + 1
+    for (start, name), count in declared.items():
+        class_body, class_name = bodies[start]
+        defined = outside.get((class_name, name), 0)
+        if count > defined and defined + inline.get((start, name), 0) > 0:
+            c.fact(class_body, FactKind.BIND, name, value=OVERLOAD)  # at the `{`: the class's
+
+
+def _qualified_name(node: Node, source: bytes) -> tuple[str, str] | None:
+    """(class, member) of an out-of-class definition `int Cmp::Compare(..) { }`."""
+    declarator = node.child_by_field_name("declarator")
+    while declarator is not None and declarator.type in _WRAPPERS:
+        declarator = declarator.child_by_field_name("declarator") or (
+            declarator.named_child(declarator.named_child_count - 1)
+        )
+    name = declarator.child_by_field_name("declarator") if declarator is not None else None
+    if name is None or name.type != "qualified_identifier":
+        return None
+    scope, member = name.child_by_field_name("scope"), name.child_by_field_name("name")
+    while member is not None and member.type == "qualified_identifier":
+        scope, member = member.child_by_field_name("scope"), member.child_by_field_name("name")
+    if scope is None or member is None:
+        return None
+    owner = text(scope, source).rpartition("::")[2].split("<", 1)[0]
+    return owner, text(member, source).replace(" ", "")
 
 
 def _member_name(node: Node, source: bytes) -> str | None:
