@@ -284,3 +284,17 @@ def test_a_call_of_overloads_declared_by_the_class_stays_a_ghost(tmp_path: Path)
     found = plan(tmp_path, {"key.h": header, "key.cc": body, "main.cc": user})
     assert call(found, "main.cc::use", "c.Compare") == ("?:Compare", "ghost")
     assert call(found, "main.cc::use", "c.Single") == ("key.cc::db.Cmp.Single", "import")
+
+
+def test_a_base_class_initialiser_calls_the_base(tmp_path: Path) -> None:
+    # CLI11's `: Error(std::move(name), ..)` was no call at all; a field's initialiser stays none
+    text = (
+        "namespace cli {\nclass Error {\n public:\n  Error(int c) : code_(c) {}\n  int code_;\n};\n"
+        "class Success : public Error {\n public:\n  Success() : Success(0) {}\n"
+        "  Success(int e) : Error(e), m_(e) {}\n  int m_;\n};\n}\n"
+    )
+    found = plan(tmp_path, {"error.hpp": text})
+    source = "error.hpp::cli.Success.Success"
+    assert call(found, source, "Error") == ("error.hpp::cli.Error", "local")
+    assert call(found, source, "Success") == ("error.hpp::cli.Success", "local")
+    assert not [e for e in found["edges"] if e[2] in ("m_", "code_")]

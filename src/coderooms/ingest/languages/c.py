@@ -165,6 +165,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     if cpp:
         cpp_values.declared_values(caps, c, _MEMBERS, _WRAPPERS, _CALLS, dead)
         cpp_values.value_heads(calls, c)
+        cpp_values.base_initializers(caps, c)
         for node in caps.get("function", ()):
             if not inside(node.start_byte, dead):
                 cpp_values.declared_return(node, c, source)

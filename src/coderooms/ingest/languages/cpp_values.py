@@ -22,6 +22,8 @@
   declares more of them than the file defines out of the class, and the file defines one) is
   a BIND fact of the class of value `OVERLOAD`: a call by name may mean either
   (`cpp_requests.overloaded`).
+* A constructor's initialiser naming the class's base (`: Error(..)`) or the class itself
+  (delegation) is a call of it (`base_initializers`; constructors defined in the class body).
 * RETURNS facts: the return type a definition writes (`App *App::add_flag(..)` returns an
   `App`), so `auto *o = add_flag(..); o->m()` and `add_flag(..)->m()` are found as members of
   what it returns.
@@ -45,6 +47,7 @@ QUERY = """
 (declaration) @value_local
 (field_declaration) @value_field
 (for_range_loop) @value_local
+(field_initializer) @value_init
 """
 
 UNKNOWN_TYPE = "?"
@@ -160,6 +163,37 @@ def value_heads(calls: Iterable[Node], c: Collector) -> None:
             head = head.child_by_field_name("argument")
         if head is not None and head.type == "identifier":
             c.fact(head, FactKind.BIND, text(head, c.source))
+
+
+def base_initializers(caps: dict[str, list[Node]], c: Collector) -> None:
+    """A call of the base class a constructor's initialiser list names (`: Error(..)`, written
+    as the class's base clause writes it: `: public ns::Error` -> `ns.Error`), or of the
+    class itself (a delegating `Success() : Success("..")`); an initialiser of a field (`s_(s)`)
+    is no call."""
+    for node in caps.get("value_init", ()):
+        named: Node | None = node.named_child(0)
+        if named is not None and named.type == "template_method":
+            named = named.child_by_field_name("name")
+        if named is None or named.type != "field_identifier":
+            continue
+        written = text(named, c.source)
+        definition = node.parent.parent if node.parent is not None else None
+        body = definition.parent if definition is not None else None
+        if body is not None and body.type == "template_declaration":
+            body = body.parent
+        owner = body.parent if body is not None and body.type == "field_declaration_list" else None
+        if owner is None or definition is None or definition.type != "function_definition":
+            continue
+        name = owner.child_by_field_name("name")
+        bases = {text(name, c.source).rpartition("::")[2]: written} if name is not None else {}
+        for clause in owner.named_children:
+            if clause.type == "base_class_clause":
+                for base in clause.named_children:
+                    typed = type_name(base, c.source) if base.type in _NAMED else None
+                    if typed:
+                        bases.setdefault(typed.rpartition(".")[2], typed)
+        if written in bases:
+            c.call(named, bases[written])
 
 
 def _inside(node: Node, skip: list[tuple[int, int]]) -> bool:
