@@ -283,6 +283,7 @@ class CRules(LookupRules):
     bare_members = True
     injected_class_names = True
     follows_fields = True
+    scoped_type_names = True
     pointer_own = POINTER_OWN
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:

@@ -298,3 +298,23 @@ def test_a_base_class_initialiser_calls_the_base(tmp_path: Path) -> None:
     assert call(found, source, "Error") == ("error.hpp::cli.Error", "local")
     assert call(found, source, "Success") == ("error.hpp::cli.Success", "local")
     assert not [e for e in found["edges"] if e[2] in ("m_", "code_")]
+
+
+def test_a_type_name_written_in_two_scopes_of_a_header_is_still_followed(tmp_path: Path) -> None:
+    # `Option` written by a field of `App` and by a function of `cli::detail`: two lookups that
+    # differ by their enclosing scopes; the table's `t` entry was none, so the field's type too
+    option = (
+        "#pragma once\nnamespace cli {\n"
+        "class Option { public: int name() const { return 1; } };\n}\n"
+    )
+    app = (
+        '#pragma once\n#include "option.hpp"\nnamespace cli {\nnamespace detail {\n'
+        "inline Option *first() { return nullptr; }\n}\n"
+        "class App {\n public:\n  void parse();\n  Option *help_{nullptr};\n};\n}\n"
+    )
+    inl = '#include "app.hpp"\nnamespace cli {\nvoid App::parse() { help_->name(); }\n}\n'
+    found = plan(tmp_path, {"option.hpp": option, "app.hpp": app, "app.cpp": inl})
+    assert call(found, "app.cpp::cli.App.parse", "help_.name") == (
+        "option.hpp::cli.Option.name",
+        "typed",
+    )

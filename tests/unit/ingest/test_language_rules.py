@@ -182,6 +182,7 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     assert _having("follows_fields") == {"java", "go", "javascript", "rust", "c", "cpp"}
     assert _having("super_constructor") == {"java"}
     assert _having("pointer_own") == {"rust", "c", "cpp"}
+    assert _having("scoped_type_names") == {"c", "cpp"}
     assert _having("path_heads") == {"rust"}
     assert _having("impl_types_elsewhere") == {"rust"}
     assert _having("by_bare_name") == {"javascript", "typescript", "tsx"}
