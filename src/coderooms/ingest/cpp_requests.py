@@ -25,6 +25,7 @@ C++ either; the base then names a type that is no class of the repo, and nothing
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 
 from coderooms.core.kinds import SymbolKind
@@ -47,11 +48,43 @@ POINTER_OWN = frozenset(
 
 
 def single_bases(extraction: Extraction) -> dict[str, str]:
-    """Class qualname -> its base, for the classes of exactly one base."""
+    """Class qualname -> its base, for the classes of exactly one base; and a type alias ->
+    the class it names (`using App_p = std::shared_ptr<App>;` -> `App`: its members are the
+    alias's, found up the "base" as a base's are; no INHERITS edge)."""
     found: dict[str, list[str]] = {}
     for inherit in extraction.inherits:
         found.setdefault(inherit.child, []).append(inherit.base)
-    return {child: bases[0] for child, bases in found.items() if len(bases) == 1}
+    bases = {child: bases[0] for child, bases in found.items() if len(bases) == 1}
+    for symbol in extraction.symbols:
+        if symbol.kind is SymbolKind.CLASS and symbol.qualname not in bases:
+            aliased = _aliased(symbol.signature, extraction.language == "cpp")
+            if aliased is not None and aliased != symbol.name:
+                bases[symbol.qualname] = aliased
+    return bases
+
+
+_USING = re.compile(r"using\s+\w+\s*=\s*(.+?);?")
+_TYPEDEF = re.compile(r"typedef\s+(.+?)\s+\w+;?")
+_SMART = re.compile(r"(?:std::)?(?:shared_ptr|unique_ptr)\s*<\s*(.+?)\s*>")
+_NAMED = re.compile(r"(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*")
+
+
+def _aliased(signature: str, typedefs: bool) -> str | None:
+    """The class a type alias's signature names (`using X = ns::Y;`, `using X =
+    std::shared_ptr<Y>;`, a C++ file's `typedef Y X;`), dotted; None for anything else (a
+    template, a function type, `typedef struct {..} X`)."""
+    written = _USING.fullmatch(signature.strip())
+    if written is None and typedefs:
+        written = _TYPEDEF.fullmatch(signature.strip())
+    if written is None:
+        return None
+    target = written.group(1).removeprefix("const ").strip().rstrip("*& ").strip()
+    smart = _SMART.fullmatch(target)
+    if smart is not None:
+        target = smart.group(1).removeprefix("const ").strip()
+    if _NAMED.fullmatch(target) is None:
+        return None
+    return target.removeprefix("::").replace("::", ".")
 
 
 @dataclass(frozen=True, slots=True)

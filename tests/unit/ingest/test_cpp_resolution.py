@@ -318,3 +318,23 @@ def test_a_type_name_written_in_two_scopes_of_a_header_is_still_followed(tmp_pat
         "option.hpp::cli.Option.name",
         "typed",
     )
+
+
+def test_a_type_alias_names_its_class(tmp_path: Path) -> None:
+    # `using App_p = std::shared_ptr<App>;` (CLI11): `sub->run()` with `const App_p &sub` was a
+    # ghost; the alias's members are its class's, in the file and from another file
+    app = (
+        "#pragma once\n#include <memory>\nnamespace cli {\n"
+        "class App { public: int run() const { return 1; } };\n"
+        "using App_p = std::shared_ptr<App>;\ntypedef App Typed;\n"
+        "inline int here(const App_p &a) { return a->run(); }\n}\n"
+    )
+    user = (
+        '#include "app.hpp"\nint use(const cli::App_p &a, cli::Typed t) {\n'
+        "  for (const cli::App_p &sub : all) { sub->run(); }\n  a.get();\n  return t.run();\n}\n"
+    )
+    found = plan(tmp_path, {"app.hpp": app, "main.cpp": user})
+    assert call(found, "app.hpp::cli.here", "a.run") == ("app.hpp::cli.App.run", "local")
+    for ref in ("sub.run", "t.run"):
+        assert call(found, "main.cpp::use", ref)[0] == "app.hpp::cli.App.run", ref
+    assert call(found, "main.cpp::use", "a.get") == ("?:get", "ghost")  # the pointer's own
