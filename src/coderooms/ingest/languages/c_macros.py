@@ -25,8 +25,8 @@ right before `operator` (`JSON_EXPLICIT operator ValueType() const`: `explicit` 
 and specifier macros opening a definition's line before its return type and name
 (`CLI11_INLINE void App::parse(..)`, `CLI11_NODISCARD CLI11_INLINE std::string to_lower(..)`:
 `inline` or nothing; tree-sitter read the macro as the type and the type as a scope, naming
-the function `void.parse`). A type and a name must follow (`HANDLE h = f()` and `DWORD f()`
-are kept).
+the function `void.parse`). A type and a name, or a qualified name (a constructor's
+`CLI11_INLINE Option::Option(`), must follow (`HANDLE h = f()` and `DWORD f()` are kept).
 
 `access_labels` is a further reading of a C++ file that parses with errors: a macro standing for
 an access label on a line of its own (`JSON_PRIVATE_UNLESS_TESTED:`, Qt's `public Q_SLOTS:`) is
@@ -68,9 +68,10 @@ _OPERATOR_MACRO = re.compile(rb"\b([A-Z][A-Z0-9_]+)[ \t]+(?=operator\b)")
 _SPECIFIER_MACRO = re.compile(
     rb"^[ \t]*(?:template[ \t]*<[^;{}\n]*>[ \t]*)?((?:[A-Z][A-Z0-9_]+[ \t]+)+)"
     rb"(?=(?:(?:const|static|inline|constexpr|virtual|unsigned|signed|long|short)[ \t]+)*"
-    rb"[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?(?:[ \t]*[*&]+[ \t\n]*|[ \t]*\n[ \t]*|[ \t]+)"
-    rb"(?:[*&]+[ \t]*)?"
-    rb"(?:[A-Za-z_][A-Za-z0-9_]*::)*~?[A-Za-z_][A-Za-z0-9_]*[ \t]*\()",
+    rb"(?:[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?(?:[ \t]*[*&]+[ \t\n]*|[ \t]*\n[ \t]*|[ \t]+)"
+    rb"(?:[*&]+[ \t]*)?(?:[A-Za-z_][A-Za-z0-9_]*::)*"
+    rb"|(?:[A-Za-z_][A-Za-z0-9_]*(?:<[^;{}()\n]*>)?::)+)"  # or a constructor's `Foo::Foo(`
+    rb"~?[A-Za-z_][A-Za-z0-9_]*[ \t]*\()",
     re.MULTILINE,
 )
 _ACCESS_MACRO = re.compile(
