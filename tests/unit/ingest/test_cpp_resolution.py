@@ -232,12 +232,14 @@ def test_a_specifier_macro_before_the_return_type_is_no_scope(tmp_path: Path) ->
         "#pragma once\nnamespace cli {\nclass App { public: void parse(); void run(); };\n"
         "CLI11_INLINE void App::parse() { run(); }\n"
         "CLI11_NODISCARD CLI11_INLINE std::string\nApp::run() { return {}; }\n"
-        "CLI11_INLINE App::App(\n    int a)\n    : a_(a) {\n  run();\n}\n}\n"
+        "CLI11_INLINE App::App(\n    std::string name, callback_t cb, App *parent, bool ok)\n"
+        "    : name_(std::move(name)), parent_(parent) {\n  run();\n}\n"
+        "CLI11_INLINE void App::clear() { run(); }\n}\n"
     )
     found = plan(tmp_path, {"app.hpp": text})
     assert call(found, "app.hpp::cli.App.parse", "run") == ("app.hpp::cli.App.run", "local")
     # a constructor's: was an error that closed the namespace, and what followed lost `cli.`
-    assert call(found, "app.hpp::cli.App.App", "run") == ("app.hpp::cli.App.run", "local")
+    assert call(found, "app.hpp::cli.App.clear", "run") == ("app.hpp::cli.App.run", "local")
 
 
 def test_a_field_of_the_class_of_an_out_of_class_definition(tmp_path: Path) -> None:
