@@ -171,6 +171,11 @@ class ReferenceRules(Rules):
         """Add where `member` of the file's type `owner` may be besides (Go: promoted from an
         embedded type)."""
 
+    def table_extra(self, scope: Scope) -> list[str]:
+        """Module table entries of the language's own beside `r`, `b`, `d`, `t` (C++: `o`, the
+        members a class declares overloads of)."""
+        return []
+
     def constructed(self, scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
         """What a call the file does not declare a return for gives, by the language's
         convention (Rust `T::new()`: a `T`), as `returned_types.Typed`; None: unknown."""

@@ -65,6 +65,9 @@ class ReexportTable:
     """a type name as the file writes it -> how the file resolves it (`L...` / `A...`)."""
     fields: dict[str, str] = field(default_factory=dict)
     """Java: `<class qualname>.<field>` -> the type its declaration writes."""
+    overloads: dict[str, str] = field(default_factory=dict)
+    """`<class qualname>.<member>` the file declares overloads of (C++: which one a call
+    means is not known by name)."""
 
     @staticmethod
     def decode(entries: Iterable[str]) -> ReexportTable:
@@ -74,7 +77,7 @@ class ReexportTable:
         local: dict[str, str] = {}
         imported: dict[str, tuple[str, str]] = {}
         value: str | None = None
-        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}, "d": {}}
+        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}, "d": {}, "o": {}}
         for entry in entries:
             tag, body = entry[:1], entry[1:]
             if tag in members:
@@ -97,7 +100,7 @@ class ReexportTable:
                 value = body
         return ReexportTable(
             named, namespaces, tuple(stars), local, value, imported,
-            members["r"], members["b"], members["t"], members["d"],
+            members["r"], members["b"], members["t"], members["d"], members["o"],
         )  # fmt: skip
 
 

@@ -4,8 +4,8 @@ otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scop
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`. The registry (`languages.registry`) gives each record its class (issue
-35: each moves to its language's package)."""
+Rust in `rust_rules`, C and C++ in `c_rules`. The registry (`languages.registry`) gives each
+record its class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,9 @@ from collections.abc import Iterable
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import Decided, Scope
-from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
-from coderooms.ingest.lookup_modes import C_MODES, GO_MODES, SCRIPT_MODES
+from coderooms.ingest.lookup_modes import GO_MODES, SCRIPT_MODES
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
     Uses,
@@ -29,22 +28,20 @@ from coderooms.ingest.namespace_names import (
     php_uses,
 )
 from coderooms.ingest.namespace_requests import csharp_request, php_request
-from coderooms.ingest.project_readers import C_PROJECT, GO_PROJECT, SCRIPT_PROJECT
+from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.reference_requests import inherited
 from coderooms.ingest.required_requests import bash_command, ruby_request
-from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
+from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.returned_types import embedded_types, promoted_alternatives
 from coderooms.ingest.shared_rules import (
     JS_GLOBALS,
     InheritingRules,
     RequiringRules,
-    c_includes,
 )
 from coderooms.ingest.targets import (
     bash_source,
-    c_include,
     go_package,
     js_module,
     lua_module,
@@ -53,7 +50,7 @@ from coderooms.ingest.targets import (
     swift_module,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
-from coderooms.resolution.ref_requests import Alternative, FileRecord, RefRequest
+from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
 
@@ -256,46 +253,6 @@ class CSharpRules(LookupRules):
         if not isinstance(scope.extension, Usings):
             return None
         return csharp_request(scope, scope.extension, request, source, kind, parts)
-
-
-class CRules(LookupRules):
-    """C and C++: an `#include` names a header. A C++ class's members are in scope by bare name
-    in its own body (`int area() const { return helper(s_); }` calls the class's `helper`,
-    issue 32); a C function is never inside a type, so C reads the same."""
-
-    __slots__ = ()
-    target_modes = C_MODES
-    project_files = C_PROJECT
-    module_table = "stars"
-    member_table = True
-    bare_members = True
-    injected_class_names = True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return c_include(path, module)
-
-    def required(self, imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
-        return c_includes(imports)
-
-    def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
-        """Through the includes (`include_walk`), as far as Ruby's requires."""
-        return c_star_walk(lookup, alternative, wanted)
-
-    def not_local(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
-    ) -> RefRequest | None:
-        """Only what the includes reach, never a name elsewhere in the repo (else a ghost);
-        C++ looks in the enclosing namespaces and classes first, innermost first (`Foo()`
-        inside `namespace leveldb { }` may be `leveldb::Foo`)."""
-        request.bound = True
-        name = ".".join(parts)
-        enclosing = source.split(".") if source else []
-        quals = [".".join([*enclosing[:i], name]) for i in range(len(enclosing) - 1, 0, -1)]
-        quals.append(name)
-        request.alternatives = tuple(
-            Alternative(targets, qual).encode() for qual in quals for targets in scope.required
-        )
-        return request
 
 
 class SwiftRules(InheritingRules):

@@ -45,6 +45,12 @@ class LookupRules(ReferenceRules):
         (Rust: an `impl` in another file), before its bases are looked in."""
         return None
 
+    def ambiguous(self, lookup: Lookup, found: SymbolInfo, keys: Keys) -> bool:
+        """Whether the symbol another file's alternative found is one of several a call may
+        mean that the name alone cannot tell apart (C++ overloads): then a ghost. Never by
+        default."""
+        return False
+
     def alternative_fallback(
         self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str], keys: Keys
     ) -> SymbolInfo | None:

@@ -32,7 +32,7 @@ PARAMETER = "#"
 if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo
 
-MEMBER_TAGS = frozenset("rbtd")
+MEMBER_TAGS = frozenset("rbtdo")
 """Module table tags of what members of values need (see `js_reexports`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from coderooms.ingest.resolve import Lookup, SymbolInfo
 
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
-_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:"}
+_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*"}
 
 Keys = set[tuple[str, str]]
 
@@ -36,9 +36,24 @@ def type_named(
         return None
     if how.startswith("L"):
         return lookup.defined(path, how[1:], TYPE_NAMES)
-    for encoded in how[1:].split("\t"):
+    for encoded in split_alternatives(how[1:]):
         found, looked = lookup.in_module_through(decode_alternative(encoded), group, TYPE_NAMES)
         keys |= looked
         if found is not None:
             return found if found.kind in TYPE_NAMES else None
     return None
+
+
+def split_alternatives(joined: str) -> list[str]:
+    """The encoded alternatives of a `t` entry (`A` + tab-joined): each ends at the first tab
+    after its `#` (a C include target, `I<file>\t<spec>`, holds a tab itself)."""
+    found: list[str] = []
+    start = 0
+    while start < len(joined):
+        end = joined.find("\t", max(joined.find("#", start), start))
+        if end < 0:
+            found.append(joined[start:])
+            break
+        found.append(joined[start:end])
+        start = end + 1
+    return found

@@ -89,9 +89,11 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
                 )
         if found is None:
             continue
+        if of_group(lookup, request.group).ambiguous(lookup, found, keys):
+            break  # one of several a call may mean (C++ overloads): a ghost
         if request.then:  # `f().m()`: `m` of what `f` is declared to give
             found = follow_returns(lookup, found, request.then, request.group, keys)
-            if found is None:
+            if found is None or of_group(lookup, request.group).ambiguous(lookup, found, keys):
                 break
             via = "typed"
         if rules.interface_calls and _virtual(request) and found.kind == "Method":

@@ -20,6 +20,7 @@ from __future__ import annotations
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
 from coderooms.ingest.listed_bases import Embedded
+from coderooms.ingest.member_types import split_alternatives
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
@@ -115,13 +116,25 @@ def table_entries(scope: Scope) -> list[str]:
             if how is not None:
                 entries.append(f"{tag}{qual}={name}")
                 # one name the file resolves two ways (nested types of two classes): unknown
-                written[name] = how if written.get(name, how) == how else None
+                written[name] = _same_name(scope, written.get(name, how), how)
     for name, qual in scope.rules.extra_type_names(scope).items():  # Rust: its impls' types
         how = _type_recipe(scope, qual, name)
         if how is not None:
             written[name] = how if written.get(name, how) == how else None
     entries += [f"t{name}={how}" for name, how in written.items() if how is not None]
-    return entries
+    return entries + scope.rules.table_extra(scope)
+
+
+def _same_name(scope: Scope, known: str | None, how: str) -> str | None:
+    """The recipe of a type name written twice: the one, or none when they differ (C++, whose
+    lookups differ by the enclosing scopes, `Rules.scoped_type_names`: every alternative of
+    both, in order)."""
+    if known == how:
+        return how
+    if known is None or not scope.rules.scoped_type_names or known[:1] != "A" or how[:1] != "A":
+        return None
+    merged = dict.fromkeys([*split_alternatives(known[1:]), *split_alternatives(how[1:])])
+    return "A" + "\t".join(merged)
 
 
 def _type_recipe(scope: Scope, qual: str, name: str) -> str | None:

@@ -91,6 +91,10 @@ class Rules:
     impl_types_elsewhere = False
     """A method's `Self` may be a type another file defines (Rust: an impl in another file
     than its type's), named as the method's qualname writes it."""
+    scoped_type_names = False
+    """A type name is looked up from each enclosing scope outward (C++: `ns::Cls::T`,
+    `ns::T`, `T`), so that two definitions of a file write one name with two lookups that
+    differ by those scopes: its `t` entry tries them all, in order (else it would be none)."""
 
     def __init__(self, language: str, group: str, *, scoped_bare_names: bool = False) -> None:
         self.language = language

@@ -19,6 +19,9 @@ CONSTRUCTED = "new()"
 FIELD = "."
 """Prefix of a `RefRequest.then` step that is a field (`.tagPending`): the type the field is
 declared with (Java), instead of a member of what a function returns."""
+OVERLOAD = "overload"
+"""The value of a BIND fact of a class naming a member it has overloads of (C++): which one a
+call by name means is not known."""
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 UNKNOWN_RECEIVER = "?"
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})

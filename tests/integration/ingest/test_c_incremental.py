@@ -173,3 +173,65 @@ def test_compile_commands_include_directories(
     update("lib/inc/point.h")
     assert ("src/main.c", "IMPORTS", "?:point.h", "ghost") in edges()
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+CPP_BASE = "namespace geo {\nclass Base {\n public:\n  int size() const { return 1; }\n};\n}\n"
+CPP_SHAPE = (
+    '#include "base.hpp"\nnamespace geo {\nclass Shape : public Base {\n public:\n'
+    "  int run() const;\n};\n}\n"
+)
+CPP_INL = (
+    '#include "shape.hpp"\nnamespace geo {\ninline int Shape::run() const { return size(); }\n}\n'
+)
+CPP_MAIN = '#include "shape.hpp"\n\nint main() {\n  geo::Shape s;\n  return s.size();\n}\n'
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_cpp_members_of_declared_values_and_bases_in_other_files(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    """Issue 32: `s.size()` on a `geo::Shape` and a bare `size()` in `Shape::run` (defined in
+    `shape_inl.hpp`) are `Base::size`, two files away; the base's member renamed, the class's
+    base changed, an overload added: each re-resolves them as a full ingest does."""
+    update = updater(graph, tree, repo, targeted)
+    inherited = {
+        ("src/main.cpp::main", "CALLS", "src/base.hpp::geo.Base.size", "inherited"),
+        ("src/shape_inl.hpp::geo.Shape.run", "CALLS", "src/base.hpp::geo.Base.size", "inherited"),
+    }
+
+    tree.write("src/base.hpp", CPP_BASE)
+    tree.write("src/other.hpp", CPP_BASE.replace("Base", "Other").replace("1;", "2;"))
+    tree.write("src/shape.hpp", CPP_SHAPE)
+    tree.write("src/shape_inl.hpp", CPP_INL)
+    tree.write("src/main.cpp", CPP_MAIN)
+    ingest(graph, tree, repo)
+    assert inherited <= calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/base.hpp", CPP_BASE.replace("size", "sizes"))
+    update("src/base.hpp")
+    assert not inherited & calls(graph, repo)
+    assert ("src/main.cpp::main", "CALLS", "?:size", "ghost") in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/base.hpp", CPP_BASE)
+    tree.write("src/shape.hpp", CPP_SHAPE.replace("base.hpp", "other.hpp").replace(
+        "public Base", "public Other"))  # fmt: skip
+    update("src/base.hpp", "src/shape.hpp")
+    assert ("src/main.cpp::main", "CALLS", "src/other.hpp::geo.Other.size", "inherited") in (
+        calls(graph, repo)
+    )
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("src/shape.hpp", CPP_SHAPE)
+    update("src/shape.hpp")
+    assert inherited <= calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    # an overload: which `size` the call means is not known by its name
+    tree.write(
+        "src/base.hpp", CPP_BASE.replace("  int size", "  int size(int x) const;\n  int size")
+    )
+    update("src/base.hpp")
+    assert ("src/main.cpp::main", "CALLS", "?:size", "ghost") in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)

@@ -81,3 +81,265 @@ def test_a_bare_call_in_a_c_function_is_unchanged(tmp_path: Path) -> None:
         },
     )
     assert call(found, "a.c::f", "helper") == ("a.c::helper", "local")
+
+
+# -- values of a declared class (issue 32, `languages/cpp_values.py`) -------------------------
+
+POINT = """\
+#pragma once
+#include <memory>
+namespace geo {
+class Point {
+ public:
+  int x() const { return 1; }
+  int get() const { return 2; }
+  Point *next() { return nullptr; }
+};
+}
+"""
+
+USES = """\
+#include "point.hpp"
+namespace geo {
+class Shape {
+ public:
+  Point origin_;
+  std::shared_ptr<Point> shared_;
+  void move(const Point &p, Point *q);
+};
+void Shape::move(const Point &p, Point *q) {
+  p.x();
+  q->x();
+  origin_.x();
+  this->origin_.x();
+  shared_->x();
+  shared_.get();
+  Point local;
+  local.x();
+  auto made = new Point();
+  made->x();
+  auto n = q->next();
+  n->x();
+  q->next()->x();
+}
+}
+"""
+
+
+def test_calls_on_values_of_a_declared_class(tmp_path: Path) -> None:
+    # were ghosts: `x.m()` / `p->m()` on a parameter, a local, a field, `new T`, a smart
+    # pointer, and what a method of another file is declared to return
+    found = plan(tmp_path, {"point.hpp": POINT, "shape.cpp": USES})
+    source = "shape.cpp::geo.Shape.move"
+    for ref in ("p.x", "q.x", "origin_.x", "this.origin_.x", "shared_.x", "local.x", "made.x"):
+        assert call(found, source, ref)[0] == "point.hpp::geo.Point.x", ref
+    assert call(found, source, "n.x")[0] == "point.hpp::geo.Point.x"
+    assert call(found, source, "q.next().x")[0] == "point.hpp::geo.Point.x"
+    # what the smart pointer has itself is never the pointee's
+    assert call(found, source, "shared_.get") == ("?:get", "ghost")
+
+
+def test_a_name_of_two_types_in_one_function_stays_a_ghost(tmp_path: Path) -> None:
+    text = """\
+#include "point.hpp"
+struct Other { int x() const { return 3; } };
+int f(bool b) {
+  if (b) { geo::Point v; return v.x(); }
+  Other v;
+  return v.x();
+}
+"""
+    found = plan(tmp_path, {"point.hpp": POINT, "main.cpp": text})
+    assert call(found, "main.cpp::f", "v.x") == ("?:x", "ghost")
+
+
+# -- bare calls of inherited members (issue 32, `cpp_requests.py`) ----------------------------
+
+BASE = """\
+#pragma once
+namespace geo {
+class Base {
+ public:
+  int size() const { return 1; }
+  int run() const { return 0; }
+};
+}
+"""
+
+DERIVED = """\
+#pragma once
+#include "base.hpp"
+namespace geo {
+int size();
+class Mid : public Base {
+ public:
+  int twice() const { return size() * 2; }
+};
+class Leaf : public Mid {
+ public:
+  int thrice() const { return size() * 3; }
+  int run() const;
+  void go() { run(); }
+};
+}
+"""
+
+DERIVED_INL = """\
+#pragma once
+#include "derived.hpp"
+namespace geo {
+inline int Leaf::run() const { return size(); }
+}
+"""
+
+
+def test_a_bare_call_of_an_inherited_member(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path, {"base.hpp": BASE, "derived.hpp": DERIVED, "derived_inl.hpp": DERIVED_INL}
+    )
+    # the base of another file, through the in-file base `Mid`
+    for source in ("derived.hpp::geo.Mid.twice", "derived.hpp::geo.Leaf.thrice"):
+        assert call(found, source, "size") == ("base.hpp::geo.Base.size", "inherited")
+    # an out-of-class definition in another file than its class: up the class's bases there
+    assert call(found, "derived_inl.hpp::geo.Leaf.run", "size") == (
+        "base.hpp::geo.Base.size",
+        "inherited",
+    )
+
+
+def test_a_member_the_class_declares_hides_the_bases_one(tmp_path: Path) -> None:
+    # `Leaf` declares `run()` (defined in `derived_inl.hpp`): never `Base::run`
+    found = plan(
+        tmp_path, {"base.hpp": BASE, "derived.hpp": DERIVED, "derived_inl.hpp": DERIVED_INL}
+    )
+    assert call(found, "derived.hpp::geo.Leaf.go", "run") == ("?:run", "ghost")
+
+
+def test_a_member_defined_in_the_paired_implementation(tmp_path: Path) -> None:
+    header = "#pragma once\nnamespace db {\nclass Table {\n public:\n  int Get(int k);\n};\n}\n"
+    body = '#include "table.h"\nnamespace db {\nint Table::Get(int k) { return k; }\n}\n'
+    user = '#include "table.h"\nint use(db::Table *t) { return t->Get(1); }\n'
+    sub = '#include "table.h"\nclass Sub : public db::Table {\n  int f() { return Get(1); }\n};\n'
+    found = plan(tmp_path, {"table.h": header, "table.cc": body, "main.cc": user, "sub.h": sub})
+    assert call(found, "main.cc::use", "t.Get")[0] == "table.cc::db.Table.Get"
+    # found up the bases: the class in `table.h`, its member in `table.cc`
+    assert call(found, "sub.h::Sub.f", "Get") == ("table.cc::db.Table.Get", "inherited")
+
+
+def test_a_specifier_macro_before_the_return_type_is_no_scope(tmp_path: Path) -> None:
+    # `CLI11_INLINE void App::parse()` was the function `void.parse`
+    text = (
+        "#pragma once\nnamespace cli {\nclass App { public: void parse(); void run(); };\n"
+        "CLI11_INLINE void App::parse() { run(); }\n"
+        "CLI11_NODISCARD CLI11_INLINE std::string\nApp::run() { return {}; }\n"
+        "CLI11_INLINE App::App(\n    std::string name, callback_t cb, App *parent, bool ok)\n"
+        "    : name_(std::move(name)), parent_(parent) {\n  run();\n}\n"
+        "CLI11_INLINE void App::clear() { run(); }\n}\n"
+    )
+    found = plan(tmp_path, {"app.hpp": text})
+    assert call(found, "app.hpp::cli.App.parse", "run") == ("app.hpp::cli.App.run", "local")
+    # a constructor's: was an error that closed the namespace, and what followed lost `cli.`
+    assert call(found, "app.hpp::cli.App.clear", "run") == ("app.hpp::cli.App.run", "local")
+
+
+def test_a_field_of_the_class_of_an_out_of_class_definition(tmp_path: Path) -> None:
+    # `App::parse` in `app_inl.hpp`, its class and fields in `app.hpp`: were ghosts
+    option = (
+        "#pragma once\nnamespace cli {\n"
+        "class Option { public: int name() const { return 1; } };\n}\n"
+    )
+    app = (
+        '#pragma once\n#include "option.hpp"\nnamespace cli {\nclass App {\n public:\n'
+        "  void parse();\n  App *parent_{nullptr};\n  Option *help_{nullptr};\n};\n}\n"
+    )
+    inl = (
+        '#pragma once\n#include "app.hpp"\nnamespace detail { int name() { return 0; } }\n'
+        "namespace cli {\ninline void App::parse() {\n  parent_->help_->name();\n"
+        "  this->help_->name();\n  detail::name();\n"
+        "  for (const auto &x : items) { x->name(); }\n}\n"
+        "}\n"
+    )
+    found = plan(tmp_path, {"option.hpp": option, "app.hpp": app, "app_inl.hpp": inl})
+    source = "app_inl.hpp::cli.App.parse"
+    for ref in ("parent_.help_.name", "this.help_.name"):
+        assert call(found, source, ref) == ("option.hpp::cli.Option.name", "typed"), ref
+    # a namespace is no field; a value of no known type stays a ghost
+    assert call(found, source, "detail.name") == ("app_inl.hpp::detail.name", "local")
+    assert call(found, source, "x.name") == ("?:name", "ghost")
+
+
+def test_a_call_of_overloads_declared_by_the_class_stays_a_ghost(tmp_path: Path) -> None:
+    # which overload `c.Compare(..)` means is not known by its name: before, the one the
+    # includes reached first (`key.cc`'s) was linked, right or wrong
+    header = (
+        "#pragma once\nnamespace db {\nclass Key {};\nclass Cmp {\n public:\n"
+        "  int Compare(const char *a, const char *b) const;\n"
+        "  int Compare(const Key &a, const Key &b) const;\n  int Single(int x) const;\n};\n"
+        "inline int Cmp::Compare(const Key &a, const Key &b) const { return 0; }\n}\n"
+    )
+    body = (
+        '#include "key.h"\nnamespace db {\n'
+        "int Cmp::Compare(const char *a, const char *b) const { return 1; }\n"
+        "int Cmp::Single(int x) const { return x; }\n}\n"
+    )
+    user = (
+        '#include "key.h"\n'
+        'int use(const db::Cmp &c) { return c.Compare("a", "b") + c.Single(1); }\n'
+    )
+    found = plan(tmp_path, {"key.h": header, "key.cc": body, "main.cc": user})
+    assert call(found, "main.cc::use", "c.Compare") == ("?:Compare", "ghost")
+    assert call(found, "main.cc::use", "c.Single") == ("key.cc::db.Cmp.Single", "import")
+
+
+def test_a_base_class_initialiser_calls_the_base(tmp_path: Path) -> None:
+    # CLI11's `: Error(std::move(name), ..)` was no call at all; a field's initialiser stays none
+    text = (
+        "namespace cli {\nclass Error {\n public:\n  Error(int c) : code_(c) {}\n  int code_;\n};\n"
+        "class Success : public Error {\n public:\n  Success() : Success(0) {}\n"
+        "  Success(int e) : Error(e), m_(e) {}\n  int m_;\n};\n}\n"
+    )
+    found = plan(tmp_path, {"error.hpp": text})
+    source = "error.hpp::cli.Success.Success"
+    assert call(found, source, "Error") == ("error.hpp::cli.Error", "local")
+    assert call(found, source, "Success") == ("error.hpp::cli.Success", "local")
+    assert not [e for e in found["edges"] if e[2] in ("m_", "code_")]
+
+
+def test_a_type_name_written_in_two_scopes_of_a_header_is_still_followed(tmp_path: Path) -> None:
+    # `Option` written by a field of `App` and by a function of `cli::detail`: two lookups that
+    # differ by their enclosing scopes; the table's `t` entry was none, so the field's type too
+    option = (
+        "#pragma once\nnamespace cli {\n"
+        "class Option { public: int name() const { return 1; } };\n}\n"
+    )
+    app = (
+        '#pragma once\n#include "option.hpp"\nnamespace cli {\nnamespace detail {\n'
+        "inline Option *first() { return nullptr; }\n}\n"
+        "class App {\n public:\n  void parse();\n  Option *help_{nullptr};\n};\n}\n"
+    )
+    inl = '#include "app.hpp"\nnamespace cli {\nvoid App::parse() { help_->name(); }\n}\n'
+    found = plan(tmp_path, {"option.hpp": option, "app.hpp": app, "app.cpp": inl})
+    assert call(found, "app.cpp::cli.App.parse", "help_.name") == (
+        "option.hpp::cli.Option.name",
+        "typed",
+    )
+
+
+def test_a_type_alias_names_its_class(tmp_path: Path) -> None:
+    # `using App_p = std::shared_ptr<App>;` (CLI11): `sub->run()` with `const App_p &sub` was a
+    # ghost; the alias's members are its class's, in the file and from another file
+    app = (
+        "#pragma once\n#include <memory>\nnamespace cli {\n"
+        "class App { public: int run() const { return 1; } };\n"
+        "using App_p = std::shared_ptr<App>;\ntypedef App Typed;\n"
+        "inline int here(const App_p &a) { return a->run(); }\n}\n"
+    )
+    user = (
+        '#include "app.hpp"\nint use(const cli::App_p &a, cli::Typed t) {\n'
+        "  for (const cli::App_p &sub : all) { sub->run(); }\n  a.get();\n  return t.run();\n}\n"
+    )
+    found = plan(tmp_path, {"app.hpp": app, "main.cpp": user})
+    assert call(found, "app.hpp::cli.here", "a.run") == ("app.hpp::cli.App.run", "local")
+    for ref in ("sub.run", "t.run"):
+        assert call(found, "main.cpp::use", ref)[0] == "app.hpp::cli.App.run", ref
+    assert call(found, "main.cpp::use", "a.get") == ("?:get", "ghost")  # the pointer's own

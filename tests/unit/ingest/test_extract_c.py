@@ -186,7 +186,13 @@ def test_cpp_names_are_looked_up_in_the_enclosing_namespaces_first() -> None:
     source = '#include "a.h"\nnamespace n {\nclass K : public Base {\n  void m() { f(); }\n};\n}\n'
     ex = extract("cpp", "src/k.cpp", source.encode())
     by_ref = {r.ref: r for r in build_record("src/k.cpp", "cpp", ex).references}
-    assert [a.rsplit("#", 1)[1] for a in by_ref["f"].alternatives] == ["n.K.f", "n.f", "f"]
+    assert [a.rsplit("#", 1)[1] for a in by_ref["f"].alternatives] == [
+        "n.K.f",
+        "n.Base^f",  # a member `K` inherits (issue 32), before the namespaces' names
+        "Base^f",
+        "n.f",
+        "f",
+    ]
     assert [a.rsplit("#", 1)[1] for a in by_ref["Base"].alternatives] == ["n.Base", "Base"]
 
 

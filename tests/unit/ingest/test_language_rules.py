@@ -6,6 +6,7 @@ flags agree with the groups resolution keys its tables by."""
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.cpp_requests import Declared
 from coderooms.ingest.file_records import build_record
 from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.import_requests import (
@@ -130,8 +131,10 @@ def test_each_language_extension_is_its_own_type() -> None:
     assert len(java.imports) == 1
     script = rules_of("javascript").extension("x", Extraction("javascript", inherits=inherits))
     assert script == ScopedNames(module=False, bound=frozenset())
-    for name in ("python", "lua", "kotlin", "rust", "c", "bash"):
+    for name in ("python", "lua", "kotlin", "rust", "bash"):
         assert rules_of(name).extension("x", Extraction(name, inherits=inherits)) is None
+    # C++: the member functions its classes declare without defining them (`cpp_requests`)
+    assert rules_of("cpp").extension("x", Extraction("cpp")) == Declared(frozenset())
 
 
 def test_package_is_the_declared_one_only_where_the_directory_ends_in_it() -> None:
@@ -176,9 +179,10 @@ def test_the_reference_flags_are_todays_language_sets() -> None:
     assert _having("bare_members") == {"java", "csharp", "kotlin", "scala", "swift", "c", "cpp"}
     assert _having("implicit_members") == {"kotlin", "scala", "swift"}
     assert _having("package_scoped") == {"go", "java", "kotlin", "scala", "swift"}
-    assert _having("follows_fields") == {"java", "go", "javascript", "rust"}
+    assert _having("follows_fields") == {"java", "go", "javascript", "rust", "c", "cpp"}
     assert _having("super_constructor") == {"java"}
-    assert _having("pointer_own") == {"rust"}
+    assert _having("pointer_own") == {"rust", "c", "cpp"}
+    assert _having("scoped_type_names") == {"c", "cpp"}
     assert _having("path_heads") == {"rust"}
     assert _having("impl_types_elsewhere") == {"rust"}
     assert _having("by_bare_name") == {"javascript", "typescript", "tsx"}
@@ -216,7 +220,8 @@ def test_created_objects_java_always_js_and_ts_when_capitalised() -> None:
 
 LOOKUP_HOOKS = {
     "star_walk": {"c", "cpp"},
-    "member_paths": {"go"},
+    "member_paths": {"go", "c", "cpp"},
+    "ambiguous": {"c", "cpp"},
     "member_elsewhere": {"rust"},
     "alternative_fallback": {"rust"},
 }
@@ -240,7 +245,8 @@ HOOKS = {
     "table_bases": {"go"},
     "extra_type_names": {"rust"},
     "promoted": {"go"},
-    "constructed": {"rust"},
+    "constructed": {"rust", "c", "cpp"},
+    "table_extra": {"c", "cpp"},
 }
 
 

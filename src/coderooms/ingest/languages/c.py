@@ -49,6 +49,7 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages import cpp_values
 from coderooms.ingest.languages.c_macros import dead_ranges, inside
 from coderooms.ingest.languages.c_misreads import MACRO_NAME, macro_block, misread_statement
 from coderooms.languages.parsing.collector import Collector, Scope
@@ -81,6 +82,7 @@ CPP_QUERY = (
 (namespace_definition) @namespace
 (alias_declaration) @alias
 """
+    + cpp_values.QUERY
 )
 
 _CPP_SYNTAX = re.compile(
@@ -97,6 +99,7 @@ def reads_as_cpp(c_root: Node, source: bytes) -> bool:
 
 
 _MEMBERS = {"field_expression": ("argument", "field")}
+_CALLS = {"call_expression": "function"}
 _WRAPPERS: dict[str, str | None] = {"template_function": "name"}
 _DECLARATOR_WRAPPERS = frozenset(
     {
@@ -157,7 +160,15 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     calls = caps.get("call", ())
     if dead:
         calls = [n for n in calls if not inside(n.start_byte, dead)]
-    c.calls(calls, _MEMBERS, _WRAPPERS)
+    cpp = any(query.capture_name(i) == "value_local" for i in range(query.capture_count))
+    c.calls(calls, _MEMBERS, _WRAPPERS, _CALLS if cpp else None)
+    if cpp:
+        cpp_values.declared_values(caps, c, _MEMBERS, _WRAPPERS, _CALLS, dead)
+        cpp_values.value_heads(calls, c)
+        cpp_values.base_initializers(caps, c)
+        for node in caps.get("function", ()):
+            if not inside(node.start_byte, dead):
+                cpp_values.declared_return(node, c, source)
     for node in caps.get("import", ()):
         path = node.child_by_field_name("path")
         if path is None:

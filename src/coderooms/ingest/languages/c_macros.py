@@ -21,7 +21,12 @@ Two more macro positions are blanked the same way: an export macro between `clas
 the name (`class LEVELDB_EXPORT Handler {`, `class LOCKABLE Mutex : Base {`), and annotation
 macros between a function's parameters (and qualifiers) and its body (`void Lock()
 EXCLUSIVE_LOCK_FUNCTION() {`, `void f(int x) const LOCKS_EXCLUDED(mu_) {`); and a specifier macro
-right before `operator` (`JSON_EXPLICIT operator ValueType() const`: `explicit` or nothing).
+right before `operator` (`JSON_EXPLICIT operator ValueType() const`: `explicit` or nothing);
+and specifier macros opening a definition's line before its return type and name
+(`CLI11_INLINE void App::parse(..)`, `CLI11_NODISCARD CLI11_INLINE std::string to_lower(..)`:
+`inline` or nothing; tree-sitter read the macro as the type and the type as a scope, naming
+the function `void.parse`). A type and a name, or a qualified name (a constructor's
+`CLI11_INLINE Option::Option(`), must follow (`HANDLE h = f()` and `DWORD f()` are kept).
 
 `access_labels` is a further reading of a C++ file that parses with errors: a macro standing for
 an access label on a line of its own (`JSON_PRIVATE_UNLESS_TESTED:`, Qt's `public Q_SLOTS:`) is
@@ -60,6 +65,15 @@ _ANNOTATION = re.compile(
     rb"((?:[A-Z][A-Z0-9_]+(?![A-Za-z0-9_])(?:\([^(){};\n]*\))?[ \t\n]*)+)(?=\{)"
 )
 _OPERATOR_MACRO = re.compile(rb"\b([A-Z][A-Z0-9_]+)[ \t]+(?=operator\b)")
+_SPECIFIER_MACRO = re.compile(
+    rb"^[ \t]*(?:template[ \t]*<[^;{}\n]*>[ \t]*)?((?:[A-Z][A-Z0-9_]+[ \t]+)+)"
+    rb"(?=(?:(?:const|static|inline|constexpr|virtual|unsigned|signed|long|short)[ \t]+)*"
+    rb"(?:[A-Za-z_][A-Za-z0-9_:]*(?:<[^;{}()\n]*>)?(?:[ \t]*[*&]+[ \t\n]*|[ \t]*\n[ \t]*|[ \t]+)"
+    rb"(?:[*&]+[ \t]*)?(?:[A-Za-z_][A-Za-z0-9_]*::)*"
+    rb"|(?:[A-Za-z_][A-Za-z0-9_]*(?:<[^;{}()\n]*>)?::)+)"  # or a constructor's `Foo::Foo(`
+    rb"~?[A-Za-z_][A-Za-z0-9_]*[ \t]*\()",
+    re.MULTILINE,
+)
 _ACCESS_MACRO = re.compile(
     rb"^[ \t]*(?:(?:public|private|protected)[ \t]+)?([A-Z][A-Z0-9_]{5,})[ \t]*:(?!:)[ \t]*"
     rb"(?://[^\n]*)?$",
@@ -103,7 +117,7 @@ def blank_bare_macros(source: bytes) -> bytes:
             out = bytearray(source)
         start, end = match.span()
         out[start:end] = b" " * (end - start)
-    for pattern in (_EXPORT_MACRO, _ANNOTATION, _OPERATOR_MACRO):
+    for pattern in (_SPECIFIER_MACRO, _EXPORT_MACRO, _ANNOTATION, _OPERATOR_MACRO):
         for match in pattern.finditer(source):
             if out is None:
                 out = bytearray(source)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from coderooms.ingest.c_rules import CRules
 from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
     BashRules,
-    CRules,
     CSharpRules,
     GoRules,
     JavaScriptRules,
