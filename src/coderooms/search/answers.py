@@ -226,7 +226,7 @@ def _named_answer(
         answer["symbols"] = rows[: fitted.shown]
         partial += len(rows) - fitted.shown
     if partial > 0:
-        answer |= question.more(0, partial, "symbols match it partly (ranked)")
+        answer |= question.more(0, partial, "partial matches, ranked")
     return answer
 
 

@@ -82,7 +82,7 @@ def test_seek_activate_heuristics_in_one_session(
     assert where.startswith("shop/pricing.py:")
     assert text.startswith("def apply_discount(")
     assert found["next_cursor"] == ranking
-    assert found["more"].endswith("match it partly (ranked): call again with cursor=next_cursor")
+    assert found["more"].endswith("partial matches, ranked: call again with cursor=next_cursor")
     best = ranked["symbols"][0]  # the cursor ranks them all: `path:start-end score signature`
     where, score, text = best.split(" ", 2)
     assert where.startswith("shop/pricing.py:")

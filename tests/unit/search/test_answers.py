@@ -136,7 +136,7 @@ def test_seek_answers_a_name_by_name_and_its_cursor_ranks_from_the_first() -> No
         "repo": "r",
         "symbols": ["a.py:1-3 def load(x)"],
         "next_cursor": asked.cursor(0),
-        "more": "1 more symbols match it partly (ranked): call again with cursor=next_cursor",
+        "more": "1 more partial matches, ranked: call again with cursor=next_cursor",
     }
     ranked = seek_answer(raw, question=asked, offset=0, max_tokens=6_000, proof=False, paged=True)
     assert ranked["symbols"] == [
