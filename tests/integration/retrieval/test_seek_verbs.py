@@ -87,7 +87,7 @@ def test_seek_activate_heuristics_in_one_session(
     where, score, text = best.split(" ", 2)
     assert where.startswith("shop/pricing.py:")
     assert text.startswith("def apply_discount(")
-    assert found["repo"] == shop
+    assert found.get("repo", shop) == shop  # named only when the server reads several repos
     assert found["proof_state"] == "ready"  # the tests' server serves the edit verbs
     assert "embeddings_used" not in found  # said only when a vector fed a score
     assert "freshness" not in found  # no news
