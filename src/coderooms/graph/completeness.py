@@ -156,8 +156,8 @@ class Completeness:
             answer["not_counted"] = sorted(self.capped)[:NAMES_LISTED]
         over = f"; not_counted: over {EDGES_COUNTED_MAX} each" if self.capped else ""
         answer["hint"] = (
-            f"call sites of these names with receivers the graph could not prove{over}: "
-            f"search mode=regex query='{self.pattern()}' finds them"
+            f"these names' call sites, receivers unproven{over}: "
+            f"search mode=regex query='{self.pattern()}'"
         )
         return answer
 

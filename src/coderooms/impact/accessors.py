@@ -52,11 +52,18 @@ def accessors(graph: Graph, ids: Iterable[str]) -> list[dict[str, Any]]:
             for r in sorted(found, key=lambda r: str(r["id"]))]  # fmt: skip
 
 
-def accessor_note(found: list[dict[str, Any]]) -> dict[str, Any]:
-    """The answer's `read_not_called` field: which symbols, and the search for their reads."""
+ACCESSORS_NAMED = 5
+"""Accessors a `read_not_called` note names (the rest counted; its search finds every read)."""
+
+
+def accessor_note(found: list[dict[str, Any]]) -> str:
+    """The answer's `read_not_called` note, one sentence: which symbols (the first
+    ACCESSORS_NAMED, the rest counted), that their readers and tests are not listed, and the
+    search that finds their reads."""
     names = sorted({a["name"] for a in found})
-    return {
-        "symbols": [a["qualname"] for a in found],
-        "why": "read, not called: their readers and tests are not listed",
-        "hint": f"search mode=regex query='{READ_PATTERN.format('|'.join(names))}' finds them",
-    }
+    qualnames = [a["qualname"] for a in found]
+    listed = ", ".join(qualnames[:ACCESSORS_NAMED])
+    if len(qualnames) > ACCESSORS_NAMED:
+        listed += f" (+{len(qualnames) - ACCESSORS_NAMED} more)"
+    search = f"search mode=regex query='{READ_PATTERN.format('|'.join(names))}'"
+    return f"{listed}: read, not called; their readers and tests are not listed: {search}"

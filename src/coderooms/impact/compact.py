@@ -2,13 +2,16 @@
 co-changes as `path weight`, the rows cut to the call's token budget with a cursor for the rest.
 
 A row is `hop path:line caller -> reached (via conf)`: the walk's hop (only when the rows span
-several hops), the caller's file and the line of the call (or import), its qualname (none for a
-file), the edge (`->` a call, else `imports`, `inherits`), the node it reaches (a call of the
-one seed, when there is one, says neither: the seeds name it), and how the edge
-resolved (`via`; `conf` only below SURE, since a rule's name says how sure it is). Ids are
+several hops; rows of one hop are grouped under their file, its path written once: `{path:
+["line caller -> reached (via)"]}`), the caller's file and the line of the call (or import),
+its qualname (none for a file), the edge (`->` a call, else `imports`, `inherits`), the node it
+reaches (a call of the one seed, when there is one, says neither: the seeds name it), and how
+the edge resolved (`via`; `conf` only below SURE, since a rule's name says how sure it is;
+the list's `via` when the page's rows all share it, the rows then without it). Ids are
 `path::qualname`, the repo named once; a reached node is written by its qualname when it is a
 listed seed no other seed shares the qualname of, as `::qualname` when it is in the row's own
-file, else by its id. A test file is `path (hop N, K symbols)`: its symbols are rows.
+file, else by its id. A test file is `path (hop N, K symbols)`: its symbols are rows (the hop
+only when the files span several).
 
 Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, and
 `lower_bound` only when true.
@@ -38,17 +41,24 @@ def _short(ids: list[str]) -> dict[str, str]:
     return {i: q for i in ids if (q := i.partition("::")[2]) and qualnames[q] == 1}
 
 
-def row_text(
-    row: dict[str, Any], short: dict[str, str], *, hop: bool = True, lone: str | None = None
-) -> str:
-    path, _, qualname = str(row["id"]).partition("::")
-    where = f"{path}:{row['line']}" if row.get("line") is not None else path
-    caller = f" {qualname}" if qualname else ""
+def how_of(row: dict[str, Any]) -> str:
+    """How a row's edge resolved: its rule (`via`), and its confidence below SURE."""
     conf = row.get("conf")
     sure = bool(row.get("via")) and conf is not None and float(conf) >= SURE
     keys = ("via",) if sure else ("via", "conf")
-    how = " ".join(str(row[k]) for k in keys if row.get(k) is not None)
-    tail = f" ({how})" if how else ""
+    return " ".join(str(row[k]) for k in keys if row.get(k) is not None)
+
+
+def row_parts(
+    row: dict[str, Any], short: dict[str, str], *, lone: str | None, how: bool = True
+) -> tuple[str, str]:
+    """A row's file, and the rest of its text (`:line caller -> reached (via)`), without hop;
+    without `(via)` when the list says it once (`how` False)."""
+    path, _, qualname = str(row["id"]).partition("::")
+    where = f":{row['line']}" if row.get("line") is not None else ""
+    caller = f" {qualname}" if qualname else ""
+    said = how_of(row) if how else ""
+    tail = f" ({said})" if said else ""
     to = str(row["to"])
     to_path, _, to_qualname = to.partition("::")
     if to in short:
@@ -56,19 +66,30 @@ def row_text(
     elif to_qualname and to_path == path:
         to = f"::{to_qualname}"
     edge = row.get("edge", CALLS)
-    first = f"{row['hop']} " if hop else ""
     if edge == CALLS and lone is not None and str(row["to"]) == lone:
-        return f"{first}{where}{caller}{tail}"  # a call of the one seed: the seeds name it
-    return f"{first}{where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
+        return path, f"{where}{caller}{tail}"  # a call of the one seed: the seeds name it
+    return path, f"{where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
 
 
-def test_text(test: dict[str, Any]) -> str:
-    parts = [f"hop {test['hop']}"]
+def by_file(parts: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Rows of one hop under their file, its path written once: `{path: ["line caller ...",
+    ...]}` (a row without a line: `caller -> reached`, an importer's: `imports reached`)."""
+    groups: dict[str, list[str]] = {}
+    for path, rest in parts:
+        groups.setdefault(path, []).append(rest.removeprefix(":").lstrip())
+    return groups
+
+
+def row_of_test(test: dict[str, Any], *, hop: bool = True) -> str:
+    """`path (hop N, K symbols, imports)`; the hop only when the test files span several, or
+    one is edited itself (hop 0), or some are left out (`hop`: else one hop, said by none)."""
+    parts = [f"hop {test['hop']}"] if hop else []
     if test["symbols"]:
-        parts.append(f"{test['symbols']} symbols")
+        count = int(test["symbols"])
+        parts.append(f"{count} symbol{'s' if count > 1 else ''}")
     if test.get("imports"):
         parts.append("imports")
-    return f"{test['path']} ({', '.join(parts)})"
+    return f"{test['path']} ({', '.join(parts)})" if parts else str(test["path"])
 
 
 def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) -> dict[str, Any]:
@@ -88,7 +109,10 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     if "co_changes" in raw:
         answer["co_changes"] = partner_rows(raw["co_changes"])
     if "tests" in raw:
-        tests = {**raw["tests"], "items": [test_text(t) for t in raw["tests"]["items"]]}
+        found = raw["tests"]["items"]
+        hop_set = {int(t["hop"]) for t in found}
+        hops = len(hop_set) > 1 or 0 in hop_set or "more" in raw["tests"]  # hop 0: edited
+        tests = {**raw["tests"], "items": [row_of_test(t, hop=hops) for t in found]}
         if not tests["items"] and "lower_bound" not in tests:
             tests["none"] = f"no test file reaches it within {TESTS_DEPTH} hops"
         answer["tests"] = _whole(tests, "more")
@@ -100,10 +124,17 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     items = affected.pop("items")
     hops = len(affected.get("by_hop") or {}) > 1 or len({row["hop"] for row in items}) > 1
     lone = seeds[0] if len(seeds) == 1 and "not_listed" not in raw["seeds"] else None
-    rows = [row_text(row, short, hop=hops, lone=lone) for row in items]
+    hows = {how_of(row) for row in items}
+    common = hows.pop() if len(hows) == 1 and len(items) > 1 else ""  # said once: `via`
+    if common:
+        affected["via"] = common
+    parts = [row_parts(row, short, lone=lone, how=not common) for row in items]
+    rows = [f"{row['hop']} {p}{rest}" if hops else f"{p}{rest}"
+            for row, (p, rest) in zip(items, parts, strict=True)]  # fmt: skip
     answer["affected"] = affected
-    fitted = fit(rows, room(max_tokens, answer))
-    affected["items"] = rows[: fitted.shown]
+    fitted = fit(rows, room(max_tokens, answer))  # counted with their paths: never over
+    grouped = not hops and parts
+    affected["items"] = by_file(parts[: fitted.shown]) if grouped else rows[: fitted.shown]
     offset = int(affected.get("offset", 0))
     left = int(affected["total"]) - offset - fitted.shown
     if left > 0:

@@ -12,6 +12,7 @@ from coderooms.freshness import freshness_of
 from coderooms.retrieval.activate import ActivateRequest, activate
 from coderooms.retrieval.graph_limits import (
     HEURISTICS_LIST_MAX,
+    SEEK_TOP_K_DEFAULT,
     SEEK_TOP_K_MAX,
     SEEK_TOP_K_MIN,
 )
@@ -42,7 +43,8 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     A name (`get_value`, `Schema.load`, an id) answers the symbols so named, `path:start-end
     signature` each (its id is `path::qualname`), or `none: no symbol is named ...`; the
     partial matches are counted, and `cursor` ranks them. Words or a description answer a
-    ranked page (top_k, default 5): `path:start-end score signature`, score = (0.4 lexical +
+    ranked page (top_k; the default 5 keeps those within 2/3 of the first's score):
+    `path:start-end score signature`, score = (0.4 lexical +
     0.3 semantic + (0.2 graph + 0.1 prior) x max(lexical, semantic)) x place, place 0.7 in a
     test file unless the query asks for tests, 0.9 under examples or docs (docs/retrieval.md;
     heuristics_surface explains one symbol's). `words_only` when a description was ranked by
@@ -72,6 +74,7 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
         max_tokens=budget,
         proof=ctx.edits_served,
         paged=r.cursor is not None,
+        lead=r.top_k == SEEK_TOP_K_DEFAULT,
     )
     return Covering(answer, graph, raw["scope"]["repos"])
 

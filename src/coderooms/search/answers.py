@@ -5,10 +5,10 @@ that question's list alone.
 
 Text hits are grouped by file, its path written once: `{path: ["line: text", ...]}` (grep's
 `-n` form without the path; a context line is `line- text`), files by directory, `{dir/:
-["name (N lines)"]}`, a symbol `path:start-end score signature` (symbol_rows: the signature
-with the name spelled as the qualname). The repo is named once when the scope has one; with
-several, each row starts `repo:`. Explanations (formulas, weights, the per-line note) live in
-`help` and docs, not in answers.
+["name"]}` (a file's lines are `view`'s and `surgical_context`'s), a symbol `path:start-end
+score signature` (symbol_rows: the signature with the name spelled as the qualname). The repo
+is named once when the scope has one; with several, each row starts `repo:`. Explanations
+(formulas, weights, the per-line note) live in `help` and docs, not in answers.
 """
 
 from __future__ import annotations
@@ -125,18 +125,18 @@ def by_directory(paths: list[str], rows: list[str]) -> dict[str, list[str]]:
 def glob_answer(
     raw: dict[str, Any], *, question: Question, offset: int, max_tokens: int
 ) -> dict[str, Any]:
-    """Files grouped by directory, `{dir/: ["name (N lines)", ...]}`; `total` only when some
-    are not listed (it would count the rows again)."""
+    """Files grouped by directory, `{dir/: ["name", ...]}` (no line counts: the question is
+    which files; `view` and `surgical_context` say a file's lines); `total` only when some are
+    not listed (it would count the rows again)."""
     repos = list(raw["repos"])
     answer: dict[str, Any] = {**scope_of(repos)}
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
     paths = [f"{_prefix(f['repo'], repos)}{f['path']}" for f in raw["files"]]
-    rows = [f"{path} ({f['lines']} lines)" for path, f in zip(paths, raw["files"], strict=True)]
-    fitted = fit(rows, room(max_tokens, answer))  # counted with their paths: never over
-    answer["files"] = by_directory(paths[: fitted.shown], rows[: fitted.shown])
+    fitted = fit(paths, room(max_tokens, answer))  # counted with their paths: never over
+    answer["files"] = by_directory(paths[: fitted.shown], paths[: fitted.shown])
     left = int(raw["total"]) - offset - fitted.shown
-    _cut(answer, question, fitted, offset, len(rows), bool(raw["truncated"]), left, "files")
+    _cut(answer, question, fitted, offset, len(paths), bool(raw["truncated"]), left, "files")
     if "more" in answer or offset:
         answer["total"] = raw["total"]
     return answer
@@ -145,6 +145,10 @@ def glob_answer(
 IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|/)[A-Za-z_$][\w$]*)*")
 """A query that is one identifier (`get_value`, `Schema.load`, `path::Qual.name`): seek answers
 it by name (the symbols so named, or that none is)."""
+LEAD = 1.5
+"""A description's first page lists only the hits within this factor of the first hit's score
+(`leaders`): a hit that scores half the first one is seldom the one asked for, and each row
+costs ~100 characters; the cursor ranks on from the first left out."""
 EXACT_LEXICAL = 0.95
 """A hit whose lexical signal reaches this names the query exactly (its name, qualname or a
 dotted tail, perhaps in another case)."""
@@ -158,12 +162,15 @@ def seek_answer(
     max_tokens: int,
     proof: bool = True,
     paged: bool = False,
+    lead: bool = False,
 ) -> dict[str, Any]:
     """`seek`'s answer. An identifier's first page holds the symbols it names exactly, without
     scores (or `none`, saying that no symbol is so named), the partial matches counted for the
     cursor; any other query (words, a description) and any cursor's page (`paged`, even at
-    offset 0: the cursor of a name's answer ranks from the first) are the ranked list.
-    `proof_state` only where the edit verbs are served (`proof`)."""
+    offset 0: the cursor of a name's answer ranks from the first) are the ranked list. With
+    `lead` (the default page size), a first page lists only the hits ahead (`leaders`) and says
+    the next one's score beside the cursor. `proof_state` only where the edit verbs are served
+    (`proof`)."""
     repos = list(raw["scope"]["repos"])
     answer: dict[str, Any] = scope_of(repos)
     if proof:
@@ -180,12 +187,25 @@ def seek_answer(
         return _named_answer(raw, answer, question, max_tokens, repos, query)
     if not raw["embeddings_used"] and " " in query.strip():  # a fallback is news, vectors not
         answer["words_only"] = raw.get("semantic", "no symbol vectors: ranked by words")
-    rows = [symbol_row(hit, repos) for hit in raw["results"]]
-    fitted = fit(rows, room(max_tokens, answer))
+    hits = raw["results"]
+    rows = [symbol_row(hit, repos) for hit in hits]
+    listed = leaders(hits) if lead and not paged and offset == 0 else len(rows)
+    fitted = fit(rows[:listed], room(max_tokens, answer))
     answer["symbols"] = rows[: fitted.shown]
     left = int(raw["total_candidates"]) - offset - fitted.shown
-    _cut(answer, question, fitted, offset, len(rows), bool(raw["truncated"]), left, "candidates")
+    what = "candidates"
+    if fitted.shown < len(hits) and not fitted.by_budget:
+        what += f", the next scoring {float(hits[fitted.shown]['score']):.2f}"
+    _cut(answer, question, fitted, offset, len(rows), bool(raw["truncated"]), left, what)
     return answer
+
+
+def leaders(hits: list[dict[str, Any]]) -> int:
+    """How many of the ranked `hits` score within LEAD of the first (at least one)."""
+    if not hits:
+        return 0
+    floor = float(hits[0]["score"]) / LEAD
+    return max(1, sum(float(hit["score"]) >= floor for hit in hits))
 
 
 def _named_answer(
@@ -206,7 +226,7 @@ def _named_answer(
         answer["symbols"] = rows[: fitted.shown]
         partial += len(rows) - fitted.shown
     if partial > 0:
-        answer |= question.more(0, partial, "symbols match it partly (ranked)")
+        answer |= question.more(0, partial, "partial matches, ranked")
     return answer
 
 

@@ -108,7 +108,7 @@ def _why_none(graph: Graph, r: SearchArguments, readable: list[str]) -> str:
 def glob(ctx: AppContext, agent: str, r: GlobArguments) -> dict[str, Any]:
     """The ingested files whose path matches a pattern, and tracked ones it skipped.
 
-    By directory, in path order: `{dir/: ["name (N lines)"]}` (`./`: the root). Only files
+    By directory, in path order: `{dir/: ["name"]}` (`./`: the root). Only files
     (no symbols). When top_k or max_tokens leaves files out, `total` counts every match,
     `more` how many are left and `next_cursor` fetches the next ones (the same call with
     `cursor`). `skipped`: files git tracks that match but the graph does not hold, by reason

@@ -93,7 +93,8 @@ def co_change_partners(
 def partner_rows(partners: dict[str, Any]) -> dict[str, Any]:
     """What the model reads of `co_change_partners`' answer: `commits` (or `from`), `items`,
     `path weight` rows heaviest first, and `more`: how many partners are left out, the
-    heaviest of them, and the command that lists them all."""
+    weight they stay under, and the command that lists them all (`+N more, weight <= W: git
+    log ...`)."""
     if not partners:
         return {}
     answer = {k: v for k, v in partners.items() if k in ("commits", "partial", "from")}
@@ -107,16 +108,14 @@ def partner_rows(partners: dict[str, Any]) -> dict[str, Any]:
         if shown and ranked[shown - 1][1] == heaviest:
             what = f"+{left} more, {tied} of them at {heaviest} like the last listed"
         else:
-            what = f"+{left} more, the heaviest {heaviest}" + (
-                f" ({tied} files)" if tied > 1 else ""
-            )
+            what = f"+{left} more, weight <= {heaviest}"
         files = partners.get("files") or []
         how = (
             f"git log --full-diff --name-only -- {files[0]}"
             if len(files) == 1
             else "each file's git log --full-diff --name-only"
         )
-        answer["more"] = f"{what}: {how} lists them"
+        answer["more"] = f"{what}: {how}"
     return answer
 
 

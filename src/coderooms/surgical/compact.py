@@ -6,8 +6,9 @@ names its list (`callees@50.digest`): its page is that list alone, beside the fi
 
 Rows: a symbol `start-end signature` (the name spelled as the qualname: symbol_rows); a caller
 `path:line caller -> called`; a callee `caller:line -> path::callee`; a ghost `name calls`; an
-import `path:line`; a test file `path: N calls, imports`; a user file `path: N calls (names),
-imports`; a co-change `path weight`, heaviest first (surgical/co_changes).
+import `path:line` (the modules outside the repo in one line, `external`); a test file `path:
+N calls, imports`; a user file `path: N calls (names), imports`; a co-change `path weight`,
+heaviest first (surgical/co_changes).
 Code at a file's top level (an empty qualname) is named `<module>` in every row.
 """
 
@@ -28,6 +29,21 @@ UNBOUNDED = 1 << 30
 """Room of a list cut by its page's rows alone."""
 HEAD = ("repo", "path", "lines", "hash", "disk")
 """What a page of one list repeats of the answer: which file, and whether the disk agrees."""
+
+
+EXTERNAL_LISTED = 12
+"""Modules outside the repo an answer names (the rest counted)."""
+
+
+def external_text(names: list[str], language: Any) -> str:
+    """The modules outside the repo a file imports, one line: Python's by their top package
+    (`collections.abc` and `collections` are `collections`), the first EXTERNAL_LISTED in
+    order, the rest counted (the file's import lines name them)."""
+    if language == "python":
+        names = sorted({name.lstrip(".").split(".")[0] or name for name in names})
+    text = ", ".join(names[:EXTERNAL_LISTED])
+    left = len(names) - EXTERNAL_LISTED
+    return f"{text} (+{left} more)" if left > 0 else text
 
 
 def _count(n: Any) -> str:
@@ -168,7 +184,7 @@ def compact_context(
     if "imports" in wanted:
         imports = listed("imports")
         if raw["imports"]["external"]:
-            imports["external"] = raw["imports"]["external"]
+            imports["external"] = external_text(raw["imports"]["external"], raw.get("language"))
         unresolved = listed("unresolved_imports")
         if unresolved["items"] or sections is None:
             imports["unresolved"] = unresolved

@@ -96,7 +96,10 @@ def test_impact_reaches_the_known_caller(
     assert [f"{where.rpartition(':')[0]}::{qualname}" for where, qualname in seeds] == [room.symbol]
     caller_path, caller_qual = room.caller.split("::")
     # rows say their hop only when they span several: `1 path:line ...` or `path:line ...`
-    rows = [row.split(" ", 1) for row in got["affected"]["items"]]
+    items = got["affected"]["items"]  # one hop: `{path: ["line caller (via)"]}`
+    if isinstance(items, dict):
+        items = [f"{path}:{row}" for path, rows in items.items() for row in rows]
+    rows = [[*row.split(" ", 1), ""][:2] for row in items]  # a file's own call: `path:line`
     hop1 = [rest for hop, rest in rows if hop == "1"] or [" ".join(row) for row in rows]
     # a call of the one seed says neither edge nor node: `path:line caller (via)`
     assert any(

@@ -82,12 +82,12 @@ def test_seek_activate_heuristics_in_one_session(
     assert where.startswith("shop/pricing.py:")
     assert text.startswith("def apply_discount(")
     assert found["next_cursor"] == ranking
-    assert found["more"].endswith("match it partly (ranked): call again with cursor=next_cursor")
+    assert found["more"].endswith("partial matches, ranked: call again with cursor=next_cursor")
     best = ranked["symbols"][0]  # the cursor ranks them all: `path:start-end score signature`
     where, score, text = best.split(" ", 2)
     assert where.startswith("shop/pricing.py:")
     assert text.startswith("def apply_discount(")
-    assert found["repo"] == shop
+    assert found.get("repo", shop) == shop  # named only when the server reads several repos
     assert found["proof_state"] == "ready"  # the tests' server serves the edit verbs
     assert "embeddings_used" not in found  # said only when a vector fed a score
     assert "freshness" not in found  # no news

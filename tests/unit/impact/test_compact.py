@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from coderooms.impact.accessors import accessor_note
 from coderooms.impact.compact import compact_impact
 from coderooms.verbs.budget import Question
 
@@ -22,6 +23,14 @@ def raw(rows: list[dict[str, Any]], seeds: list[str]) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def flat(items: list[str] | dict[str, list[str]]) -> list[str]:
+    """A list of rows as `path:line ...` strings, whether grouped by file (one hop) or not."""
+    if isinstance(items, list):
+        return items
+    return [f"{path}:{row}" if row[:1].isdigit() else f"{path} {row}"
+            for path, rows in items.items() for row in rows]  # fmt: skip
+
+
 def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
     rows = [
         {"id": "a.py::f", "hop": 1, "to": "s.py::run", "via": "import", "conf": 0.95, "line": 3},
@@ -38,21 +47,21 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
         "1 c.py:1 imports s.py",
         "1 d.py K inherits t.py::run",  # not a seed: its id
     ]
-    assert answer["tests"]["items"] == ["tests/t.py (hop 1, 2 symbols)"]
+    assert answer["tests"]["items"] == ["tests/t.py (2 symbols)"]  # one hop: not said
     assert answer["co_changes"] == {"commits": 4, "items": ["b.py 3"]}  # rows by weight
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
-    assert both["affected"]["items"] == ["a.py:3 f -> s.py::run (import)"]  # two runs, 1 hop
+    assert both["affected"]["items"] == {"a.py": ["3 f -> s.py::run (import)"]}  # two runs, 1 hop
     cut = raw(rows[:1], ["s.py::run"])
     cut["seeds"] |= {"total": 3, "not_listed": 2}  # seeds not all listed: the row names its own
-    assert compact_impact(cut, QUESTION, max_tokens=6000)["affected"]["items"] == [
-        "a.py:3 f -> run (import)"
-    ]
+    assert compact_impact(cut, QUESTION, max_tokens=6000)["affected"]["items"] == {
+        "a.py": ["3 f -> run (import)"]
+    }
 
 
 def test_the_budget_cuts_rows_and_says_how_many_are_left() -> None:
     rows = [{"id": f"a.py::f{n}", "hop": 1, "to": "s.py::x", "line": n} for n in range(300)]
     answer = compact_impact(raw(rows, ["s.py::x"]), QUESTION, max_tokens=300)
-    shown = len(answer["affected"]["items"])
+    shown = len(flat(answer["affected"]["items"]))
     assert 0 < shown < 300
     assert answer["affected"]["next_cursor"] == QUESTION.cursor(shown)
     left = f"{300 - shown} more rows"
@@ -64,7 +73,7 @@ def test_a_later_page_goes_on_from_its_offset() -> None:
     later = raw(rows[100:], ["s.py::x"])
     later["affected"] |= {"total": 300, "offset": 100}
     answer = compact_impact(later, QUESTION, max_tokens=300)
-    shown = len(answer["affected"]["items"])
+    shown = len(flat(answer["affected"]["items"]))
     assert answer["affected"]["next_cursor"] == QUESTION.cursor(100 + shown)
     assert answer["affected"]["more"].startswith(f"{200 - shown} more rows")
 
@@ -79,9 +88,9 @@ def test_an_answer_says_nothing_twice() -> None:
     whole = raw(rows, ["s.py::run"]) | {"lower_bound": False}
     whole["affected"]["by_hop"] = {"1": 2}
     answer = compact_impact(whole, QUESTION, max_tokens=6000)
-    assert answer["affected"] == {"items": ["a.py:3 f (import)", "b.py:7 g"]}  # the one seed
+    assert answer["affected"] == {"items": {"a.py": ["3 f (import)"], "b.py": ["7 g"]}}  # one seed
     assert answer["seeds"] == {"items": ["s.py::run"]}
-    assert answer["tests"] == {"items": ["tests/t.py (hop 1, 2 symbols)"]}
+    assert answer["tests"] == {"items": ["tests/t.py (2 symbols)"]}
     assert "lower_bound" not in answer
     bound = compact_impact(raw(rows, ["s.py::run"]) | {"lower_bound": True}, QUESTION,
                            max_tokens=6000)  # fmt: skip
@@ -111,11 +120,11 @@ def test_a_guess_says_how_sure_it_is_a_sure_rule_only_its_name() -> None:
         {"id": "c.py::h", "hop": 1, "to": "s.py::run", "conf": 0.5, "line": 5},
     ]
     answer = compact_impact(raw(rows, ["s.py::run"]), QUESTION, max_tokens=6000)
-    assert answer["affected"]["items"] == [
-        "a.py:3 f (unique 0.6)",
-        "b.py:4 g (typed)",
-        "c.py:5 h (0.5)",
-    ]
+    assert answer["affected"]["items"] == {
+        "a.py": ["3 f (unique 0.6)"],
+        "b.py": ["4 g (typed)"],
+        "c.py": ["5 h (0.5)"],
+    }
 
 
 def test_an_empty_list_says_why() -> None:
@@ -130,3 +139,58 @@ def test_an_empty_list_says_why() -> None:
     why = compact_impact(nothing, QUESTION, max_tokens=6000)["affected"]["none"]
     assert why.endswith("; 2 call sites of its name unresolved (completeness); read, not called "
                         "(read_not_called)")  # fmt: skip
+
+
+def test_test_files_say_their_hop_only_when_it_tells_them_apart() -> None:
+    tests = [{"path": "tests/a.py", "hop": 1, "symbols": 1, "imports": True},
+             {"path": "tests/b.py", "hop": 1, "symbols": 0, "imports": True},
+             {"path": "tests/c.py", "hop": 1, "symbols": 3}]  # fmt: skip
+    one_hop = raw([], ["s.py::x"]) | {"tests": {"items": tests, "total": 3}}
+    assert compact_impact(one_hop, QUESTION, max_tokens=6000)["tests"]["items"] == [
+        "tests/a.py (1 symbol, imports)",
+        "tests/b.py (imports)",
+        "tests/c.py (3 symbols)",
+    ]
+    two = [*tests[:2], {**tests[2], "hop": 2}]
+    several = raw([], ["s.py::x"]) | {"tests": {"items": two, "total": 3}}
+    assert compact_impact(several, QUESTION, max_tokens=6000)["tests"]["items"][2] == (
+        "tests/c.py (hop 2, 3 symbols)"
+    )
+    edited = raw([], ["s.py::x"]) | {"tests": {"items": [{**tests[2], "hop": 0}], "total": 1}}
+    assert compact_impact(edited, QUESTION, max_tokens=6000)["tests"]["items"] == [
+        "tests/c.py (hop 0, 3 symbols)"  # a test the change edits: said
+    ]
+
+
+def test_an_accessor_note_is_one_sentence_that_names_a_few_and_the_search() -> None:
+    few = accessor_note([{"qualname": "Nested.schema", "name": "schema"}])
+    assert few == ("Nested.schema: read, not called; their readers and tests are not listed: "
+                   "search mode=regex query='\\.(?:schema)\\b'")  # fmt: skip
+    many = accessor_note([{"qualname": f"C.p{n}", "name": f"p{n}"} for n in range(7)])
+    assert many.startswith("C.p0, C.p1, C.p2, C.p3, C.p4 (+2 more): read, not called;")
+    assert "query='\\.(?:p0|p1|p2|p3|p4|p5|p6)\\b'" in many  # the search finds every read
+
+
+def test_rows_of_one_hop_share_their_file_s_path() -> None:
+    rows = [
+        {"id": "a.py::f", "hop": 1, "to": "s.py::run", "via": "import", "conf": 0.95, "line": 3},
+        {"id": "a.py::g", "hop": 1, "to": "s.py::run", "via": "local", "conf": 0.9, "line": 9},
+        {"id": "c.py", "hop": 1, "to": "s.py", "edge": "imports", "line": 1},
+        {"id": "d.py::K", "hop": 1, "to": "t.py::run", "edge": "inherits"},
+    ]
+    answer = compact_impact(raw(rows, ["s.py::run"]), QUESTION, max_tokens=6000)
+    assert "via" not in answer["affected"]  # the rows' rules differ: each says its own
+    assert answer["affected"]["items"] == {
+        "a.py": ["3 f (import)", "9 g (local)"],  # the path once
+        "c.py": ["1 imports s.py"],
+        "d.py": ["K inherits t.py::run"],  # no line: the caller first
+    }
+    several = compact_impact(raw([*rows, {**rows[1], "hop": 2}], ["s.py::run"]), QUESTION,
+                             max_tokens=6000)  # fmt: skip
+    assert several["affected"]["items"][:2] == ["1 a.py:3 f (import)", "1 a.py:9 g (local)"]
+    shared = [{**row, "via": "import", "conf": 0.95} for row in rows[:2]]
+    once = compact_impact(raw(shared, ["s.py::run"]), QUESTION, max_tokens=6000)["affected"]
+    assert once == {"via": "import", "items": {"a.py": ["3 f", "9 g"]}}  # one rule: said once
+    guess = [{**row, "via": "unique", "conf": 0.6} for row in rows[:2]]
+    guessed = compact_impact(raw(guess, ["s.py::run"]), QUESTION, max_tokens=6000)["affected"]
+    assert guessed["via"] == "unique 0.6"

@@ -136,13 +136,49 @@ def test_seek_answers_a_name_by_name_and_its_cursor_ranks_from_the_first() -> No
         "repo": "r",
         "symbols": ["a.py:1-3 def load(x)"],
         "next_cursor": asked.cursor(0),
-        "more": "1 more symbols match it partly (ranked): call again with cursor=next_cursor",
+        "more": "1 more partial matches, ranked: call again with cursor=next_cursor",
     }
     ranked = seek_answer(raw, question=asked, offset=0, max_tokens=6_000, proof=False, paged=True)
     assert ranked["symbols"] == [
         "a.py:1-3 0.90 def load(x)",
         "a.py:1-3 0.50 def loads(x)",
     ]
+
+
+def test_a_description_lists_the_hits_ahead_and_says_the_next_score() -> None:
+    def ranked(name: str, score: float) -> dict[str, Any]:
+        return {"repo": "r", "path": "a.py", "start_line": 1, "end_line": 3, "kind": "Function",
+                "name": name, "qualname": name, "signature": f"def {name}()", "score": score,
+                "signals": {"lexical": 0.2}}  # fmt: skip
+
+    def raw(*scores: float, total: int) -> dict[str, Any]:
+        return {"scope": {"repos": ["r"]}, "embeddings_used": True, "clamped": {},
+                "total_candidates": total, "truncated": total > len(scores),
+                "query": "merge two error dicts",
+                "results": [ranked(f"f{n}", s) for n, s in enumerate(scores)]}  # fmt: skip
+
+    asked = Question.of("seek", query="merge two error dicts")
+    ahead = seek_answer(raw(0.54, 0.27, 0.26, 0.25, 0.25, total=102), question=asked, offset=0,
+                        max_tokens=6_000, proof=False, lead=True)  # fmt: skip
+    assert ahead == {
+        "repo": "r",
+        "symbols": ["a.py:1-3 0.54 def f0()"],
+        "next_cursor": asked.cursor(1),
+        "more": "101 more candidates, the next scoring 0.27: call again with cursor=next_cursor",
+    }
+    few = seek_answer(raw(0.54, 0.27, total=2), question=asked, offset=0, max_tokens=6_000,
+                      proof=False, lead=True)  # fmt: skip
+    assert few["more"].startswith("1 more candidates, the next scoring 0.27: ")
+    close = seek_answer(raw(0.54, 0.40, 0.2, total=3), question=asked, offset=0,
+                        max_tokens=6_000, proof=False, lead=True)  # fmt: skip
+    assert [row.split()[1] for row in close["symbols"]] == ["0.54", "0.40"]  # within 2/3
+    asked_five = seek_answer(raw(0.54, 0.27, total=2), question=asked, offset=0,
+                             max_tokens=6_000, proof=False)  # fmt: skip
+    assert len(asked_five["symbols"]) == 2  # top_k given: all
+    assert "more" not in asked_five
+    paged = seek_answer(raw(0.27, 0.1, total=2), question=asked, offset=0, max_tokens=6_000,
+                        proof=False, paged=True, lead=True)  # fmt: skip
+    assert len(paged["symbols"]) == 2  # a cursor's page is whole
 
 
 @pytest.mark.parametrize(
@@ -183,14 +219,14 @@ def test_glob_writes_each_directory_once_and_counts_only_a_cut_list() -> None:
     assert answer == {
         "repo": "r",
         "files": {
-            "./": ["README.md (10 lines)"],
-            "src/pkg/": ["__init__.py (11 lines)", "core.py (12 lines)"],
-            "src/pkg/sub/": ["x.py (13 lines)"],
+            "./": ["README.md"],
+            "src/pkg/": ["__init__.py", "core.py"],
+            "src/pkg/sub/": ["x.py"],
         },
-    }  # every file listed: no total
+    }  # every file listed: no total; no line counts (the question is which files)
     several = glob_answer(raw_glob(paths[1:2], ["r", "s"]), question=GLOBBED, offset=0,
                           max_tokens=6000)  # fmt: skip
-    assert several["files"] == {"r:src/pkg/": ["__init__.py (10 lines)"]}
+    assert several["files"] == {"r:src/pkg/": ["__init__.py"]}
     cut = glob_answer(raw_glob(paths[:2], ["r"], total=9), question=GLOBBED, offset=0,
                       max_tokens=6000)  # fmt: skip
     assert cut["total"] == 9

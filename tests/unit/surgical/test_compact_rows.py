@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.surgical.compact import LISTS, MODULE_LEVEL
+from coderooms.surgical.compact import EXTERNAL_LISTED, LISTS, MODULE_LEVEL, external_text
 
 
 def rows(name: str, items: list[dict[str, Any]]) -> list[str]:
@@ -45,3 +45,14 @@ def test_callers_and_callees_at_top_level_name_the_module() -> None:
     callee = {"caller_qualname": None, "line": 9, "path": "lib.py", "qualname": "f", "count": 1}
     assert rows("callers", [caller]) == ["run.sh:4 <module> -> total x2"]
     assert rows("callees", [callee]) == ["<module>:9 -> lib.py::f"]
+
+
+def test_modules_outside_the_repo_are_one_line_by_top_package_and_bounded() -> None:
+    python = ["__future__", "collections", "collections.abc", "email.utils", "re"]
+    assert external_text(python, "python") == "__future__, collections, email, re"
+    go = ["fmt", "net/http", "golang.org/x/text/cases"]
+    assert external_text(go, "go") == "fmt, net/http, golang.org/x/text/cases"  # paths kept
+    many = [f"m{n:02}" for n in range(EXTERNAL_LISTED + 3)]
+    text = external_text(many, "python")
+    assert text.startswith("m00, m01")
+    assert text.endswith("m11 (+3 more)")
