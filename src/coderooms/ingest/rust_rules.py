@@ -4,7 +4,6 @@ package)."""
 
 from __future__ import annotations
 
-from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.lookup_modes import RUST_MODES
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.member_types import Keys
@@ -23,6 +22,7 @@ from coderooms.ingest.rust_requests import (
 )
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
+from coderooms.resolution.file_scope import Scope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.targets import Binding, Target
 from coderooms.resolution.vocabulary import FIELD, RECEIVERS

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.file_records import build_record
-from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.import_requests import (
     bindings,
     group_rules,
@@ -28,7 +27,6 @@ from coderooms.ingest.languages import (
     extract,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
-from coderooms.ingest.listed_bases import Ancestors, Embedded
 from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import Uses, Usings
 from coderooms.ingest.resolve import Lookup, LookupMode
@@ -40,6 +38,8 @@ from coderooms.resolution.extraction import (
     ScopeFact,
     SymbolDef,
 )
+from coderooms.resolution.file_scope import ReferenceRules
+from coderooms.resolution.listed_bases import Ancestors, Embedded
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import Target
