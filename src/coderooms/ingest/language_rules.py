@@ -17,7 +17,6 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.lookup_modes import C_MODES, GO_MODES, SCRIPT_MODES
-from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
     Uses,
     Usings,
@@ -31,7 +30,6 @@ from coderooms.ingest.project_readers import C_PROJECT, GO_PROJECT, SCRIPT_PROJE
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.required_requests import bash_command, ruby_request
-from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
 from coderooms.ingest.shared_rules import (
     JS_GLOBALS,
     InheritingRules,
@@ -51,6 +49,8 @@ from coderooms.ingest.targets import (
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
 from coderooms.resolution.file_scope import Decided, Scope
 from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
+from coderooms.resolution.lookup import Found, Lookup, SymbolInfo
+from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import Alternative, FileRecord, RefRequest
 from coderooms.resolution.reference_requests import inherited
 from coderooms.resolution.returned_types import embedded_types, promoted_alternatives

@@ -27,9 +27,7 @@ from coderooms.ingest.languages import (
     extract,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
-from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import Uses, Usings
-from coderooms.ingest.resolve import Lookup, LookupMode
 from coderooms.resolution.extraction import (
     Extraction,
     FactKind,
@@ -40,6 +38,8 @@ from coderooms.resolution.extraction import (
 )
 from coderooms.resolution.file_scope import ReferenceRules
 from coderooms.resolution.listed_bases import Ancestors, Embedded
+from coderooms.resolution.lookup import Lookup, LookupMode
+from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import Target
