@@ -17,16 +17,16 @@ from coderooms.ingest.cpp_requests import (
     overloaded,
     single_bases,
 )
-from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.include_walk import c_star_walk
 from coderooms.ingest.lookup_modes import C_MODES
-from coderooms.ingest.lookup_rules import LookupRules
-from coderooms.ingest.member_types import Keys
 from coderooms.ingest.project_readers import C_PROJECT
-from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
 from coderooms.ingest.shared_rules import c_includes
 from coderooms.ingest.targets import c_include
 from coderooms.resolution.extraction import INHERITS, Extraction
+from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.lookup import Found, Lookup, SymbolInfo
+from coderooms.resolution.lookup_rules import LookupRules
+from coderooms.resolution.member_types import Keys
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.targets import ImportRequest, Target
 from coderooms.resolution.vocabulary import TYPE_KINDS

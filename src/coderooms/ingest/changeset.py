@@ -21,16 +21,12 @@ import neo4j
 from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
 from coderooms.ingest import languages, moved_rows
-from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.loader import Loader
 from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes_of, ref_keys_text
-from coderooms.ingest.module_resolver import Changes, ResolverSession
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
 from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
-from coderooms.ingest.resolutions import Resolution
-from coderooms.ingest.resolve import FILE, GHOST, SYMBOL, Lookup
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,
@@ -54,7 +50,11 @@ from coderooms.ingest.write_jobs import (
     node_jobs,
 )
 from coderooms.resolution.keys import encode_key
+from coderooms.resolution.lookup import FILE, GHOST, SYMBOL, Lookup
+from coderooms.resolution.module_resolver import Changes, ResolverSession
+from coderooms.resolution.reexports import ReexportTable
 from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.targets import ImportRequest, Target
 
 EDGE_STATEMENTS = {

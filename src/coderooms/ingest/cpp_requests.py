@@ -29,13 +29,13 @@ import re
 from dataclasses import dataclass
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.member_types import Keys, member_key
-from coderooms.ingest.resolve import Lookup, SymbolInfo
-from coderooms.ingest.returned_types import MAX_BASES, MEMBER_KINDS, inherited_alternatives
 from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind
+from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.lookup import Lookup, SymbolInfo
+from coderooms.resolution.member_types import Keys, member_key
 from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.returned_types import MAX_BASES, MEMBER_KINDS, inherited_alternatives
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Target
 from coderooms.resolution.vocabulary import FIELD, INHERITED, OVERLOAD, TYPE_KINDS

@@ -6,12 +6,8 @@ decides each reference over that scope)."""
 from __future__ import annotations
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.import_requests import reference_rules_of
-from coderooms.ingest.js_reexports import table_entries
 from coderooms.ingest.languages import LANGUAGE_GROUPS
-from coderooms.ingest.reference_requests import request as reference_request
-from coderooms.ingest.returned_types import table_entries as returned_table_entries
 from coderooms.resolution.extraction import (
     CALLS,
     INHERITS,
@@ -19,7 +15,11 @@ from coderooms.resolution.extraction import (
     FactKind,
     ScopeFact,
 )
+from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.reexports import table_entries
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.reference_requests import request as reference_request
+from coderooms.resolution.returned_types import table_entries as returned_table_entries
 from coderooms.resolution.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.languages.registry import GROUP_RULES, LANGUAGES
-from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.resolution.extraction import ImportRef
+from coderooms.resolution.file_scope import ReferenceRules
+from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from coderooms.ingest.file_scope import UNHANDLED, Decided, Scope
 from coderooms.ingest.java_on_demand import (
     OnDemandImports,
     anonymous_bodies,
@@ -17,13 +16,14 @@ from coderooms.ingest.java_on_demand import (
     static_members,
 )
 from coderooms.ingest.ref_requests import java_qualified
-from coderooms.ingest.reference_requests import inherited
-from coderooms.ingest.returned_types import inherited_field as field_of_base
-from coderooms.ingest.returned_types import static_field
 from coderooms.ingest.shared_rules import InheritingRules, declared_package
 from coderooms.ingest.targets import java_module, jvm_module
 from coderooms.resolution.extraction import INHERITS, Extraction, ImportRef, SymbolDef
+from coderooms.resolution.file_scope import UNHANDLED, Decided, Scope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.reference_requests import inherited
+from coderooms.resolution.returned_types import inherited_field as field_of_base
+from coderooms.resolution.returned_types import static_field
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 

@@ -14,11 +14,8 @@ from collections.abc import Iterable
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_scope import Decided, Scope
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
-from coderooms.ingest.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.ingest.lookup_modes import GO_MODES, SCRIPT_MODES
-from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import (
     Uses,
     Usings,
@@ -31,10 +28,7 @@ from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.reference_requests import inherited
 from coderooms.ingest.required_requests import bash_command, ruby_request
-from coderooms.ingest.resolve import Lookup, SymbolInfo
-from coderooms.ingest.returned_types import embedded_types, promoted_alternatives
 from coderooms.ingest.shared_rules import (
     JS_GLOBALS,
     InheritingRules,
@@ -50,7 +44,13 @@ from coderooms.ingest.targets import (
     swift_module,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
+from coderooms.resolution.file_scope import Decided, Scope
+from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
+from coderooms.resolution.lookup import Lookup, SymbolInfo
+from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.reference_requests import inherited
+from coderooms.resolution.returned_types import embedded_types, promoted_alternatives
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
 

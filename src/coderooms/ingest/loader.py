@@ -10,10 +10,10 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from coderooms.core.ids import symbol_id
-from coderooms.ingest.js_reexports import ReexportTable
 from coderooms.ingest.languages import LANGUAGE_GROUPS, TABLE_GROUPS
-from coderooms.ingest.module_resolver import ResolverSession
-from coderooms.ingest.resolve import Lookup, SymbolInfo
+from coderooms.resolution.lookup import Lookup, SymbolInfo
+from coderooms.resolution.module_resolver import ResolverSession
+from coderooms.resolution.reexports import ReexportTable
 from coderooms.resolution.targets import Target
 from coderooms.resolution.waves import DIRECTORY, Missing
 

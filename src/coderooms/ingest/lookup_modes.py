@@ -12,9 +12,9 @@ from coderooms.ingest.c_commands import COMPILE_COMMANDS, command_candidates, in
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import PACKAGE_JSON, directory_candidates, package_candidates
 from coderooms.ingest.project_readers import GO_MOD, JS_CONFIG
-from coderooms.ingest.resolve import Lookup, LookupMode
 from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
 from coderooms.ingest.targets import go_package_suffixes
+from coderooms.resolution.lookup import Lookup, LookupMode
 from coderooms.resolution.targets import Target, go_package_name, path_stem
 
 Candidates = Callable[[Lookup, str], list[str] | None]

@@ -10,12 +10,12 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from coderooms.ingest.languages import TABLE_GROUPS
 from coderooms.ingest.loader import Loader
-from coderooms.ingest.member_tables import MEMBER_TAGS
-from coderooms.ingest.member_types import member_key
-from coderooms.ingest.module_resolver import Changes, ResolverSession
 from coderooms.ingest.rows import ParsedFile
 from coderooms.resolution.extraction import MODULE_VALUE
 from coderooms.resolution.keys import encode_key
+from coderooms.resolution.member_tables import MEMBER_TAGS
+from coderooms.resolution.member_types import member_key
+from coderooms.resolution.module_resolver import Changes, ResolverSession
 from coderooms.resolution.targets import path_stem
 
 

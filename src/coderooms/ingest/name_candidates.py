@@ -16,7 +16,7 @@ from typing import Any
 from coderooms.ingest.import_requests import group_rules
 from coderooms.ingest.languages import GROUP_LANGUAGES, LANGUAGE_GROUPS
 from coderooms.ingest.reference_resolution import CALLABLE_KINDS, unique_question
-from coderooms.ingest.resolve import Lookup, SymbolInfo
+from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import RefRequest
 
 Run = Callable[..., list[dict[str, Any]]]

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.namespace_names import Uses, Usings, csharp_candidates, php_candidates
 from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.file_scope import Scope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import CALLED, TYPE_KINDS
 

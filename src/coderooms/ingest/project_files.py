@@ -15,7 +15,7 @@ import posixpath
 from collections.abc import Iterable
 
 from coderooms.ingest.languages import PROJECT_FILES, PROJECT_LANGUAGES
-from coderooms.ingest.resolve import Lookup
+from coderooms.resolution.lookup import Lookup
 from coderooms.resolution.project_files import ProjectFile
 
 PROJECT_FILE_NAMES = tuple(sorted({name for p in PROJECT_FILES.values() for name in p.names}))

@@ -25,7 +25,6 @@ from functools import partial
 from typing import Any
 
 from coderooms.core.ids import directory_of, ghost_id, symbol_id
-from coderooms.ingest.module_resolver import Changes, Settles, Upsert
 from coderooms.ingest.python_resolver import (
     PROJECT_MARKERS,
     ModuleData,
@@ -34,12 +33,13 @@ from coderooms.ingest.python_resolver import (
     PythonResolver,
 )
 from coderooms.ingest.python_scope import loaded_expr, stored_expr
-from coderooms.ingest.resolutions import Resolution
-from coderooms.ingest.resolve import CONFIDENCE, GHOST, SYMBOL, LookupMode
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import module_key
+from coderooms.resolution.lookup import CONFIDENCE, GHOST, SYMBOL, LookupMode
+from coderooms.resolution.module_resolver import Changes, Settles, Upsert
 from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.targets import Target, path_stem, trigger_stems
 
 LANGUAGE = "python"

@@ -7,10 +7,9 @@ from __future__ import annotations
 from coderooms.core.ids import file_id, ghost_id, symbol_id
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import group_rules
-from coderooms.ingest.lookup_rules import of_group
-from coderooms.ingest.member_tables import follow_returns, inherited_member
-from coderooms.ingest.resolutions import Resolution
-from coderooms.ingest.resolve import (
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.keys import encode_key
+from coderooms.resolution.lookup import (
     CONFIDENCE,
     FILE,
     GHOST,
@@ -18,9 +17,10 @@ from coderooms.ingest.resolve import (
     Lookup,
     SymbolInfo,
 )
-from coderooms.resolution.extraction import INHERITS
-from coderooms.resolution.keys import encode_key
+from coderooms.resolution.lookup_rules import of_group
+from coderooms.resolution.member_tables import follow_returns, inherited_member
 from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.targets import ImportRequest
 from coderooms.resolution.vocabulary import INHERITED, NOT_CALLABLE, TYPE_KINDS
 

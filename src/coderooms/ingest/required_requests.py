@@ -5,8 +5,8 @@ elsewhere in the repo (else a ghost)."""
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.listed_bases import Ancestors
+from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.listed_bases import Ancestors
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import RECEIVERS, TYPE_KINDS
 

@@ -16,9 +16,9 @@ from coderooms.core.ids import chunk_id, file_id, symbol_id
 from coderooms.core.words import symbol_words
 from coderooms.graph.fulltext import repo_key
 from coderooms.ingest.languages import LANGUAGE_GROUPS, RESOLVERS, TARGET_MODES
-from coderooms.ingest.resolutions import Resolution
-from coderooms.ingest.resolve import SYMBOL, SymbolInfo
+from coderooms.resolution.lookup import SYMBOL, SymbolInfo
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import trigger_stems
 from coderooms.semantic import symbol_key

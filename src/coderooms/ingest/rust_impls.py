@@ -20,11 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.member_types import type_named
+from coderooms.resolution.member_types import type_named
 from coderooms.resolution.ref_requests import Alternative
 
 if TYPE_CHECKING:
-    from coderooms.ingest.resolve import Lookup, SymbolInfo
+    from coderooms.resolution.lookup import Lookup, SymbolInfo
 
 GROUP = "rust"
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})

@@ -5,7 +5,7 @@ root(&self) }` in `error.rs`, `struct Error` in `lib.rs`). `rust_impls` resolves
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_scope import Scope
+from coderooms.resolution.file_scope import Scope
 
 
 def impl_owner(scope: Scope, source: str) -> str | None:

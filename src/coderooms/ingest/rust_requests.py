@@ -7,12 +7,12 @@ defines is looked up across files by `rust_impls`.
 
 from __future__ import annotations
 
-from coderooms.ingest.file_scope import Scope
-from coderooms.ingest.returned_types import through_fields
 from coderooms.ingest.rust_owners import impl_owner
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.file_scope import Scope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.returned_types import through_fields
 from coderooms.resolution.targets import Binding
 from coderooms.resolution.vocabulary import TYPE_KINDS
 

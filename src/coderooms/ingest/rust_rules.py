@@ -4,13 +4,9 @@ package)."""
 
 from __future__ import annotations
 
-from coderooms.ingest.file_scope import Scope
 from coderooms.ingest.lookup_modes import RUST_MODES
-from coderooms.ingest.lookup_rules import LookupRules
-from coderooms.ingest.member_types import Keys
 from coderooms.ingest.project_readers import RUST_PROJECT
 from coderooms.ingest.ref_requests import POINTER_OWN
-from coderooms.ingest.resolve import Lookup, SymbolInfo
 from coderooms.ingest.rust_impls import impl_member, member_through_impls
 from coderooms.ingest.rust_owners import impl_owner_entries
 from coderooms.ingest.rust_requests import (
@@ -23,6 +19,10 @@ from coderooms.ingest.rust_requests import (
 )
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
+from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.lookup import Lookup, SymbolInfo
+from coderooms.resolution.lookup_rules import LookupRules
+from coderooms.resolution.member_types import Keys
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.targets import Binding, Target
 from coderooms.resolution.vocabulary import FIELD, RECEIVERS

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.targets import c_implementations
 from coderooms.resolution.extraction import Extraction, SymbolDef
+from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.targets import ImportRequest, Target
 
 JS_GLOBALS = frozenset(

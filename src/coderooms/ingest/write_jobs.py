@@ -8,8 +8,8 @@ from typing import Any
 
 from coderooms.graph.chunk_parts import part_label
 from coderooms.ingest.plan import Plan
-from coderooms.ingest.resolve import GHOST
 from coderooms.ingest.rows import EdgeRow
+from coderooms.resolution.lookup import GHOST
 
 ROWS_PER_STATEMENT = 5000
 CHUNKS_PER_STATEMENT = 200

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from coderooms.ingest.js_reexports import ReexportTable, table_entries
 from coderooms.resolution.extraction import ImportRef
+from coderooms.resolution.reexports import ReexportTable, table_entries
 from tests.unit.ingest.test_python_resolution import call, plan
 
 

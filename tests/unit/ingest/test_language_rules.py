@@ -8,7 +8,6 @@ from __future__ import annotations
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.cpp_requests import Declared
 from coderooms.ingest.file_records import build_record
-from coderooms.ingest.file_scope import ReferenceRules
 from coderooms.ingest.import_requests import (
     bindings,
     group_rules,
@@ -29,10 +28,7 @@ from coderooms.ingest.languages import (
     extract,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
-from coderooms.ingest.listed_bases import Ancestors, Embedded
-from coderooms.ingest.lookup_rules import LookupRules
 from coderooms.ingest.namespace_names import Uses, Usings
-from coderooms.ingest.resolve import Lookup, LookupMode
 from coderooms.resolution.extraction import (
     Extraction,
     FactKind,
@@ -41,6 +37,10 @@ from coderooms.resolution.extraction import (
     ScopeFact,
     SymbolDef,
 )
+from coderooms.resolution.file_scope import ReferenceRules
+from coderooms.resolution.listed_bases import Ancestors, Embedded
+from coderooms.resolution.lookup import Lookup, LookupMode
+from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import Target

@@ -18,7 +18,7 @@ from coderooms.ingest.project_files import (
     languages_to_reresolve,
     project_file,
 )
-from coderooms.ingest.resolve import Lookup
+from coderooms.resolution.lookup import Lookup
 
 JS = ["javascript", "tsx", "typescript"]
 

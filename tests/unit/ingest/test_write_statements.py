@@ -13,7 +13,6 @@ import pytest
 from coderooms.graph.cypher import load
 from coderooms.ingest.changeset import EDGE_STATEMENTS
 from coderooms.ingest.reader import ReadJob, read_file
-from coderooms.ingest.resolutions import Resolution
 from coderooms.ingest.rows import (
     EDGE_PROPS,
     START_NODE_PROPS,
@@ -24,6 +23,7 @@ from coderooms.ingest.rows import (
     structure_edges,
     symbol_rows,
 )
+from coderooms.resolution.resolutions import Resolution
 
 NAMED = re.compile(r"\brow\.props\.(\w+)")
 SOURCE = 'class A:\n    """A doc."""\n\n    def f(self, x: int) -> int:\n        return x\n'

@@ -42,11 +42,11 @@ from coderooms.ingest.languages import (
     swift,
     typescript,
 )
-from coderooms.ingest.lookup_rules import LookupRules
-from coderooms.ingest.module_resolver import ModuleResolver
 from coderooms.ingest.rust_rules import RustRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
+from coderooms.resolution.lookup_rules import LookupRules
+from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.target_modes import TargetMode
 

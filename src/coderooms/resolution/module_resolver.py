@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from coderooms.ingest.resolutions import Resolution
 from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.target_modes import TargetMode
 from coderooms.resolution.targets import Target
 

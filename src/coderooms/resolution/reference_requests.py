@@ -10,16 +10,16 @@ resolved, and later re-resolved when other files change, without parsing this fi
 
 from __future__ import annotations
 
-from coderooms.ingest.file_scope import UNHANDLED, Scope
-from coderooms.ingest.returned_types import (
+from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.file_scope import UNHANDLED, Scope
+from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.returned_types import (
     chained,
     inherited_alternatives,
     member_of,
     member_request,
     through_fields,
 )
-from coderooms.resolution.extraction import INHERITS
-from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import CALLED, RECEIVERS, TYPE_KINDS, UNKNOWN_RECEIVER
 
 

@@ -11,7 +11,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.resolution.ref_requests import decode_alternative
 
 if TYPE_CHECKING:
-    from coderooms.ingest.resolve import Lookup, SymbolInfo
+    from coderooms.resolution.lookup import Lookup, SymbolInfo
 
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
 _KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*"}

@@ -4,7 +4,7 @@ same bounds). The Lookup's module tables keep one `*<spec>` entry per `require`/
 
 from __future__ import annotations
 
-from coderooms.ingest.resolve import Found, Lookup
+from coderooms.resolution.lookup import Found, Lookup
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.targets import path_stem
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.js_reexports import ReexportTable, Walk
-from coderooms.ingest.module_resolver import ModuleResolver, ResolverSession
+from coderooms.resolution.module_resolver import ModuleResolver, ResolverSession
+from coderooms.resolution.reexports import ReexportTable, Walk
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.target_modes import TargetMode

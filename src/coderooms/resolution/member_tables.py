@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.lookup_rules import of_group
-from coderooms.ingest.member_types import TYPE_NAMES, Keys, member_key, type_named
+from coderooms.resolution.lookup_rules import of_group
+from coderooms.resolution.member_types import TYPE_NAMES, Keys, member_key, type_named
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.vocabulary import FIELD, INHERITED
 
@@ -30,7 +30,7 @@ PARAMETER = "#"
 """A step `.#k/n`: parameter `k` of `n` (`languages.java_lambdas`)."""
 
 if TYPE_CHECKING:
-    from coderooms.ingest.resolve import Lookup, SymbolInfo
+    from coderooms.resolution.lookup import Lookup, SymbolInfo
 
 MEMBER_TAGS = frozenset("rbtdo")
 """Module table tags of what members of values need (see `js_reexports`)."""

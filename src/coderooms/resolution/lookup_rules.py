@@ -8,12 +8,12 @@ another file's `impl` (Rust), and `T::f()` that the module an alternative names 
 
 from __future__ import annotations
 
-from coderooms.ingest.file_scope import ReferenceRules
-from coderooms.ingest.member_types import Keys
-from coderooms.ingest.module_resolver import ModuleResolver
-from coderooms.ingest.require_walk import through_requires
-from coderooms.ingest.resolve import Found, Lookup, SymbolInfo
+from coderooms.resolution.file_scope import ReferenceRules
+from coderooms.resolution.lookup import Found, Lookup, SymbolInfo
+from coderooms.resolution.member_types import Keys
+from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.ref_requests import Alternative
+from coderooms.resolution.require_walk import through_requires
 
 
 class LookupRules(ReferenceRules):

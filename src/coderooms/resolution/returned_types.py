@@ -18,10 +18,10 @@ Everything here depends on the file alone, so a file's edit re-resolves exactly 
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_scope import MAX_ASSIGNED, Scope
-from coderooms.ingest.listed_bases import Embedded
-from coderooms.ingest.member_types import split_alternatives
 from coderooms.resolution.extraction import INHERITS
+from coderooms.resolution.file_scope import MAX_ASSIGNED, Scope
+from coderooms.resolution.listed_bases import Embedded
+from coderooms.resolution.member_types import split_alternatives
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from coderooms.ingest.targets import js_module
 from coderooms.resolution.extraction import MODULE_VALUE, FactKind, ImportRef, ScopeFact
 from coderooms.resolution.targets import Target, path_stem
 
@@ -168,8 +167,8 @@ class Walk:
     find: Find
     files: Files
     table: Table
+    modules: Modules
     keys: set[tuple[str, str]] = field(default_factory=set)
-    modules: Modules = js_module
 
     def through(self, path: str, qual: str, hops: int = 0) -> object | None:
         """What module `path` exports as `qual` through its re-exports (None: nothing)."""
