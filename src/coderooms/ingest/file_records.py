@@ -16,7 +16,7 @@ from coderooms.resolution.extraction import (
     ScopeFact,
 )
 from coderooms.resolution.file_scope import Scope
-from coderooms.resolution.reexports import table_entries
+from coderooms.resolution.module_table import table_entries
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.reference_requests import request as reference_request
 from coderooms.resolution.returned_types import table_entries as returned_table_entries
