@@ -26,7 +26,6 @@ from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
-from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,
@@ -54,6 +53,7 @@ from coderooms.resolution.lookup import FILE, GHOST, SYMBOL, Lookup
 from coderooms.resolution.module_resolver import Changes, ResolverSession
 from coderooms.resolution.module_table import ModuleTable
 from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.reference_resolution import resolve_import, resolve_reference
 from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.targets import ImportRequest, Target
 

@@ -15,9 +15,9 @@ from typing import Any
 
 from coderooms.ingest.import_requests import group_rules
 from coderooms.ingest.languages import GROUP_LANGUAGES, LANGUAGE_GROUPS
-from coderooms.ingest.reference_resolution import CALLABLE_KINDS, unique_question
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.reference_resolution import CALLABLE_KINDS, unique_question
 
 Run = Callable[..., list[dict[str, Any]]]
 UNIQUE_CANDIDATES = 2
