@@ -23,7 +23,7 @@ from coderooms.ingest.project_readers import C_PROJECT
 from coderooms.ingest.shared_rules import c_includes
 from coderooms.ingest.targets import c_include
 from coderooms.resolution.extraction import INHERITS, Extraction
-from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.lookup import Found, Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.member_types import Keys
@@ -62,7 +62,7 @@ class CRules(LookupRules):
         (CLI11's `App.hpp` ends with `#include "impl/App_inl.hpp"`)."""
         return class_member_paths(lookup, owner, self)
 
-    def table_extra(self, scope: Scope) -> list[str]:
+    def table_extra(self, scope: FileScope) -> list[str]:
         """`o` entries: the members the file's classes have overloads of (`cpp_requests`)."""
         return overload_entries(scope)
 
@@ -74,7 +74,9 @@ class CRules(LookupRules):
         """The member functions the file's classes declare without defining them."""
         return declared_members(extraction)
 
-    def constructed(self, scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
+    def constructed(
+        self, scope: FileScope, source: str, callee: list[str]
+    ) -> tuple[bool, str] | None:
         """C++ `auto x = Foo(..)` (`cpp_values`): a callee the file defines as a type is that
         type (a callee of another file is followed through its declared return)."""
         owner = scope.local(source, callee, TYPE_KINDS)
@@ -88,7 +90,7 @@ class CRules(LookupRules):
         return c_star_walk(lookup, alternative, wanted)
 
     def not_local(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
     ) -> RefRequest | None:
         """Only what the includes reach, never a name elsewhere in the repo (else a ghost);
         C++ looks in the enclosing namespaces and classes first, innermost first (`Foo()`

@@ -26,7 +26,6 @@ from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
-from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,
@@ -52,8 +51,9 @@ from coderooms.ingest.write_jobs import (
 from coderooms.resolution.keys import encode_key
 from coderooms.resolution.lookup import FILE, GHOST, SYMBOL, Lookup
 from coderooms.resolution.module_resolver import Changes, ResolverSession
-from coderooms.resolution.reexports import ReexportTable
+from coderooms.resolution.module_table import ModuleTable
 from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.reference_resolution import resolve_import, resolve_reference
 from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.targets import ImportRequest, Target
 
@@ -180,7 +180,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         for info in symbol_infos(repo, parsed):
             lookup.add_symbol(info)
         if parsed.group in languages.TABLE_GROUPS:
-            lookup.tables[parsed.path] = ReexportTable.decode(parsed.record.names)
+            lookup.tables[parsed.path] = ModuleTable.decode(parsed.record.names)
         lookup.loaded.add(parsed.path)
     for path in changes.deletes:
         lookup.absent.add(path)

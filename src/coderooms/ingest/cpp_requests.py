@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind
-from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.member_types import Keys, member_key
 from coderooms.resolution.ref_requests import Alternative, RefRequest
@@ -110,7 +110,7 @@ def declared_members(extraction: Extraction) -> Declared:
     )
 
 
-def overload_entries(scope: Scope) -> list[str]:
+def overload_entries(scope: FileScope) -> list[str]:
     """The `o` entries of the file's table: the members its classes have overloads of."""
     declared = scope.extension
     if not isinstance(declared, Declared):
@@ -139,7 +139,7 @@ def overloaded(lookup: Lookup, found: SymbolInfo, rules: Rules, keys: Keys) -> b
 
 
 def field_of_elsewhere_class(
-    scope: Scope, request: RefRequest, source: str, parts: list[str], member: bool
+    scope: FileScope, request: RefRequest, source: str, parts: list[str], member: bool
 ) -> RefRequest | None:
     """`f.m()` / `f->g->m()` in an out-of-class definition (`App::parse` in `App_inl.hpp`) whose
     class is another file's, `f` a value no scope of the file declares: `f` a field of that
@@ -163,7 +163,7 @@ def field_of_elsewhere_class(
 
 
 def inherited_bare(
-    scope: Scope, request: RefRequest, source: str, name: str
+    scope: FileScope, request: RefRequest, source: str, name: str
 ) -> tuple[str | None, tuple[str, ...]]:
     """A bare `name` called in `source`, as a member the enclosing class inherits: (a qualname
     of the file, no alternatives), or (None, the alternatives that look it up where the
@@ -196,7 +196,7 @@ def inherited_bare(
     return None, ()
 
 
-def elsewhere_class(scope: Scope, source: str, name: str) -> tuple[str, ...]:
+def elsewhere_class(scope: FileScope, source: str, name: str) -> tuple[str, ...]:
     """`name` in the class of an out-of-class definition `source` (`CLI.App.parse`) when the
     class is no type of the file, and up its bases: an alternative per include."""
     owner = source.rpartition(".")[0]

@@ -1,6 +1,6 @@
 """From one file's extraction to what the graph needs: its `FileRecord` (symbols, import
 requests, reference requests), built from that one file alone by its language's `Rules` (what
-the file's `file_scope.Scope` holds beside its names) and `reference_requests.request` (which
+the file's `file_scope.FileScope` holds beside its names) and `reference_requests.request` (which
 decides each reference over that scope)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from coderooms.resolution.extraction import (
     FactKind,
     ScopeFact,
 )
-from coderooms.resolution.file_scope import Scope
-from coderooms.resolution.reexports import table_entries
+from coderooms.resolution.file_scope import FileScope
+from coderooms.resolution.module_table import table_entries
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.reference_requests import request as reference_request
 from coderooms.resolution.returned_types import table_entries as returned_table_entries
@@ -41,7 +41,7 @@ def build_record(path: str, language: str | None, extraction: Extraction | None)
         record.names = sorted({"*" + ref.module for ref in extraction.imports})
     # `export ... from` re-exports bind nothing in the file (only `import` does)
     bound = rules.bindings(path, [ref for ref in extraction.imports if not ref.reexport])
-    scope = Scope(kinds, bound, language, directory_of(path), group, reference_request, rules)
+    scope = FileScope(kinds, bound, language, directory_of(path), group, reference_request, rules)
     scope.bases = rules.bases(extraction)
     scope.types = declared_types(extraction.facts)
     scope.returns = declared_returns(extraction.facts)

@@ -19,7 +19,7 @@ from coderooms.ingest.ref_requests import java_qualified
 from coderooms.ingest.shared_rules import InheritingRules, declared_package
 from coderooms.ingest.targets import java_module, jvm_module
 from coderooms.resolution.extraction import INHERITS, Extraction, ImportRef, SymbolDef
-from coderooms.resolution.file_scope import UNHANDLED, Decided, Scope
+from coderooms.resolution.file_scope import UNHANDLED, Decided, FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.reference_requests import inherited
 from coderooms.resolution.returned_types import inherited_field as field_of_base
@@ -86,7 +86,7 @@ class JavaRules(InheritingRules):
         )
 
     def special(
-        self, scope: Scope, source: str, kind: str, ref: str, parts: list[str], line: int
+        self, scope: FileScope, source: str, kind: str, ref: str, parts: list[str], line: int
     ) -> Decided:
         """`this(...)`: another constructor of the enclosing class (none outside one)."""
         if parts != ["this"] or kind == INHERITS:
@@ -101,7 +101,7 @@ class JavaRules(InheritingRules):
         return request
 
     def before_binding(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """`Type.FIELD.m()`: `m` of the field's declared type (`returned_types.static_field`)."""
         if request.kind == INHERITS or not inherit:
@@ -109,7 +109,7 @@ class JavaRules(InheritingRules):
         return static_field(scope, request, source, parts)
 
     def inherited_field(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """`this.f.m()`: `m` of the type a base declares field `f` with."""
         if len(parts) > 2 and request.kind != INHERITS and inherit:
@@ -117,7 +117,7 @@ class JavaRules(InheritingRules):
         return None
 
     def bare(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """An inherited `m()` (a capitalized name is a type), else of an `import static C.*`."""
         if len(parts) != 1 or request.kind == INHERITS or not inherit:
@@ -132,7 +132,7 @@ class JavaRules(InheritingRules):
         return inherited(scope, request, source, ["this", *parts])
 
     def qualified(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """`a.b.C.m()`: the class its fully qualified name names (`java_qualified`); `f.m()`
         with `f` a field of a base: `m` of the field's declared type."""
@@ -147,7 +147,7 @@ class JavaRules(InheritingRules):
             return field_of_base(scope, request, source, parts)
         return None
 
-    def package_extra(self, scope: Scope, parts: list[str]) -> tuple[str, ...]:
+    def package_extra(self, scope: FileScope, parts: list[str]) -> tuple[str, ...]:
         """What the on-demand imports (`import a.b.*;`) may hold under the name."""
         extension = scope.extension
         on_demand = extension.imports if isinstance(extension, OnDemandImports) else ()

@@ -44,7 +44,7 @@ from coderooms.ingest.targets import (
     swift_module,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
-from coderooms.resolution.file_scope import Decided, Scope
+from coderooms.resolution.file_scope import Decided, FileScope
 from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
@@ -139,7 +139,7 @@ class ScriptRules(LookupRules):
         return scoped_names(extraction)
 
     def scoped(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
     ) -> RefRequest | None:
         """A bare name a scope of the caller binds is that binding, a ghost; a module's other
         free names are globals of the runtime, never guessed by name (`js_scope_names`)."""
@@ -193,13 +193,13 @@ class GoRules(LookupRules):
         """A struct's embedded types, in order."""
         return Embedded(listed_bases(extraction))
 
-    def table_bases(self, scope: Scope) -> dict[str, str]:
+    def table_bases(self, scope: FileScope) -> dict[str, str]:
         """One embedded type is a chain other files follow (of two, Go takes the shallowest)."""
         return {
             owner: found[0] for owner, found in embedded_types(scope).items() if len(found) == 1
         }
 
-    def promoted(self, scope: Scope, request: RefRequest, owner: str, member: str) -> None:
+    def promoted(self, scope: FileScope, request: RefRequest, owner: str, member: str) -> None:
         promoted_alternatives(scope, request, owner, member)
 
     def member_paths(self, lookup: Lookup, owner: SymbolInfo) -> list[str]:
@@ -230,7 +230,7 @@ class PhpRules(LookupRules):
         return php_uses(path, extraction.imports, extraction.symbols, listed_bases(extraction))
 
     def namespaced(
-        self, scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, kind: str, parts: list[str]
     ) -> RefRequest | None:
         """In the file, then by fully qualified name (`namespace_requests.php_request`)."""
         if not isinstance(scope.extension, Uses):
@@ -247,7 +247,7 @@ class CSharpRules(LookupRules):
         return csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
 
     def namespaced(
-        self, scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, kind: str, parts: list[str]
     ) -> RefRequest | None:
         """In the file, then by fully qualified name (`namespace_requests.csharp_request`)."""
         if not isinstance(scope.extension, Usings):
@@ -270,7 +270,7 @@ class SwiftRules(InheritingRules):
         return tuple(target for ref in imports for target in swift_module(ref.module))
 
     def not_local(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
     ) -> RefRequest | None:
         """`self.m()` the type does not define: inherited, as `this.m()` is."""
         if parts[0] != "self" or request.kind == INHERITS:
@@ -290,7 +290,7 @@ class RubyRules(RequiringRules):
 
     def lexical(
         self,
-        scope: Scope,
+        scope: FileScope,
         request: RefRequest,
         source: str,
         parts: list[str],
@@ -314,6 +314,6 @@ class BashRules(RequiringRules):
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return bash_source(path, module)
 
-    def whole(self, scope: Scope, source: str, kind: str, ref: str, line: int) -> Decided:
+    def whole(self, scope: FileScope, source: str, kind: str, ref: str, line: int) -> Decided:
         """A function of the file or of what it sources, or a command (`bash_command`)."""
         return bash_command(scope, source, kind, ref, line)

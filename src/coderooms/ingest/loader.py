@@ -13,7 +13,7 @@ from coderooms.core.ids import symbol_id
 from coderooms.ingest.languages import LANGUAGE_GROUPS, TABLE_GROUPS
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.module_resolver import ResolverSession
-from coderooms.resolution.reexports import ReexportTable
+from coderooms.resolution.module_table import ModuleTable
 from coderooms.resolution.targets import Target
 from coderooms.resolution.waves import DIRECTORY, Missing
 
@@ -105,7 +105,7 @@ class Loader:
             info = SymbolInfo(symbol_id(self.repo, path, qual), path, qual, kind, group or "")
             lookup.add_symbol(info)
         if group in TABLE_GROUPS:
-            lookup.tables[path] = ReexportTable.decode(row["names"] or ())
+            lookup.tables[path] = ModuleTable.decode(row["names"] or ())
         lookup.loaded.add(path)
 
     def settle(self, compute: Callable[[], T]) -> T:

@@ -15,9 +15,9 @@ from typing import Any
 
 from coderooms.ingest.import_requests import group_rules
 from coderooms.ingest.languages import GROUP_LANGUAGES, LANGUAGE_GROUPS
-from coderooms.ingest.reference_resolution import CALLABLE_KINDS, unique_question
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.reference_resolution import CALLABLE_KINDS, unique_question
 
 Run = Callable[..., list[dict[str, Any]]]
 UNIQUE_CANDIDATES = 2
@@ -34,7 +34,8 @@ def load_name_candidates(
     by_kinds: dict[tuple[str, frozenset[str]], set[str]] = defaultdict(set)
     members: dict[tuple[str, frozenset[str], int], set[tuple[str, str]]] = defaultdict(set)
     for request in requests:
-        question = unique_question(request)
+        rules = group_rules(request.group)
+        question = unique_question(request, rules)
         if question is not None:
             kinds, member_of = question
             if member_of is None:
@@ -42,7 +43,7 @@ def load_name_candidates(
             else:
                 pair = (request.name, f"{member_of}.{request.name}")
                 members[(request.group, kinds, UNIQUE_CANDIDATES)].add(pair)
-        steps = group_rules(request.group).member_names(request)  # Rust: another file's impl
+        steps = rules.member_names(request)  # Rust: another file's impl
         if steps:
             wanted = (request.group, CALLABLE_KINDS, IMPL_CANDIDATES)
             members[wanted] |= {(name, name) for name in steps}

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
+from coderooms.resolution.enclosing import enclosing_namespace, enclosing_types
 from coderooms.resolution.extraction import ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.targets import Target
 
@@ -67,28 +68,6 @@ def csharp_usings(
     return Usings(
         tuple(dict.fromkeys(namespaces)), tuple(dict.fromkeys(statics)), aliases, partials, bases
     )
-
-
-def enclosing_namespace(source: str, kinds: dict[str, SymbolKind]) -> list[str]:
-    """The namespace parts around definition `source`: the leading parts of its qualname that
-    are no symbol (`A.B.C.M` with class `A.B.C` -> [A, B])."""
-    parts = source.split(".") if source else []
-    found: list[str] = []
-    for i in range(1, len(parts) + 1):
-        if ".".join(parts[:i]) in kinds:
-            break
-        found = parts[:i]
-    return found
-
-
-def enclosing_types(source: str, kinds: dict[str, SymbolKind]) -> list[str]:
-    """The type qualnames around `source`, innermost first."""
-    parts = source.split(".") if source else []
-    return [
-        ".".join(parts[:i])
-        for i in range(len(parts), 0, -1)
-        if kinds.get(".".join(parts[:i])) in (SymbolKind.CLASS, SymbolKind.INTERFACE)
-    ]
 
 
 def csharp_candidates(

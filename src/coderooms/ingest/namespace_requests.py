@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from coderooms.ingest.namespace_names import Uses, Usings, csharp_candidates, php_candidates
 from coderooms.resolution.extraction import INHERITS
-from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import CALLED, TYPE_KINDS
 
 
 def csharp_request(
-    scope: Scope, usings: Usings, request: RefRequest, source: str, kind: str, parts: list[str]
+    scope: FileScope, usings: Usings, request: RefRequest, source: str, kind: str, parts: list[str]
 ) -> RefRequest:
     """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
     never by a short name alone (a ghost)."""
@@ -37,7 +37,7 @@ def csharp_request(
 
 
 def php_request(
-    scope: Scope, uses: Uses, request: RefRequest, source: str, kind: str, parts: list[str]
+    scope: FileScope, uses: Uses, request: RefRequest, source: str, kind: str, parts: list[str]
 ) -> RefRequest:
     """PHP: in this file first, then by fully qualified name elsewhere (`namespace_names`);
     never by a short name alone (a ghost)."""

@@ -29,8 +29,8 @@ from coderooms.ingest.python_resolver import (
     PROJECT_MARKERS,
     ModuleData,
     ModuleStore,
-    ModuleTable,
     PythonResolver,
+    PythonTable,
 )
 from coderooms.ingest.python_scope import loaded_expr, stored_expr
 from coderooms.resolution.extraction import INHERITS
@@ -51,7 +51,7 @@ def is_python_path(path: str) -> bool:
 
 def module_data(parsed: Upsert) -> ModuleData:
     kinds = {s.qualname: s.kind.value for s in parsed.record.symbols}
-    return ModuleData(parsed.path, kinds, ModuleTable.decode(parsed.record.names))
+    return ModuleData(parsed.path, kinds, PythonTable.decode(parsed.record.names))
 
 
 def project_dirs(paths: Iterable[str]) -> set[str]:
@@ -139,7 +139,7 @@ class PythonSession:
 
     def take(self, row: dict[str, Any]) -> None:
         kinds = dict(row["symbols"])
-        table = ModuleTable.decode(row["names"] or ())
+        table = PythonTable.decode(row["names"] or ())
         self.store.add(ModuleData(row["path"], kinds, table))
 
     def absent(self, path: str) -> None:

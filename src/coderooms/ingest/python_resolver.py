@@ -62,7 +62,7 @@ past it the answer is unknown, not a RecursionError that stops the whole ingest 
 
 
 @dataclass(frozen=True, slots=True)
-class ModuleTable:
+class PythonTable:
     imports: dict[str, tuple[int, str, str | None]] = field(default_factory=dict)
     stars: tuple[tuple[int, str], ...] = ()
     all: frozenset[str] | None = None
@@ -72,7 +72,7 @@ class ModuleTable:
     properties: frozenset[str] = frozenset()
 
     @staticmethod
-    def decode(entries: Iterable[str]) -> ModuleTable:
+    def decode(entries: Iterable[str]) -> PythonTable:
         imports: dict[str, tuple[int, str, str | None]] = {}
         stars: list[tuple[int, str]] = []
         all_names: frozenset[str] | None = None
@@ -105,7 +105,7 @@ class ModuleTable:
                     bases[qual] = tuple(expr.split(";"))
             elif tag == "p":
                 properties.add(body)
-        return ModuleTable(
+        return PythonTable(
             imports, tuple(stars), all_names, values, returns, bases, frozenset(properties)
         )
 
@@ -116,7 +116,7 @@ class ModuleData:
 
     path: str
     kinds: dict[str, str]
-    table: ModuleTable
+    table: PythonTable
 
 
 class ModuleStore:

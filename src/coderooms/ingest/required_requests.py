@@ -5,7 +5,7 @@ elsewhere in the repo (else a ghost)."""
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.listed_bases import Ancestors
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.vocabulary import RECEIVERS, TYPE_KINDS
@@ -25,7 +25,9 @@ COMMAND_GHOST = "command:"
 """The prefix of the ghost a Bash command no sourced file defines becomes (`?:command:grep`)."""
 
 
-def bash_command(scope: Scope, source: str, kind: str, ref: str, line: int) -> RefRequest | None:
+def bash_command(
+    scope: FileScope, source: str, kind: str, ref: str, line: int
+) -> RefRequest | None:
     """Bash: a command names the file's function of that name, else one a sourced file
     defines (in `source` order), else it is a command outside the repo: an external program
     (`grep`) or a function of a file the repo does not hold, the ghost `command:<name>`, not
@@ -46,7 +48,7 @@ def bash_command(scope: Scope, source: str, kind: str, ref: str, line: int) -> R
 
 
 def ruby_request(
-    scope: Scope,
+    scope: FileScope,
     request: RefRequest,
     source: str,
     parts: list[str],
@@ -95,7 +97,7 @@ def ruby_request(
     return request
 
 
-def ruby_ancestors(scope: Scope, owner: str) -> list[str]:
+def ruby_ancestors(scope: FileScope, owner: str) -> list[str]:
     """The constants a class's ancestors may be, nearest first: each mixin (last included
     first) and then the superclass, as the class's lexical scope would name them; a base
     the file defines is followed to its own ancestors (at most 8 classes)."""

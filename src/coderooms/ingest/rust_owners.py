@@ -5,10 +5,10 @@ root(&self) }` in `error.rs`, `struct Error` in `lib.rs`). `rust_impls` resolves
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.file_scope import FileScope
 
 
-def impl_owner(scope: Scope, source: str) -> str | None:
+def impl_owner(scope: FileScope, source: str) -> str | None:
     """The type of the impl that method `source` of the file is in, when the file does not
     define it (`impl Error { fn root(&self) }` -> `Error`)."""
     if scope.kinds.get(source) is not SymbolKind.METHOD:
@@ -23,7 +23,7 @@ def impl_owner(scope: Scope, source: str) -> str | None:
     return owner
 
 
-def impl_owner_entries(scope: Scope) -> dict[str, str]:
+def impl_owner_entries(scope: FileScope) -> dict[str, str]:
     """Each impl type the file does not define -> a method of it (where the name is read)."""
     found: dict[str, str] = {}
     for qual in sorted(scope.kinds):

@@ -1,7 +1,7 @@
 """Rust references as one file reads them: `self.m()` / `Self::m()` of the enclosing impl's type
 (wherever the type is defined), `T::m()` of a type of the file that another file's impl may
 define, what `use m::*` opens, and paths through the crate's modules (`crate::a::f()`, a crate's
-name as a path's head). Each takes the file's `Scope` only; what an impl in another file
+name as a path's head). Each takes the file's `FileScope` only; what an impl in another file
 defines is looked up across files by `rust_impls`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from coderooms.ingest.rust_owners import impl_owner
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import INHERITS
-from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.returned_types import through_fields
 from coderooms.resolution.targets import Binding
@@ -20,12 +20,12 @@ RUST_CONSTRUCTORS = frozenset({"new", "default", "from"})
 """Rust `T::new(..)` and the like give a `T` (by convention; `with_*` too: `constructed`)."""
 
 
-def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+def in_impls(scope: FileScope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
     """Rust `self.m()` / `Self::m()`: `m` of the enclosing impl's type, wherever that type is
     defined; `T::m()` with `T` a type of the file that does not define `m`: `m` of an impl of
     `T` in another file (looked up from this file, `member_through_impls`); any other name
     neither the file defines nor a `use` binds: what the file's `use m::*` imports open, in
-    order (`Scope.opened`)."""
+    order (`FileScope.opened`)."""
     if request.kind == INHERITS:
         return request
     if request.local is not None or request.bound:
@@ -55,7 +55,9 @@ def in_impls(scope: Scope, request: RefRequest, source: str, parts: list[str]) -
     return request
 
 
-def _field_of_self(scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+def _field_of_self(
+    scope: FileScope, request: RefRequest, source: str, parts: list[str]
+) -> RefRequest:
     """`self.f.m()` in an impl of a type another file defines (`impl Error` in `error.rs`,
     `struct Error { inner: Own<ErrorImpl> }` in `lib.rs`): `m` of the type that file declares
     field `f` with (`returned_types.through_fields`, the `d` entries of its table)."""
@@ -72,7 +74,7 @@ def module_called(binding: Binding, rest: list[str]) -> bool:
 
 
 def crate_path_too(
-    scope: Scope, request: RefRequest, binding: Binding, parts: list[str]
+    scope: FileScope, request: RefRequest, binding: Binding, parts: list[str]
 ) -> RefRequest:
     """Rust `log::Level::iter()` where `use log::log;` binds `log` (a macro or function of
     crate `log`): a path's head is read in the namespace of modules and types, so after what
@@ -85,7 +87,7 @@ def crate_path_too(
     return request
 
 
-def crate_path(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+def crate_path(scope: FileScope, request: RefRequest, parts: list[str]) -> RefRequest:
     """`crate::a::f()` / `super::b::T::f()`: the longest module prefix that is a file of the
     crate first (`a.rs` / `a/mod.rs`), the rest looked up in it."""
     request.bound, request.alternatives = True, crate_alternatives(scope.path, parts)
@@ -104,7 +106,7 @@ def crate_alternatives(path: str, parts: list[str]) -> tuple[str, ...]:
     )
 
 
-def constructed(scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
+def constructed(scope: FileScope, source: str, callee: list[str]) -> tuple[bool, str] | None:
     """Rust `T::new(..)`, `T::default()`, `T::from(..)`, `T::with_*(..)` whose declaration the
     file does not state (derived, or another file's): a `T`, by convention, as for `let x =
     T::new()` (`languages.rust`); `crate::T::default()` too (`returned_types.Typed`)."""

@@ -19,7 +19,7 @@ from coderooms.ingest.rust_requests import (
 )
 from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
-from coderooms.resolution.file_scope import Scope
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.member_types import Keys
@@ -60,16 +60,16 @@ class RustRules(LookupRules):
         each member its chain steps through (`rust_impls.impl_member`)."""
         return {request.name, *(s for s in request.then if not s.startswith(FIELD))}
 
-    def binding_applies(self, scope: Scope, binding: Binding, rest: list[str]) -> bool:
+    def binding_applies(self, scope: FileScope, binding: Binding, rest: list[str]) -> bool:
         """`drop(x)` where `mod drop;` binds `drop`: a module is never called."""
         return not module_called(binding, rest)
 
     def after_binding(
-        self, scope: Scope, request: RefRequest, binding: Binding, parts: list[str]
+        self, scope: FileScope, request: RefRequest, binding: Binding, parts: list[str]
     ) -> RefRequest:
         return crate_path_too(scope, request, binding, parts)
 
-    def path(self, scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest | None:
+    def path(self, scope: FileScope, request: RefRequest, parts: list[str]) -> RefRequest | None:
         """`crate::a::f()`, `super::b::f()`: through the crate's modules; `httparse::f()`
         without a `use`: a crate of the repo, if one is named so (`x.len()` on a local reads
         the same and names no crate), and the lookup goes on."""
@@ -80,18 +80,22 @@ class RustRules(LookupRules):
         return None
 
     def receiver(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
     ) -> RefRequest:
         return in_impls(scope, request, source, parts)
 
-    def last(self, scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+    def last(
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest:
         return in_impls(scope, request, source, parts)
 
-    def extra_type_names(self, scope: Scope) -> dict[str, str]:
+    def extra_type_names(self, scope: FileScope) -> dict[str, str]:
         """The types the file's impls name (`rust_owners.impl_owner_entries`)."""
         return impl_owner_entries(scope)
 
-    def constructed(self, scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
+    def constructed(
+        self, scope: FileScope, source: str, callee: list[str]
+    ) -> tuple[bool, str] | None:
         return constructed(scope, source, callee)
 
     def member_elsewhere(

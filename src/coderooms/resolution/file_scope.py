@@ -40,7 +40,7 @@ ROOT_PACKAGE = Target("@", "")
 MAX_ASSIGNED = 8
 """Locals typed by calls followed at most through one another (`returned_types.assigned`)."""
 
-RequestRule = Callable[["Scope", str, str, str, int, bool], "RefRequest | None"]
+RequestRule = Callable[["FileScope", str, str, str, int, bool], "RefRequest | None"]
 """How a reference the file makes is looked up: `(scope, source, kind, ref, line, inherit)`."""
 
 
@@ -61,54 +61,54 @@ class ReferenceRules(Rules):
 
     __slots__ = ()
 
-    def whole(self, scope: Scope, source: str, kind: str, ref: str, line: int) -> Decided:
+    def whole(self, scope: FileScope, source: str, kind: str, ref: str, line: int) -> Decided:
         """The language decides every reference itself (Bash: a function or a command)."""
         return UNHANDLED
 
     def special(
-        self, scope: Scope, source: str, kind: str, ref: str, parts: list[str], line: int
+        self, scope: FileScope, source: str, kind: str, ref: str, parts: list[str], line: int
     ) -> Decided:
         """A reference that is no name (Java's `this(...)`, another constructor)."""
         return UNHANDLED
 
     def scoped(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
     ) -> RefRequest | None:
         """A bare name a scope of the caller binds (JS/TS: a parameter, a local: never a symbol,
         a ghost); None: go on (`request` may be marked bound: a module's free name)."""
         return None
 
     def namespaced(
-        self, scope: Scope, request: RefRequest, source: str, kind: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, kind: str, parts: list[str]
     ) -> RefRequest | None:
         """Names resolved by namespace, never through bindings (C#, PHP); None: not so."""
         return None
 
     def before_binding(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """Before the file's bindings are read (Java `Type.FIELD.m()`); None: go on."""
         return None
 
-    def binding_applies(self, scope: Scope, binding: Binding, rest: list[str]) -> bool:
+    def binding_applies(self, scope: FileScope, binding: Binding, rest: list[str]) -> bool:
         """Whether what an import binds is what the name means here (Rust: a module is never
         called)."""
         return True
 
     def after_binding(
-        self, scope: Scope, request: RefRequest, binding: Binding, parts: list[str]
+        self, scope: FileScope, request: RefRequest, binding: Binding, parts: list[str]
     ) -> RefRequest:
         """A request bound by an import, with what else the name may be (Rust: a crate)."""
         return request
 
-    def path(self, scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest | None:
+    def path(self, scope: FileScope, request: RefRequest, parts: list[str]) -> RefRequest | None:
         """A path the language reads through its modules without an import (Rust `crate::`,
         `super::`, a crate's name); None: go on (`request` may have been given alternatives)."""
         return None
 
     def lexical(
         self,
-        scope: Scope,
+        scope: FileScope,
         request: RefRequest,
         source: str,
         parts: list[str],
@@ -118,72 +118,76 @@ class ReferenceRules(Rules):
         return None
 
     def not_local(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
     ) -> RefRequest | None:
         """A name the file does not define (C/C++: only what its includes reach; Swift
         `self.m()`: inherited); None: go on."""
         return None
 
     def inherited_field(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """`this.f.m()` with `f` a field of a base (Java); None: the base's `f.m`."""
         return None
 
     def bare(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """A bare `m()` the file does not define, read as inherited (Java); None: go on."""
         return None
 
     def receiver(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str]
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
     ) -> RefRequest:
         """`self.m()`/`this.m()` the file does not define (Rust: of the impl's type)."""
         return request
 
     def qualified(
-        self, scope: Scope, request: RefRequest, source: str, parts: list[str], inherit: bool
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """A qualified name (Java `a.b.C.m()`, a base's field `f.m()`); None: go on."""
         return None
 
-    def package_extra(self, scope: Scope, parts: list[str]) -> tuple[str, ...]:
+    def package_extra(self, scope: FileScope, parts: list[str]) -> tuple[str, ...]:
         """Encoded alternatives after the package's and the opened modules' (Java's on-demand
         imports)."""
         return ()
 
-    def last(self, scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+    def last(
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
+    ) -> RefRequest:
         """The request once nothing else answered (Rust: an impl of another file, `use m::*`)."""
         return request
 
-    def table_bases(self, scope: Scope) -> dict[str, str]:
+    def table_bases(self, scope: FileScope) -> dict[str, str]:
         """Class qualname -> the base other files follow its members through (`b` entries):
         the scope's bases (Go: the one type a struct embeds)."""
         return scope.bases
 
-    def extra_type_names(self, scope: Scope) -> dict[str, str]:
+    def extra_type_names(self, scope: FileScope) -> dict[str, str]:
         """Type name -> where the file writes it, beyond its returns, bases and fields, for the
         `t` entries of its table (Rust: the types of its impls)."""
         return {}
 
-    def promoted(self, scope: Scope, request: RefRequest, owner: str, member: str) -> None:
+    def promoted(self, scope: FileScope, request: RefRequest, owner: str, member: str) -> None:
         """Add where `member` of the file's type `owner` may be besides (Go: promoted from an
         embedded type)."""
 
-    def table_extra(self, scope: Scope) -> list[str]:
+    def table_extra(self, scope: FileScope) -> list[str]:
         """Module table entries of the language's own beside `r`, `b`, `d`, `t` (C++: `o`, the
         members a class declares overloads of)."""
         return []
 
-    def constructed(self, scope: Scope, source: str, callee: list[str]) -> tuple[bool, str] | None:
+    def constructed(
+        self, scope: FileScope, source: str, callee: list[str]
+    ) -> tuple[bool, str] | None:
         """What a call the file does not declare a return for gives, by the language's
         convention (Rust `T::new()`: a `T`), as `returned_types.Typed`; None: unknown."""
         return None
 
 
 @dataclass(slots=True)
-class Scope:
+class FileScope:
     kinds: dict[str, SymbolKind]
     bound: dict[str, Binding]
     language: str

@@ -26,7 +26,8 @@ from typing import Protocol
 
 from coderooms.core.ids import directory_of
 from coderooms.resolution.module_resolver import ModuleResolver, ResolverSession
-from coderooms.resolution.reexports import ReexportTable, Walk
+from coderooms.resolution.module_table import ModuleTable
+from coderooms.resolution.reexports import ReexportWalk
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.target_modes import TargetMode
@@ -172,7 +173,7 @@ class Lookup:
         self.walks: dict[tuple[str, ...], tuple[list[tuple[str, int]], tuple[Key, ...]]] = {}
         """A group's star walk (`star_walk`: C's includes) kept: the files reached from each
         start, with the keys looked up on the way (cleared when a file is added or removed)."""
-        self.tables: dict[str, ReexportTable] = {}
+        self.tables: dict[str, ModuleTable] = {}
         """JS/TS files' re-exports (`js_reexports`)."""
         self.loaded: set[str] = set()
         """Files whose symbols and re-exports are all known (loaded whole)."""
@@ -292,7 +293,7 @@ class Lookup:
             raise Missing([path])
         return info if info is not None and (not qual or info.kind in wanted) else None
 
-    def reexports(self, path: str) -> ReexportTable:
+    def reexports(self, path: str) -> ModuleTable:
         found = self.tables.get(path)
         if found is None:
             if self.strict and path not in self.loaded:
@@ -315,7 +316,7 @@ class Lookup:
             return rules.star_walk(self, alternative, wanted)  # C: its includes (`include_walk`)
         if rules.module_table != "reexports" or (found is not None and alternative.qual):
             return found, set()
-        walk = Walk(
+        walk = ReexportWalk(
             lambda path, qual: self.defined(path, qual, wanted),
             lambda target: self.files_for(target, None),
             self.reexports,
@@ -374,4 +375,4 @@ def _shortest_first(path: str) -> tuple[int, str]:
     return len(path), path
 
 
-EMPTY_TABLE = ReexportTable()
+EMPTY_TABLE = ModuleTable()

@@ -1,6 +1,6 @@
 """How one file's references are looked up (`request`): in the file, through its imports,
 its package, its bases, by each language's own rules. `file_records.build_record` makes the
-file's `file_scope.Scope` with this rule and asks it for every call and base the file names.
+file's `file_scope.FileScope` with this rule and asks it for every call and base the file names.
 
 Everything here depends on that one file only. A reference that resolves inside the file is
 settled now (`local`); the rest carry what resolution against other files needs — the import
@@ -11,7 +11,7 @@ resolved, and later re-resolved when other files change, without parsing this fi
 from __future__ import annotations
 
 from coderooms.resolution.extraction import INHERITS
-from coderooms.resolution.file_scope import UNHANDLED, Scope
+from coderooms.resolution.file_scope import UNHANDLED, FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.returned_types import (
     chained,
@@ -24,7 +24,7 @@ from coderooms.resolution.vocabulary import CALLED, RECEIVERS, TYPE_KINDS, UNKNO
 
 
 def request(
-    scope: Scope, source: str, kind: str, ref: str, line: int, inherit: bool = True
+    scope: FileScope, source: str, kind: str, ref: str, line: int, inherit: bool = True
 ) -> RefRequest | None:
     """How reference `ref` of `source` is looked up: in the file, through its imports, its
     package, its bases, and where a language reads it its own way, by the hooks of its rules
@@ -116,7 +116,7 @@ def request(
     return rules.last(scope, request, source, parts)
 
 
-def inherited(scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+def inherited(scope: FileScope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
     """JS/TS and Java `super(...)`, `super.m()` and `this.m()` the class does not define (Java's
     bare `m()` and Swift's `self.m()` too, through their hooks):
     what the base its `extends` names has under that name, up the chain while the bases are
@@ -145,7 +145,9 @@ def inherited(scope: Scope, request: RefRequest, source: str, parts: list[str]) 
     return rewritten
 
 
-def _bare_member(scope: Scope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:
+def _bare_member(
+    scope: FileScope, request: RefRequest, source: str, parts: list[str]
+) -> RefRequest:
     """Kotlin/Scala/Swift `m()` that no enclosing definition of the file has: a member the
     enclosing class inherits (an implicit `this`/`self`, as Java's `inherited`), else a
     top-level function of the file's package or of a wildcard import (Swift: its directory,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.resolution.extraction import INHERITS
-from coderooms.resolution.file_scope import MAX_ASSIGNED, Scope
+from coderooms.resolution.file_scope import MAX_ASSIGNED, FileScope
 from coderooms.resolution.listed_bases import Embedded
 from coderooms.resolution.member_types import split_alternatives
 from coderooms.resolution.ref_requests import RefRequest
@@ -36,7 +36,7 @@ Typed = tuple[bool, str]
 """(True, a qualname of the file) or (False, a type or base name as the file writes it)."""
 
 
-def chained(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+def chained(scope: FileScope, request: RefRequest, parts: list[str]) -> RefRequest:
     """A member of a call's result (`parts[-2]` ends in `()`): see the module docstring. Java:
     also through fields of the result (`a().f.m()`), each of the type the field is declared
     with."""
@@ -55,7 +55,7 @@ def chained(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
 
 
 def _through_other_file(
-    scope: Scope, request: RefRequest, call: list[str], fields: list[str], member: str
+    scope: FileScope, request: RefRequest, call: list[str], fields: list[str], member: str
 ) -> RefRequest:
     """The called function is another file's: where to find it, and the fields and member to
     look up in what it is declared to return (`RefRequest.then`, followed by
@@ -70,7 +70,7 @@ def _through_other_file(
 
 
 def through_fields(
-    scope: Scope, request: RefRequest, source: str, typed: Typed, fields: list[str], member: str
+    scope: FileScope, request: RefRequest, source: str, typed: Typed, fields: list[str], member: str
 ) -> RefRequest:
     """Java `x.f.g.m()` where `x` is of type `typed` (seen from `source`): the fields' declared
     types in turn — in the file while its types declare them, then through the table of the
@@ -93,7 +93,7 @@ def through_fields(
     return request
 
 
-def table_entries(scope: Scope) -> list[str]:
+def table_entries(scope: FileScope) -> list[str]:
     """The module table entries other files' references need to follow members of what this
     file's functions return and of its classes' bases (`js_reexports`: `r`, `b`, `t`)."""
     entries: list[str] = []
@@ -125,7 +125,7 @@ def table_entries(scope: Scope) -> list[str]:
     return entries + scope.rules.table_extra(scope)
 
 
-def _same_name(scope: Scope, known: str | None, how: str) -> str | None:
+def _same_name(scope: FileScope, known: str | None, how: str) -> str | None:
     """The recipe of a type name written twice: the one, or none when they differ (C++, whose
     lookups differ by the enclosing scopes, `Rules.scoped_type_names`: every alternative of
     both, in order)."""
@@ -137,7 +137,7 @@ def _same_name(scope: Scope, known: str | None, how: str) -> str | None:
     return "A" + "\t".join(merged)
 
 
-def _type_recipe(scope: Scope, qual: str, name: str) -> str | None:
+def _type_recipe(scope: FileScope, qual: str, name: str) -> str | None:
     """How the file resolves type `name` written in definition `qual`: `L` + a type of the
     file, `A` + tab-separated encoded alternatives; None when nothing can."""
     if name in SELF_TYPES:
@@ -152,7 +152,7 @@ def _type_recipe(scope: Scope, qual: str, name: str) -> str | None:
     return "A" + "\t".join(found.alternatives)
 
 
-def member_request(scope: Scope, request: RefRequest, typed: list[str]) -> RefRequest:
+def member_request(scope: FileScope, request: RefRequest, typed: list[str]) -> RefRequest:
     """`x.m()` with `x` of declared type `T` (`typed`: `T.m`'s parts): `m` of `T`, inherited
     when `T` is defined in the file, else `T.m` as written."""
     if any(p.endswith(CALLED) for p in typed[:-1]):  # `x = f(); x.m()`: what `f` returns
@@ -170,7 +170,7 @@ def member_request(scope: Scope, request: RefRequest, typed: list[str]) -> RefRe
     return rewritten
 
 
-def assigned(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
+def assigned(scope: FileScope, request: RefRequest, parts: list[str]) -> RefRequest:
     """`x.m()` where `x` was assigned a call (`x = f()`, `parts`: `f()`, `m`): `m` of what `f`
     is declared to return, as `f().m()` is (`chained`). Locals typed by one another's calls are
     followed `MAX_ASSIGNED` deep at most (`let a = b.f(); let b = a.g()` would never end)."""
@@ -183,7 +183,7 @@ def assigned(scope: Scope, request: RefRequest, parts: list[str]) -> RefRequest:
         scope.expanding -= 1
 
 
-def member_of(scope: Scope, owner: str, member: str) -> Typed | None:
+def member_of(scope: FileScope, owner: str, member: str) -> Typed | None:
     """`member` of the file's type `owner`: its own, else up its in-file bases (JS/TS, Java).
     (False, base) when the chain leaves the file at `base` before answering. (A Go type's
     methods may be in any file of its package: see `promoted_alternatives`.)"""
@@ -203,7 +203,7 @@ def member_of(scope: Scope, owner: str, member: str) -> Typed | None:
     return None
 
 
-def _member_request(scope: Scope, request: RefRequest, typed: Typed, member: str) -> RefRequest:
+def _member_request(scope: FileScope, request: RefRequest, typed: Typed, member: str) -> RefRequest:
     local, name = typed
     if local:
         found = member_of(scope, name, member)
@@ -231,7 +231,7 @@ def _member_request(scope: Scope, request: RefRequest, typed: Typed, member: str
 
 
 def static_field(
-    scope: Scope, request: RefRequest, source: str, parts: list[str]
+    scope: FileScope, request: RefRequest, source: str, parts: list[str]
 ) -> RefRequest | None:
     """Java `Type.FIELD.m()` / `Type.field.g().m()` (a second part that is no type's name:
     lowercase or all capitals): the field's declared type, as `through_fields` finds it; an
@@ -252,7 +252,7 @@ def static_field(
 
 
 def inherited_field(
-    scope: Scope, request: RefRequest, source: str, parts: list[str]
+    scope: FileScope, request: RefRequest, source: str, parts: list[str]
 ) -> RefRequest | None:
     """Java `f.m()` (`this.f.m()`) where `f` is no local nor field of the enclosing classes:
     a field of the enclosing class's bases — up the in-file chain while the bases are the
@@ -278,7 +278,7 @@ def inherited_field(
 
 
 def inherited_alternatives(
-    scope: Scope, source: str, owner: str, member: str, local: bool = False
+    scope: FileScope, source: str, owner: str, member: str, local: bool = False
 ) -> tuple[str, ...]:
     """Alternatives that find type `owner` (as `source` names it; `local`: a qualname of the
     file) and look `member` up in it and its bases, in any file (`member_tables`)."""
@@ -292,7 +292,7 @@ def inherited_alternatives(
     return tuple(scope.walked(encoded, member) for encoded in found.alternatives)
 
 
-def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed | None:
+def _returned(scope: FileScope, source: str, call: list[str], depth: int) -> Typed | None:
     """The declared type of what `call` (its last part ends in `()`) returns."""
     if depth >= MAX_CHAIN:
         return None
@@ -314,7 +314,7 @@ def _returned(scope: Scope, source: str, call: list[str], depth: int) -> Typed |
     return (True, found) if found is not None else (False, written)
 
 
-def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | None:
+def _callee(scope: FileScope, source: str, callee: list[str], depth: int) -> str | None:
     """The file's function or method that `callee` calls, or None."""
     if any(p.endswith(CALLED) for p in callee[:-1]):
         if not callee[-2].endswith(CALLED):
@@ -343,7 +343,7 @@ def _callee(scope: Scope, source: str, callee: list[str], depth: int) -> str | N
     return found[1] if found is not None and found[0] else None
 
 
-def promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member: str) -> None:
+def promoted_alternatives(scope: FileScope, request: RefRequest, owner: str, member: str) -> None:
     """Go: a method of `owner` no file of the package defines may be promoted from an embedded
     type: after `owner.member` in the package, `member` of each embedded type, in order (of
     two that answer, the code would not compile)."""
@@ -360,6 +360,6 @@ def promoted_alternatives(scope: Scope, request: RefRequest, owner: str, member:
         request.alternatives = (*request.alternatives, *extra)
 
 
-def embedded_types(scope: Scope) -> dict[str, list[str]]:
+def embedded_types(scope: FileScope) -> dict[str, list[str]]:
     """Go: struct qualname -> the types it embeds, in order (none for another language)."""
     return scope.extension.types if isinstance(scope.extension, Embedded) else {}

@@ -17,7 +17,7 @@ from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.target_modes import TargetMode
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 
-ModuleTable = Literal["", "reexports", "stars"]
+TableKind = Literal["", "reexports", "stars"]
 
 
 def import_label(ref: ImportRef) -> str:
@@ -39,7 +39,7 @@ class Rules:
     one_request_per_module = False
     """One `ImportRequest` per imported module whatever names it imports (JS/TS, Go: a name is
     never a module of its own); else one per name, its submodule first."""
-    module_table: ModuleTable = ""
+    module_table: TableKind = ""
     """What the group's files keep for files that import them (the same in every language of a
     group): a re-export table (`reexports`: JS/TS, Rust), one `*<spec>` entry per file they
     require (`stars`: Ruby, Bash, C/C++), or none."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from coderooms.resolution.extraction import ImportRef
-from coderooms.resolution.reexports import ReexportTable, table_entries
+from coderooms.resolution.module_table import ModuleTable, table_entries
 from tests.unit.ingest.test_python_resolution import call, plan
 
 
@@ -75,7 +75,7 @@ def test_reexports_are_the_files_table_and_bind_nothing_locally() -> None:
     ]
     entries = table_entries(refs)
     assert entries == ["*./a", "eW=./b\tdefault", "ebee=./b\tb", "nns=./c"]
-    table = ReexportTable.decode(entries)
+    table = ModuleTable.decode(entries)
     assert table.named == {"W": ("./b", "default"), "bee": ("./b", "b")}
     assert (table.namespaces, table.stars) == ({"ns": "./c"}, ("./a",))
 
@@ -218,7 +218,7 @@ def test_table_entries_keep_local_exports_and_the_bindings_they_name() -> None:
     extraction = extract("javascript", "m.js", source)
     entries = table_entries(extraction.imports, extraction.facts)
     assert entries == sorted(["ia=./x\ta", "ins=./y\t", "lb=a", "lns=ns", "lf=f", "mf"])
-    table = ReexportTable.decode(entries)
+    table = ModuleTable.decode(entries)
     assert table.value == "f"
     assert table.local == {"b": "a", "ns": "ns", "f": "f"}
     assert table.imported == {"a": ("./x", "a"), "ns": ("./y", "")}

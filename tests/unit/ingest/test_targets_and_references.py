@@ -12,7 +12,6 @@ from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import bindings, import_requests
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
 from coderooms.ingest.lookup_modes import go_directory
-from coderooms.ingest.reference_resolution import resolve_import, resolve_reference
 from coderooms.ingest.targets import (
     go_module_path,
     go_package,
@@ -25,6 +24,7 @@ from coderooms.ingest.targets import (
 from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.reference_resolution import resolve_import, resolve_reference
 from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import (
     ImportRequest,

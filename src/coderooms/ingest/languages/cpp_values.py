@@ -1,5 +1,5 @@
 """C++: the declared types of values (issue 32), as scope facts the generic typed lookup reads
-(`file_scope.Scope.typed`): `x.m()` / `p->m()` on a value whose type the code writes is `T.m`.
+(`file_scope.FileScope.typed`): `x.m()` / `p->m()` on a value whose type the code writes is `T.m`.
 
 * Parameters of a definition or a lambda: `Foo x`, `const Foo &x`, `Foo *p`, `ns::Foo &&x`
   (PARAM facts); locals and globals `Foo x;`, `Foo x(..)`, `Foo *p = ..`; fields `Foo m_;` in a

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from coderooms.core.ids import file_id, ghost_id, symbol_id
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.import_requests import group_rules
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import encode_key
 from coderooms.resolution.lookup import (
@@ -21,6 +20,7 @@ from coderooms.resolution.lookup_rules import of_group
 from coderooms.resolution.member_tables import follow_returns, inherited_member
 from coderooms.resolution.ref_requests import RefRequest, decode_alternative
 from coderooms.resolution.resolutions import Resolution
+from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import ImportRequest
 from coderooms.resolution.vocabulary import INHERITED, NOT_CALLABLE, TYPE_KINDS
 
@@ -37,15 +37,15 @@ def type_member(ref: str) -> str | None:
     return ".".join(ref.split(".")[-2:-1])
 
 
-def unique_question(request: RefRequest) -> tuple[frozenset[str], str | None] | None:
-    """What the unique-name rule may answer `request` with: the kinds and the type a member
-    must belong to (None: a top-level definition); None when it may not answer at all (bound
-    or local references, members of values)."""
+def unique_question(request: RefRequest, rules: Rules) -> tuple[frozenset[str], str | None] | None:
+    """What the unique-name rule may answer `request` (of the group whose `rules` are given)
+    with: the kinds and the type a member must belong to (None: a top-level definition); None
+    when it may not answer at all (bound or local references, members of values)."""
     if request.bound or request.local is not None:
         return None
     wanted = wanted_kinds(request)
     if "." not in request.ref:
-        if not group_rules(request.group).by_bare_name:
+        if not rules.by_bare_name:
             return None  # the language's rules are complete (`Rules.by_bare_name`)
         return wanted - {"Method"}, None
     member_of = type_member(request.ref)
@@ -66,7 +66,7 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         return Resolution(
             symbol_id(repo, source_path, request.local), SYMBOL, "local", CONFIDENCE["local"]
         )
-    rules = group_rules(request.group)
+    rules = of_group(lookup, request.group)
     wanted = wanted_kinds(request) | {"Module"}
     if rules.callable_variables and request.kind != INHERITS:
         wanted |= {"Variable"}  # a top-level const reached through an import may be called
@@ -84,9 +84,7 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             found, looked = lookup.in_module_through(alternative, request.group, wanted)
             keys |= looked
             if found is None:  # Rust `T::f()`: `f` of another file's impl
-                found = of_group(lookup, request.group).alternative_fallback(
-                    lookup, alternative, wanted, keys
-                )
+                found = rules.alternative_fallback(lookup, alternative, wanted, keys)
         if found is None:
             continue
         if of_group(lookup, request.group).ambiguous(lookup, found, keys):
@@ -101,7 +99,7 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
         return Resolution(
             found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
         )
-    question = unique_question(request)
+    question = unique_question(request, rules)
     if question is not None:
         found = lookup.unique(request.group, request.name, *question)
         if found is not None:
