@@ -16,7 +16,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.core.nesting import TooDeep
 from coderooms.errors import CoderoomsError
 from coderooms.ingest.bare import bare_file, quarantine_reason
-from coderooms.ingest.file_records import build_record
+from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.languages import DEEP_LANGUAGES, PROJECT_TABLES, extract, language_for_path
 from coderooms.ingest.rows import ParsedFile
 from coderooms.resolution.extraction import SymbolDef

@@ -6,8 +6,6 @@ decides each reference over that scope)."""
 from __future__ import annotations
 
 from coderooms.core.ids import directory_of
-from coderooms.ingest.import_requests import reference_rules_of
-from coderooms.ingest.languages import LANGUAGE_GROUPS
 from coderooms.resolution.extraction import (
     CALLS,
     INHERITS,
@@ -15,7 +13,7 @@ from coderooms.resolution.extraction import (
     FactKind,
     ScopeFact,
 )
-from coderooms.resolution.file_scope import FileScope
+from coderooms.resolution.file_scope import FileScope, ReferenceRules
 from coderooms.resolution.module_table import table_entries
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.reference_requests import request as reference_request
@@ -23,17 +21,23 @@ from coderooms.resolution.returned_types import table_entries as returned_table_
 from coderooms.resolution.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
 
 
-def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:
+def build_record(
+    path: str,
+    language: str | None,
+    extraction: Extraction | None,
+    rules: ReferenceRules,
+    group: str,
+) -> FileRecord:
+    """The file's record by `rules`, its language's (`group` its group; the registry's, handed
+    in by `import_requests.build_record`)."""
     record = FileRecord(path, language)
     if extraction is None or language is None:
         return record
-    rules = reference_rules_of(language)
     record.symbols = extraction.symbols
     record.problems = list(extraction.problems)
     record.imports = rules.import_requests(path, extraction.imports)
     if rules.references(record, extraction):
         return record
-    group = LANGUAGE_GROUPS.get(language, language)
     kinds = {s.qualname: s.kind for s in extraction.symbols}
     if rules.module_table == "reexports":
         record.names = table_entries(extraction.imports, extraction.facts)
