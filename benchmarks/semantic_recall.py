@@ -27,7 +27,7 @@ from typing import Any
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.graph.driver import Graph
-from coderooms.ingest.file_records import build_record
+from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.semantic import model
 from coderooms.semantic.query import nearest_symbols

@@ -25,7 +25,6 @@ from coderooms.ingest.loader import Loader
 from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes_of, ref_keys_text
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
-from coderooms.ingest.project_files import PROJECT_FILE_NAMES, fill_lookup, languages_to_reresolve
 from coderooms.ingest.rows import (
     EdgeRow,
     ParsedFile,
@@ -96,7 +95,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
             claims=claims,
             rewritten=changes.rewritten,
             repo=repo,
-            markers=list(PROJECT_FILE_NAMES),
+            markers=list(languages.PROJECT_TABLES.names),
         )
         held = Held(read["chunks"], read["edges"])
         for row in read["symbols"]:
@@ -163,8 +162,9 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         foreign, importers = _foreign_work(run, changes, plan.triggers)
 
     lookup = Lookup(repo, sessions, group_rules=languages.GROUP_RULES)
-    fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
-    fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
+    tables = languages.PROJECT_TABLES
+    tables.fill_lookup(lookup, [(row["path"], row["names"] or []) for row in markers])
+    tables.fill_lookup(lookup, [(parsed.path, parsed.record.names) for parsed in changes.upserts])
     requests = [r for p in changes.upserts for r in p.record.references] + [f[3] for f in foreign]
     import_requests = [i for p in changes.upserts for i in p.record.imports]
     importer_requests = {
@@ -279,7 +279,7 @@ def _foreign_work(
     # a go.mod, package.json, tsconfig or Cargo.toml moved module paths or names: every import
     # and reference of that language
     changed = sorted(triggers.changed)
-    coarse += [(names, {""}) for names in languages_to_reresolve(changed)]
+    coarse += [(names, {""}) for names in languages.PROJECT_TABLES.languages_to_reresolve(changed)]
     for names, directories in coarse:
         if not directories:
             continue

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from coderooms.ingest.languages.registry import GROUP_RULES, LANGUAGES
-from coderooms.resolution.extraction import ImportRef
+from coderooms.ingest.languages.registry import GROUP_RULES, LANGUAGE_GROUPS, LANGUAGES
+from coderooms.resolution import file_records
+from coderooms.resolution.extraction import Extraction, ImportRef
 from coderooms.resolution.file_scope import ReferenceRules
 from coderooms.resolution.lookup_rules import LookupRules
+from coderooms.resolution.ref_requests import FileRecord
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 
@@ -48,3 +50,12 @@ def bindings(language: str, path: str, imports: Iterable[ImportRef]) -> dict[str
 def import_requests(language: str, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
     """One request per imported module (and per name that may itself be a submodule)."""
     return rules_of(language).import_requests(path, imports)
+
+
+def build_record(path: str, language: str | None, extraction: Extraction | None) -> FileRecord:
+    """The file's record (`file_records.build_record`) by its language's rules and group."""
+    name = language or ""
+    rules = reference_rules_of(name)
+    return file_records.build_record(
+        path, language, extraction, rules, LANGUAGE_GROUPS.get(name, name)
+    )

@@ -16,9 +16,8 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.core.nesting import TooDeep
 from coderooms.errors import CoderoomsError
 from coderooms.ingest.bare import bare_file, quarantine_reason
-from coderooms.ingest.file_records import build_record
-from coderooms.ingest.languages import DEEP_LANGUAGES, extract, language_for_path
-from coderooms.ingest.project_files import project_file
+from coderooms.ingest.import_requests import build_record
+from coderooms.ingest.languages import DEEP_LANGUAGES, PROJECT_TABLES, extract, language_for_path
 from coderooms.ingest.rows import ParsedFile
 from coderooms.resolution.extraction import SymbolDef
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
@@ -118,7 +117,7 @@ def parse_data(job: ReadJob, data: bytes) -> ParsedFile | Skipped | Unchanged:
 def project_entries(job: ReadJob, language: str | None, text: str, own: list[str]) -> list[str]:
     """The module table a project file keeps (`File.names`); a source file's own (what
     `build_record` gave it, `own`) when the file is none."""
-    project = project_file(job.path, language)
+    project = PROJECT_TABLES.project_file(job.path, language)
     if project is None or project.read is None:
         return own
     root = job.absolute[: -len(job.path)] if job.absolute.endswith(job.path) else ""

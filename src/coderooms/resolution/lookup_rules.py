@@ -11,7 +11,6 @@ from __future__ import annotations
 from coderooms.resolution.file_scope import ReferenceRules
 from coderooms.resolution.lookup import Found, Lookup, SymbolInfo
 from coderooms.resolution.member_types import Keys
-from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.require_walk import through_requires
 
@@ -21,11 +20,6 @@ class LookupRules(ReferenceRules):
     asked of the reference's group)."""
 
     __slots__ = ()
-
-    resolver: ModuleResolver | None = None
-    """The resolver over a module store of the group's own that answers its references and
-    the imports of its target modes (Python's, `python_plan`); None: the lookup's generic path
-    (group-level)."""
 
     def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
         """The name in what the module the alternative names requires, and in what that

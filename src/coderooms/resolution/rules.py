@@ -12,6 +12,7 @@ from typing import Literal
 
 from coderooms.core.ids import directory_of
 from coderooms.resolution.extraction import Extraction, ImportRef, SymbolDef
+from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.target_modes import TargetMode
@@ -36,6 +37,11 @@ class Rules:
     project_files: tuple[ProjectFile, ...] = ()
     """The project files the language's resolution reads (`go.mod`, `package.json`, ...): when
     one with a reader changes, the group's files re-resolve."""
+    resolver: ModuleResolver | None = None
+    """The resolver over a module store of the group's own that answers its references and
+    the imports of its target modes (Python's, `python_plan`); None: the lookup's generic path
+    (group-level)."""
+
     one_request_per_module = False
     """One `ImportRequest` per imported module whatever names it imports (JS/TS, Go: a name is
     never a module of its own); else one per name, its submodule first."""

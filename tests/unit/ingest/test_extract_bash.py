@@ -6,7 +6,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_records import build_record
+from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.bash import bats_source
 from coderooms.ingest.targets import bash_source

@@ -5,8 +5,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_records import build_record
-from coderooms.ingest.import_requests import import_requests
+from coderooms.ingest.import_requests import build_record, import_requests
 from coderooms.ingest.languages import extract
 from coderooms.ingest.shared_rules import c_includes
 from coderooms.ingest.targets import c_implementations, c_include

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_records import build_record
+from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.languages import extract
 from coderooms.ingest.languages.csharp import first_branches
 from coderooms.ingest.languages.csharp_branches import nth_branches

@@ -5,8 +5,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_records import build_record
-from coderooms.ingest.import_requests import import_requests
+from coderooms.ingest.import_requests import build_record, import_requests
 from coderooms.ingest.languages import extract
 from coderooms.ingest.namespace_names import php_candidates, php_require, php_uses
 from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_records import build_record
+from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.languages import extract
 from coderooms.ingest.targets import ruby_require
 from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef

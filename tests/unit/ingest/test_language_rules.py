@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.cpp_requests import Declared
-from coderooms.ingest.file_records import build_record
 from coderooms.ingest.import_requests import (
     bindings,
+    build_record,
     group_rules,
     import_requests,
     module_targets,

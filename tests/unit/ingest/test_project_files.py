@@ -8,16 +8,11 @@ from coderooms.ingest.languages import (
     KEPT_IN_EXCLUDED,
     PROJECT_FILES,
     PROJECT_LANGUAGES,
+    PROJECT_TABLES,
     is_kept_file,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.ingest.lookup_modes import c_include_dirs
-from coderooms.ingest.project_files import (
-    PROJECT_FILE_NAMES,
-    fill_lookup,
-    languages_to_reresolve,
-    project_file,
-)
 from coderooms.resolution.lookup import Lookup
 
 JS = ["javascript", "tsx", "typescript"]
@@ -44,7 +39,7 @@ def test_each_project_file_belongs_to_todays_languages() -> None:
         "Cargo.toml": ["rust"],
         "compile_commands.json": ["c", "cpp"],
     }  # a marker (python's) re-resolves nothing
-    assert PROJECT_FILE_NAMES == (
+    assert PROJECT_TABLES.names == (
         "Cargo.toml",
         "compile_commands.json",
         "go.mod",
@@ -60,7 +55,7 @@ def test_each_project_file_belongs_to_todays_languages() -> None:
 
 def test_a_file_is_read_as_the_project_file_its_name_and_place_make_it() -> None:
     def kind(path: str, language: str | None = None) -> str | None:
-        found = project_file(path, language)
+        found = PROJECT_TABLES.project_file(path, language)
         return None if found is None else found.kind
 
     assert kind("GO.MOD", "gomod") == "go.mod"  # the file kind, any case
@@ -75,7 +70,7 @@ def test_a_file_is_read_as_the_project_file_its_name_and_place_make_it() -> None
 
 def test_project_files_fill_the_lookups_tables_by_kind() -> None:
     lookup = Lookup("r", group_rules=GROUP_RULES)
-    fill_lookup(
+    PROJECT_TABLES.fill_lookup(
         lookup,
         [
             ("svc/go.mod", ["module example.com/svc"]),
@@ -88,7 +83,7 @@ def test_project_files_fill_the_lookups_tables_by_kind() -> None:
     assert lookup.table("tsconfig") == {"web/tsconfig.json": ["root web"]}
     assert lookup.table("compile_commands.json") == {}
     assert set(lookup.project) == {"go.mod", "tsconfig"}
-    fill_lookup(lookup, [("svc/go.mod", [])])  # an empty table takes the file out
+    PROJECT_TABLES.fill_lookup(lookup, [("svc/go.mod", [])])  # an empty table takes the file out
     assert lookup.table("go.mod") == {}
 
 
@@ -96,14 +91,14 @@ def test_a_changed_compilation_database_drops_the_include_directories_derived_fr
     lookup = Lookup("r", group_rules=GROUP_RULES)
     assert c_include_dirs(lookup) == {}
     assert "compile_commands.json" in lookup.memo
-    fill_lookup(lookup, [("compile_commands.json", ["f a.c\tiinclude"])])
+    PROJECT_TABLES.fill_lookup(lookup, [("compile_commands.json", ["f a.c\tiinclude"])])
     assert "compile_commands.json" not in lookup.memo
 
 
 def test_the_languages_of_the_changed_project_files_re_resolve() -> None:
     changed = ["web/package.json", "Cargo.toml", "web/tsconfig.json", "a.py", "pyproject.toml"]
-    assert languages_to_reresolve(changed) == [["rust"], JS]
-    assert languages_to_reresolve(["build/compile_commands.json", "go.mod"]) == [
+    assert PROJECT_TABLES.languages_to_reresolve(changed) == [["rust"], JS]
+    assert PROJECT_TABLES.languages_to_reresolve(["build/compile_commands.json", "go.mod"]) == [
         ["c", "cpp"],
         ["go"],
     ]

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.file_records import build_record
-from coderooms.ingest.import_requests import bindings, import_requests
+from coderooms.ingest.import_requests import bindings, build_record, import_requests
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
 from coderooms.ingest.lookup_modes import go_directory
 from coderooms.ingest.targets import (

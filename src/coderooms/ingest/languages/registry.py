@@ -48,6 +48,7 @@ from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.project_files import ProjectFile
+from coderooms.resolution.project_tables import ProjectTables
 from coderooms.resolution.target_modes import TargetMode
 
 
@@ -279,6 +280,9 @@ for _record in _RECORDS:
             raise ValueError(f"project file {_project.kind!r} claimed twice ({_record.name})")
         if _project.read is not None:
             PROJECT_LANGUAGES[_project.kind] = sorted(GROUP_LANGUAGES[_record.rules.group])
+
+PROJECT_TABLES = ProjectTables(PROJECT_FILES, PROJECT_LANGUAGES)
+"""The project files' names, readers and what re-resolves when one changes."""
 
 KEPT_IN_EXCLUDED = frozenset(k for p in PROJECT_FILES.values() for k in p.kept_in_excluded)
 """Files read although a default-excluded directory holds them (`ProjectFile.kept_in_excluded`:

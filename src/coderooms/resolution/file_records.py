@@ -1,0 +1,132 @@
+"""From one file's extraction to what the graph needs: its `FileRecord` (symbols, import
+requests, reference requests), built from that one file alone by its language's `Rules` (what
+the file's `file_scope.FileScope` holds beside its names) and `reference_requests.request` (which
+decides each reference over that scope)."""
+
+from __future__ import annotations
+
+from coderooms.core.ids import directory_of
+from coderooms.resolution.extraction import (
+    CALLS,
+    INHERITS,
+    Extraction,
+    FactKind,
+    ScopeFact,
+)
+from coderooms.resolution.file_scope import FileScope, ReferenceRules
+from coderooms.resolution.module_table import table_entries
+from coderooms.resolution.ref_requests import FileRecord, RefRequest
+from coderooms.resolution.reference_requests import request as reference_request
+from coderooms.resolution.returned_types import table_entries as returned_table_entries
+from coderooms.resolution.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
+
+
+def build_record(
+    path: str,
+    language: str | None,
+    extraction: Extraction | None,
+    rules: ReferenceRules,
+    group: str,
+) -> FileRecord:
+    """The file's record by `rules`, its language's (`group` its group; the registry's, handed
+    in by `import_requests.build_record`)."""
+    record = FileRecord(path, language)
+    if extraction is None or language is None:
+        return record
+    record.symbols = extraction.symbols
+    record.problems = list(extraction.problems)
+    record.imports = rules.import_requests(path, extraction.imports)
+    if rules.references(record, extraction):
+        return record
+    kinds = {s.qualname: s.kind for s in extraction.symbols}
+    if rules.module_table == "reexports":
+        record.names = table_entries(extraction.imports, extraction.facts)
+    elif rules.module_table == "stars":  # what the file requires, for what requires the file
+        record.names = sorted({"*" + ref.module for ref in extraction.imports})
+    # `export ... from` re-exports bind nothing in the file (only `import` does)
+    bound = rules.bindings(path, [ref for ref in extraction.imports if not ref.reexport])
+    scope = FileScope(kinds, bound, language, directory_of(path), group, reference_request, rules)
+    scope.bases = rules.bases(extraction)
+    scope.types = declared_types(extraction.facts)
+    scope.returns = declared_returns(extraction.facts)
+    scope.required = rules.required(record.imports)
+    scope.path = path
+    scope.package = rules.package(path, extraction.symbols)
+    scope.opened = rules.opened(path, extraction.imports)
+    scope.extension = rules.extension(path, extraction)
+    if rules.member_table:
+        record.names = sorted({*record.names, *returned_table_entries(scope)})
+    merged: dict[tuple[str, str, str], RefRequest] = {}
+    seen: dict[tuple[str, str, str], RefRequest | None] = {}
+    sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
+    sites += [(i.child, INHERITS, i.base, i.line) for i in extraction.inherits]
+    for source, kind, ref, line in sites:
+        key = (source, kind, ref)
+        if key in seen:  # the same reference again (a test calling assertEqual 500 times)
+            known = seen[key]
+            if known is not None:
+                known.count += 1
+                known.line = min(known.line, line)
+            continue
+        seen[key] = _add(merged, scope.request(source, kind, ref, line))
+    record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
+    return record
+
+
+def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
+    """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
+    scope declares the name with two types (not known then). A call's value (`f()`, see
+    `languages.assigned_values`) counts only where no type is written or created for the name
+    in that scope (`const res = new T()` in one block, `const res = f()` in another: a `T`).
+    A parameter declared without a type the extractor can name is `?` too, so that it hides
+    a name of an enclosing scope (`fn inner(x: u8)` inside `fn outer(x: Foo)`)."""
+    written: dict[tuple[str, str], set[str]] = {}
+    called: dict[tuple[str, str], set[str]] = {}
+    found: dict[tuple[str, str], str] = {}
+    for fact in facts:
+        if fact.kind in (FactKind.PARAM, FactKind.ASSIGN) and fact.annotation:
+            value = fact.annotation.endswith(")") or fact.annotation.startswith(VALUE_OF)
+            into = called if value else written
+            into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
+        elif fact.kind is FactKind.PARAM and fact.scope:
+            found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER
+    for key, types in (*called.items(), *written.items()):
+        found[key] = next(iter(types)) if len(types) == 1 else UNKNOWN_RECEIVER
+    return found
+
+
+def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:
+    """Function qualname -> the return type its declaration states; `?` when two declarations
+    of one qualname (overloads) state different ones. A top-level JS/TS const that names a
+    function of the file (`const stringType = ZodString.create`) returns what it returns."""
+    found: dict[str, str] = {}
+    for fact in facts:
+        if fact.kind is FactKind.RETURNS and fact.annotation:
+            if fact.scope.rpartition(".")[2] != fact.name:
+                continue  # written in a definition that is no symbol (an anonymous class)
+            known = found.get(fact.scope)
+            found[fact.scope] = (
+                fact.annotation if known in (None, fact.annotation) else UNKNOWN_RECEIVER
+            )
+    for fact in facts:  # `const stringType = ZodString.create`: returns what that returns
+        if fact.kind is FactKind.ASSIGN and not fact.scope and fact.annotation:
+            aliased = found.get(fact.annotation.removeprefix(VALUE_OF))
+            if fact.annotation.startswith(VALUE_OF) and aliased and fact.name not in found:
+                found[fact.name] = aliased
+    return found
+
+
+def _add(
+    merged: dict[tuple[str, str, str], RefRequest], request: RefRequest | None
+) -> RefRequest | None:
+    """Merge `request` into the one with its key (count, first line); the merged request."""
+    if request is None:
+        return None
+    key = (request.source, request.kind, request.ref)
+    known = merged.get(key)
+    if known is None:
+        merged[key] = request
+        return request
+    known.count += 1
+    known.line = min(known.line, request.line)
+    return known
