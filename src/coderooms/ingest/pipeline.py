@@ -126,7 +126,8 @@ other references as the old rules left them (10: C++ macros, Kotlin object expre
 `Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods; 17:
 the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `;
 19: JS/TS scope first, a module's free names, CommonJS exports' definitions, a relative
-directory's `package.json` entry)."""
+directory's `package.json` entry; 22: a Python lookup through a star import keys the name in
+every star-imported module it looked into, found there or not)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

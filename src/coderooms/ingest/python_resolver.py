@@ -504,7 +504,10 @@ class PythonResolver:
     def _star(self, data: ModuleData, name: str, keys: frozenset[tuple[str, str]]) -> Result:
         # a name the module does not bind itself: its star list (even an empty one) decides.
         # No key of its own: whoever looked into this module resolved it, so holds its module
-        # stem (`@pkg`), and a change of its star list touches that stem.
+        # stem (`@pkg`), and a change of its star list touches that stem. But every star module
+        # looked into is a key, found there or not, skipped by its `__all__` or for a `_`
+        # name or not: that module binding the name later (or listing it in `__all__`) may
+        # change the answer, and the touched name finds the reference by that key.
         external = False
         for level, module in reversed(data.table.stars):
             found = self._module(data.path, level, module)
@@ -517,15 +520,17 @@ class PythonResolver:
             star = self.store.data(found.value[1])
             if star is None:
                 continue
+            keys |= {(star.path, name)}
             if star.table.all is not None:
                 if name not in star.table.all:
                     continue
             elif name.startswith("_"):
                 continue
             inner = self._lookup(star.path, name)
+            keys |= inner.keys
             if inner.value != NOT_FOUND or star.table.all is not None:
                 value = None if inner.value == NOT_FOUND else inner.value
-                return Result(value, keys | inner.keys, inner.flags | IMPORTED)
+                return Result(value, keys, inner.flags | IMPORTED)
         return Result(EXTERNAL if external else NOT_FOUND, keys)
 
     def _module_attribute(self, path: str, name: str) -> Result:

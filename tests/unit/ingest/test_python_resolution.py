@@ -32,15 +32,17 @@ def plan(root: Path, files: dict[str, str]) -> dict[str, Any]:
     changes = Changeset(REPO, parsed, [], {p.path for p in parsed}, fresh=True)
     result = plan_changeset(no_reads, changes)
     edges: dict[tuple[str, str, str], tuple[str, str]] = {}
+    keys: dict[tuple[str, str, str], list[str]] = {}
     imports: dict[str, set[str]] = {}
     for edge in result.edges:
         source = edge.source.removeprefix(f"{REPO}:")
         target = edge.target.removeprefix(f"{REPO}:")
         if edge.type in ("CALLS", "INHERITS"):
             edges[(source, edge.type, edge.props["ref"])] = (target, edge.props["via"])
+            keys[(source, edge.type, edge.props["ref"])] = list(edge.props.get("keys") or [])
         elif edge.type == "IMPORTS":
             imports.setdefault(source, set()).add(target)
-    return {"edges": edges, "imports": imports, "files": result.file_rows}
+    return {"edges": edges, "keys": keys, "imports": imports, "files": result.file_rows}
 
 
 def call(found: dict[str, Any], source: str, ref: str) -> tuple[str, str]:
@@ -110,6 +112,56 @@ def test_a_star_reexport_takes_all_or_the_public_names(tmp_path: Path) -> None:
     assert call(found, "use.py::", "httpx.Response") == ("httpx/_models.py::Response", "import")
     assert call(found, "use.py::", "httpx.Other")[1] == "ghost"  # not in __all__
     assert call(found, "use.py::", "httpx._Private")[1] == "ghost"  # private, no __all__
+
+
+def test_a_lookup_through_a_star_import_keys_every_star_module_it_looked_into(
+    tmp_path: Path,
+) -> None:
+    """Found there or not, skipped by `__all__` or for a `_` name or not: that module binding
+    the name later would change the answer, so the name is a key (issue 35)."""
+    found = plan(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/plain.py": "from .deeper import *\n",
+            "pkg/deeper.py": "def f(): ...\n",
+            "pkg/listed.py": "__all__ = ['g']\ndef g(): ...\nclass Listed: ...\n",
+            "pkg/use.py": """
+                from .plain import *
+                from .listed import *
+
+                class A(Missing):
+                    def run(self):
+                        self.run()
+
+                class B(_Private):
+                    def run(self):
+                        self.run()
+
+                class C(Listed):
+                    def run(self):
+                        self.run()
+            """,
+        },
+    )
+    # `plain` was looked into past its own names (its star module `deeper` too) but for the
+    # `_` name: `@deeper` keys the file of that stem appearing or going
+    for cls, name, keys in (
+        ("A", "Missing", ["@deeper", "Missing"]),
+        ("B", "_Private", ["_Private"]),
+        ("C", "Listed", ["@deeper", "Listed"]),
+    ):
+        ref = (f"pkg/use.py::{cls}.run", "CALLS", "self.run")
+        assert found["edges"][ref] == (f"pkg/use.py::{cls}.run", "import")
+        assert found["keys"][ref] == keys
+        assert base(found, f"pkg/use.py::{cls}", name)[1] == "ghost"
+    # from another file: `A` in `use`, the base's name in every star module `use` looked into
+    # and the stems `use` imported (no key of its own file's, nor of the reference's own name)
+    found = plan(tmp_path, {"pkg/far.py": "from .use import *\nA().run()\n"})
+    assert call(found, "pkg/far.py::", "A().run") == ("pkg/use.py::A.run", "typed")
+    assert found["keys"][("pkg/far.py::", "CALLS", "A().run")] == [
+        "@deeper", "@listed", "@plain", "A", "Missing",
+    ]  # fmt: skip
 
 
 def test_a_standard_library_name_is_never_a_repo_file(tmp_path: Path) -> None:
