@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 22
+RESOLVER_VERSION = 23
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -126,7 +126,8 @@ other references as the old rules left them (10: C++ macros, Kotlin object expre
 `Result`/`Option`, fields of other files' structs, blanket impls, a pointer's own methods; 17:
 the extraction limits of `languages.parsing.limits`, `ref_keys` past 8,000 characters as ` %* `;
 19: JS/TS scope first, a module's free names, CommonJS exports' definitions, a relative
-directory's `package.json` entry; 22: a Python lookup through a star import keys the name in
+directory's `package.json` entry; 22: C++ members of values, inherited bare calls, overloads
+across files, base initialisers; 23: a Python lookup through a star import keys the name in
 every star-imported module it looked into, found there or not)."""
 
 
