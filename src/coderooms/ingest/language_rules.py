@@ -4,8 +4,9 @@ otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scop
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`. The registry (`languages.registry`) gives each
-record its class (issue 35: each moves to its language's package)."""
+Rust in `rust_rules`, C and C++ in `c_rules`; Lua's are in its package
+(`coderooms.languages.lua.rules`). The registry (`languages.registry`) gives each record its
+class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,6 @@ from coderooms.ingest.targets import (
     bash_source,
     go_package,
     js_module,
-    lua_module,
     python_module,
     ruby_require,
     swift_module,
@@ -298,14 +298,6 @@ class RubyRules(RequiringRules):
     ) -> RefRequest | None:
         """Ruby's lexical lookup, then the ancestors (`required_requests.ruby_request`)."""
         return ruby_request(scope, request, source, parts, wanted)
-
-
-class LuaRules(LookupRules):
-    __slots__ = ()
-    binding_only = True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return lua_module(module)
 
 
 class BashRules(RequiringRules):

@@ -1,7 +1,7 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces.
+with the edges it produces. Lua's is in its package (`coderooms.languages.lua.rules`).
 """
 
 from __future__ import annotations
@@ -261,22 +261,6 @@ def ruby_require(path: str, spec: str) -> tuple[Target, ...]:
     if clean.startswith(".."):
         return ()
     return tuple(Target("~", f"{root}/{clean}") for root in RUBY_LOAD_PATH)
-
-
-LUA_ROOTS = ("", "lua/", "src/")
-"""Where `require("a.b")` looks in the repo (`package.path` as a rock or a plugin lays it out)."""
-
-
-def lua_module(spec: str) -> tuple[Target, ...]:
-    """`require("a.b")`: `a/b.lua`, then `a/b/init.lua`, from the repo's root, `lua/`, `src/`."""
-    if not spec or spec.startswith((".", "/")) or "/" in spec or ".." in spec:
-        return ()
-    relative = spec.replace(".", "/")
-    return tuple(
-        Target("=", f"{root}{relative}{tail}")
-        for root in LUA_ROOTS
-        for tail in (".lua", "/init.lua")
-    )
 
 
 def bash_source(path: str, spec: str) -> tuple[Target, ...]:

@@ -14,7 +14,6 @@ from coderooms.ingest.language_rules import (
     CSharpRules,
     GoRules,
     JavaScriptRules,
-    LuaRules,
     PhpRules,
     PythonRules,
     RubyRules,
@@ -33,7 +32,6 @@ from coderooms.ingest.languages import (
     javascript,
     kotlin,
     kotlin_repairs,
-    lua,
     php,
     python,
     ruby,
@@ -43,6 +41,7 @@ from coderooms.ingest.languages import (
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
+from coderooms.languages import lua
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -214,13 +213,7 @@ _RECORDS = (
         (".rb",),
         file_names=("gemfile", "rakefile"),
     ),
-    Language(
-        "lua",
-        LuaRules("lua", "lua"),
-        Syntax(_tree_sitter("lua"), lua.QUERY, lua.extract),
-        (".lua",),
-        package_files=("init.lua",),
-    ),
+    lua.LANGUAGE,
     Language(
         "bash",
         BashRules("bash", "bash"),
