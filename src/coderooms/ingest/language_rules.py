@@ -30,11 +30,7 @@ from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.required_requests import bash_command, ruby_request
-from coderooms.ingest.shared_rules import (
-    JS_GLOBALS,
-    InheritingRules,
-    RequiringRules,
-)
+from coderooms.ingest.shared_rules import JS_GLOBALS
 from coderooms.ingest.targets import (
     bash_source,
     go_package,
@@ -44,6 +40,7 @@ from coderooms.ingest.targets import (
     swift_module,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
+from coderooms.resolution.family_rules import InheritingRules, RequiringRules
 from coderooms.resolution.file_scope import Decided, FileScope
 from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.resolution.lookup import Lookup, SymbolInfo
