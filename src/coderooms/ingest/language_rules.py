@@ -4,9 +4,9 @@ otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scop
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`; Lua's are in its package
-(`coderooms.languages.lua.rules`). The registry (`languages.registry`) gives each record its
-class (issue 35: each moves to its language's package)."""
+Rust in `rust_rules`, C and C++ in `c_rules`; Lua's and Bash's are in their packages
+(`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives each record
+its class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
@@ -29,10 +29,9 @@ from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.required_requests import bash_command, ruby_request
+from coderooms.ingest.required_requests import ruby_request
 from coderooms.ingest.shared_rules import JS_GLOBALS
 from coderooms.ingest.targets import (
-    bash_source,
     go_package,
     js_module,
     python_module,
@@ -41,7 +40,7 @@ from coderooms.ingest.targets import (
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
 from coderooms.resolution.family_rules import InheritingRules, RequiringRules
-from coderooms.resolution.file_scope import Decided, FileScope
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
@@ -295,14 +294,3 @@ class RubyRules(RequiringRules):
     ) -> RefRequest | None:
         """Ruby's lexical lookup, then the ancestors (`required_requests.ruby_request`)."""
         return ruby_request(scope, request, source, parts, wanted)
-
-
-class BashRules(RequiringRules):
-    __slots__ = ()
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return bash_source(path, module)
-
-    def whole(self, scope: FileScope, source: str, kind: str, ref: str, line: int) -> Decided:
-        """A function of the file or of what it sources, or a command (`bash_command`)."""
-        return bash_command(scope, source, kind, ref, line)

@@ -1,7 +1,8 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces. Lua's is in its package (`coderooms.languages.lua.rules`).
+with the edges it produces. Lua's and Bash's are in their packages
+(`coderooms.languages.<name>.rules`).
 """
 
 from __future__ import annotations
@@ -261,19 +262,6 @@ def ruby_require(path: str, spec: str) -> tuple[Target, ...]:
     if clean.startswith(".."):
         return ()
     return tuple(Target("~", f"{root}/{clean}") for root in RUBY_LOAD_PATH)
-
-
-def bash_source(path: str, spec: str) -> tuple[Target, ...]:
-    """`source lib/x.sh` / `. ./x.sh`: next to the sourcing file, then from the repo's root."""
-    if not spec or spec.startswith(("/", "~")):
-        return ()
-    found: list[Target] = []
-    for base in (directory_of(path), ""):
-        joined = posixpath.normpath(posixpath.join(base, spec))
-        target = Target("=", joined)
-        if not joined.startswith("..") and target not in found:
-            found.append(target)
-    return tuple(found)
 
 
 # -- bindings and requests -----------------------------------------------------------------------

@@ -10,7 +10,6 @@ from tree_sitter import Node
 from coderooms.ingest.c_rules import CRules
 from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
-    BashRules,
     CSharpRules,
     GoRules,
     JavaScriptRules,
@@ -21,7 +20,6 @@ from coderooms.ingest.language_rules import (
     SwiftRules,
 )
 from coderooms.ingest.languages import (
-    bash,
     c,
     c_branches,
     c_macros,
@@ -41,7 +39,7 @@ from coderooms.ingest.languages import (
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import lua
+from coderooms.languages import bash, lua
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -65,10 +63,6 @@ def _cpp_first(path: str, source: bytes) -> bytes:
 
 def _kotlin_first(path: str, source: bytes) -> bytes:
     return kotlin_repairs.top_level_annotations(source)  # `actual class`
-
-
-def _bash_first(path: str, source: bytes) -> bytes:
-    return bash.bats_source(source) if path.endswith(".bats") else source
 
 
 def _c_header_as_cpp(path: str, root: Node, source: bytes) -> str | None:
@@ -214,13 +208,7 @@ _RECORDS = (
         file_names=("gemfile", "rakefile"),
     ),
     lua.LANGUAGE,
-    Language(
-        "bash",
-        BashRules("bash", "bash"),
-        Syntax(_tree_sitter("bash"), bash.QUERY, bash.extract, first_reading=_bash_first),
-        (".sh", ".bash", ".bats"),
-        file_names=(".bashrc",),
-    ),
+    bash.LANGUAGE,
 )
 
 LANGUAGES: dict[str, Language] = {record.name: record for record in _RECORDS}
