@@ -1,21 +1,19 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces. Lua's and Bash's are in their packages
-(`coderooms.languages.<name>.rules`).
+with the edges it produces. Lua's, Bash's and Swift's are in their
+packages (`coderooms.languages.<name>.rules`).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 
 from coderooms.core.ids import directory_of
 from coderooms.resolution.targets import Target
 
 JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts")
 JS_RUNTIME_TO_SOURCE = {".js": (".ts", ".tsx"), ".mjs": (".mts",), ".cjs": (".cts",)}
-IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 # -- per language: module spec -> candidate targets ----------------------------------------------
@@ -131,11 +129,6 @@ def _jvm_files(language: str, segments: list[str], name: str, package: bool) -> 
     if package and segments:
         found.append(Target("%", "/".join(segments)))
     return tuple(found)
-
-
-def swift_module(module: str) -> tuple[Target, ...]:
-    """`import M`: a SwiftPM target's sources, `Sources/M/` (the files directly there)."""
-    return (Target("%", f"Sources/{module}"),) if IDENT.fullmatch(module) else ()
 
 
 def rust_module(path: str, module: str) -> tuple[Target, ...]:

@@ -17,7 +17,6 @@ from coderooms.ingest.language_rules import (
     PythonRules,
     RubyRules,
     ScriptRules,
-    SwiftRules,
 )
 from coderooms.ingest.languages import (
     c,
@@ -35,11 +34,10 @@ from coderooms.ingest.languages import (
     ruby,
     rust,
     scala,
-    swift,
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import bash, lua
+from coderooms.languages import bash, lua, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -188,12 +186,7 @@ _RECORDS = (
         ),
         (".kt", ".kts"),
     ),
-    Language(
-        "swift",
-        SwiftRules("swift", "swift"),
-        Syntax(_tree_sitter("swift"), swift.QUERY, swift.extract),
-        (".swift",),
-    ),
+    swift.LANGUAGE,
     Language(
         "scala",
         JvmRules("scala", "scala"),
