@@ -16,9 +16,10 @@ from coderooms.ingest.java_on_demand import (
     static_members,
 )
 from coderooms.ingest.ref_requests import java_qualified
-from coderooms.ingest.shared_rules import InheritingRules, declared_package
+from coderooms.ingest.shared_rules import declared_package
 from coderooms.ingest.targets import java_module, jvm_module
 from coderooms.resolution.extraction import INHERITS, Extraction, ImportRef, SymbolDef
+from coderooms.resolution.family_rules import InheritingRules
 from coderooms.resolution.file_scope import UNHANDLED, Decided, FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.reference_requests import inherited

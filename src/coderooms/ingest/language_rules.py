@@ -4,8 +4,9 @@ otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scop
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`. The registry (`languages.registry`) gives each
-record its class (issue 35: each moves to its language's package)."""
+Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's and Swift's are in their
+packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives each record
+its class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
@@ -28,28 +29,21 @@ from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.required_requests import bash_command, ruby_request
-from coderooms.ingest.shared_rules import (
-    JS_GLOBALS,
-    InheritingRules,
-    RequiringRules,
-)
+from coderooms.ingest.required_requests import ruby_request
+from coderooms.ingest.shared_rules import JS_GLOBALS
 from coderooms.ingest.targets import (
-    bash_source,
     go_package,
     js_module,
-    lua_module,
     python_module,
     ruby_require,
-    swift_module,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
-from coderooms.resolution.file_scope import Decided, FileScope
+from coderooms.resolution.family_rules import RequiringRules
+from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
-from coderooms.resolution.reference_requests import inherited
 from coderooms.resolution.returned_types import embedded_types, promoted_alternatives
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
@@ -255,29 +249,6 @@ class CSharpRules(LookupRules):
         return csharp_request(scope, scope.extension, request, source, kind, parts)
 
 
-class SwiftRules(InheritingRules):
-    __slots__ = ()
-    member_table = True
-    bare_members = True
-    implicit_members = True
-    package_scoped = True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return swift_module(module)
-
-    def opened(self, path: str, imports: list[ImportRef]) -> tuple[Target, ...]:
-        """`import M` opens module M's declarations (the directories of `Sources/M/`)."""
-        return tuple(target for ref in imports for target in swift_module(ref.module))
-
-    def not_local(
-        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
-    ) -> RefRequest | None:
-        """`self.m()` the type does not define: inherited, as `this.m()` is."""
-        if parts[0] != "self" or request.kind == INHERITS:
-            return None
-        return inherited(scope, request, source, ["this", *parts[1:]])
-
-
 class RubyRules(RequiringRules):
     __slots__ = ()
 
@@ -298,22 +269,3 @@ class RubyRules(RequiringRules):
     ) -> RefRequest | None:
         """Ruby's lexical lookup, then the ancestors (`required_requests.ruby_request`)."""
         return ruby_request(scope, request, source, parts, wanted)
-
-
-class LuaRules(LookupRules):
-    __slots__ = ()
-    binding_only = True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return lua_module(module)
-
-
-class BashRules(RequiringRules):
-    __slots__ = ()
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return bash_source(path, module)
-
-    def whole(self, scope: FileScope, source: str, kind: str, ref: str, line: int) -> Decided:
-        """A function of the file or of what it sources, or a command (`bash_command`)."""
-        return bash_command(scope, source, kind, ref, line)

@@ -1,28 +1,19 @@
-"""What several languages' rules (`language_rules`) share: the first base of a class, the
-package a JVM file declares, C's includes, the JS/TS runtime globals, and the two family bases
-(`InheritingRules`: Java, Kotlin, Scala, Swift; `RequiringRules`: Ruby, Bash)."""
+"""What several languages' rules (`language_rules`) share: the package a JVM file declares,
+C's includes, the JS/TS runtime globals (the two family bases, `InheritingRules` and
+`RequiringRules`, are in `resolution.family_rules`)."""
 
 from __future__ import annotations
 
 from coderooms.core.ids import directory_of
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.targets import c_implementations
-from coderooms.resolution.extraction import Extraction, SymbolDef
-from coderooms.resolution.lookup_rules import LookupRules
+from coderooms.resolution.extraction import SymbolDef
 from coderooms.resolution.targets import ImportRequest, Target
 
 JS_GLOBALS = frozenset(
     {"console", "window", "document", "globalThis", "process", "module", "exports", "require"}
 )
 """JS/TS runtime globals: `console.log` is never a symbol of the repo."""
-
-
-def first_bases(extraction: Extraction) -> dict[str, str]:
-    """Class qualname -> its first base (`extends`, else an interface)."""
-    bases: dict[str, str] = {}
-    for inherit in extraction.inherits:
-        bases.setdefault(inherit.child, inherit.base)
-    return bases
 
 
 def declared_package(path: str, symbols: list[SymbolDef]) -> Target | None:
@@ -49,26 +40,3 @@ def c_includes(imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
         if targets:
             found.append(tuple(targets))
     return tuple(found)
-
-
-class InheritingRules(LookupRules):
-    """Java, Kotlin, Scala, Swift: `super`/`this` members a class does not define are looked
-    up in its first base."""
-
-    __slots__ = ()
-    inheriting = True
-
-    def bases(self, extraction: Extraction) -> dict[str, str]:
-        return first_bases(extraction)
-
-
-class RequiringRules(LookupRules):
-    """Ruby and Bash: what a file does not define is looked up in the files it requires or
-    sources, in order (one `*<spec>` table entry per required file)."""
-
-    __slots__ = ()
-    module_table = "stars"
-    member_table = True
-
-    def required(self, imports: list[ImportRequest]) -> tuple[tuple[Target, ...], ...]:
-        return tuple(request.targets for request in imports if request.targets)

@@ -1,20 +1,19 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces.
+with the edges it produces. Lua's, Bash's and Swift's are in their
+packages (`coderooms.languages.<name>.rules`).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 
 from coderooms.core.ids import directory_of
 from coderooms.resolution.targets import Target
 
 JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts")
 JS_RUNTIME_TO_SOURCE = {".js": (".ts", ".tsx"), ".mjs": (".mts",), ".cjs": (".cts",)}
-IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 # -- per language: module spec -> candidate targets ----------------------------------------------
@@ -130,11 +129,6 @@ def _jvm_files(language: str, segments: list[str], name: str, package: bool) -> 
     if package and segments:
         found.append(Target("%", "/".join(segments)))
     return tuple(found)
-
-
-def swift_module(module: str) -> tuple[Target, ...]:
-    """`import M`: a SwiftPM target's sources, `Sources/M/` (the files directly there)."""
-    return (Target("%", f"Sources/{module}"),) if IDENT.fullmatch(module) else ()
 
 
 def rust_module(path: str, module: str) -> tuple[Target, ...]:
@@ -261,35 +255,6 @@ def ruby_require(path: str, spec: str) -> tuple[Target, ...]:
     if clean.startswith(".."):
         return ()
     return tuple(Target("~", f"{root}/{clean}") for root in RUBY_LOAD_PATH)
-
-
-LUA_ROOTS = ("", "lua/", "src/")
-"""Where `require("a.b")` looks in the repo (`package.path` as a rock or a plugin lays it out)."""
-
-
-def lua_module(spec: str) -> tuple[Target, ...]:
-    """`require("a.b")`: `a/b.lua`, then `a/b/init.lua`, from the repo's root, `lua/`, `src/`."""
-    if not spec or spec.startswith((".", "/")) or "/" in spec or ".." in spec:
-        return ()
-    relative = spec.replace(".", "/")
-    return tuple(
-        Target("=", f"{root}{relative}{tail}")
-        for root in LUA_ROOTS
-        for tail in (".lua", "/init.lua")
-    )
-
-
-def bash_source(path: str, spec: str) -> tuple[Target, ...]:
-    """`source lib/x.sh` / `. ./x.sh`: next to the sourcing file, then from the repo's root."""
-    if not spec or spec.startswith(("/", "~")):
-        return ()
-    found: list[Target] = []
-    for base in (directory_of(path), ""):
-        joined = posixpath.normpath(posixpath.join(base, spec))
-        target = Target("=", joined)
-        if not joined.startswith("..") and target not in found:
-            found.append(target)
-    return tuple(found)
 
 
 # -- bindings and requests -----------------------------------------------------------------------

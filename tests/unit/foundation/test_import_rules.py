@@ -9,7 +9,8 @@ A *unit* is a subpackage of `coderooms` (`coderooms.search`) or a top-level modu
 - `graph` imports only `core`, `errors` and `config` (exceptions named below, each with why);
 - `resolution` (the engine's contract) imports only `core` and `errors`;
 - `languages` (each language's record and the parsing kit) imports only itself, `resolution`,
-  `core` and `errors`;
+  `core` and `errors`; a language's package (`coderooms.languages.lua`) imports no other
+  language's package but its family's base (FAMILY_BASES), and the kit imports none;
 - no import cycle among the units, nor among the modules inside one unit (a `TYPE_CHECKING`
   import or one inside a function counts: it hides a loop from the interpreter only);
 - a room imports another room only through its face: `coderooms.<room>` and the names its
@@ -34,6 +35,15 @@ CORE_MAY_IMPORT = frozenset({"core", "errors"})
 GRAPH_MAY_IMPORT = frozenset({"graph", "core", "errors", "config"})
 RESOLUTION_MAY_IMPORT = frozenset({"resolution", "core", "errors"})
 LANGUAGES_MAY_IMPORT = frozenset({"languages", "resolution", "core", "errors"})
+
+LANGUAGE_KIT = frozenset({"__init__", "parsing", "language", "file_kinds", "test_paths"})
+"""The parts of `coderooms.languages` that are no language: its face, the parsing kit, the
+record's types, the text-only file kinds, the test paths."""
+LANGUAGE_PACKAGES = frozenset({"lua", "bash", "swift"})
+"""The languages that are one package each, `coderooms.languages.<name>` (issue 35, Phase D
+adds one per step; the rest are still in `ingest`)."""
+FAMILY_BASES: dict[str, str] = {}
+"""language package -> the one other language package it may import (its family's base)."""
 
 GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}
 """(file, imported module) -> why `graph` still imports it. The cycle check leaves these edges
@@ -182,6 +192,46 @@ def test_languages_import_only_resolution_core_and_errors() -> None:
         for i in all_imports()
         if unit_of(i.source) == "languages" and unit_of(i.target) not in LANGUAGES_MAY_IMPORT
     ]
+    assert not broken, "\n".join(broken)
+
+
+def language_part(name: str) -> str:
+    """`coderooms.languages.lua.rules` -> `lua`; a name of the face (`coderooms.languages` and
+    what its `__init__` defines) -> `__init__`."""
+    parts = name.split(".")
+    if len(parts) < 3:
+        return "__init__"
+    candidate = SRC / PACKAGE / "languages" / parts[2]
+    if candidate.is_dir() or candidate.with_suffix(".py").is_file():
+        return parts[2]
+    return "__init__"
+
+
+def test_every_part_of_languages_is_the_kit_or_a_language_package() -> None:
+    parts = {
+        path.stem if path.suffix else path.name
+        for path in (SRC / PACKAGE / "languages").iterdir()
+        if path.suffix == ".py" or (path / "__init__.py").is_file()
+    }
+    assert parts - LANGUAGE_KIT == LANGUAGE_PACKAGES
+    assert set(FAMILY_BASES) | set(FAMILY_BASES.values()) <= LANGUAGE_PACKAGES
+
+
+def test_a_language_package_imports_no_other_language_but_its_family_base() -> None:
+    broken = []
+    for i in all_imports():
+        if unit_of(i.source) != "languages" or unit_of(i.target) != "languages":
+            continue
+        source, target = language_part(i.source), language_part(i.target)
+        if target not in LANGUAGE_PACKAGES or target == source:
+            continue
+        if source in LANGUAGE_KIT:
+            broken.append(f"{i.where()}: the kit ({source}) imports no language package")
+        elif FAMILY_BASES.get(source) != target:
+            broken.append(
+                f"{i.where()}: a language package imports no other language package but its "
+                "family's base (FAMILY_BASES)"
+            )
     assert not broken, "\n".join(broken)
 
 

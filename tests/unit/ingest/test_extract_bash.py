@@ -8,8 +8,8 @@ from textwrap import dedent
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.languages import extract
-from coderooms.ingest.languages.bash import bats_source
-from coderooms.ingest.targets import bash_source
+from coderooms.languages.bash.extract import bats_source
+from coderooms.languages.bash.rules import bash_source
 from coderooms.resolution.extraction import Extraction, ImportRef
 from coderooms.resolution.ref_requests import decode_alternative
 from coderooms.resolution.targets import Target

@@ -10,19 +10,15 @@ from tree_sitter import Node
 from coderooms.ingest.c_rules import CRules
 from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
-    BashRules,
     CSharpRules,
     GoRules,
     JavaScriptRules,
-    LuaRules,
     PhpRules,
     PythonRules,
     RubyRules,
     ScriptRules,
-    SwiftRules,
 )
 from coderooms.ingest.languages import (
-    bash,
     c,
     c_branches,
     c_macros,
@@ -33,16 +29,15 @@ from coderooms.ingest.languages import (
     javascript,
     kotlin,
     kotlin_repairs,
-    lua,
     php,
     python,
     ruby,
     rust,
     scala,
-    swift,
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
+from coderooms.languages import bash, lua, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -66,10 +61,6 @@ def _cpp_first(path: str, source: bytes) -> bytes:
 
 def _kotlin_first(path: str, source: bytes) -> bytes:
     return kotlin_repairs.top_level_annotations(source)  # `actual class`
-
-
-def _bash_first(path: str, source: bytes) -> bytes:
-    return bash.bats_source(source) if path.endswith(".bats") else source
 
 
 def _c_header_as_cpp(path: str, root: Node, source: bytes) -> str | None:
@@ -195,12 +186,7 @@ _RECORDS = (
         ),
         (".kt", ".kts"),
     ),
-    Language(
-        "swift",
-        SwiftRules("swift", "swift"),
-        Syntax(_tree_sitter("swift"), swift.QUERY, swift.extract),
-        (".swift",),
-    ),
+    swift.LANGUAGE,
     Language(
         "scala",
         JvmRules("scala", "scala"),
@@ -214,20 +200,8 @@ _RECORDS = (
         (".rb",),
         file_names=("gemfile", "rakefile"),
     ),
-    Language(
-        "lua",
-        LuaRules("lua", "lua"),
-        Syntax(_tree_sitter("lua"), lua.QUERY, lua.extract),
-        (".lua",),
-        package_files=("init.lua",),
-    ),
-    Language(
-        "bash",
-        BashRules("bash", "bash"),
-        Syntax(_tree_sitter("bash"), bash.QUERY, bash.extract, first_reading=_bash_first),
-        (".sh", ".bash", ".bats"),
-        file_names=(".bashrc",),
-    ),
+    lua.LANGUAGE,
+    bash.LANGUAGE,
 )
 
 LANGUAGES: dict[str, Language] = {record.name: record for record in _RECORDS}
