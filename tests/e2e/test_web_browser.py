@@ -243,7 +243,8 @@ def test_coderooms_ui_serves_its_own_read_only_view(
         context = browser.new_context()
         opened = context.new_page()
         until(lambda: _answers(opened, url), "coderooms ui's server")
-        opened.wait_for_selector("body[data-page='repos']", timeout=PAGE_TIMEOUT_MS)
+        # its own process's first page: driver, pool and every repo's counts from cold
+        opened.wait_for_selector("body[data-page='repos']", timeout=4 * PAGE_TIMEOUT_MS)
         assert opened.locator("ul.repos li", has_text=served["repo"]).count() == 1
         context.close()
     finally:
