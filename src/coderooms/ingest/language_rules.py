@@ -4,7 +4,7 @@ otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scop
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's and Swift's are in their
+Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's, Swift's and Ruby's are in their
 packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives each record
 its class (issue 35: each moves to its language's package)."""
 
@@ -14,7 +14,6 @@ import posixpath
 from collections.abc import Iterable
 
 from coderooms.core.ids import directory_of
-from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.lookup_modes import GO_MODES, SCRIPT_MODES
 from coderooms.ingest.namespace_names import (
@@ -29,18 +28,15 @@ from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.required_requests import ruby_request
 from coderooms.ingest.shared_rules import JS_GLOBALS
 from coderooms.ingest.targets import (
     go_package,
     js_module,
     python_module,
-    ruby_require,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
-from coderooms.resolution.family_rules import RequiringRules
 from coderooms.resolution.file_scope import FileScope
-from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
+from coderooms.resolution.listed_bases import Embedded, listed_bases
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
@@ -247,25 +243,3 @@ class CSharpRules(LookupRules):
         if not isinstance(scope.extension, Usings):
             return None
         return csharp_request(scope, scope.extension, request, source, kind, parts)
-
-
-class RubyRules(RequiringRules):
-    __slots__ = ()
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return ruby_require(path, module)
-
-    def extension(self, path: str, extraction: Extraction) -> Ancestors:
-        """A class's superclass and mixins as written, in source order."""
-        return Ancestors(listed_bases(extraction))
-
-    def lexical(
-        self,
-        scope: FileScope,
-        request: RefRequest,
-        source: str,
-        parts: list[str],
-        wanted: frozenset[SymbolKind] | None,
-    ) -> RefRequest | None:
-        """Ruby's lexical lookup, then the ancestors (`required_requests.ruby_request`)."""
-        return ruby_request(scope, request, source, parts, wanted)

@@ -15,7 +15,6 @@ from coderooms.ingest.language_rules import (
     JavaScriptRules,
     PhpRules,
     PythonRules,
-    RubyRules,
     ScriptRules,
 )
 from coderooms.ingest.languages import (
@@ -31,13 +30,12 @@ from coderooms.ingest.languages import (
     kotlin_repairs,
     php,
     python,
-    ruby,
     rust,
     scala,
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import bash, lua, swift
+from coderooms.languages import bash, lua, ruby, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -193,13 +191,7 @@ _RECORDS = (
         Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract),
         (".scala",),
     ),
-    Language(
-        "ruby",
-        RubyRules("ruby", "ruby"),
-        Syntax(_tree_sitter("ruby"), ruby.QUERY, ruby.extract),
-        (".rb",),
-        file_names=("gemfile", "rakefile"),
-    ),
+    ruby.LANGUAGE,
     lua.LANGUAGE,
     bash.LANGUAGE,
 )
