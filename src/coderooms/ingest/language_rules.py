@@ -1,12 +1,12 @@
 """Each language's rules (`resolution.rules.Rules` overrides): which files a module it imports
 may be (`module_targets`, over the functions of `targets`), where its imports bind or request
-otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scope holds beside
+otherwise than the generic loops do (Python, JS/TS, Go), what a file's scope holds beside
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's, Swift's and Ruby's are in their
-packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives each record
-its class (issue 35: each moves to its language's package)."""
+Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's, Swift's, Ruby's and PHP's are in
+their packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives
+each record its class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
@@ -16,15 +16,8 @@ from collections.abc import Iterable
 from coderooms.core.ids import directory_of
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.lookup_modes import GO_MODES, SCRIPT_MODES
-from coderooms.ingest.namespace_names import (
-    Uses,
-    Usings,
-    csharp_usings,
-    is_php_path,
-    php_require,
-    php_uses,
-)
-from coderooms.ingest.namespace_requests import csharp_request, php_request
+from coderooms.ingest.namespace_names import Usings, csharp_usings
+from coderooms.ingest.namespace_requests import csharp_request
 from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
@@ -196,36 +189,6 @@ class GoRules(LookupRules):
         """A type's methods may be in any file of its package."""
         package = lookup.files_for(Target("@", directory_of(owner.path)), self.group)
         return [p for p in package if p != owner.path]
-
-
-class PhpRules(LookupRules):
-    __slots__ = ()
-
-    def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
-        """`require 'lib/x.php'` -> that file; `use A\\B\\C;` names a class, not a file: a
-        ghost named `A.B.C` (`namespace_names` resolves what the class's name is used for)."""
-        requests: list[ImportRequest] = []
-        for ref in imports:
-            if is_php_path(ref.module):
-                requests.append(ImportRequest(ref.line, ref.module, php_require(path, ref.module)))
-                continue
-            requests.extend(
-                ImportRequest(ref.line, f"{ref.module}.{name}" if ref.module else name, ())
-                for name in ref.names
-            )
-        return requests
-
-    def extension(self, path: str, extraction: Extraction) -> Uses:
-        """What the file's `use` and `require` statements bring in (`namespace_names`)."""
-        return php_uses(path, extraction.imports, extraction.symbols, listed_bases(extraction))
-
-    def namespaced(
-        self, scope: FileScope, request: RefRequest, source: str, kind: str, parts: list[str]
-    ) -> RefRequest | None:
-        """In the file, then by fully qualified name (`namespace_requests.php_request`)."""
-        if not isinstance(scope.extension, Uses):
-            return None
-        return php_request(scope, scope.extension, request, source, kind, parts)
 
 
 class CSharpRules(LookupRules):

@@ -13,7 +13,6 @@ from coderooms.ingest.language_rules import (
     CSharpRules,
     GoRules,
     JavaScriptRules,
-    PhpRules,
     PythonRules,
     ScriptRules,
 )
@@ -28,14 +27,13 @@ from coderooms.ingest.languages import (
     javascript,
     kotlin,
     kotlin_repairs,
-    php,
     python,
     rust,
     scala,
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import bash, lua, ruby, swift
+from coderooms.languages import bash, lua, php, ruby, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -165,12 +163,7 @@ _RECORDS = (
         ),
         (".cs",),
     ),
-    Language(
-        "php",
-        PhpRules("php", "php"),
-        Syntax(_tree_sitter("php", "language_php"), php.QUERY, php.extract),
-        (".php",),
-    ),
+    php.LANGUAGE,
     Language(
         "kotlin",
         KotlinRules("kotlin", "java"),
