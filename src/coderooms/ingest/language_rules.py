@@ -4,9 +4,9 @@ otherwise than the generic loops do (Python, JS/TS, Go), what a file's scope hol
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's, Swift's, Ruby's and PHP's are in
-their packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives
-each record its class (issue 35: each moves to its language's package)."""
+Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's, Swift's, Ruby's, PHP's and C#'s
+are in their packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`)
+gives each record its class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from collections.abc import Iterable
 from coderooms.core.ids import directory_of
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.lookup_modes import GO_MODES, SCRIPT_MODES
-from coderooms.ingest.namespace_names import Usings, csharp_usings
-from coderooms.ingest.namespace_requests import csharp_request
 from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
@@ -189,20 +187,3 @@ class GoRules(LookupRules):
         """A type's methods may be in any file of its package."""
         package = lookup.files_for(Target("@", directory_of(owner.path)), self.group)
         return [p for p in package if p != owner.path]
-
-
-class CSharpRules(LookupRules):
-    __slots__ = ()
-    bare_members = True
-
-    def extension(self, path: str, extraction: Extraction) -> Usings:
-        """What the file's `using` directives bring into scope (`namespace_names`)."""
-        return csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
-
-    def namespaced(
-        self, scope: FileScope, request: RefRequest, source: str, kind: str, parts: list[str]
-    ) -> RefRequest | None:
-        """In the file, then by fully qualified name (`namespace_requests.csharp_request`)."""
-        if not isinstance(scope.extension, Usings):
-            return None
-        return csharp_request(scope, scope.extension, request, source, kind, parts)

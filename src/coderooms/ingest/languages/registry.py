@@ -10,7 +10,6 @@ from tree_sitter import Node
 from coderooms.ingest.c_rules import CRules
 from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
-    CSharpRules,
     GoRules,
     JavaScriptRules,
     PythonRules,
@@ -20,8 +19,6 @@ from coderooms.ingest.languages import (
     c,
     c_branches,
     c_macros,
-    csharp,
-    csharp_branches,
     go,
     java,
     javascript,
@@ -33,7 +30,7 @@ from coderooms.ingest.languages import (
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import bash, lua, php, ruby, swift
+from coderooms.languages import bash, csharp, lua, php, ruby, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -41,10 +38,6 @@ from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.project_tables import ProjectTables
 from coderooms.resolution.target_modes import TargetMode
-
-
-def _csharp_first(path: str, source: bytes) -> bytes:
-    return csharp.first_branches(source)  # one branch of each `#if`
 
 
 def _c_first(path: str, source: bytes) -> bytes:
@@ -151,18 +144,7 @@ _RECORDS = (
         ),
         (".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx"),
     ),
-    Language(
-        "csharp",
-        CSharpRules("csharp", "csharp"),
-        Syntax(
-            _tree_sitter("c_sharp"),
-            csharp.QUERY,
-            csharp.extract,
-            first_reading=_csharp_first,
-            other_branches=csharp_branches.other_branches,
-        ),
-        (".cs",),
-    ),
+    csharp.LANGUAGE,
     php.LANGUAGE,
     Language(
         "kotlin",

@@ -1,5 +1,5 @@
 """Where a C# name may be defined, by the language's own lookup rules (PHP's, the other
-namespaced language, are in its package: `coderooms.languages.php.namespaces`).
+namespaced language, are PHP's own: `coderooms.languages.php.namespaces`).
 
 A C# qualname is the fully qualified name (`A.B.C.M`: namespace `A.B`, class `C`), so a
 candidate is an `Alternative` whose qual is a fully qualified name: whichever file defines that

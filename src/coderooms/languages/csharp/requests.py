@@ -1,10 +1,9 @@
-"""C# references: in the file first, then by fully qualified name elsewhere (`namespace_names`
-lists the candidates), never by a short name alone (a ghost). PHP's are in its package
-(`coderooms.languages.php.requests`)."""
+"""C# references: in the file first, then by fully qualified name elsewhere (`namespaces` lists
+the candidates), never by a short name alone (a ghost)."""
 
 from __future__ import annotations
 
-from coderooms.ingest.namespace_names import Usings, csharp_candidates
+from coderooms.languages.csharp.namespaces import Usings, csharp_candidates
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
@@ -14,7 +13,7 @@ from coderooms.resolution.vocabulary import CALLED, TYPE_KINDS
 def csharp_request(
     scope: FileScope, usings: Usings, request: RefRequest, source: str, kind: str, parts: list[str]
 ) -> RefRequest:
-    """C#: in this file first, then by fully qualified name elsewhere (`namespace_names`);
+    """C#: in this file first, then by fully qualified name elsewhere (`namespaces`);
     never by a short name alone (a ghost)."""
     request.bound = True
     if any(p.endswith(CALLED) for p in parts):
