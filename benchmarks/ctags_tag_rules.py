@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from coderooms.ingest.languages.csharp_branches import branch_counts, nth_branches
+from coderooms.languages.csharp.branches import branch_counts, nth_branches
 
 _SWIFT_MODIFIERS = (
     r"((@[A-Za-z_][A-Za-z0-9_.]*(\([^)]*\))?|public|private|fileprivate|internal|open|package"
@@ -139,7 +139,8 @@ def c_tag(tag: dict[str, Any]) -> bool:
 @functools.cache
 def _dead_csharp_lines(path: str) -> frozenset[int]:
     """The lines of a C# file that no preprocessor configuration compiles (`#if false`), as
-    `csharp_branches.live_branches` finds them: blank in every reading, not in the source."""
+    `languages.csharp.branches.live_branches` finds them: blank in every reading, not in the
+    source."""
     source = Path(path).read_bytes()
     if b"#" not in source:
         return frozenset()

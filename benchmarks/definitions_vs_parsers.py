@@ -9,7 +9,7 @@ the kinds compared, our side (`our_definitions`) and the comparison (`agreement`
 `definitions_vs_ctags`; only the reference differs. A file the parser rejects is not compared
 (counted apart).
 
-Ruby (`ruby benchmarks/ruby_definitions.rb`, walking `Ripper.sexp`), as `languages.ruby`
+Ruby (`ruby benchmarks/ruby_definitions.rb`, walking `Ripper.sexp`), as `languages.ruby.extract`
 makes symbols; the line is that of the name's token:
 
 * `type`: `class C` / `module M` (`class A::B` -> `B`; a path through anything but constants

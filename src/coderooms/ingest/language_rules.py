@@ -1,12 +1,12 @@
 """Each language's rules (`resolution.rules.Rules` overrides): which files a module it imports
 may be (`module_targets`, over the functions of `targets`), where its imports bind or request
-otherwise than the generic loops do (Python, PHP, JS/TS, Go), what a file's scope holds beside
+otherwise than the generic loops do (Python, JS/TS, Go), what a file's scope holds beside
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's and Swift's are in their
-packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives each record
-its class (issue 35: each moves to its language's package)."""
+Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's, Swift's, Ruby's, PHP's and C#'s
+are in their packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`)
+gives each record its class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
@@ -14,33 +14,20 @@ import posixpath
 from collections.abc import Iterable
 
 from coderooms.core.ids import directory_of
-from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
 from coderooms.ingest.lookup_modes import GO_MODES, SCRIPT_MODES
-from coderooms.ingest.namespace_names import (
-    Uses,
-    Usings,
-    csharp_usings,
-    is_php_path,
-    php_require,
-    php_uses,
-)
-from coderooms.ingest.namespace_requests import csharp_request, php_request
 from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.required_requests import ruby_request
 from coderooms.ingest.shared_rules import JS_GLOBALS
 from coderooms.ingest.targets import (
     go_package,
     js_module,
     python_module,
-    ruby_require,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
-from coderooms.resolution.family_rules import RequiringRules
 from coderooms.resolution.file_scope import FileScope
-from coderooms.resolution.listed_bases import Ancestors, Embedded, listed_bases
+from coderooms.resolution.listed_bases import Embedded, listed_bases
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
@@ -200,72 +187,3 @@ class GoRules(LookupRules):
         """A type's methods may be in any file of its package."""
         package = lookup.files_for(Target("@", directory_of(owner.path)), self.group)
         return [p for p in package if p != owner.path]
-
-
-class PhpRules(LookupRules):
-    __slots__ = ()
-
-    def import_requests(self, path: str, imports: Iterable[ImportRef]) -> list[ImportRequest]:
-        """`require 'lib/x.php'` -> that file; `use A\\B\\C;` names a class, not a file: a
-        ghost named `A.B.C` (`namespace_names` resolves what the class's name is used for)."""
-        requests: list[ImportRequest] = []
-        for ref in imports:
-            if is_php_path(ref.module):
-                requests.append(ImportRequest(ref.line, ref.module, php_require(path, ref.module)))
-                continue
-            requests.extend(
-                ImportRequest(ref.line, f"{ref.module}.{name}" if ref.module else name, ())
-                for name in ref.names
-            )
-        return requests
-
-    def extension(self, path: str, extraction: Extraction) -> Uses:
-        """What the file's `use` and `require` statements bring in (`namespace_names`)."""
-        return php_uses(path, extraction.imports, extraction.symbols, listed_bases(extraction))
-
-    def namespaced(
-        self, scope: FileScope, request: RefRequest, source: str, kind: str, parts: list[str]
-    ) -> RefRequest | None:
-        """In the file, then by fully qualified name (`namespace_requests.php_request`)."""
-        if not isinstance(scope.extension, Uses):
-            return None
-        return php_request(scope, scope.extension, request, source, kind, parts)
-
-
-class CSharpRules(LookupRules):
-    __slots__ = ()
-    bare_members = True
-
-    def extension(self, path: str, extraction: Extraction) -> Usings:
-        """What the file's `using` directives bring into scope (`namespace_names`)."""
-        return csharp_usings(extraction.imports, extraction.symbols, extraction.inherits)
-
-    def namespaced(
-        self, scope: FileScope, request: RefRequest, source: str, kind: str, parts: list[str]
-    ) -> RefRequest | None:
-        """In the file, then by fully qualified name (`namespace_requests.csharp_request`)."""
-        if not isinstance(scope.extension, Usings):
-            return None
-        return csharp_request(scope, scope.extension, request, source, kind, parts)
-
-
-class RubyRules(RequiringRules):
-    __slots__ = ()
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return ruby_require(path, module)
-
-    def extension(self, path: str, extraction: Extraction) -> Ancestors:
-        """A class's superclass and mixins as written, in source order."""
-        return Ancestors(listed_bases(extraction))
-
-    def lexical(
-        self,
-        scope: FileScope,
-        request: RefRequest,
-        source: str,
-        parts: list[str],
-        wanted: frozenset[SymbolKind] | None,
-    ) -> RefRequest | None:
-        """Ruby's lexical lookup, then the ancestors (`required_requests.ruby_request`)."""
-        return ruby_request(scope, request, source, parts, wanted)

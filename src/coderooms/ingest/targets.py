@@ -1,7 +1,7 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces. Lua's, Bash's and Swift's are in their
+with the edges it produces. Lua's, Bash's, Swift's and Ruby's are in their
 packages (`coderooms.languages.<name>.rules`).
 """
 
@@ -235,26 +235,6 @@ def c_implementations(header: Target) -> tuple[Target, ...]:
         if "/" in roots[0]:
             roots.append(posixpath.basename(roots[0]))
     return tuple(Target(header.mode, r + suffix) for r in roots for suffix in C_SOURCE_SUFFIXES)
-
-
-RUBY_LOAD_PATH = ("lib", "test", "spec")
-"""Where `require "x"` looks in the repo: a gem's `lib/` (Rake's and RSpec's test tasks add
-`test/` and `spec/`)."""
-
-
-def ruby_require(path: str, spec: str) -> tuple[Target, ...]:
-    """`require_relative "x"` (written `./x`): `x.rb` next to the requiring file; `require "a/b"`:
-    `a/b.rb` under a `lib/` (any gem's of the repo), then `test/`, `spec/`; else a ghost (a gem)."""
-    if not spec or spec.startswith("/"):
-        return ()
-    file = spec if spec.endswith(".rb") else spec + ".rb"
-    if spec.startswith("."):
-        joined = posixpath.normpath(posixpath.join(directory_of(path), file))
-        return () if joined.startswith("..") else (Target("=", joined),)
-    clean = posixpath.normpath(file)
-    if clean.startswith(".."):
-        return ()
-    return tuple(Target("~", f"{root}/{clean}") for root in RUBY_LOAD_PATH)
 
 
 # -- bindings and requests -----------------------------------------------------------------------

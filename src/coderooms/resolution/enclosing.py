@@ -1,5 +1,6 @@
 """What encloses a definition, read from its qualname and the file's kinds: the namespace
-parts around it and the types around it (C#'s and PHP's name lookups, `namespace_names`)."""
+parts around it and the types around it (C#'s and PHP's name lookups, their
+`namespaces`)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 declares, its bases, and the lookups inside it (`local`, `typed`, `own_file`...). A reference
 is decided by the request rule the file's builder hands in (`requests`: today
 `reference_requests.request`), so that the rule modules (`returned_types`, `rust_requests`,
-`namespace_requests`, `required_requests`) import this module and it imports none of them.
+C#'s and PHP's `requests`, Ruby's `lexical`) import this module and it imports none of them.
 
 The request rule names no language: where one language reads a reference its own way, it asks
 the file's `ReferenceRules` (the hooks, at fixed points of the rule, in its order; each default

@@ -1,7 +1,7 @@
 """A class's bases as its file lists them, in order, where a language's reference rules read
 them from the file's scope (`file_scope.Scope.extension`, set by the language's `Rules`): Go's
 embedded types (`Embedded`: promoted methods, `returned_types`) and Ruby's superclass and
-mixins (`Ancestors`: `required_requests.ruby_ancestors`)."""
+mixins (`Ancestors`: `coderooms.languages.ruby.lexical.ruby_ancestors`)."""
 
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ from textwrap import dedent
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.languages import extract
-from coderooms.ingest.languages.csharp import first_branches
-from coderooms.ingest.languages.csharp_branches import nth_branches
-from coderooms.ingest.namespace_names import csharp_candidates, csharp_usings
+from coderooms.languages.csharp.branches import nth_branches
+from coderooms.languages.csharp.extract import first_branches
+from coderooms.languages.csharp.namespaces import csharp_candidates, csharp_usings
 from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
 from coderooms.resolution.ref_requests import decode_alternative
 from coderooms.resolution.targets import Target

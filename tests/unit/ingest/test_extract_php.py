@@ -7,7 +7,7 @@ from textwrap import dedent
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import build_record, import_requests
 from coderooms.ingest.languages import extract
-from coderooms.ingest.namespace_names import php_candidates, php_require, php_uses
+from coderooms.languages.php.namespaces import php_candidates, php_require, php_uses
 from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
 from coderooms.resolution.ref_requests import decode_alternative
 from coderooms.resolution.targets import Target

@@ -7,7 +7,7 @@ from textwrap import dedent
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import build_record
 from coderooms.ingest.languages import extract
-from coderooms.ingest.targets import ruby_require
+from coderooms.languages.ruby.rules import ruby_require
 from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
 from coderooms.resolution.ref_requests import decode_alternative
 from coderooms.resolution.targets import Target

@@ -28,7 +28,8 @@ from coderooms.ingest.languages import (
     extract,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
-from coderooms.ingest.namespace_names import Uses, Usings
+from coderooms.languages.csharp.namespaces import Usings
+from coderooms.languages.php.namespaces import Uses
 from coderooms.resolution.extraction import (
     Extraction,
     FactKind,

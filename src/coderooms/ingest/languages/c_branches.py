@@ -4,7 +4,7 @@ A C++ file that tree-sitter reads only with the first branch of every conditiona
 (`c_macros.first_branches`: a `#if` inside a template argument list splits it) loses what its
 other branches define: nlohmann/json's `operator<` and `operator>` under the `#else` of `#if
 JSON_HAS_THREE_WAY_COMPARISON`, whose first branch has the C++20 `operator<=>`. Such a file is
-read again once per further branch, as C# files are (`csharp_branches`): reading `k` takes
+read again once per further branch, as C# files are (`languages.csharp.branches`): reading `k` takes
 branch `k` of each conditional that has one (its last where it has fewer; one with no `#else`
 is read in every reading). A `#if 0` branch is in no reading (its `#else`, when there is one,
 is in all). What a further reading defines that the kept one does not (by qualname: the first

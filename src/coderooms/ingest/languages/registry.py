@@ -10,34 +10,27 @@ from tree_sitter import Node
 from coderooms.ingest.c_rules import CRules
 from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
-    CSharpRules,
     GoRules,
     JavaScriptRules,
-    PhpRules,
     PythonRules,
-    RubyRules,
     ScriptRules,
 )
 from coderooms.ingest.languages import (
     c,
     c_branches,
     c_macros,
-    csharp,
-    csharp_branches,
     go,
     java,
     javascript,
     kotlin,
     kotlin_repairs,
-    php,
     python,
-    ruby,
     rust,
     scala,
     typescript,
 )
 from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import bash, lua, swift
+from coderooms.languages import bash, csharp, lua, php, ruby, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -45,10 +38,6 @@ from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.project_tables import ProjectTables
 from coderooms.resolution.target_modes import TargetMode
-
-
-def _csharp_first(path: str, source: bytes) -> bytes:
-    return csharp.first_branches(source)  # one branch of each `#if`
 
 
 def _c_first(path: str, source: bytes) -> bytes:
@@ -155,24 +144,8 @@ _RECORDS = (
         ),
         (".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx"),
     ),
-    Language(
-        "csharp",
-        CSharpRules("csharp", "csharp"),
-        Syntax(
-            _tree_sitter("c_sharp"),
-            csharp.QUERY,
-            csharp.extract,
-            first_reading=_csharp_first,
-            other_branches=csharp_branches.other_branches,
-        ),
-        (".cs",),
-    ),
-    Language(
-        "php",
-        PhpRules("php", "php"),
-        Syntax(_tree_sitter("php", "language_php"), php.QUERY, php.extract),
-        (".php",),
-    ),
+    csharp.LANGUAGE,
+    php.LANGUAGE,
     Language(
         "kotlin",
         KotlinRules("kotlin", "java"),
@@ -193,13 +166,7 @@ _RECORDS = (
         Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract),
         (".scala",),
     ),
-    Language(
-        "ruby",
-        RubyRules("ruby", "ruby"),
-        Syntax(_tree_sitter("ruby"), ruby.QUERY, ruby.extract),
-        (".rb",),
-        file_names=("gemfile", "rakefile"),
-    ),
+    ruby.LANGUAGE,
     lua.LANGUAGE,
     bash.LANGUAGE,
 )

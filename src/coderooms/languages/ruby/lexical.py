@@ -1,6 +1,6 @@
 """Ruby references: in the file first, then in the files it requires (in order, and what those
 require in turn: `require_walk.through_requires`), never a name elsewhere in the repo (else a
-ghost). Bash's commands are in its package (`coderooms.languages.bash.commands`)."""
+ghost): `ruby_request`, over the ancestors of a class (`ruby_ancestors`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ruby definitions written as calls or assignments rather than `def`/`class` (see `ruby`):
+"""Ruby definitions written as calls or assignments rather than `def`/`class` (see `extract`):
 
 * `alias new old` and `alias_method :new, :old` -> METHOD `C.new` (FUNCTION at the top level),
   spanning the line, signature the declaration: the name a caller uses is defined there;

@@ -1,6 +1,6 @@
 """C# `#elif` / `#else` branches, read as further programs of the same file.
 
-The first reading of a C# file (`csharp.first_branches`) takes the first branch of each `#if`:
+The first reading of a C# file (`extract.first_branches`) takes the first branch of each `#if`:
 one consistent program, as a compiler with those symbols defined would see. A definition in an
 `#else` is still a definition of the repo (Newtonsoft's `DateTimeUtils.ToDateTimeFormat` for
 the targets without `XmlDateTimeSerializationMode`), so the file is read again once per further

@@ -15,7 +15,7 @@
   to the enclosing definition.
 * Partial classes: each part is a symbol of its own file under the same qualname; resolution
   looks for a member a part does not define in the other parts, then in the bases
-  (`namespace_names`).
+  (`namespaces`).
 * Imports: `using A.B;` -> ("A.B", ()); `using static A.B.C;` -> ("A.B.C", ("*",)) (the static
   members of C); `using X = A.B.C;` -> ("A.B.C", (), "X"); `global using` alike.
 * Calls: `M()` -> `M`; `obj.M()` -> `obj.M`; `this.M()` / `base.M()` -> `this.M` / `base.M`;
@@ -26,7 +26,7 @@
   arguments dropped; C# does not say which entry is a class and which an interface.
 * Preprocessor: directives are blanked and the first branch of each `#if` is read
   (`first_branches`), as lines and offsets stay; what the `#elif`/`#else` branches define
-  joins it from further readings (`csharp_branches`: a name defined in both is one symbol); a
+  joins it from further readings (`branches`: a name defined in both is one symbol); a
   `#if false` branch, and what follows a `#if true`, is in no reading.
 * Declared types (PARAM facts for parameters and `foreach (T x in xs)`, ASSIGN facts for
   locals, fields and properties, attributed to the innermost definition: a field to its class):
@@ -43,7 +43,7 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.csharp_branches import nth_branches
+from coderooms.languages.csharp.branches import nth_branches
 from coderooms.languages.parsing.collector import Collector, Scope, nest
 from coderooms.languages.parsing.doc_comments import first_sentence
 from coderooms.languages.parsing.nodes import dotted, header, signature, text, type_name
@@ -90,7 +90,7 @@ def first_branches(source: bytes) -> bytes:
     (each byte but newlines made a space: lines and offsets stay): what is parsed is one
     consistent program, the first branch of each `#if` that a configuration compiles (both
     branches of a `#if` that splits a declaration do not parse). The other branches are
-    further readings (`csharp_branches`)."""
+    further readings (`branches`)."""
     return nth_branches(source, 0) if b"#" in source else source
 
 

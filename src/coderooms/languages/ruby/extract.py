@@ -10,7 +10,7 @@
   local `obj` -> METHOD `obj.m` in the enclosing scope (parent the enclosing symbol).
   Accessors, as a `def` there would be: `attr_reader :x` -> `C.x`, `attr_writer :x` -> `C.x=`,
   `attr_accessor :x` -> both (signature: the declaration). `alias`, `alias_method`,
-  `define_method(:m)` and `Const = Class.new(Base) do ... end`: see `ruby_dynamic`.
+  `define_method(:m)` and `Const = Class.new(Base) do ... end`: see `dynamic`.
   Other constants are not symbols.
 * Imports: `require "a/b"` -> ImportRef("a/b"); `require_relative "x"` -> ImportRef("./x")
   (relative to the file: the leading `.`); `load "x.rb"` and `autoload :C, "a/c"` as
@@ -33,17 +33,17 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.ruby_dynamic import (
+from coderooms.languages.parsing.collector import Collector, Scope, nest, spans
+from coderooms.languages.parsing.doc_comments import first_sentence
+from coderooms.languages.parsing.nodes import UNKNOWN_OBJECT, signature, string_value, text
+from coderooms.languages.ruby.dynamic import (
     CALLED,
     defined_method,
     dynamic_class,
     is_dynamic_class,
     method_alias,
 )
-from coderooms.ingest.languages.ruby_dynamic import QUERY as DYNAMIC_QUERY
-from coderooms.languages.parsing.collector import Collector, Scope, nest, spans
-from coderooms.languages.parsing.doc_comments import first_sentence
-from coderooms.languages.parsing.nodes import UNKNOWN_OBJECT, signature, string_value, text
+from coderooms.languages.ruby.dynamic import QUERY as DYNAMIC_QUERY
 
 QUERY = (
     """
