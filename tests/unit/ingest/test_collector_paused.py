@@ -120,3 +120,30 @@ def test_a_failed_changeset_is_collected_but_nothing_is_frozen() -> None:
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
     assert garbage() is None
+
+
+def test_a_save_never_walks_the_frozen_objects(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gc.get_freeze_count()` walks every frozen object: a save counts what it froze instead."""
+    with collector_paused():
+        pass
+
+    def walked() -> int:
+        raise AssertionError("a save walked the frozen objects")
+
+    monkeypatch.setattr(gc, "get_freeze_count", walked)
+    for _ in range(3):
+        with collector_paused(collect=False):
+            kept = [Cycle() for _ in range(100)]
+    assert all(cycle.me is cycle for cycle in kept)
+
+
+def test_young_objects_counts_what_a_paused_save_allocated() -> None:
+    with collector_paused():
+        pass
+    gc.disable()
+    before = collector.young_objects()
+    kept = [Cycle() for _ in range(1_000)]
+    assert collector.young_objects() - before >= 1_000
+    gc.freeze()
+    assert collector.young_objects() < 1_000  # moved out of the generations
+    assert len(kept) == 1_000
