@@ -82,8 +82,8 @@ def test_answers_hold_what_was_asked(
     context = seen["context"]
     assert set(context) == {"path", "lines", "users", "completeness", "tests", "co_changes"}
     assert context["completeness"]["names"] == {"run": 1}  # `job.run()` in loose.py
-    assert context["users"]["items"] == ["pkg/service.py: 3 calls (serve), imports"]
-    assert context["tests"]["items"] == ["tests/test_core.py: 1 call, imports"]
+    assert context["users"]["items"] == ["pkg/service.py: 3 calls (serve)"]
+    assert context["tests"]["items"] == ["tests/test_core.py: 1 call"]
     imports = seen["imports"]
     assert imports["imports"]["items"] == ["pkg/core.py:1"]
     assert imports["importers"]["items"] == ["pkg/api.py", "tests/test_service.py"]

@@ -155,10 +155,7 @@ class Completeness:
         if self.capped:
             answer["not_counted"] = sorted(self.capped)[:NAMES_LISTED]
         over = f"; not_counted: over {EDGES_COUNTED_MAX} each" if self.capped else ""
-        answer["hint"] = (
-            f"these names' call sites, receivers unproven{over}: "
-            f"search mode=regex query='{self.pattern()}'"
-        )
+        answer["hint"] = f"receivers unproven{over}: search mode=regex query='{self.pattern()}'"
         return answer
 
 

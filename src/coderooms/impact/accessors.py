@@ -66,4 +66,4 @@ def accessor_note(found: list[dict[str, Any]]) -> str:
     if len(qualnames) > ACCESSORS_NAMED:
         listed += f" (+{len(qualnames) - ACCESSORS_NAMED} more)"
     search = f"search mode=regex query='{READ_PATTERN.format('|'.join(names))}'"
-    return f"{listed}: read, not called; their readers and tests are not listed: {search}"
+    return f"{listed}: read, not called (readers and tests not listed): {search}"

@@ -67,9 +67,7 @@ def answer_of(
             answer["seeds"]["spans"] = {s[cut:]: seeds.spans[s] for s in seeds.symbols
                                         if s in seeds.spans}  # fmt: skip
     if seeds.same_name:
-        answer["same_name"] = (
-            f"{seeds.same_name} symbols so named, all seeds; a qualname or id picks one"
-        )
+        answer["same_name"] = f"all {seeds.same_name} are seeds; a qualname or id picks one"
     if seeds.files and seeds.of_file is None:
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
                                        limits.SEEDS_LISTED)  # fmt: skip
@@ -80,8 +78,8 @@ def answer_of(
         left = [path for path in walked.unwalked if not is_test_path(path)]
         if left:
             answer["tests"]["lower_bound"] = (
-                f"{len(left)} callers at hop {max(r.hop for r in every)} were not walked "
-                "further: tests reaching them from further away are not listed"
+                f"{len(left)} callers at hop {max(r.hop for r in every)} not walked further: "
+                "tests beyond them not listed"
             )
     if found.co_changes is not None:
         answer["co_changes"] = found.co_changes

@@ -3,15 +3,16 @@ co-changes as `path weight`, the rows cut to the call's token budget with a curs
 
 A row is `hop path:line caller -> reached (via conf)`: the walk's hop (only when the rows span
 several hops; rows of one hop are grouped under their file, its path written once: `{path:
-["line caller -> reached (via)"]}`), the caller's file and the line of the call (or import),
-its qualname (none for a file), the edge (`->` a call, else `imports`, `inherits`), the node it
-reaches (a call of the one seed, when there is one, says neither: the seeds name it), and how
-the edge resolved (`via`; `conf` only below SURE, since a rule's name says how sure it is;
-the list's `via` when the page's rows all share it, the rows then without it). Ids are
-`path::qualname`, the repo named once; a reached node is written by its qualname when it is a
-listed seed no other seed shares the qualname of, as `::qualname` when it is in the row's own
-file, else by its id. A test file is `path (hop N, K symbols)`: its symbols are rows (the hop
-only when the files span several).
+["line caller -> reached (via)"]}`; with several seeds, under the node they reach first, it
+too written once, when that is shorter: `{reached: {path: ["line caller (via)"]}}`), the
+caller's file and the line of the call (or import), its qualname (none for a file), the edge
+(`->` a call, else `imports`, `inherits`), the node it reaches (a call of the one seed, when
+there is one, says neither: the seeds name it), and how the edge resolved (`via`; `conf` only
+below SURE, since a rule's name says how sure it is; the list's `via` when the page's rows all
+share it, the rows then without it). Ids are `path::qualname`, the repo named once; a reached
+node is written by its qualname when it is a listed seed no other seed shares the qualname
+of, as `::qualname` when it is in the row's own file, else by its id. A test file is `path
+(hop N, K symbols)`: its symbols are rows (the hop only when the files span several).
 
 Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, and
 `lower_bound` only when true.
@@ -19,6 +20,7 @@ Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -50,10 +52,16 @@ def how_of(row: dict[str, Any]) -> str:
 
 
 def row_parts(
-    row: dict[str, Any], short: dict[str, str], *, lone: str | None, how: bool = True
+    row: dict[str, Any],
+    short: dict[str, str],
+    *,
+    lone: str | None,
+    how: bool = True,
+    reached: bool = True,
 ) -> tuple[str, str]:
     """A row's file, and the rest of its text (`:line caller -> reached (via)`), without hop;
-    without `(via)` when the list says it once (`how` False)."""
+    without `(via)` when the list says it once (`how` False); without the node reached when
+    its group says it (`reached` False: `:line caller (via)`, `:line caller inherits`)."""
     path, _, qualname = str(row["id"]).partition("::")
     where = f":{row['line']}" if row.get("line") is not None else ""
     caller = f" {qualname}" if qualname else ""
@@ -66,9 +74,26 @@ def row_parts(
     elif to_qualname and to_path == path:
         to = f"::{to_qualname}"
     edge = row.get("edge", CALLS)
-    if edge == CALLS and lone is not None and str(row["to"]) == lone:
+    if edge == CALLS and (not reached or (lone is not None and str(row["to"]) == lone)):
         return path, f"{where}{caller}{tail}"  # a call of the one seed: the seeds name it
+    if not reached:
+        return path, f"{where}{caller} {edge}{tail}"
     return path, f"{where}{caller} {'->' if edge == CALLS else edge} {to}{tail}"
+
+
+def by_reached(
+    rows: list[dict[str, Any]], short: dict[str, str], *, how: bool
+) -> dict[str, dict[str, list[str]]]:
+    """Rows of one hop reaching several nodes (a name several symbols share: each its own
+    seed) under the node they reach, then under their file, each said once: `{reached: {path:
+    ["line caller (via)"]}}`; the node by its qualname where `short` has it, else its id."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for row in rows:
+        to = str(row["to"])
+        groups.setdefault(short.get(to, to), []).append(
+            row_parts(row, short, lone=None, how=how, reached=False)
+        )
+    return {to: by_file(parts) for to, parts in groups.items()}
 
 
 def by_file(parts: list[tuple[str, str]]) -> dict[str, list[str]]:
@@ -135,6 +160,10 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     fitted = fit(rows, room(max_tokens, answer))  # counted with their paths: never over
     grouped = not hops and parts
     affected["items"] = by_file(parts[: fitted.shown]) if grouped else rows[: fitted.shown]
+    if grouped and lone is None:  # several seeds: each reached one said once, when shorter
+        under = by_reached(items[: fitted.shown], short, how=not common)
+        if len(json.dumps(under)) < len(json.dumps(affected["items"])):
+            affected["items"] = under
     offset = int(affected.get("offset", 0))
     left = int(affected["total"]) - offset - fitted.shown
     if left > 0:

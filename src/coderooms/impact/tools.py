@@ -22,7 +22,8 @@ def impact_verb(ctx: AppContext, agent: str, request: ImpactRequest) -> dict[str
     (a name several symbols share seeds them all, `same_name` says so). `sections` (default
     callers, tests): `affected` rows `hop path:line caller -> reached (via conf)` when they
     span several hops, else under their file, `{path: ["line caller -> reached (via)"]}` (no
-    `-> reached` for a call of the one seed), nearest first, code before tests, within
+    `-> reached` for a call of the one seed; several seeds reached: `{reached: {path: ["line
+    caller (via)"]}}`), nearest first, code before tests, within
     depth, paged (`more`, `next_cursor`); `tests`: test files reaching the seeds within 5
     hops whatever depth, `path ([hop N, ]K symbols)`; `co_changes`: the seed
     files' partners from their own git history, `path weight`.

@@ -7,7 +7,8 @@ names its list (`callees@50.digest`): its page is that list alone, beside the fi
 Rows: a symbol `start-end signature` (the name spelled as the qualname: symbol_rows); a caller
 `path:line caller -> called`; a callee `caller:line -> path::callee`; a ghost `name calls`; an
 import `path:line` (the modules outside the repo in one line, `external`); a test file `path:
-N calls, imports`; a user file `path: N calls (names), imports`; a co-change `path weight`,
+N calls` (or `path: imports`); a user file `path: N calls (names)` (or `path: imports`): a
+file calling into it is not said to import it too; a co-change `path weight`,
 heaviest first (surgical/co_changes).
 Code at a file's top level (an empty qualname) is named `<module>` in every row.
 """
@@ -20,7 +21,7 @@ from typing import Any
 from coderooms.surgical.co_changes import partner_rows
 from coderooms.surgical.context import FIRST_PAGE, MODULE_LEVEL, Window
 from coderooms.surgical.context_limits import page_rows
-from coderooms.surgical.sections import ALL_SECTIONS, CALLER_SECTIONS, user_row
+from coderooms.surgical.sections import ALL_SECTIONS, CALLER_SECTIONS, calls_text, user_row
 from coderooms.verbs.budget import Question, fit, page_into, room
 from coderooms.verbs.symbol_rows import symbol_text
 
@@ -70,12 +71,10 @@ def _symbol(s: dict[str, Any]) -> str:
 
 
 def _test_row(test: dict[str, Any]) -> str:
-    parts = []
+    """`path: N calls`, or `path: imports` for a test file that only imports it."""
     if test["calls"]:
-        parts.append(f"{test['calls']} call{'s' if test['calls'] > 1 else ''}")
-    if test["imports"]:
-        parts.append("imports")
-    return f"{test['path']}: {', '.join(parts)}"
+        return f"{test['path']}: {calls_text(int(test['calls']))}"
+    return f"{test['path']}: imports"
 
 
 Rows = Callable[[dict[str, Any]], tuple[list[str], int]]
@@ -174,7 +173,7 @@ def compact_context(
     if "callers" in wanted:
         answer["callers"] = listed("callers", calls=callers["calls"], files=callers["files"])
     if wanted & CALLER_SECTIONS and (sections is None or raw["completeness"]["lower_bound"]):
-        answer["completeness"] = raw["completeness"]
+        answer["completeness"] = raw["completeness"] if sections is None else completeness_note(raw)
     if "callees" in wanted:
         answer["callees"] = listed("callees", files=callees["files"])
     if "ghosts" in wanted:
@@ -209,6 +208,16 @@ def compact_context(
         part="symbols", total=total, limit=page_rows("symbols"),
     )  # fmt: skip
     return {"symbols": {"items": symbols.pop("items"), **_counted(symbols)}, **answer}
+
+
+def completeness_note(raw: dict[str, Any]) -> dict[str, Any]:
+    """`completeness` of an answer of chosen sections: the flag, the names' unresolved sites and
+    the search that finds them, nothing twice (the total only when some names are not listed:
+    else the names sum it), as `impact` says it."""
+    note = raw.get("completeness_note")
+    if note is None:  # a raw answer of before the note: the field as it was
+        return dict(raw["completeness"])
+    return {"lower_bound": True, **note}
 
 
 def _counted(holder: dict[str, Any]) -> dict[str, Any]:

@@ -337,6 +337,7 @@ def context_answer(
             "files": hood.caller_files,
         },
         "completeness": hood.unresolved.as_field(),
+        "completeness_note": hood.unresolved.note(),
         "callees": {
             **bounded(
                 list(callees["callees"]),

@@ -21,9 +21,9 @@ def surgical_context(ctx: AppContext, agent: str, request: ContextRequest) -> di
 
     `sections` chooses the lists (default users, tests, co_changes), each
     row one string: `users` (files outside the tests calling or importing it: `path: N calls
-    (callers), imports`); `imports` (`path:line` of repo files, `external` modules outside the
-    repo, `unresolved` ones of the repo) and `importers`; `tests` (test files calling or
-    importing it, by path convention: `path: N calls, imports`); `co_changes` (from the file's
+    (callers)` or `path: imports`); `imports` (`path:line` of repo files, `external` modules
+    outside the repo, `unresolved` ones of the repo) and `importers`; `tests` (test files
+    calling or importing it, by path convention, the same rows); `co_changes` (from the file's
     own git history: `path weight` by kind, code / tests / docs, heaviest first, ties at the
     cut kept or counted; `commits` read); `symbols` (`start-end signature`), `callers`
     (`path:line caller -> called`), `callees` (`caller:line -> path::callee`), `ghosts`

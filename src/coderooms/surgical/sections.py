@@ -4,8 +4,8 @@ it, its tests and its co-change partners; its imports both ways, the symbols, th
 both ways and the unresolved call names come when named.
 
 `users` is one row per file outside the tests that calls the file's symbols or imports it:
-`path: N calls (Caller.a, Caller.b), imports` (the calling symbols of the heaviest caller files,
-at most USER_NAMES of them), most calls first, then path.
+`path: N calls (Caller.a, Caller.b)` (at most USER_NAMES calling symbols), or `path: imports`
+for a file that only imports it, most calls first, then path.
 """
 
 from __future__ import annotations
@@ -63,10 +63,13 @@ def users_of(
 
 
 def user_row(user: dict[str, Any]) -> str:
-    parts = []
+    """`path: N calls (names)`, or `path: imports` for a file that only imports it (a file
+    that calls into it depends on it, imports or not: said once, by the calls)."""
     if user["calls"]:
         names = f" ({', '.join(user['names'])})" if user["names"] else ""
-        parts.append(f"{user['calls']} call{'s' if user['calls'] > 1 else ''}{names}")
-    if user["imports"]:
-        parts.append("imports")
-    return f"{user['path']}: {', '.join(parts)}"
+        return f"{user['path']}: {calls_text(int(user['calls']))}{names}"
+    return f"{user['path']}: imports" if user["imports"] else str(user["path"])
+
+
+def calls_text(calls: int) -> str:
+    return f"{calls} call{'s' if calls > 1 else ''}"

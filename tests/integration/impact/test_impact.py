@@ -104,12 +104,23 @@ def parsed(row: str, seeds: list[str]) -> dict[str, Any]:
     }
 
 
-def flat(items: list[str] | dict[str, list[str]]) -> list[str]:
-    """Rows as `path:line ...` strings, whether grouped under their file (one hop) or not."""
+def flat(items: Any) -> list[str]:
+    """Rows as `path:line ...` strings, whether grouped under their file (one hop), under the
+    node they reach and then their file (one hop, several nodes reached), or not."""
     if isinstance(items, list):
         return items
+    if any(isinstance(rows, dict) for rows in items.values()):
+        return [with_reached(row, to) for to, files in items.items() for row in flat(files)]
     return [f"{path}:{row}" if row[:1].isdigit() else f"{path} {row}"
             for path, rows in items.items() for row in rows]  # fmt: skip
+
+
+def with_reached(row: str, to: str) -> str:
+    """A row of a group under the node it reaches, with that node written back in the row:
+    `path:line caller -> to (via)`, `path K inherits to`."""
+    head, paren, tail = row.partition(" (")
+    edge = "" if head.endswith((" imports", " inherits")) else " ->"
+    return f"{head}{edge} {to}" + (f" ({tail}" if paren else "")
 
 
 def hopless(rows: list[str]) -> list[str]:

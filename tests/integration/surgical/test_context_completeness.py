@@ -37,10 +37,10 @@ def test_one_proven_caller_and_one_unresolved_site(
     assert caller.startswith("pkg/use.py:")
     assert caller.endswith(" g -> A.run")
     completeness = got["completeness"]
-    assert completeness["unresolved_call_sites"] == 1
     assert completeness["lower_bound"] is True
     assert completeness["names"] == {"run": 1}
-    assert "search mode=regex" in completeness["hint"]
+    assert "unresolved_call_sites" not in completeness  # every name listed: they sum it
+    assert "search mode=regex query='\\.(?:run)\\b'" in completeness["hint"]
 
 
 def test_everything_resolved_is_no_lower_bound(

@@ -23,12 +23,23 @@ def raw(rows: list[dict[str, Any]], seeds: list[str]) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def flat(items: list[str] | dict[str, list[str]]) -> list[str]:
-    """A list of rows as `path:line ...` strings, whether grouped by file (one hop) or not."""
+def flat(items: Any) -> list[str]:
+    """Rows as `path:line ...` strings, whether grouped under their file (one hop), under the
+    node they reach and then their file (one hop, several nodes reached), or not."""
     if isinstance(items, list):
         return items
+    if any(isinstance(rows, dict) for rows in items.values()):
+        return [with_reached(row, to) for to, files in items.items() for row in flat(files)]
     return [f"{path}:{row}" if row[:1].isdigit() else f"{path} {row}"
             for path, rows in items.items() for row in rows]  # fmt: skip
+
+
+def with_reached(row: str, to: str) -> str:
+    """A row of a group under the node it reaches, with that node written back in the row:
+    `path:line caller -> to (via)`, `path K inherits to`."""
+    head, paren, tail = row.partition(" (")
+    edge = "" if head.endswith((" imports", " inherits")) else " ->"
+    return f"{head}{edge} {to}" + (f" ({tail}" if paren else "")
 
 
 def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
@@ -51,6 +62,12 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
     assert answer["co_changes"] == {"commits": 4, "items": ["b.py 3"]}  # rows by weight
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
     assert both["affected"]["items"] == {"a.py": ["3 f -> s.py::run (import)"]}  # two runs, 1 hop
+    many = [{**rows[0], "id": f"a.py::f{n}", "line": n} for n in range(4)]
+    under = compact_impact(raw(many, ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
+    assert under["affected"]["items"] == {  # the one reached said once: shorter than 4 times
+        "s.py::run": {"a.py": ["0 f0", "1 f1", "2 f2", "3 f3"]}
+    }
+    assert under["affected"]["via"] == "import"
     cut = raw(rows[:1], ["s.py::run"])
     cut["seeds"] |= {"total": 3, "not_listed": 2}  # seeds not all listed: the row names its own
     assert compact_impact(cut, QUESTION, max_tokens=6000)["affected"]["items"] == {
@@ -164,10 +181,10 @@ def test_test_files_say_their_hop_only_when_it_tells_them_apart() -> None:
 
 def test_an_accessor_note_is_one_sentence_that_names_a_few_and_the_search() -> None:
     few = accessor_note([{"qualname": "Nested.schema", "name": "schema"}])
-    assert few == ("Nested.schema: read, not called; their readers and tests are not listed: "
+    assert few == ("Nested.schema: read, not called (readers and tests not listed): "
                    "search mode=regex query='\\.(?:schema)\\b'")  # fmt: skip
     many = accessor_note([{"qualname": f"C.p{n}", "name": f"p{n}"} for n in range(7)])
-    assert many.startswith("C.p0, C.p1, C.p2, C.p3, C.p4 (+2 more): read, not called;")
+    assert many.startswith("C.p0, C.p1, C.p2, C.p3, C.p4 (+2 more): read, not called (")
     assert "query='\\.(?:p0|p1|p2|p3|p4|p5|p6)\\b'" in many  # the search finds every read
 
 
@@ -194,3 +211,58 @@ def test_rows_of_one_hop_share_their_file_s_path() -> None:
     guess = [{**row, "via": "unique", "conf": 0.6} for row in rows[:2]]
     guessed = compact_impact(raw(guess, ["s.py::run"]), QUESTION, max_tokens=6000)["affected"]
     assert guessed["via"] == "unique 0.6"
+
+
+def test_rows_reaching_several_seeds_are_grouped_under_the_seed_they_reach() -> None:
+    """A name several symbols share: each row reaches one of the seeds; the seed is said once
+    over its rows (by its qualname where no other seed shares it), then each file once."""
+    rows = [
+        {"id": "a.py::f", "hop": 1, "to": "s.py::A.get", "via": "typed", "conf": 0.9, "line": 3},
+        {"id": "a.py::g", "hop": 1, "to": "s.py::A.get", "via": "typed", "conf": 0.9, "line": 8},
+        {"id": "b.py::h", "hop": 1, "to": "u.py::get", "via": "import", "conf": 0.95, "line": 4},
+        {"id": "c.py", "hop": 1, "to": "u.py::get", "edge": "imports", "via": "import",
+         "conf": 0.95, "line": 1},
+        {"id": "d.py::K", "hop": 1, "to": "s.py::A.get", "edge": "inherits", "via": "local",
+         "conf": 0.9},
+    ]  # fmt: skip
+    answer = compact_impact(raw(rows, ["s.py::A.get", "u.py::get"]), QUESTION, max_tokens=6000)
+    assert answer["affected"]["items"] == {
+        "A.get": {"a.py": ["3 f (typed)", "8 g (typed)"], "d.py": ["K inherits (local)"]},
+        "get": {"b.py": ["4 h (import)"], "c.py": ["1 imports (import)"]},
+    }
+    assert sorted(flat(answer["affected"]["items"])) == [
+        "a.py:3 f -> A.get (typed)",
+        "a.py:8 g -> A.get (typed)",
+        "b.py:4 h -> get (import)",
+        "c.py:1 imports get (import)",
+        "d.py K inherits A.get (local)",
+    ]
+    shared = [{**row, "via": "import", "conf": 0.95} for row in rows[:3]]  # one rule: said once
+    same = compact_impact(raw(shared, ["s.py::A.get", "u.py::get"]), QUESTION, max_tokens=6000)
+    assert same["affected"]["via"] == "import"
+    assert same["affected"]["items"] == {
+        "A.get": {"a.py": ["3 f", "8 g"]},
+        "get": {"b.py": ["4 h"]},
+    }
+
+
+def test_a_shared_name_says_once_that_every_symbol_so_named_is_a_seed_and_how_to_pick() -> None:
+    from coderooms.core.clamps import Clamps
+    from coderooms.graph.completeness import COMPLETE
+    from coderooms.impact.answer import Findings, Page, answer_of
+    from coderooms.impact.seeds import Seeds
+    from coderooms.impact.walk import Reached, Walk
+
+    seeds = Seeds("r", ["r:a.py::A.get", "r:u.py::get"], total=2, same_name=2)
+    seeds.spans = {"r:a.py::A.get": "a.py:3-9", "r:u.py::get": "u.py:1-4"}
+    walked = Walk([Reached("r:t.py::f", "Function", "t.py", 5, "calls", "r:u.py::get", None,
+                           None, 2)], unwalked=["b.py"])  # fmt: skip
+    found = Findings(seeds, walked, COMPLETE, None, 0, None, [])
+    raw = answer_of(found, Page(1, 50, 0), Clamps(), frozenset({"tests"}))
+    assert raw["same_name"] == "all 2 are seeds; a qualname or id picks one"
+    assert raw["tests"]["lower_bound"] == (
+        "1 callers at hop 5 not walked further: tests beyond them not listed"
+    )
+    answer = compact_impact(raw, QUESTION, max_tokens=6000)
+    assert answer["seeds"] == {"items": ["a.py:3-9 A.get", "u.py:1-4 get"]}  # one line each
+    assert answer["lower_bound"] is True

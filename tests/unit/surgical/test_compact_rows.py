@@ -25,14 +25,14 @@ def test_a_test_file_calling_once_says_one_call() -> None:
     assert MODULE_LEVEL == "<module>"
 
 
-def test_a_test_row_counts_calls_and_says_it_imports_without_naming_symbols() -> None:
+def test_a_test_row_counts_calls_without_saying_it_imports_or_naming_symbols() -> None:
     test = {
         "path": "tests/test_cart.py",
         "calls": 3,
         "imports": True,
         "symbols": [{"qualname": "test_total"}, {"qualname": ""}],
     }
-    assert rows("tests", [test]) == ["tests/test_cart.py: 3 calls, imports"]
+    assert rows("tests", [test]) == ["tests/test_cart.py: 3 calls"]  # calls: said once
 
 
 def test_a_test_file_without_symbols_has_no_trailing_colon() -> None:
@@ -56,3 +56,28 @@ def test_modules_outside_the_repo_are_one_line_by_top_package_and_bounded() -> N
     text = external_text(many, "python")
     assert text.startswith("m00, m01")
     assert text.endswith("m11 (+3 more)")
+
+
+def test_a_user_row_says_its_calls_once_and_imports_only_when_it_does_nothing_else() -> None:
+    users = [
+        {"path": "pkg/a.py", "calls": 4, "imports": True, "names": ["serve", "Job.run"]},
+        {"path": "pkg/b.py", "calls": 1, "imports": False, "names": []},
+        {"path": "pkg/c.py", "calls": 0, "imports": True, "names": []},
+    ]
+    assert rows("users", users) == [
+        "pkg/a.py: 4 calls (serve, Job.run)",  # it calls into the file: no `, imports`
+        "pkg/b.py: 1 call",
+        "pkg/c.py: imports",
+    ]
+
+
+def test_completeness_of_chosen_sections_says_the_flag_names_and_search_once() -> None:
+    from coderooms.graph.completeness import Completeness
+    from coderooms.surgical.compact import completeness_note
+
+    unresolved = Completeness({"run": 3, "stop": 1})
+    raw = {"completeness": unresolved.as_field(), "completeness_note": unresolved.note()}
+    note = completeness_note(raw)
+    assert note == {"lower_bound": True, "names": {"run": 3, "stop": 1}, "hint": note["hint"]}
+    assert note["hint"].endswith("search mode=regex query='\\.(?:run|stop)\\b'")
+    assert len(str(note)) < len(str(raw["completeness"]))  # no total the names sum, shorter
