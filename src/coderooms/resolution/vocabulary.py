@@ -22,6 +22,16 @@ declared with (Java), instead of a member of what a function returns."""
 OVERLOAD = "overload"
 """The value of a BIND fact of a class naming a member it has overloads of (C++): which one a
 call by name means is not known."""
+AGREE = "|"
+"""Between the declared types of a Java name that lambdas of different calls of one definition
+bind (`get(.., (q, a) -> ..)` beside `post(.., (q, a) -> ..)`): a call on the name resolves
+only where every one of them gives the same target (`reference_requests.agreed`)."""
+PARAMETER = "#"
+"""In a Java class's declared names, `m#k/n`: parameter `k` of `n` of method `m`
+(`java_lambdas`)."""
+LAMBDA_CHAIN = "().#"
+"""In a declared type, the mark of a Java lambda's parameter typed through its call
+(`java_lambdas`: `get().#1/2.#1/2`)."""
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 UNKNOWN_RECEIVER = "?"
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
