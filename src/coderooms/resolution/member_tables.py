@@ -24,7 +24,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.resolution.lookup_rules import of_group
 from coderooms.resolution.member_types import TYPE_NAMES, Keys, member_key, type_named
 from coderooms.resolution.ref_requests import Alternative
-from coderooms.resolution.vocabulary import AGREE, FIELD, INHERITED
+from coderooms.resolution.vocabulary import AGREE, CONTAINER_ELEMENTS, ELEMENT, FIELD, INHERITED
 
 PARAMETER = "#"
 """A step `.#k/n`: parameter `k` of `n` (`languages.java_lambdas`)."""
@@ -63,6 +63,10 @@ def follow_returns(
                 return ends[0] if same else None
             current = types[0] if types else None
             is_type = True
+            continue
+        element = None if is_type else _element(lookup, current, step, group, keys)
+        if element is not None:  # `m().get()` with `Map<V> m()`: a `V`, no member of ours
+            current, is_type = element, True
             continue
         owner = current if is_type else _returned_type(lookup, current, group, keys)
         if owner is None:
@@ -148,7 +152,23 @@ def _returned_type(lookup: Lookup, fn: SymbolInfo, group: str, keys: Keys) -> Sy
     written = lookup.reexports(fn.path).returns.get(fn.qualname)
     if written is None:
         return None
-    return type_named(lookup, fn.path, written, group, keys)
+    return type_named(lookup, fn.path, written.partition(ELEMENT)[0], group, keys)
+
+
+def _element(
+    lookup: Lookup, fn: SymbolInfo, step: str, group: str, keys: Keys
+) -> SymbolInfo | None:
+    """The element's type when `fn` returns a JDK container of one (`Map<V>`,
+    `languages.java_containers`) and `step` is one of the container's element accessors
+    (`get`), the container's name being no type of the repo; else None."""
+    keys.add((fn.path, member_key("r", fn.qualname)))
+    written = lookup.reexports(fn.path).returns.get(fn.qualname)
+    container, _, element = (written or "").partition(ELEMENT)
+    if not element or step not in CONTAINER_ELEMENTS.get(container.rpartition(".")[2], ()):
+        return None
+    if type_named(lookup, fn.path, container, group, keys) is not None:
+        return None  # the repo's own `Map`: its `get` is followed as any member is
+    return type_named(lookup, fn.path, element, group, keys)
 
 
 def _member(

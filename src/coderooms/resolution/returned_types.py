@@ -27,6 +27,7 @@ from coderooms.resolution.vocabulary import (
     AGREE,
     CALLED,
     CONSTRUCTED,
+    ELEMENT,
     FIELD,
     INHERITED,
     LAMBDA_CHAIN,
@@ -120,7 +121,8 @@ def table_entries(scope: FileScope) -> list[str]:
                 entries.append(f"d{qual}=?")
                 continue
             where = qual.rpartition(".")[0] if tag == "d" else qual  # a field: its class
-            names = name.split(AGREE) if tag == "d" else [name]  # overloads' parameter types
+            # overloads' parameter types; a JDK container and its element (`Map<V>`)
+            names = name.split(AGREE) if tag == "d" else name.split(ELEMENT)
             hows = [_type_recipe(scope, where, one) if one != "?" else None for one in names]
             if all(how is not None for how in hows):
                 entries.append(f"{tag}{qual}={name}")
@@ -321,6 +323,8 @@ def _returned(scope: FileScope, source: str, call: list[str], depth: int) -> Typ
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
     written = scope.returns.get(target) if target is not None else None
+    if written is not None:  # a JDK container's element: for other files (`member_tables`)
+        written = written.partition(ELEMENT)[0]
     if written is None or written == "?" or target is None:
         return scope.rules.constructed(scope, source, callee)  # Rust `T::new()`: a `T`
     if written in SELF_TYPES:  # TS `this`, Rust `Self`: the enclosing type

@@ -32,6 +32,32 @@ PARAMETER = "#"
 LAMBDA_CHAIN = "().#"
 """In a declared type, the mark of a Java lambda's parameter typed through its call
 (`java_lambdas`: `get().#1/2.#1/2`)."""
+ELEMENT = "<"
+"""In a Java method's declared return, between a JDK container and its element's type
+(`Map<V>`: `languages.java_containers`)."""
+_MAP = frozenset({"get", "getOrDefault", "put", "putIfAbsent", "remove"})
+_LIST = frozenset({"get", "getFirst", "getLast", "removeFirst", "removeLast"})
+_QUEUE = frozenset({"peek", "poll", "element", "pop", "peekFirst", "peekLast", "pollFirst",
+                    "pollLast", "getFirst", "getLast", "removeFirst", "removeLast"})  # fmt: skip
+_OPTIONAL = frozenset({"get", "orElse", "orElseGet", "orElseThrow"})
+CONTAINER_ELEMENTS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap",
+         "ConcurrentMap", "ConcurrentHashMap", "EnumMap", "WeakHashMap", "IdentityHashMap"),
+        _MAP,
+    ),
+    **dict.fromkeys(("List", "ArrayList", "LinkedList", "CopyOnWriteArrayList"), _LIST),
+    **dict.fromkeys(("Deque", "Queue", "ArrayDeque", "BlockingQueue"), _QUEUE),
+    **dict.fromkeys(("Iterator", "ListIterator"), frozenset({"next", "previous"})),
+    **dict.fromkeys(("Optional",), _OPTIONAL),
+    **dict.fromkeys(
+        ("Supplier", "ThreadLocal", "AtomicReference", "SoftReference", "WeakReference"),
+        frozenset({"get"}),
+    ),
+    **dict.fromkeys(("Future", "CompletableFuture"), frozenset({"get", "join"})),
+    "Callable": frozenset({"call"}),
+}  # fmt: skip
+"""JDK containers (by simple name) -> the methods that give one of their elements."""
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 UNKNOWN_RECEIVER = "?"
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})

@@ -107,3 +107,37 @@ def test_lambdas_of_two_calls_agree_through_both_interfaces(
         (filter_file, method.format("Filter", "Response"), linked),
         (filter_file, None, ("?:status", "ghost")),  # `post`'s lambda: no type
     ])  # fmt: skip
+
+
+def test_an_element_of_a_returned_jdk_container_follows_the_declared_return(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`q.getQueryMap().get("user").getValues()` with `Map<String, X> getQueryMap()` in another
+    file: `X.getValues`, following edits of that return type and of the package's types."""
+    holder = "src/main/java/spark/Holder.java"
+    declared = (
+        "package spark;\nimport java.util.Map;\npublic class Holder {{\n"
+        "  public Map<String, {}> getQueryMap() {{ return null; }}\n}}\n"
+    )
+    for name in ("Values", "Other"):
+        tree.write(
+            f"src/main/java/spark/{name}.java",
+            f"package spark;\npublic class {name} {{\n  public void getValues() {{}}\n}}\n",
+        )
+    tree.write(holder, declared.format("Values"))
+    tree.write(
+        "src/test/java/spark/UseTest.java",
+        "package spark;\nclass UseTest {\n  void run(Holder q) {\n"
+        '    q.getQueryMap().get("user").getValues();\n  }\n}\n',
+    )
+    ingest(graph, tree, repo)
+    run = "src/test/java/spark/UseTest.java::UseTest.run"
+    values = ("src/main/java/spark/Values.java::Values.getValues", "typed")
+    assert values in calls_of(graph, repo, run)
+    other = ("src/main/java/spark/Other.java::Other.getValues", "typed")
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (holder, declared.format("Other"), other),
+        (holder, declared.format("String"), ("?:getValues", "ghost")),  # no type of the repo
+        (holder, declared.format("Values"), values),
+        ("src/main/java/spark/Values.java", None, ("?:getValues", "ghost")),
+    ])  # fmt: skip
