@@ -27,6 +27,7 @@ from coderooms.resolution.returned_types import inherited_field as field_of_base
 from coderooms.resolution.returned_types import static_field
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target
+from coderooms.resolution.vocabulary import FIELD
 
 
 def _outer(module: str) -> str:
@@ -99,6 +100,19 @@ class JavaRules(InheritingRules):
         constructor = constructor if constructor in scope.kinds else owner
         request = RefRequest(source, kind, ref, "this", line, scope.group, ghost="this")
         request.local = constructor
+        return request
+
+    def after_binding(
+        self, scope: FileScope, request: RefRequest, binding: Binding, parts: list[str]
+    ) -> RefRequest:
+        """`f.m()` with `import static a.b.C.f;`: `m` of the type C declares field `f` with
+        (and `f.g.m()` through the fields' types in turn): C found through the import, then
+        the field steps (`member_tables`)."""
+        owner, _, field = (binding.item or "").rpartition(".")
+        if len(parts) < 2 or not owner or not field[:1].islower() or parts[0] != field:
+            return request
+        request.alternatives = (Alternative(binding.module, owner).encode(),)
+        request.then = (*(FIELD + f for f in parts[:-1]), parts[-1])
         return request
 
     def before_binding(

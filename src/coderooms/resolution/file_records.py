@@ -18,7 +18,13 @@ from coderooms.resolution.module_table import table_entries
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.reference_requests import request as reference_request
 from coderooms.resolution.returned_types import table_entries as returned_table_entries
-from coderooms.resolution.vocabulary import UNKNOWN_RECEIVER, VALUE_OF
+from coderooms.resolution.vocabulary import (
+    AGREE,
+    LAMBDA_CHAIN,
+    PARAMETER,
+    UNKNOWN_RECEIVER,
+    VALUE_OF,
+)
 
 
 def build_record(
@@ -79,7 +85,10 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
     `languages.assigned_values`) counts only where no type is written or created for the name
     in that scope (`const res = new T()` in one block, `const res = f()` in another: a `T`).
     A parameter declared without a type the extractor can name is `?` too, so that it hides
-    a name of an enclosing scope (`fn inner(x: u8)` inside `fn outer(x: Foo)`)."""
+    a name of an enclosing scope (`fn inner(x: u8)` inside `fn outer(x: Foo)`). A Java name
+    that lambdas of different calls bind, each typed through its call (`LAMBDA_CHAIN`), keeps
+    them all, joined by `AGREE`: a call on it links where they all give one target; so does
+    a parameter `m#k/n` overloads of one arity declare with different types (`java_lambdas`)."""
     written: dict[tuple[str, str], set[str]] = {}
     called: dict[tuple[str, str], set[str]] = {}
     found: dict[tuple[str, str], str] = {}
@@ -91,8 +100,25 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
         elif fact.kind is FactKind.PARAM and fact.scope:
             found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER
     for key, types in (*called.items(), *written.items()):
-        found[key] = next(iter(types)) if len(types) == 1 else UNKNOWN_RECEIVER
+        if len(types) == 1:
+            found[key] = next(iter(types))
+        elif _agreeing(key[1], types):
+            found[key] = AGREE.join(sorted(types))
+        else:
+            found[key] = UNKNOWN_RECEIVER
     return found
+
+
+def _agreeing(name: str, types: set[str]) -> bool:
+    """Whether the types of `name` are kept for a call to agree on (`AGREE`): each of the
+    lambdas binding it typed through its call, or each a type overloads of one arity declare
+    their parameter `m#k/n` with (Java)."""
+    if any(AGREE in t for t in types):
+        return False
+    if all(LAMBDA_CHAIN in t for t in types):
+        return True
+    plain = not any(LAMBDA_CHAIN in t for t in types) and UNKNOWN_RECEIVER not in types
+    return PARAMETER in name and plain
 
 
 def declared_returns(facts: list[ScopeFact]) -> dict[str, str]:

@@ -24,7 +24,7 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.resolution.lookup_rules import of_group
 from coderooms.resolution.member_types import TYPE_NAMES, Keys, member_key, type_named
 from coderooms.resolution.ref_requests import Alternative
-from coderooms.resolution.vocabulary import FIELD, INHERITED
+from coderooms.resolution.vocabulary import AGREE, CONTAINER_ELEMENTS, ELEMENT, FIELD, INHERITED
 
 PARAMETER = "#"
 """A step `.#k/n`: parameter `k` of `n` (`languages.java_lambdas`)."""
@@ -47,15 +47,26 @@ def follow_returns(
     first step is a field starts from a type (`t.tagPending.append()` with `Tokeniser t`)."""
     current: SymbolInfo | None = found
     is_type = found.kind in TYPE_NAMES and bool(then) and then[0].startswith(FIELD)
-    for step in then:
+    for at, step in enumerate(then):
         if current is None:
             return None
         if not is_type and step.startswith(FIELD + PARAMETER):
             # Java `.#k/n` of a method: its parameter `k` of `n`, a `m#k/n` field of its class
             owner_qual, _, name = current.qualname.rpartition(".")
             owner = lookup.defined(current.path, owner_qual, TYPE_NAMES) if owner_qual else None
-            current = owner and _field_type(lookup, owner, name + step[len(FIELD) :], group, keys)
+            if owner is None:
+                return None
+            types = _overloads(lookup, owner, name + step[len(FIELD) :], group, keys)
+            if len(types) > 1:  # overloads of one arity: what follows must agree for each
+                ends = [_end(lookup, t, then[at + 1 :], group, keys) for t in types]
+                same = len({end.id if end else None for end in ends}) == 1
+                return ends[0] if same else None
+            current = types[0] if types else None
             is_type = True
+            continue
+        element = None if is_type else _element(lookup, current, step, group, keys)
+        if element is not None:  # `m().get()` with `Map<V> m()`: a `V`, no member of ours
+            current, is_type = element, True
             continue
         owner = current if is_type else _returned_type(lookup, current, group, keys)
         if owner is None:
@@ -67,6 +78,30 @@ def follow_returns(
             current = _member(lookup, owner, step, group, keys)
             is_type = False
     return None if is_type else current
+
+
+def _overloads(
+    lookup: Lookup, owner: SymbolInfo, field: str, group: str, keys: Keys
+) -> list[SymbolInfo]:
+    """The types the overloads of one arity declare parameter `field` (`m#k/n`) of type
+    `owner` with (`AGREE`-joined in its table when they differ); none when one is unknown."""
+    qual = f"{owner.qualname}.{field}"
+    keys.add((owner.path, member_key("d", qual)))
+    written = lookup.reexports(owner.path).fields.get(qual)
+    if written is None or AGREE not in written:
+        found = _field_type(lookup, owner, field, group, keys)
+        return [found] if found is not None else []
+    types = [type_named(lookup, owner.path, one, group, keys) for one in written.split(AGREE)]
+    return [t for t in types if t is not None] if all(types) else []
+
+
+def _end(
+    lookup: Lookup, typ: SymbolInfo, then: tuple[str, ...], group: str, keys: Keys
+) -> SymbolInfo | None:
+    """What `then` ends at from type `typ` (its first step a field's): `follow_returns`."""
+    if not then or not then[0].startswith(FIELD):
+        return None
+    return follow_returns(lookup, typ, then, group, keys)
 
 
 def _field_type(
@@ -117,7 +152,23 @@ def _returned_type(lookup: Lookup, fn: SymbolInfo, group: str, keys: Keys) -> Sy
     written = lookup.reexports(fn.path).returns.get(fn.qualname)
     if written is None:
         return None
-    return type_named(lookup, fn.path, written, group, keys)
+    return type_named(lookup, fn.path, written.partition(ELEMENT)[0], group, keys)
+
+
+def _element(
+    lookup: Lookup, fn: SymbolInfo, step: str, group: str, keys: Keys
+) -> SymbolInfo | None:
+    """The element's type when `fn` returns a JDK container of one (`Map<V>`,
+    `languages.java_containers`) and `step` is one of the container's element accessors
+    (`get`), the container's name being no type of the repo; else None."""
+    keys.add((fn.path, member_key("r", fn.qualname)))
+    written = lookup.reexports(fn.path).returns.get(fn.qualname)
+    container, _, element = (written or "").partition(ELEMENT)
+    if not element or step not in CONTAINER_ELEMENTS.get(container.rpartition(".")[2], ()):
+        return None
+    if type_named(lookup, fn.path, container, group, keys) is not None:
+        return None  # the repo's own `Map`: its `get` is followed as any member is
+    return type_named(lookup, fn.path, element, group, keys)
 
 
 def _member(

@@ -32,6 +32,31 @@ class Alternative:
         return Alternative(tuple(Target.decode(t) for t in targets.split("|") if t), qual)
 
 
+AGREED = "#&"
+"""An encoded alternative that is no place (no targets): it leads a group of alternatives, the
+members to look up in what the group finds after it (`agreed_group`). A reference whose
+alternatives start with one is linked only where every group finds the same target (Java
+lambdas of different calls binding one name, `reference_requests.agreed`)."""
+
+
+def agreed_group(then: tuple[str, ...]) -> str:
+    """The alternative leading a group whose members to look up are `then` (`#` written `%`:
+    an alternative's qual holds none)."""
+    return AGREED + "\t".join(step.replace("#", "%") for step in then)
+
+
+def agreed_groups(alternatives: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """(the members to look up, the alternatives) of each group (`agreed_group`)."""
+    groups: list[tuple[tuple[str, ...], list[str]]] = []
+    for encoded in alternatives:
+        if encoded.startswith(AGREED):
+            steps = encoded.removeprefix(AGREED)
+            groups.append((tuple(s.replace("%", "#") for s in steps.split("\t")), []))
+        elif groups:
+            groups[-1][1].append(encoded)
+    return [(then, tuple(found)) for then, found in groups]
+
+
 @dataclass(slots=True)
 class RefRequest:
     source: str

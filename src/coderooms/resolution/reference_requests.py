@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.file_scope import UNHANDLED, FileScope
-from coderooms.resolution.ref_requests import Alternative, RefRequest
+from coderooms.resolution.ref_requests import Alternative, RefRequest, agreed_group
 from coderooms.resolution.returned_types import (
     chained,
     inherited_alternatives,
@@ -20,7 +20,13 @@ from coderooms.resolution.returned_types import (
     member_request,
     through_fields,
 )
-from coderooms.resolution.vocabulary import CALLED, RECEIVERS, TYPE_KINDS, UNKNOWN_RECEIVER
+from coderooms.resolution.vocabulary import (
+    AGREE,
+    CALLED,
+    RECEIVERS,
+    TYPE_KINDS,
+    UNKNOWN_RECEIVER,
+)
 
 
 def request(
@@ -58,6 +64,8 @@ def request(
     chain = scope._typed_chain(source, parts) if kind != INHERITS and inherit else None
     if chain is not None:  # `x.m()` on a value of a declared type: `T.m`
         declared, rest = chain
+        if AGREE in declared:  # lambdas of different calls bind the name: all must agree
+            return agreed(scope, request, declared, rest)
         if len(rest) > 1 and rules.follows_fields and declared[-1] != ")":
             owner = scope.local(source, declared.split("."), TYPE_KINDS)
             typed = (True, owner) if owner is not None else (False, declared)
@@ -114,6 +122,28 @@ def request(
     elif len(parts) > 1 and parts[0][:1].isupper():
         request.ghost = ref  # `String::from`, `Math.max`: see reference_resolution.type_member
     return rules.last(scope, request, source, parts)
+
+
+def agreed(scope: FileScope, request: RefRequest, declared: str, rest: list[str]) -> RefRequest:
+    """`a.m()` where lambdas of different calls of the definition bind `a` (Java, `declared`:
+    their types joined by `AGREE`, each `f().#k/n.#j/m`): for each, a group of alternatives led
+    by the members to look up in what they find (`agreed_group`); resolution links the call
+    only where every group finds the same target. A member of a field of it, or a type that
+    is not another file's: a ghost."""
+    request.bound = True  # never a guess by name
+    if len(rest) != 1:
+        return request
+    groups: list[str] = []
+    for variant in declared.split(AGREE):
+        one = RefRequest(request.source, request.kind, request.ref, request.name, request.line,
+                         request.group, ghost=request.ghost)  # fmt: skip
+        found = member_request(scope, one, [*variant.split("."), *rest])
+        if found.local is not None or not found.alternatives or not found.then:
+            return request
+        groups += [agreed_group(found.then), *found.alternatives]
+        request.then = request.then or found.then
+    request.alternatives = tuple(groups)
+    return request
 
 
 def inherited(scope: FileScope, request: RefRequest, source: str, parts: list[str]) -> RefRequest:

@@ -16,9 +16,14 @@ from coderooms.resolution.lookup import (
     Lookup,
     SymbolInfo,
 )
-from coderooms.resolution.lookup_rules import of_group
+from coderooms.resolution.lookup_rules import LookupRules, of_group
 from coderooms.resolution.member_tables import follow_returns, inherited_member
-from coderooms.resolution.ref_requests import RefRequest, decode_alternative
+from coderooms.resolution.ref_requests import (
+    AGREED,
+    RefRequest,
+    agreed_groups,
+    decode_alternative,
+)
 from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import ImportRequest
@@ -71,10 +76,62 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
     if rules.callable_variables and request.kind != INHERITS:
         wanted |= {"Variable"}  # a top-level const reached through an import may be called
     keys: set[tuple[str, str]] = set()
-    if request.then:  # what the chain looks for: its callee, then each member
-        callee = decode_alternative(request.alternatives[0]).qual
-        keys |= {("", part) for part in (*request.then[:-1], _last_name(callee))}
-    for encoded in request.alternatives:
+    agreeing = bool(request.alternatives) and request.alternatives[0].startswith(AGREED)
+    groups = agreed_groups(request.alternatives) if agreeing else []
+    if groups:  # members after the groups' own (`x.a().b()`): each group's, then those
+        first = groups[0][0]
+        extra = request.then[len(first) :] if request.then[: len(first)] == first else None
+        groups = [(then + extra, found) for then, found in groups] if extra is not None else []
+    groups = groups or [(request.then, () if agreeing else request.alternatives)]
+    if request.then:  # what the chain looks for: its callee (each group's), then each member
+        for then, alternatives in groups:
+            callee = decode_alternative(alternatives[0]).qual if alternatives else ""
+            keys |= {("", part) for part in (*then[:-1], _last_name(callee))}
+    answers = [_first(request, *group, lookup, rules, wanted, keys) for group in groups]
+    if len({answer[0].id if answer else None for answer in answers}) != 1:
+        answers = [None]  # lambdas of different calls (`AGREED`): they give different targets
+    answer = answers[0]
+    if answer is not None:
+        linked, via = answer
+        return Resolution(
+            linked.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
+        )
+    if agreeing:
+        return _ghost(request, repo, keys, source_path)
+    question = unique_question(request, rules)
+    if question is not None:
+        found = lookup.unique(request.group, request.name, *question)
+        if found is not None:
+            via = "unique" if "." not in request.ref else "unique_attribute"
+            return Resolution(found.id, SYMBOL, "unique", CONFIDENCE[via])
+    return _ghost(request, repo, keys, source_path)
+
+
+def _ghost(
+    request: RefRequest, repo: str, keys: set[tuple[str, str]], source_path: str
+) -> Resolution:
+    return Resolution(
+        ghost_id(repo, request.ghost),
+        GHOST,
+        "ghost",
+        CONFIDENCE["ghost"],
+        request.ghost,
+        _keys(keys, source_path, request),
+    )
+
+
+def _first(
+    request: RefRequest,
+    then: tuple[str, ...],
+    alternatives: tuple[str, ...],
+    lookup: Lookup,
+    rules: LookupRules,
+    wanted: frozenset[str],
+    keys: set[tuple[str, str]],
+) -> tuple[SymbolInfo, str] | None:
+    """What the first alternative that finds something finds (the members of `then` followed
+    in it), and how; None when none does, or what it finds is ambiguous."""
+    for encoded in alternatives:
         alternative = decode_alternative(encoded)
         via = "import" if request.bound else "package"
         if INHERITED in alternative.qual:  # a member of a type, up its bases
@@ -89,30 +146,15 @@ def resolve_reference(request: RefRequest, source_path: str, lookup: Lookup) -> 
             continue
         if of_group(lookup, request.group).ambiguous(lookup, found, keys):
             break  # one of several a call may mean (C++ overloads): a ghost
-        if request.then:  # `f().m()`: `m` of what `f` is declared to give
-            found = follow_returns(lookup, found, request.then, request.group, keys)
+        if then:  # `f().m()`: `m` of what `f` is declared to give
+            found = follow_returns(lookup, found, then, request.group, keys)
             if found is None or of_group(lookup, request.group).ambiguous(lookup, found, keys):
                 break
             via = "typed"
         if rules.interface_calls and _virtual(request) and found.kind == "Method":
             via = _interface_via(lookup, found, via, keys)
-        return Resolution(
-            found.id, SYMBOL, via, CONFIDENCE[via], None, _keys(keys, source_path, request)
-        )
-    question = unique_question(request, rules)
-    if question is not None:
-        found = lookup.unique(request.group, request.name, *question)
-        if found is not None:
-            via = "unique" if "." not in request.ref else "unique_attribute"
-            return Resolution(found.id, SYMBOL, "unique", CONFIDENCE[via])
-    return Resolution(
-        ghost_id(repo, request.ghost),
-        GHOST,
-        "ghost",
-        CONFIDENCE["ghost"],
-        request.ghost,
-        _keys(keys, source_path, request),
-    )
+        return found, via
+    return None
 
 
 def _virtual(request: RefRequest) -> bool:

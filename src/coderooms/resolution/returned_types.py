@@ -23,7 +23,16 @@ from coderooms.resolution.file_scope import MAX_ASSIGNED, FileScope
 from coderooms.resolution.listed_bases import Embedded
 from coderooms.resolution.member_types import split_alternatives
 from coderooms.resolution.ref_requests import RefRequest
-from coderooms.resolution.vocabulary import CALLED, CONSTRUCTED, FIELD, INHERITED, TYPE_KINDS
+from coderooms.resolution.vocabulary import (
+    AGREE,
+    CALLED,
+    CONSTRUCTED,
+    ELEMENT,
+    FIELD,
+    INHERITED,
+    LAMBDA_CHAIN,
+    TYPE_KINDS,
+)
 
 MAX_CHAIN = 16
 """Calls of a chain followed at most (`a().b().c()...`)."""
@@ -108,15 +117,19 @@ def table_entries(scope: FileScope) -> list[str]:
         }
     for tag, items in (("r", scope.returns), ("b", bases), ("d", fields)):
         for qual, name in items.items():
-            if tag == "d" and name == "?":  # a field of no one type: it hides a base's
+            if tag == "d" and (name == "?" or LAMBDA_CHAIN in name):  # a field of no one type
                 entries.append(f"d{qual}=?")
                 continue
             where = qual.rpartition(".")[0] if tag == "d" else qual  # a field: its class
-            how = _type_recipe(scope, where, name) if name != "?" else None
-            if how is not None:
+            # overloads' parameter types; a JDK container and its element (`Map<V>`)
+            names = name.split(AGREE) if tag == "d" else name.split(ELEMENT)
+            hows = [_type_recipe(scope, where, one) if one != "?" else None for one in names]
+            if all(how is not None for how in hows):
                 entries.append(f"{tag}{qual}={name}")
-                # one name the file resolves two ways (nested types of two classes): unknown
-                written[name] = _same_name(scope, written.get(name, how), how)
+            for one, how in zip(names, hows, strict=True):
+                if how is not None:
+                    # one name the file resolves two ways (nested types of two classes): unknown
+                    written[one] = _same_name(scope, written.get(one, how), how)
     for name, qual in scope.rules.extra_type_names(scope).items():  # Rust: its impls' types
         how = _type_recipe(scope, qual, name)
         if how is not None:
@@ -234,21 +247,29 @@ def static_field(
     scope: FileScope, request: RefRequest, source: str, parts: list[str]
 ) -> RefRequest | None:
     """Java `Type.FIELD.m()` / `Type.field.g().m()` (a second part that is no type's name:
-    lowercase or all capitals): the field's declared type, as `through_fields` finds it; an
+    lowercase or all capitals), `Type.Inner.FIELD.m()` (the field of a nested type, issue 32):
+    the field's declared type, as `through_fields` finds it; an
     enum's constants are of the enum's type. None when the type is the file's and declares no
     such field (a nested type, then: `Type.Inner.m()`)."""
     if len(parts) < 3 or not parts[0][:1].isupper():
         return None
-    field = parts[1]
-    if not (field[:1].islower() or field[:1] == "_" or field.isupper()):
-        return None
-    owner = scope.local(source, parts[:1], TYPE_KINDS)
+    at = next((i for i, p in enumerate(parts[:-1]) if _field_like(p)), None)
+    if at is None or at == 0 or (at > 1 and CALLED in "".join(parts[:at])):
+        return None  # `Type.Inner.FIELD.m()`: the field of the nested type (issue 32)
+    field, typed = parts[at], parts[:at]
+    owner = scope.local(source, typed, TYPE_KINDS)
     if owner is not None:
         if scope.types.get((owner, field)) in (None, "?"):
             return None
-        return through_fields(scope, request, source, (True, owner), parts[1:-1], parts[-1])
+        return through_fields(scope, request, source, (True, owner), parts[at:-1], parts[-1])
     request.ghost = request.ref  # `System.out.println`: named as written when nothing answers
-    return through_fields(scope, request, source, (False, parts[0]), parts[1:-1], parts[-1])
+    written = ".".join(typed)
+    return through_fields(scope, request, source, (False, written), parts[at:-1], parts[-1])
+
+
+def _field_like(part: str) -> bool:
+    """A part of `Type.x.m()` taken for a field: lowercase, `_`, or all capitals."""
+    return part[:1].islower() or part[:1] == "_" or part.isupper()
 
 
 def inherited_field(
@@ -302,6 +323,8 @@ def _returned(scope: FileScope, source: str, call: list[str], depth: int) -> Typ
     callee = [*call[:-1], call[-1].removesuffix(CALLED)]
     target = _callee(scope, source, callee, depth)
     written = scope.returns.get(target) if target is not None else None
+    if written is not None:  # a JDK container's element: for other files (`member_tables`)
+        written = written.partition(ELEMENT)[0]
     if written is None or written == "?" or target is None:
         return scope.rules.constructed(scope, source, callee)  # Rust `T::new()`: a `T`
     if written in SELF_TYPES:  # TS `this`, Rust `Self`: the enclosing type

@@ -22,6 +22,42 @@ declared with (Java), instead of a member of what a function returns."""
 OVERLOAD = "overload"
 """The value of a BIND fact of a class naming a member it has overloads of (C++): which one a
 call by name means is not known."""
+AGREE = "|"
+"""Between the declared types of a Java name that lambdas of different calls of one definition
+bind (`get(.., (q, a) -> ..)` beside `post(.., (q, a) -> ..)`): a call on the name resolves
+only where every one of them gives the same target (`reference_requests.agreed`)."""
+PARAMETER = "#"
+"""In a Java class's declared names, `m#k/n`: parameter `k` of `n` of method `m`
+(`java_lambdas`)."""
+LAMBDA_CHAIN = "().#"
+"""In a declared type, the mark of a Java lambda's parameter typed through its call
+(`java_lambdas`: `get().#1/2.#1/2`)."""
+ELEMENT = "<"
+"""In a Java method's declared return, between a JDK container and its element's type
+(`Map<V>`: `languages.java_containers`)."""
+_MAP = frozenset({"get", "getOrDefault", "put", "putIfAbsent", "remove"})
+_LIST = frozenset({"get", "getFirst", "getLast", "removeFirst", "removeLast"})
+_QUEUE = frozenset({"peek", "poll", "element", "pop", "peekFirst", "peekLast", "pollFirst",
+                    "pollLast", "getFirst", "getLast", "removeFirst", "removeLast"})  # fmt: skip
+_OPTIONAL = frozenset({"get", "orElse", "orElseGet", "orElseThrow"})
+CONTAINER_ELEMENTS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(
+        ("Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap",
+         "ConcurrentMap", "ConcurrentHashMap", "EnumMap", "WeakHashMap", "IdentityHashMap"),
+        _MAP,
+    ),
+    **dict.fromkeys(("List", "ArrayList", "LinkedList", "CopyOnWriteArrayList"), _LIST),
+    **dict.fromkeys(("Deque", "Queue", "ArrayDeque", "BlockingQueue"), _QUEUE),
+    **dict.fromkeys(("Iterator", "ListIterator"), frozenset({"next", "previous"})),
+    **dict.fromkeys(("Optional",), _OPTIONAL),
+    **dict.fromkeys(
+        ("Supplier", "ThreadLocal", "AtomicReference", "SoftReference", "WeakReference"),
+        frozenset({"get"}),
+    ),
+    **dict.fromkeys(("Future", "CompletableFuture"), frozenset({"get", "join"})),
+    "Callable": frozenset({"call"}),
+}  # fmt: skip
+"""JDK containers (by simple name) -> the methods that give one of their elements."""
 RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 UNKNOWN_RECEIVER = "?"
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})

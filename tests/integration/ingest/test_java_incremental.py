@@ -68,3 +68,76 @@ def test_a_lambdas_parameter_follows_the_method_and_the_interface(
         (SPARK, overloaded.replace("Object o", "int o"), (f"{other}::Other.status", "typed")),
         (route, None, ("?:status", "ghost")),
     ])  # fmt: skip
+
+
+def test_lambdas_of_two_calls_agree_through_both_interfaces(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`get("/x", (q, a) -> a.status(1))` beside `post("/y", (q, a) -> a.status(2))`: one call
+    `a.status` in `run`, linked while `Route` and `Filter` both give `a` one type; an edit of
+    either interface's file moves it, each step equal to a full ingest."""
+    response = "src/main/java/spark/Response.java"
+    filter_file = "src/main/java/spark/Filter.java"
+    method = "package spark;\npublic interface {} {{\n  Object handle(Request q, {} a);\n}}\n"
+    tree.write(
+        SPARK,
+        "package spark;\npublic class Spark {\n  public static void get(String p, Route r) {}\n"
+        "  public static void post(String p, Filter f) {}\n}\n",
+    )
+    tree.write("src/main/java/spark/Route.java", method.format("Route", "Response"))
+    tree.write(filter_file, method.format("Filter", "Response"))
+    tree.write(
+        response, "package spark;\npublic class Response {\n  public void status(int s) {}\n}\n"
+    )
+    tree.write(
+        "src/main/java/spark/Other.java",
+        "package spark;\npublic class Other {\n  public void status(int s) {}\n}\n",
+    )
+    tree.write(
+        "src/test/java/app/Use.java",
+        "package app;\nimport static spark.Spark.*;\nclass Use {\n  void run() {\n"
+        '    get("/x", (q, a) -> a.status(1));\n    post("/y", (q, a) -> a.status(2));\n  }\n}\n',
+    )
+    ingest(graph, tree, repo)
+    run = "src/test/java/app/Use.java::Use.run"
+    linked = (f"{response}::Response.status", "typed")
+    assert linked in calls_of(graph, repo, run)
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (filter_file, method.format("Filter", "Other"), ("?:status", "ghost")),  # they differ
+        (filter_file, method.format("Filter", "Response"), linked),
+        (filter_file, None, ("?:status", "ghost")),  # `post`'s lambda: no type
+    ])  # fmt: skip
+
+
+def test_an_element_of_a_returned_jdk_container_follows_the_declared_return(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`q.getQueryMap().get("user").getValues()` with `Map<String, X> getQueryMap()` in another
+    file: `X.getValues`, following edits of that return type and of the package's types."""
+    holder = "src/main/java/spark/Holder.java"
+    declared = (
+        "package spark;\nimport java.util.Map;\npublic class Holder {{\n"
+        "  public Map<String, {}> getQueryMap() {{ return null; }}\n}}\n"
+    )
+    for name in ("Values", "Other"):
+        tree.write(
+            f"src/main/java/spark/{name}.java",
+            f"package spark;\npublic class {name} {{\n  public void getValues() {{}}\n}}\n",
+        )
+    tree.write(holder, declared.format("Values"))
+    tree.write(
+        "src/test/java/spark/UseTest.java",
+        "package spark;\nclass UseTest {\n  void run(Holder q) {\n"
+        '    q.getQueryMap().get("user").getValues();\n  }\n}\n',
+    )
+    ingest(graph, tree, repo)
+    run = "src/test/java/spark/UseTest.java::UseTest.run"
+    values = ("src/main/java/spark/Values.java::Values.getValues", "typed")
+    assert values in calls_of(graph, repo, run)
+    other = ("src/main/java/spark/Other.java::Other.getValues", "typed")
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (holder, declared.format("Other"), other),
+        (holder, declared.format("String"), ("?:getValues", "ghost")),  # no type of the repo
+        (holder, declared.format("Values"), values),
+        ("src/main/java/spark/Values.java", None, ("?:getValues", "ghost")),
+    ])  # fmt: skip

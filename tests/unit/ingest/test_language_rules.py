@@ -233,7 +233,7 @@ HOOKS = {
     "namespaced": {"csharp", "php"},
     "before_binding": {"java"},
     "binding_applies": {"rust"},
-    "after_binding": {"rust"},
+    "after_binding": {"java", "rust"},
     "path": {"rust"},
     "lexical": {"ruby"},
     "not_local": {"c", "cpp", "swift"},

@@ -29,6 +29,8 @@
   its call expects gives it, read from other files' tables (`java_lambdas`), else `?`.
 * An anonymous class body (`new T() { .. }`, an enum constant's body): an EXTENDS fact at its
   first line, `index` its last (a bare `m()` there may be the anonymous class's inherited `m`).
+* A method's declared return: its type without generic arguments, but a JDK container's
+  element kept (`Map<String, V>` -> `Map<V>`, `java_containers`).
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -38,6 +40,7 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
+from coderooms.ingest.languages.java_containers import container_type
 from coderooms.ingest.languages.java_lambdas import functional_facts, lambda_type, parameter_facts
 from coderooms.languages.parsing.collector import (
     Collector,
@@ -133,7 +136,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     for node in caps.get("method", ()):
         returns = node.child_by_field_name("type") if node.type == "method_declaration" else None
         if returns is not None and returns.type in _NAMED_TYPES:
-            declared_return(c, node, type_name(returns, source))
+            declared_return(c, node, container_type(returns, source) or type_name(returns, source))
 
 
 def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:

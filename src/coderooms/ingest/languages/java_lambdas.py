@@ -7,14 +7,16 @@ files that declare the method and the interface (`member_tables.follow_returns`)
 
 * each method of a class or interface: a PARAM fact of its class, named `m#k/n`, with the type
   parameter `k` of `n` is declared with (`d` entries of the file's table, as fields are): an
-  array, a varargs or a type parameter is `?`, a primitive is left out (no lambda goes there).
-  Overloads of one arity declaring different types at `k` make it `?` (`declared_types`): the
-  overload is picked by argument count, or not at all;
+  array or a type parameter is `?`, a varargs `T...` a `T` (a lambda there is one element), a
+  primitive is left out (no lambda goes there). The overload is picked by argument count;
+  overloads of one arity declaring different types at `k` keep them all (`declared_types`,
+  `AGREE`), and a lambda's parameter there links where each gives the same type;
 * an interface that declares exactly one abstract method and extends nothing: PARAM facts of
   the interface named `#j/m`, the types of that method's parameters;
 * a lambda's parameter `j` of `m`, the lambda being argument `k` of `n` of a call of `f`: the
   annotation `f().#k/n.#j/m` (`chained`: parameter `k` of the `f` found, then parameter `j` of
-  that interface's method). A name two lambdas of one definition bind differently is `?`.
+  that interface's method). A name lambdas of different calls of one definition bind keeps
+  each one's (`file_records.declared_types`, `AGREE`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ PARAMETER = "#"
 UNKNOWN = "?"
 _PRIMITIVE = frozenset({"integral_type", "floating_point_type", "boolean_type", "void_type"})
 _PARAMETERS = frozenset({"formal_parameter", "spread_parameter"})
+_NAMED = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
 _NOT_ABSTRACT = frozenset({"default", "static", "private"})
 _OBJECT_METHODS = frozenset({"equals", "hashCode", "toString"})
 
@@ -88,10 +91,12 @@ def _declare(
 
 
 def _declared(param: Node, generic: frozenset[str], source: bytes) -> str | None:
-    """The type a parameter is declared with; `?` for an array, a varargs or a type
-    parameter; None for a primitive."""
+    """The type a parameter is declared with; `?` for an array or a type parameter; None for
+    a primitive. A varargs `T... xs` is a `T`: a lambda passed there is one element."""
     if param.type == "spread_parameter":
-        return UNKNOWN
+        written = next((p for p in param.named_children if p.type in _NAMED), None)
+        named = type_name(written, source) if written is not None else None
+        return UNKNOWN if not named or named.partition(".")[0] in generic else named
     written = param.child_by_field_name("type")
     if written is None or param.child_by_field_name("dimensions") is not None:
         return UNKNOWN
