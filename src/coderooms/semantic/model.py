@@ -166,6 +166,17 @@ class Encoder:
 
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         types = np.array([e.type_ids for e in encodings], dtype=np.int64)
+        pooled = self.pooled(ids, types)
+        if self.normalize:
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            pooled = pooled / np.maximum(norms, np.float32(1e-12))
+        return pooled
+
+    def pooled(self, ids: NDArray[np.int64], types: NDArray[np.int64]) -> NDArray[np.float32]:
+        """The mean-pooled encoder output (before normalisation) of token id rows that all have
+        the same length, special tokens included (`[CLS] ... [SEP]`), no padding."""
+        import numpy as np
+
         batch, length = ids.shape
         hidden = self.hidden
         x = self.word[ids] + self.position[:length][None, :, :] + self.token_type[types]
@@ -194,12 +205,8 @@ class Encoder:
             down += layer.down_b
             down += x
             x = _layer_norm(down, layer.ln2_g, layer.ln2_b, self.eps)
-        pooled = x.reshape(batch, length, hidden).mean(axis=1)
-        if self.normalize:
-            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-            pooled = pooled / np.maximum(norms, np.float32(1e-12))
-        result: NDArray[np.float32] = pooled.astype(np.float32)
-        return result
+        result: NDArray[np.float32] = x.reshape(batch, length, hidden).mean(axis=1)
+        return result.astype(np.float32, copy=False)
 
 
 def _layer_norm(x: Any, gamma: Any, beta: Any, eps: float) -> Any:
