@@ -1,7 +1,7 @@
 """The target modes of the languages that have their own (`LookupMode`, issue 35): the stem a
 file must have to answer a target of the mode, the repo files it names and what to load of the
 graph for it. The language rules hold them (`Rules.target_modes`); what each mode means is in
-`coderooms.resolution.targets`."""
+`coderooms.resolution.targets`. Go's `G` is in its package (`coderooms.languages.go.packages`)."""
 
 from __future__ import annotations
 
@@ -11,18 +11,13 @@ from collections.abc import Callable
 from coderooms.ingest.c_commands import COMPILE_COMMANDS, command_candidates, include_dirs
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import PACKAGE_JSON, directory_candidates, package_candidates
-from coderooms.ingest.project_readers import GO_MOD, JS_CONFIG
+from coderooms.ingest.project_readers import JS_CONFIG
 from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
-from coderooms.ingest.targets import go_package_suffixes
 from coderooms.resolution.lookup import Lookup, LookupMode
-from coderooms.resolution.targets import Target, go_package_name, path_stem
+from coderooms.resolution.targets import Target, path_stem
 
 Candidates = Callable[[Lookup, str], list[str] | None]
 """(lookup, target path) -> the repo paths the target may be, best first (None: not the repo's)."""
-
-
-def go_stem(path: str, importer: str) -> str:
-    return go_package_name(path)
 
 
 def include_stem(path: str, importer: str) -> str:
@@ -43,48 +38,6 @@ def directory_stem(path: str, importer: str) -> str:
 def crate_stem(path: str, importer: str) -> str:
     """A crate's name, or its module's last segment."""
     return path.rsplit(".", 1)[-1]
-
-
-# -- Go: an import path, under the module path of a `go.mod` ---------------------------------------
-
-
-def go_directory(lookup: Lookup, import_path: str) -> str | None:
-    """The repo directory a Go import path names: under the `go.mod` whose module path is its
-    longest prefix; None when no module of the repo declares it (outside the repo)."""
-    best: tuple[int, str] | None = None
-    for directory, entries in lookup.table(GO_MOD).items():
-        module = declared = entries[0].removeprefix("module ")
-        if declared == "std" and "." not in import_path.split("/", 1)[0]:
-            module = ""  # the standard library's tree: `internal/abi` is `<src>/internal/abi`
-        prefix = not module or import_path == module or import_path.startswith(module + "/")
-        if prefix and (best is None or len(module) > best[0]):
-            rest = import_path[len(module) :].strip("/")
-            best = (len(module), posixpath.join(directory, rest) if rest else directory)
-    return best[1] if best is not None else None
-
-
-def go_files(lookup: Lookup, import_path: str, group: str | None) -> list[str]:
-    """The files of the package an import path names (without any `go.mod`: of the longest
-    directory suffix that has files)."""
-    if not lookup.table(GO_MOD):
-        for target in go_package_suffixes(import_path):
-            found = lookup.files_loaded(target, group)
-            if found:
-                return found
-        return []
-    directory = go_directory(lookup, import_path)
-    if directory is None:
-        return []
-    found = list(lookup.by_dir.get(directory, ()))
-    return [p for p in found if lookup.groups.get(p) == group] if group is not None else found
-
-
-def go_load(lookup: Lookup, import_path: str) -> tuple[str, set[str]]:
-    """The directory its module maps the import path to (every suffix without a `go.mod`)."""
-    if lookup.table(GO_MOD):
-        directory = go_directory(lookup, import_path)
-        return "@", set() if directory is None else {directory}
-    return "@", {target.path for target in go_package_suffixes(import_path)}
 
 
 # -- JS/TS, Rust, C/C++: a name the repo's project files map to candidate paths -------------------
@@ -152,7 +105,6 @@ def by_candidates(
     return LookupMode(mode, stem, files=files, load=load_candidates(candidates))
 
 
-GO_MODES = (LookupMode("G", go_stem, files=go_files, load=go_load, strict=True),)
 SCRIPT_MODES = (
     by_candidates("N", package_stem, js_package),
     by_candidates("T", package_stem, js_config),

@@ -1,7 +1,7 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces. Lua's, Bash's, Swift's and Ruby's are in their
+with the edges it produces. Lua's, Bash's, Swift's, Ruby's and Go's are in their
 packages (`coderooms.languages.<name>.rules`).
 """
 
@@ -66,27 +66,6 @@ def js_path_expansions(joined: str) -> list[str]:
         *(joined + ext for ext in JS_EXTENSIONS if joined),
         *(prefix + "index" + ext for ext in JS_EXTENSIONS),
     ]
-
-
-def go_package(import_path: str) -> tuple[Target, ...]:
-    """A Go import path, resolved by the repo's `go.mod` module paths (`Lookup.files_for`)."""
-    return (Target("G", import_path.strip("/")),)
-
-
-def go_package_suffixes(import_path: str) -> tuple[Target, ...]:
-    """Without any `go.mod` (GOPATH-era code): the directories the path may end in, longest
-    first."""
-    parts = import_path.strip("/").split("/")
-    return tuple(Target("@", "/".join(parts[i:])) for i in range(len(parts)))
-
-
-def go_module_path(text: str) -> str | None:
-    """The module path a `go.mod` declares (`module example.com/geo`)."""
-    for line in text.splitlines():
-        words = line.split("//", 1)[0].split()
-        if len(words) == 2 and words[0] == "module":
-            return words[1].strip('"')
-    return None
 
 
 def java_module(module: str, names: tuple[str, ...]) -> tuple[Target, ...]:

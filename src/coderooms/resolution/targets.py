@@ -23,13 +23,11 @@ edges it produces.
 from __future__ import annotations
 
 import posixpath
-import re
 from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
 
 PACKAGE_FILES = frozenset({"__init__", "index", "mod", "lib", "main"})
-GO_MAJOR_VERSION = re.compile(r"^v\d+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +97,3 @@ class ImportRequest:
     def decode(text: str) -> ImportRequest:
         line, label, *targets = text.split("|")
         return ImportRequest(int(line), label, tuple(Target.decode(t) for t in targets if t))
-
-
-def go_package_name(import_path: str) -> str:
-    parts = import_path.strip("/").split("/")
-    if len(parts) > 1 and GO_MAJOR_VERSION.match(parts[-1]):
-        return parts[-2]
-    return parts[-1]
