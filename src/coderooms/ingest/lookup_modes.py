@@ -1,23 +1,21 @@
 """The target modes of the languages that have their own (`LookupMode`, issue 35): the stem a
 file must have to answer a target of the mode, the repo files it names and what to load of the
 graph for it. The language rules hold them (`Rules.target_modes`); what each mode means is in
-`coderooms.resolution.targets`. Go's `G` is in its package (`coderooms.languages.go.packages`)."""
+`coderooms.resolution.targets`. Go's `G` is in its package (`coderooms.languages.go.packages`);
+a mode whose target names candidate paths is made by `resolution.candidate_modes.by_candidates`."""
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
 
 from coderooms.ingest.c_commands import COMPILE_COMMANDS, command_candidates, include_dirs
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import PACKAGE_JSON, directory_candidates, package_candidates
 from coderooms.ingest.project_readers import JS_CONFIG
 from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
-from coderooms.resolution.lookup import Lookup, LookupMode
-from coderooms.resolution.targets import Target, path_stem
-
-Candidates = Callable[[Lookup, str], list[str] | None]
-"""(lookup, target path) -> the repo paths the target may be, best first (None: not the repo's)."""
+from coderooms.resolution.candidate_modes import by_candidates
+from coderooms.resolution.lookup import Lookup
+from coderooms.resolution.targets import path_stem
 
 
 def include_stem(path: str, importer: str) -> str:
@@ -70,39 +68,6 @@ def c_include_dirs(lookup: Lookup) -> dict[str, tuple[str, ...]]:
     if found is None:
         found = lookup.memo[COMPILE_COMMANDS] = include_dirs(lookup.table(COMPILE_COMMANDS))
     return found
-
-
-def first_candidate(candidates: Candidates) -> Callable[[Lookup, str, str | None], list[str]]:
-    """The files of the first candidate path that is a file of the repo."""
-
-    def files(lookup: Lookup, path: str, group: str | None) -> list[str]:
-        for candidate in candidates(lookup, path) or ():
-            found = lookup.files_for(Target("=", candidate), group)
-            if found:
-                return found
-        return []
-
-    return files
-
-
-def load_candidates(candidates: Candidates) -> Callable[[Lookup, str], tuple[str, set[str]]]:
-    """Load every candidate path (the first that is a file wins when resolving)."""
-
-    def load(lookup: Lookup, path: str) -> tuple[str, set[str]]:
-        return "=", set(candidates(lookup, path) or ())
-
-    return load
-
-
-def by_candidates(
-    mode: str, stem: Callable[[str, str], str], candidates: Candidates, *, load: bool = True
-) -> LookupMode:
-    """A mode whose target names candidate paths: the first that is a file of the repo wins;
-    with `load`, a changeset loads them all."""
-    files = first_candidate(candidates)
-    if not load:
-        return LookupMode(mode, stem, files=files)
-    return LookupMode(mode, stem, files=files, load=load_candidates(candidates))
 
 
 SCRIPT_MODES = (
