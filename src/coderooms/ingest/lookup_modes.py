@@ -1,7 +1,7 @@
 """The target modes of the languages that have their own (`LookupMode`, issue 35): the stem a
 file must have to answer a target of the mode, the repo files it names and what to load of the
 graph for it. The language rules hold them (`Rules.target_modes`); what each mode means is in
-`coderooms.resolution.targets`. Go's `G` is in its package (`coderooms.languages.go.packages`);
+`coderooms.resolution.targets`. Go's `G` and Rust's `R` are in their packages;
 a mode whose target names candidate paths is made by `resolution.candidate_modes.by_candidates`."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from coderooms.ingest.c_commands import COMPILE_COMMANDS, command_candidates, in
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import PACKAGE_JSON, directory_candidates, package_candidates
 from coderooms.ingest.project_readers import JS_CONFIG
-from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
 from coderooms.resolution.candidate_modes import by_candidates
 from coderooms.resolution.lookup import Lookup
 from coderooms.resolution.targets import path_stem
@@ -33,11 +32,6 @@ def directory_stem(path: str, importer: str) -> str:
     return posixpath.basename(path)
 
 
-def crate_stem(path: str, importer: str) -> str:
-    """A crate's name, or its module's last segment."""
-    return path.rsplit(".", 1)[-1]
-
-
 # -- JS/TS, Rust, C/C++: a name the repo's project files map to candidate paths -------------------
 
 
@@ -51,10 +45,6 @@ def js_directory(lookup: Lookup, joined: str) -> list[str] | None:
 
 def js_config(lookup: Lookup, path: str) -> list[str] | None:
     return config_candidates(lookup.table(JS_CONFIG), path)
-
-
-def rust_crate(lookup: Lookup, path: str) -> list[str] | None:
-    return crate_candidates(lookup.table(CARGO_TOML), path)
 
 
 def c_command(lookup: Lookup, path: str) -> list[str] | None:
@@ -77,4 +67,3 @@ SCRIPT_MODES = (
 )
 C_MODES = (by_candidates("I", include_stem, c_command, load=False),)
 """`I`: its candidates are not loaded by path (`changeset._load_files`), as before issue 35."""
-RUST_MODES = (by_candidates("R", crate_stem, rust_crate),)

@@ -9,7 +9,7 @@ modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go 
 (`<dir>\t<spec>`: resolved by the `paths`/`baseUrl` of its nearest `tsconfig.json` or
 `jsconfig.json`: `coderooms.ingest.js_configs`), `N` a bare JS/TS specifier (resolved by the
 repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
-name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`), `I` a C/C++
+name (resolved by the repo's `Cargo.toml` names: `coderooms.languages.rust.crates`), `I` a C/C++
 `#include` seen from a file (`<file>\t<spec>`, `<spec>` kept for a system include: resolved by
 the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`),
 `D` the directory a relative JS/TS specifier names (`require("../..")`: the entry its

@@ -14,7 +14,6 @@ from coderooms.ingest.targets import (
     java_module,
     js_module,
     python_module,
-    rust_module,
 )
 from coderooms.languages.go.packages import (
     go_directory,
@@ -23,6 +22,7 @@ from coderooms.languages.go.packages import (
     go_package_suffixes,
 )
 from coderooms.languages.go.rules import go_package
+from coderooms.languages.rust.modules import rust_module
 from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import Alternative, RefRequest

@@ -23,12 +23,10 @@ from coderooms.ingest.languages import (
     kotlin,
     kotlin_repairs,
     python,
-    rust,
     scala,
     typescript,
 )
-from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import bash, csharp, go, lua, php, ruby, swift
+from coderooms.languages import bash, csharp, go, lua, php, ruby, rust, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -101,13 +99,7 @@ _RECORDS = (
         package_files=("index.tsx",),
     ),
     go.LANGUAGE,
-    Language(
-        "rust",
-        RustRules("rust", "rust"),
-        Syntax(_tree_sitter("rust"), rust.QUERY, rust.extract),
-        (".rs",),
-        package_files=("mod.rs", "lib.rs", "main.rs"),
-    ),
+    rust.LANGUAGE,
     Language(
         "java",
         JavaRules("java", "java"),
