@@ -39,7 +39,7 @@ from tree_sitter import Node, Parser
 
 from benchmarks.corpora import CorpusUnavailable, cache_dir
 from coderooms.ingest.languages import grammar
-from coderooms.ingest.languages.go import _CALLS, _TYPED_VALUES, _WRAPPERS
+from coderooms.languages.go.extract import _CALLS, _TYPED_VALUES, _WRAPPERS
 from coderooms.languages.parsing.nodes import callee_name, type_name
 
 SOURCE = Path(__file__).with_name("go_oracle")

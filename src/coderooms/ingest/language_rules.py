@@ -1,39 +1,31 @@
 """Each language's rules (`resolution.rules.Rules` overrides): which files a module it imports
 may be (`module_targets`, over the functions of `targets`), where its imports bind or request
-otherwise than the generic loops do (Python, JS/TS, Go), what a file's scope holds beside
+otherwise than the generic loops do (Python, JS/TS), what a file's scope holds beside
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
 way (the hooks of `file_scope.ReferenceRules`). Java, Kotlin and Scala are in `java_rules`,
-Rust in `rust_rules`, C and C++ in `c_rules`; Lua's, Bash's, Swift's, Ruby's, PHP's and C#'s
-are in their packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`)
-gives each record its class (issue 35: each moves to its language's package)."""
+C and C++ in `c_rules`; Lua's, Bash's, Swift's, Ruby's, PHP's, C#'s, Go's and Rust's are in
+their packages (`coderooms.languages.<name>.rules`). The registry (`languages.registry`) gives
+each record its class (issue 35: each moves to its language's package)."""
 
 from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable
 
-from coderooms.core.ids import directory_of
 from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
-from coderooms.ingest.lookup_modes import GO_MODES, SCRIPT_MODES
-from coderooms.ingest.project_readers import GO_PROJECT, SCRIPT_PROJECT
+from coderooms.ingest.lookup_modes import SCRIPT_MODES
+from coderooms.ingest.project_readers import SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
 from coderooms.ingest.shared_rules import JS_GLOBALS
-from coderooms.ingest.targets import (
-    go_package,
-    js_module,
-    python_module,
-)
+from coderooms.ingest.targets import js_module, python_module
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
 from coderooms.resolution.file_scope import FileScope
-from coderooms.resolution.listed_bases import Embedded, listed_bases
-from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
-from coderooms.resolution.returned_types import embedded_types, promoted_alternatives
 from coderooms.resolution.rules import import_label
-from coderooms.resolution.targets import Binding, ImportRequest, Target, go_package_name
+from coderooms.resolution.targets import Binding, ImportRequest, Target
 
 
 class PythonRules(LookupRules):
@@ -147,43 +139,3 @@ class JavaScriptRules(ScriptRules):
 
     __slots__ = ()
     follows_fields = True
-
-
-class GoRules(LookupRules):
-    __slots__ = ()
-    target_modes = GO_MODES
-    project_files = GO_PROJECT
-    one_request_per_module = True
-    member_table = True
-    package_scoped = True
-    follows_fields = True
-    interface_calls = True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return go_package(module)
-
-    def submodule(self, module: str, name: str) -> str:
-        return posixpath.join(module, name)
-
-    def local_name(self, ref: ImportRef) -> str | None:
-        """The package's name (its alias when written); `_` and `.` bind nothing."""
-        local = ref.alias or go_package_name(ref.module)
-        return None if local in {"_", "."} else local
-
-    def extension(self, path: str, extraction: Extraction) -> Embedded:
-        """A struct's embedded types, in order."""
-        return Embedded(listed_bases(extraction))
-
-    def table_bases(self, scope: FileScope) -> dict[str, str]:
-        """One embedded type is a chain other files follow (of two, Go takes the shallowest)."""
-        return {
-            owner: found[0] for owner, found in embedded_types(scope).items() if len(found) == 1
-        }
-
-    def promoted(self, scope: FileScope, request: RefRequest, owner: str, member: str) -> None:
-        promoted_alternatives(scope, request, owner, member)
-
-    def member_paths(self, lookup: Lookup, owner: SymbolInfo) -> list[str]:
-        """A type's methods may be in any file of its package."""
-        package = lookup.files_for(Target("@", directory_of(owner.path)), self.group)
-        return [p for p in package if p != owner.path]

@@ -1,28 +1,20 @@
 """The target modes of the languages that have their own (`LookupMode`, issue 35): the stem a
 file must have to answer a target of the mode, the repo files it names and what to load of the
 graph for it. The language rules hold them (`Rules.target_modes`); what each mode means is in
-`coderooms.resolution.targets`."""
+`coderooms.resolution.targets`. Go's `G` and Rust's `R` are in their packages;
+a mode whose target names candidate paths is made by `resolution.candidate_modes.by_candidates`."""
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
 
 from coderooms.ingest.c_commands import COMPILE_COMMANDS, command_candidates, include_dirs
 from coderooms.ingest.js_configs import config_candidates
 from coderooms.ingest.js_packages import PACKAGE_JSON, directory_candidates, package_candidates
-from coderooms.ingest.project_readers import GO_MOD, JS_CONFIG
-from coderooms.ingest.rust_crates import CARGO_TOML, crate_candidates
-from coderooms.ingest.targets import go_package_suffixes
-from coderooms.resolution.lookup import Lookup, LookupMode
-from coderooms.resolution.targets import Target, go_package_name, path_stem
-
-Candidates = Callable[[Lookup, str], list[str] | None]
-"""(lookup, target path) -> the repo paths the target may be, best first (None: not the repo's)."""
-
-
-def go_stem(path: str, importer: str) -> str:
-    return go_package_name(path)
+from coderooms.ingest.project_readers import JS_CONFIG
+from coderooms.resolution.candidate_modes import by_candidates
+from coderooms.resolution.lookup import Lookup
+from coderooms.resolution.targets import path_stem
 
 
 def include_stem(path: str, importer: str) -> str:
@@ -40,53 +32,6 @@ def directory_stem(path: str, importer: str) -> str:
     return posixpath.basename(path)
 
 
-def crate_stem(path: str, importer: str) -> str:
-    """A crate's name, or its module's last segment."""
-    return path.rsplit(".", 1)[-1]
-
-
-# -- Go: an import path, under the module path of a `go.mod` ---------------------------------------
-
-
-def go_directory(lookup: Lookup, import_path: str) -> str | None:
-    """The repo directory a Go import path names: under the `go.mod` whose module path is its
-    longest prefix; None when no module of the repo declares it (outside the repo)."""
-    best: tuple[int, str] | None = None
-    for directory, entries in lookup.table(GO_MOD).items():
-        module = declared = entries[0].removeprefix("module ")
-        if declared == "std" and "." not in import_path.split("/", 1)[0]:
-            module = ""  # the standard library's tree: `internal/abi` is `<src>/internal/abi`
-        prefix = not module or import_path == module or import_path.startswith(module + "/")
-        if prefix and (best is None or len(module) > best[0]):
-            rest = import_path[len(module) :].strip("/")
-            best = (len(module), posixpath.join(directory, rest) if rest else directory)
-    return best[1] if best is not None else None
-
-
-def go_files(lookup: Lookup, import_path: str, group: str | None) -> list[str]:
-    """The files of the package an import path names (without any `go.mod`: of the longest
-    directory suffix that has files)."""
-    if not lookup.table(GO_MOD):
-        for target in go_package_suffixes(import_path):
-            found = lookup.files_loaded(target, group)
-            if found:
-                return found
-        return []
-    directory = go_directory(lookup, import_path)
-    if directory is None:
-        return []
-    found = list(lookup.by_dir.get(directory, ()))
-    return [p for p in found if lookup.groups.get(p) == group] if group is not None else found
-
-
-def go_load(lookup: Lookup, import_path: str) -> tuple[str, set[str]]:
-    """The directory its module maps the import path to (every suffix without a `go.mod`)."""
-    if lookup.table(GO_MOD):
-        directory = go_directory(lookup, import_path)
-        return "@", set() if directory is None else {directory}
-    return "@", {target.path for target in go_package_suffixes(import_path)}
-
-
 # -- JS/TS, Rust, C/C++: a name the repo's project files map to candidate paths -------------------
 
 
@@ -102,10 +47,6 @@ def js_config(lookup: Lookup, path: str) -> list[str] | None:
     return config_candidates(lookup.table(JS_CONFIG), path)
 
 
-def rust_crate(lookup: Lookup, path: str) -> list[str] | None:
-    return crate_candidates(lookup.table(CARGO_TOML), path)
-
-
 def c_command(lookup: Lookup, path: str) -> list[str] | None:
     return command_candidates(c_include_dirs(lookup), path)
 
@@ -119,40 +60,6 @@ def c_include_dirs(lookup: Lookup) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def first_candidate(candidates: Candidates) -> Callable[[Lookup, str, str | None], list[str]]:
-    """The files of the first candidate path that is a file of the repo."""
-
-    def files(lookup: Lookup, path: str, group: str | None) -> list[str]:
-        for candidate in candidates(lookup, path) or ():
-            found = lookup.files_for(Target("=", candidate), group)
-            if found:
-                return found
-        return []
-
-    return files
-
-
-def load_candidates(candidates: Candidates) -> Callable[[Lookup, str], tuple[str, set[str]]]:
-    """Load every candidate path (the first that is a file wins when resolving)."""
-
-    def load(lookup: Lookup, path: str) -> tuple[str, set[str]]:
-        return "=", set(candidates(lookup, path) or ())
-
-    return load
-
-
-def by_candidates(
-    mode: str, stem: Callable[[str, str], str], candidates: Candidates, *, load: bool = True
-) -> LookupMode:
-    """A mode whose target names candidate paths: the first that is a file of the repo wins;
-    with `load`, a changeset loads them all."""
-    files = first_candidate(candidates)
-    if not load:
-        return LookupMode(mode, stem, files=files)
-    return LookupMode(mode, stem, files=files, load=load_candidates(candidates))
-
-
-GO_MODES = (LookupMode("G", go_stem, files=go_files, load=go_load, strict=True),)
 SCRIPT_MODES = (
     by_candidates("N", package_stem, js_package),
     by_candidates("T", package_stem, js_config),
@@ -160,4 +67,3 @@ SCRIPT_MODES = (
 )
 C_MODES = (by_candidates("I", include_stem, c_command, load=False),)
 """`I`: its candidates are not loaded by path (`changeset._load_files`), as before issue 35."""
-RUST_MODES = (by_candidates("R", crate_stem, rust_crate),)

@@ -3,8 +3,8 @@
 The unique-name rule (`reference_resolution.unique_question`) needs up to two candidates per
 name (two already mean "not unique"): top-level definitions of that name, or members of a type
 of that name. Rust members of a type that its own file does not define are looked for among
-every method of that name (`rust_impls.impl_member`), so a Rust reference loads each of the
-names it may look up as a member (`IMPL_CANDIDATES` at most a name).
+every method of that name (`languages.rust.impls.impl_member`), so a Rust reference loads each
+of the names it may look up as a member (`IMPL_CANDIDATES` at most a name).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces. Lua's, Bash's, Swift's and Ruby's are in their
+with the edges it produces. Lua's, Bash's, Swift's, Ruby's, Go's and Rust's are in their
 packages (`coderooms.languages.<name>.rules`).
 """
 
@@ -68,27 +68,6 @@ def js_path_expansions(joined: str) -> list[str]:
     ]
 
 
-def go_package(import_path: str) -> tuple[Target, ...]:
-    """A Go import path, resolved by the repo's `go.mod` module paths (`Lookup.files_for`)."""
-    return (Target("G", import_path.strip("/")),)
-
-
-def go_package_suffixes(import_path: str) -> tuple[Target, ...]:
-    """Without any `go.mod` (GOPATH-era code): the directories the path may end in, longest
-    first."""
-    parts = import_path.strip("/").split("/")
-    return tuple(Target("@", "/".join(parts[i:])) for i in range(len(parts)))
-
-
-def go_module_path(text: str) -> str | None:
-    """The module path a `go.mod` declares (`module example.com/geo`)."""
-    for line in text.splitlines():
-        words = line.split("//", 1)[0].split()
-        if len(words) == 2 and words[0] == "module":
-            return words[1].strip('"')
-    return None
-
-
 def java_module(module: str, names: tuple[str, ...]) -> tuple[Target, ...]:
     """`a.b.C` (a static or nested-class import names a member of class C) -> C's file;
     `a.b` + `C` -> `a/b/C.java`; a lowercase package alone -> its directory."""
@@ -129,60 +108,6 @@ def _jvm_files(language: str, segments: list[str], name: str, package: bool) -> 
     if package and segments:
         found.append(Target("%", "/".join(segments)))
     return tuple(found)
-
-
-def rust_module(path: str, module: str) -> tuple[Target, ...]:
-    parts = [p for p in module.split(".") if p]
-    if not parts:
-        return ()
-    head, rest = parts[0], parts[1:]
-    if head == "crate":
-        if not rest:
-            return (Target("~", "src/lib.rs"), Target("~", "src/main.rs"))
-        relative = "/".join(rest)
-        return (Target("~", relative + ".rs"), Target("~", relative + "/mod.rs"))
-    if head not in {"self", "super"}:
-        return (Target("R", ".".join(parts)),)  # a crate's path: a crate of the repo, or outside
-    base = _rust_module_dir(path)
-    while rest and rest[0] == "super":
-        base, rest = directory_of(base), rest[1:]
-    if head == "super":
-        base = directory_of(base)
-    if not rest:
-        # `self` alone is this file's own module (`use super::*` in an inline `mod tests`);
-        # `super` alone the parent module's file
-        return (Target("=", path),) if head == "self" else _rust_module_files(base)
-    relative = posixpath.join(base, *rest) if base else "/".join(rest)
-    return (Target("=", relative + ".rs"), Target("=", relative + "/mod.rs"))
-
-
-def _rust_module_files(children: str) -> tuple[Target, ...]:
-    """The file of the module whose child modules are in directory `children`: `a.rs` or
-    `a/mod.rs` for `a`, the crate root for a package's `src` (`use super::X` in `src/set/iter.rs`
-    is `X` of `src/set.rs`, in `src/map.rs` `X` of `src/lib.rs`)."""
-    if not children:
-        return ()
-    if posixpath.basename(children) == "src":
-        return (Target("=", children + "/lib.rs"), Target("=", children + "/main.rs"))
-    return (Target("=", children + ".rs"), Target("=", children + "/mod.rs"))
-
-
-def _rust_module_dir(path: str) -> str:
-    """Directory holding the child modules of the module that `path` defines: its own
-    directory for `mod.rs` and for a crate root (`lib.rs`, `main.rs`, `build.rs`, each file
-    directly under a crate's `tests/`, `examples/`, `benches/` or `src/bin/`)."""
-    parts = path.split("/")
-    if parts[-1] in {"mod.rs", "lib.rs", "main.rs", "build.rs"}:
-        return directory_of(path)
-    target_dir = len(parts) > 1 and parts[-2] in _RUST_TARGET_DIRS and "src" not in parts[:-2]
-    if target_dir or parts[-3:-1] == ["src", "bin"]:
-        return directory_of(path)
-    return path.removesuffix(".rs")
-
-
-_RUST_TARGET_DIRS = frozenset({"tests", "examples", "benches"})
-"""Directories of a Cargo package whose files are each a crate root (integration tests,
-examples, benchmarks)."""
 
 
 C_SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx")

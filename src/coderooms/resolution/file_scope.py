@@ -1,7 +1,7 @@
 """One file's scope: what it defines (`kinds`), what its imports bind (`bound`), the types it
 declares, its bases, and the lookups inside it (`local`, `typed`, `own_file`...). A reference
 is decided by the request rule the file's builder hands in (`requests`: today
-`reference_requests.request`), so that the rule modules (`returned_types`, `rust_requests`,
+`reference_requests.request`), so that the rule modules (`returned_types`, Rust's,
 C#'s and PHP's `requests`, Ruby's `lexical`) import this module and it imports none of them.
 
 The request rule names no language: where one language reads a reference its own way, it asks

@@ -1,7 +1,7 @@
 """A class's bases as its file lists them, in order, where a language's reference rules read
 them from the file's scope (`file_scope.Scope.extension`, set by the language's `Rules`): Go's
-embedded types (`Embedded`: promoted methods, `returned_types`) and Ruby's superclass and
-mixins (`Ancestors`: `coderooms.languages.ruby.lexical.ruby_ancestors`)."""
+embedded types (`coderooms.languages.go.embedded.Embedded`: promoted methods) and Ruby's
+superclass and mixins (`Ancestors`: `coderooms.languages.ruby.lexical.ruby_ancestors`)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,6 @@ def listed_bases(extraction: Extraction) -> dict[str, list[str]]:
     for inherit in extraction.inherits:
         listed.setdefault(inherit.child, []).append(inherit.base)
     return listed
-
-
-@dataclass(frozen=True, slots=True)
-class Embedded:
-    """Go: struct qualname -> the types it embeds, in order."""
-
-    types: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

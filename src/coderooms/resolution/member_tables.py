@@ -5,7 +5,7 @@ carries where to find the callee (its alternatives) and the members to look up i
 (`RefRequest.then`: `add`, `build`). Each step reads the table of the file that defines the
 function found (`js_reexports`: `r` its declared return type as written, `t` how that file
 resolves the name) to find the type, then the member in it: defined by the type, else — for
-Go — by another file of its package, for Rust by an `impl` in another file (`rust_impls`): the
+Go — by another file of its package, for Rust by an `impl` in another file (`rust.impls`): the
 group's `lookup_rules` hooks), else up its bases (`b` entries, each resolved the same
 way, to any depth, each class once). A Java step `.f` is a field: the type the table's `d` entry
 says it is declared with; `.#k/n` after a method is its parameter `k` of `n`, after a functional

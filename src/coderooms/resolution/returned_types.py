@@ -20,7 +20,6 @@ from __future__ import annotations
 from coderooms.core.kinds import SymbolKind
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.file_scope import MAX_ASSIGNED, FileScope
-from coderooms.resolution.listed_bases import Embedded
 from coderooms.resolution.member_types import split_alternatives
 from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.vocabulary import (
@@ -199,7 +198,7 @@ def assigned(scope: FileScope, request: RefRequest, parts: list[str]) -> RefRequ
 def member_of(scope: FileScope, owner: str, member: str) -> Typed | None:
     """`member` of the file's type `owner`: its own, else up its in-file bases (JS/TS, Java).
     (False, base) when the chain leaves the file at `base` before answering. (A Go type's
-    methods may be in any file of its package: see `promoted_alternatives`.)"""
+    methods may be in any file of its package: see `languages.go.embedded`.)"""
     current, seen = owner, set[str]()
     while current not in seen and len(seen) < MAX_BASES:
         seen.add(current)
@@ -364,25 +363,3 @@ def _callee(scope: FileScope, source: str, callee: list[str], depth: int) -> str
         owner = scope.local(source, typed[:-1], TYPE_KINDS)
         found = member_of(scope, owner, typed[-1]) if owner is not None else None
     return found[1] if found is not None and found[0] else None
-
-
-def promoted_alternatives(scope: FileScope, request: RefRequest, owner: str, member: str) -> None:
-    """Go: a method of `owner` no file of the package defines may be promoted from an embedded
-    type: after `owner.member` in the package, `member` of each embedded type, in order (of
-    two that answer, the code would not compile)."""
-    extra: list[str] = []
-    for base in embedded_types(scope).get(owner, ()):
-        local = scope.local("", base.split("."), TYPE_KINDS)
-        if local is not None and f"{local}.{member}" in scope.kinds:
-            extra.append(scope.own_file(f"{local}.{member}"))
-            continue
-        found = scope.request(request.source, request.kind, f"{base}.{member}", request.line, False)
-        if found is not None:
-            extra.extend(found.alternatives)
-    if extra:
-        request.alternatives = (*request.alternatives, *extra)
-
-
-def embedded_types(scope: FileScope) -> dict[str, list[str]]:
-    """Go: struct qualname -> the types it embeds, in order (none for another language)."""
-    return scope.extension.types if isinstance(scope.extension, Embedded) else {}

@@ -9,7 +9,7 @@ modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go 
 (`<dir>\t<spec>`: resolved by the `paths`/`baseUrl` of its nearest `tsconfig.json` or
 `jsconfig.json`: `coderooms.ingest.js_configs`), `N` a bare JS/TS specifier (resolved by the
 repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
-name (resolved by the repo's `Cargo.toml` names: `coderooms.ingest.rust_crates`), `I` a C/C++
+name (resolved by the repo's `Cargo.toml` names: `coderooms.languages.rust.crates`), `I` a C/C++
 `#include` seen from a file (`<file>\t<spec>`, `<spec>` kept for a system include: resolved by
 the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`),
 `D` the directory a relative JS/TS specifier names (`require("../..")`: the entry its
@@ -23,13 +23,11 @@ edges it produces.
 from __future__ import annotations
 
 import posixpath
-import re
 from dataclasses import dataclass
 
 from coderooms.core.ids import directory_of
 
 PACKAGE_FILES = frozenset({"__init__", "index", "mod", "lib", "main"})
-GO_MAJOR_VERSION = re.compile(r"^v\d+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +97,3 @@ class ImportRequest:
     def decode(text: str) -> ImportRequest:
         line, label, *targets = text.split("|")
         return ImportRequest(int(line), label, tuple(Target.decode(t) for t in targets if t))
-
-
-def go_package_name(import_path: str) -> str:
-    parts = import_path.strip("/").split("/")
-    if len(parts) > 1 and GO_MAJOR_VERSION.match(parts[-1]):
-        return parts[-2]
-    return parts[-1]

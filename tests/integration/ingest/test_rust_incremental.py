@@ -1,4 +1,4 @@
-"""Rust methods of an `impl` in another file than their type (`rust_impls`): a call re-resolves
+"""Rust methods of an `impl` in another file than their type (`rust.impls`): a call re-resolves
 when a second impl of the same name comes (two: unknown), when an impl file's `use` stops naming
 the type, and when the impl goes; `self.f.m()` with field `f` declared by another file follows
 that file's changes of the field's type; each step equal to a full ingest of the same tree."""

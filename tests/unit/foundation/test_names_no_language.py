@@ -19,9 +19,7 @@ LANGUAGE_OWN = {
     "ingest/languages": "the extractors and the registry of every language's record",
     "ingest/cpp_requests.py": "C++'s members of values, inherited bare calls and type aliases",
     "ingest/include_walk.py": "C's star walk through includes (C's group)",
-    "ingest/project_readers.py": "the project files' readers (Go's `gomod` file kind)",
     "ingest/python_plan.py": "Python's `ModuleResolver`",
-    "ingest/rust_impls.py": "Rust's impl tables (Rust's group)",
     "ingest/targets.py": "the languages' module targets (Kotlin's and Scala's JVM suffixes)",
 }
 """Modules (or packages) that are one language's own, with what they hold."""

@@ -29,6 +29,7 @@ from coderooms.ingest.languages import (
 )
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.languages.csharp.namespaces import Usings
+from coderooms.languages.go.embedded import Embedded
 from coderooms.languages.php.namespaces import Uses
 from coderooms.resolution.extraction import (
     Extraction,
@@ -39,7 +40,7 @@ from coderooms.resolution.extraction import (
     SymbolDef,
 )
 from coderooms.resolution.file_scope import ReferenceRules
-from coderooms.resolution.listed_bases import Ancestors, Embedded
+from coderooms.resolution.listed_bases import Ancestors
 from coderooms.resolution.lookup import Lookup, LookupMode
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import RefRequest

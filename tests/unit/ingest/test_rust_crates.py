@@ -1,10 +1,10 @@
-"""Rust paths that start with a crate of the repo's name (`rust_crates`)."""
+"""Rust paths that start with a crate of the repo's name (`coderooms.languages.rust.crates`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from coderooms.ingest.rust_crates import crate_candidates, crate_entries
+from coderooms.languages.rust.crates import crate_candidates, crate_entries
 from tests.unit.ingest.test_python_resolution import call, plan
 
 

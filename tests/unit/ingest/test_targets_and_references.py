@@ -10,16 +10,19 @@ import pytest
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import bindings, build_record, import_requests
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
-from coderooms.ingest.lookup_modes import go_directory
 from coderooms.ingest.targets import (
-    go_module_path,
-    go_package,
-    go_package_suffixes,
     java_module,
     js_module,
     python_module,
-    rust_module,
 )
+from coderooms.languages.go.packages import (
+    go_directory,
+    go_module_path,
+    go_package_name,
+    go_package_suffixes,
+)
+from coderooms.languages.go.rules import go_package
+from coderooms.languages.rust.modules import rust_module
 from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import Alternative, RefRequest
@@ -28,7 +31,6 @@ from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import (
     ImportRequest,
     Target,
-    go_package_name,
     path_stem,
     trigger_stems,
 )

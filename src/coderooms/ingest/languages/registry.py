@@ -10,7 +10,6 @@ from tree_sitter import Node
 from coderooms.ingest.c_rules import CRules
 from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
-    GoRules,
     JavaScriptRules,
     PythonRules,
     ScriptRules,
@@ -19,18 +18,15 @@ from coderooms.ingest.languages import (
     c,
     c_branches,
     c_macros,
-    go,
     java,
     javascript,
     kotlin,
     kotlin_repairs,
     python,
-    rust,
     scala,
     typescript,
 )
-from coderooms.ingest.rust_rules import RustRules
-from coderooms.languages import bash, csharp, lua, php, ruby, swift
+from coderooms.languages import bash, csharp, go, lua, php, ruby, rust, swift
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -102,14 +98,8 @@ _RECORDS = (
         (".tsx",),
         package_files=("index.tsx",),
     ),
-    Language("go", GoRules("go", "go"), Syntax(_tree_sitter("go"), go.QUERY, go.extract), (".go",)),
-    Language(
-        "rust",
-        RustRules("rust", "rust"),
-        Syntax(_tree_sitter("rust"), rust.QUERY, rust.extract),
-        (".rs",),
-        package_files=("mod.rs", "lib.rs", "main.rs"),
-    ),
+    go.LANGUAGE,
+    rust.LANGUAGE,
     Language(
         "java",
         JavaRules("java", "java"),

@@ -8,7 +8,7 @@ does not define is then looked for among the methods of that name whose impl nam
 as that file resolves the name (`impl_member`): exactly one answers; two (or none) leave it
 unknown. Inside such an impl, `self.m()` and `Self::m()` are `m` of the impl's type
 (`impl_owner`), and `self.f.m()` is `m` of the type the defining file declares field `f` with
-(both read from the one file: `rust_requests`).
+(both read from the one file: `requests`).
 
 The keys recorded are how each candidate file resolves the type name (`:Error` of its table) and
 the member's own name, so an impl added, removed or re-pointed by a changeset re-resolves the

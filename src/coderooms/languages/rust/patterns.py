@@ -9,7 +9,7 @@ the function (`declared_types`) and a call on it a ghost, never the outer type's
 is keyed by its definition and text, so the pattern's calls cannot have a type of their own
 (an earlier attempt that wrote them on the pattern's type changed the text the harnesses and
 every CALLS ref key by). A closure parameter written with a type (`|r: &Request|`) is typed as
-any parameter is (`rust_types`).
+any parameter is (`declared`).
 """
 
 from __future__ import annotations

@@ -18,6 +18,9 @@ import tomllib
 from collections.abc import Mapping
 
 from coderooms.core.nesting import load_toml
+from coderooms.resolution.candidate_modes import by_candidates
+from coderooms.resolution.lookup import Lookup
+from coderooms.resolution.project_files import ProjectFile
 
 CARGO_TOML = "Cargo.toml"
 
@@ -59,3 +62,23 @@ def crate_candidates(crates: Mapping[str, list[str]], module: str) -> list[str] 
         base = posixpath.join(posixpath.dirname(root), *rest.split("."))
         return [base + ".rs", base + "/mod.rs"]
     return None
+
+
+# -- R: a path under a crate's name; the Cargo.toml a crate's name comes from ----------------------
+
+
+def crate_stem(path: str, importer: str) -> str:
+    """A crate's name, or its module's last segment."""
+    return path.rsplit(".", 1)[-1]
+
+
+def rust_crate(lookup: Lookup, path: str) -> list[str] | None:
+    return crate_candidates(lookup.table(CARGO_TOML), path)
+
+
+def cargo_entries(path: str, text: str, root: str) -> list[str]:
+    return crate_entries(text)
+
+
+RUST_MODES = (by_candidates("R", crate_stem, rust_crate),)
+RUST_PROJECT = (ProjectFile(CARGO_TOML, (CARGO_TOML,), cargo_entries),)

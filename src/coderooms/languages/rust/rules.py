@@ -4,12 +4,11 @@ package)."""
 
 from __future__ import annotations
 
-from coderooms.ingest.lookup_modes import RUST_MODES
-from coderooms.ingest.project_readers import RUST_PROJECT
-from coderooms.ingest.ref_requests import POINTER_OWN
-from coderooms.ingest.rust_impls import impl_member, member_through_impls
-from coderooms.ingest.rust_owners import impl_owner_entries
-from coderooms.ingest.rust_requests import (
+from coderooms.languages.rust.crates import RUST_MODES, RUST_PROJECT
+from coderooms.languages.rust.impls import impl_member, member_through_impls
+from coderooms.languages.rust.modules import POINTER_OWN, rust_module
+from coderooms.languages.rust.owners import impl_owner_entries
+from coderooms.languages.rust.requests import (
     constructed,
     crate_alternatives,
     crate_path,
@@ -17,7 +16,6 @@ from coderooms.ingest.rust_requests import (
     in_impls,
     module_called,
 )
-from coderooms.ingest.targets import rust_module
 from coderooms.resolution.extraction import ImportRef
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.lookup import Lookup, SymbolInfo
@@ -31,7 +29,7 @@ from coderooms.resolution.vocabulary import FIELD, RECEIVERS
 class RustRules(LookupRules):
     """Rust: `use` paths name modules (`rust_module`), and its references read `self`/`Self`
     members of an impl, `crate::`/`super::` paths, crate names and `T::new()` their own way
-    (`rust_requests`, through the hooks of `file_scope.ReferenceRules`)."""
+    (`requests`, through the hooks of `file_scope.ReferenceRules`)."""
 
     __slots__ = ()
     target_modes = RUST_MODES
@@ -47,7 +45,7 @@ class RustRules(LookupRules):
         return rust_module(path, module)
 
     def opened(self, path: str, imports: list[ImportRef]) -> tuple[Target, ...]:
-        """`use m::*` opens m's names (`rust_requests.in_impls`)."""
+        """`use m::*` opens m's names (`requests.in_impls`)."""
         return tuple(
             target
             for ref in imports
@@ -57,7 +55,7 @@ class RustRules(LookupRules):
 
     def member_names(self, request: RefRequest) -> set[str]:
         """A member of another file's `impl`: any method so named, for the reference's name and
-        each member its chain steps through (`rust_impls.impl_member`)."""
+        each member its chain steps through (`impls.impl_member`)."""
         return {request.name, *(s for s in request.then if not s.startswith(FIELD))}
 
     def binding_applies(self, scope: FileScope, binding: Binding, rest: list[str]) -> bool:
@@ -90,7 +88,7 @@ class RustRules(LookupRules):
         return in_impls(scope, request, source, parts)
 
     def extra_type_names(self, scope: FileScope) -> dict[str, str]:
-        """The types the file's impls name (`rust_owners.impl_owner_entries`)."""
+        """The types the file's impls name (`owners.impl_owner_entries`)."""
         return impl_owner_entries(scope)
 
     def constructed(
@@ -101,11 +99,11 @@ class RustRules(LookupRules):
     def member_elsewhere(
         self, lookup: Lookup, owner: SymbolInfo, member: str, keys: Keys
     ) -> SymbolInfo | None:
-        """An `impl` of the type in another file of the crate (`rust_impls.impl_member`)."""
+        """An `impl` of the type in another file of the crate (`impls.impl_member`)."""
         return impl_member(lookup, owner, member, keys)
 
     def alternative_fallback(
         self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str], keys: Keys
     ) -> SymbolInfo | None:
-        """`T::f()`: `f` of an impl of `T` in another file (`rust_impls`)."""
+        """`T::f()`: `f` of an impl of `T` in another file (`impls`)."""
         return member_through_impls(lookup, alternative, wanted, keys)

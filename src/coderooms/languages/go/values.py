@@ -1,4 +1,4 @@
-"""The types Go names take where the file states them (go.py's "Declared types"): declared
+"""The types Go names take where the file states them (`extract`'s "Declared types"): declared
 parameters and variables, `x := T{..}` and `x := f()`, type assertions, the values of `range`
 over a parameter's or a field's slice, and type parameters read as their constraint."""
 

@@ -18,7 +18,7 @@
   `use a::b::{self as x}` -> ("a.b", (), "x"); `use foo;` -> ("foo", ()) and `use foo as f;` ->
   ("foo", (), "f"); `crate`/`self`/`super` stay as path segments (`crate.a`), a leading `::` is
   dropped; a path starting at a module the same module declares (`mod x; use x::Y;`) is
-  read from `self` (`rust_local_paths`). `mod x;` (a child module in another file) ->
+  read from `self` (`local_paths`). `mod x;` (a child module in another file) ->
   ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
   `extern crate foo as f;` -> ("foo", (), "f").
 * Inside inline modules, `self`/`super` paths are rewritten to be read from the file's module,
@@ -39,10 +39,10 @@
   (`assert!(check(x))`, `vec![Foo::new()]`, `format!("{}", self.m())`) is taken as a call
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
   is `Level.m` (a variant is a value of its enum).
-* Declared types of parameters, `let`s and fields, for members of values: `rust_types`; names
-  closures, `for`, `if let` and match arms bind hide the function's (`rust_patterns`). A method
+* Declared types of parameters, `let`s and fields, for members of values: `declared`; names
+  closures, `for`, `if let` and match arms bind hide the function's (`patterns`). A method
   of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
-  type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`rust_blanket`).
+  type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`blanket`).
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
   as written with `::` -> `.` and generics dropped: `fmt::Display`, `From`);
   supertraits `trait A: B + c::D` -> (A, B), (A, c.D).
@@ -56,14 +56,6 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.rust_blanket import blanket_methods
-from coderooms.ingest.languages.rust_local_paths import declared_modules, from_own_module
-from coderooms.ingest.languages.rust_patterns import pattern_names
-from coderooms.ingest.languages.rust_types import CALLS as _CALLS
-from coderooms.ingest.languages.rust_types import MEMBERS as _MEMBERS
-from coderooms.ingest.languages.rust_types import WRAPPERS as _WRAPPERS
-from coderooms.ingest.languages.rust_types import declared as declared_type
-from coderooms.ingest.languages.rust_types import named_type, tuple_declared
 from coderooms.languages.parsing.collector import (
     Collector,
     Scope,
@@ -82,6 +74,14 @@ from coderooms.languages.parsing.nodes import (
     text,
     type_name,
 )
+from coderooms.languages.rust.blanket import blanket_methods
+from coderooms.languages.rust.declared import CALLS as _CALLS
+from coderooms.languages.rust.declared import MEMBERS as _MEMBERS
+from coderooms.languages.rust.declared import WRAPPERS as _WRAPPERS
+from coderooms.languages.rust.declared import declared as declared_type
+from coderooms.languages.rust.declared import named_type, tuple_declared
+from coderooms.languages.rust.local_paths import declared_modules, from_own_module
+from coderooms.languages.rust.patterns import pattern_names
 from coderooms.resolution.extraction import FactKind
 
 QUERY = """
@@ -147,7 +147,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
                 if parent != sym.parent:
                     symbols[i] = replace(sym, parent=parent)
     blanket = blanket_methods(root, source)
-    if blanket:  # `a().m()` with `impl<T> Tr for T` giving `m`: `Tr.m` (`rust_blanket`)
+    if blanket:  # `a().m()` with `impl<T> Tr for T` giving `m`: `Tr.m` (`blanket`)
         for fn in caps.get("call", ()):
             callee = callee_name(fn, source, _MEMBERS, _WRAPPERS, _CALLS)
             head, _, member = (callee or "").rpartition(".")
@@ -160,7 +160,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         declared_type(node, c)
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
-    for node in caps.get("binds", ()):  # a pattern's names hide the function's (`rust_patterns`)
+    for node in caps.get("binds", ()):  # a pattern's names hide the function's (`patterns`)
         pattern_names(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))

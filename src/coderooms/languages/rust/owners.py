@@ -1,5 +1,5 @@
 """Rust: the type an `impl` block names when the file does not define it (`impl Error { fn
-root(&self) }` in `error.rs`, `struct Error` in `lib.rs`). `rust_impls` resolves such methods;
+root(&self) }` in `error.rs`, `struct Error` in `lib.rs`). `impls` resolves such methods;
 `returned_types` records the owners in the file's module table (`t<name>` entries)."""
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ OUTSIDE = "<outside>"
 def literal_scopes(c: Collector, caps: dict[str, list[Node]]) -> None:
     """Drops the facts of the names a literal binds where they would clash and no call in the
     literal reads them, and those of a function type's parameters. Reads the captures of
-    `go.QUERY`, no walk of the tree."""
+    `extract.QUERY`, no walk of the tree."""
     calls = caps.get("call", [])
     dropped: set[int] = set()
     binds: list[Node] = []

@@ -28,7 +28,7 @@
   and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`); `v := x.(T)` and the
   comma-ok `v, ok := x.(T)` (ASSIGN `T`). The names a function literal binds stay in the
   literal where they would clash in the enclosing function's scope, and a function type's
-  parameters bind nothing (`go_literals`). A function's declared return is its result's named
+  parameters bind nothing (`literals`). A function's declared return is its result's named
   type, the first one's of several (`(*T, error)` -> `T`).
 * Inheritance: struct embedding (`struct { Base; *pkg.Other }`) -> (S, Base), (S, pkg.Other);
   interface embedding (`interface { io.Reader }`) -> (I, io.Reader). Constraint elements
@@ -40,8 +40,8 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.go_literals import literal_scopes
-from coderooms.ingest.languages.go_values import declared, literal_types, named_type, range_value
+from coderooms.languages.go.literals import literal_scopes
+from coderooms.languages.go.values import declared, literal_types, named_type, range_value
 from coderooms.languages.parsing.collector import (
     Collector,
     Scope,

@@ -5,16 +5,16 @@ method call derefs through them); `impl Trait` and `dyn Trait` name the trait; a
 by a type parameter of its function or impl (`fn f<L: Log>(x: &L)`, or a `where L: Log` clause)
 is the parameter's first trait bound; `let (a, b) = f();` takes the elements of the tuple a
 function of the same file declares (`tuple_declared`); `let x = f()?;` / `f().unwrap()` with `f`
-of the same file declared to return `Result<T, ..>` / `Option<T>`: a `T` (`rust_unwrapped`)."""
+of the same file declared to return `Result<T, ..>` / `Option<T>`: a `T` (`unwrapped`)."""
 
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.rust_unwrapped import unwrapped
 from coderooms.languages.parsing.assigned import assigned_call
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name, type_parameters
+from coderooms.languages.rust.unwrapped import unwrapped
 from coderooms.resolution.extraction import FactKind
 
 MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}

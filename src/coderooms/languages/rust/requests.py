@@ -2,13 +2,13 @@
 (wherever the type is defined), `T::m()` of a type of the file that another file's impl may
 define, what `use m::*` opens, and paths through the crate's modules (`crate::a::f()`, a crate's
 name as a path's head). Each takes the file's `FileScope` only; what an impl in another file
-defines is looked up across files by `rust_impls`.
+defines is looked up across files by `impls`.
 """
 
 from __future__ import annotations
 
-from coderooms.ingest.rust_owners import impl_owner
-from coderooms.ingest.targets import rust_module
+from coderooms.languages.rust.modules import rust_module
+from coderooms.languages.rust.owners import impl_owner
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
