@@ -97,7 +97,10 @@ def test_answers_hold_what_was_asked(
         "pkg/core.py": ["8: def compute(y):", "14:         return compute(len(os.sep))"],
         "pkg/service.py": ["5:     return compute(1) + Engine().run()"],
     }
-    assert seen["empty"]["none"].startswith("no ingested file matches path_glob")
+    # an empty answer is one line: what was searched, why nothing; no empty list
+    assert seen["empty"] == {
+        "none": "no ingested file matches path_glob 'nowhere/**' (glob lists the files)"
+    }
     assert seen["glob"]["skipped"] == {"binary": ["logo.png"]}
     files = seen["glob"]["files"]  # by directory, each written once; every file: no total
     assert sum(map(len, files.values())) == 8

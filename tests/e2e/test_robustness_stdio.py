@@ -109,7 +109,8 @@ def test_no_regex_or_glob_freezes_the_server(
         assert latency < HEALTH_DEADLINE_S, (name, latency)
     assert seen["nested"][1]["count"] == 0
     assert seen["words"][1]["count"] >= 2  # `(\w+\s?)*$` matches every line (empty at its end)
-    assert seen["glob"][1]["files"] == {}
+    assert "files" not in seen["glob"][1]  # no file: `none` says so, no empty list
+    assert seen["glob"][1]["none"].startswith("no ingested file matches")
     for name in ("lookaround", "backreference"):
         assert seen[name]["error"] == "invalid_input"
         assert seen[name]["field"] == "query"
@@ -248,6 +249,6 @@ def test_a_sigkill_mid_batch_leaves_every_file_old_or_every_file_new(
     assert after["new"] == BATCH_FILES  # every temp was durable: the batch was rolled forward
     assert after["temps"] == 0
     assert list((root / ROOT_COORDINATION / "journal").glob("*.json")) == []  # no git here
-    assert after["temp_files_in_graph"]["files"] == {}  # glob: files by directory
+    assert "files" not in after["temp_files_in_graph"]  # glob: none, no empty list
     assert after["hits"]["count"] == BATCH_FILES
     assert after["hits"]["files"] == BATCH_FILES

@@ -138,7 +138,8 @@ def test_an_agent_cannot_leave_the_operators_roots(
             assert refusal["error"] in {"forbidden", "invalid_input"}, (verb, root, refusal)
             assert refusal["field"] == "roots[0]", (verb, root, refusal)
         assert seen["ingest"]["reports"][0]["repo"] == repo_id
-        assert seen["search"]["hits"] == {}  # grouped by file: none
+        assert "hits" not in seen["search"]  # none: one line says what and why
+        assert seen["search"]["none"].startswith("no ingested line")
         assert all(v["error"] in {"not_found", "invalid_input"} for v in seen["view"]), seen["view"]
         for path, refusal in seen["write_refusals"].items():
             assert refusal["error"] == "forbidden", (path, refusal)

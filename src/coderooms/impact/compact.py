@@ -139,13 +139,13 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         hops = len(hop_set) > 1 or 0 in hop_set or "more" in raw["tests"]  # hop 0: edited
         tests = {**raw["tests"], "items": [row_of_test(t, hop=hops) for t in found]}
         if not tests["items"] and "lower_bound" not in tests:
-            tests["none"] = f"no test file reaches it within {TESTS_DEPTH} hops"
+            tests = {"none": f"no test file reaches it within {TESTS_DEPTH} hops"}
         answer["tests"] = _whole(tests, "more")
     if "affected" not in raw:
         return answer
     affected = dict(raw["affected"])
     if not affected["items"] and not affected.get("offset"):
-        affected["none"] = none_reason(raw)
+        return _nothing_reaches(answer, raw)
     items = affected.pop("items")
     hops = len(affected.get("by_hop") or {}) > 1 or len({row["hop"] for row in items}) > 1
     lone = seeds[0] if len(seeds) == 1 and "not_listed" not in raw["seeds"] else None
@@ -171,6 +171,21 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     elif not offset:  # every row is here: the rows count themselves
         affected.pop("total", None)
         affected.pop("by_hop", None)
+    return answer
+
+
+def _nothing_reaches(answer: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
+    """An answer no row reaches: `affected` is the one line saying why, without an empty list;
+    when no test reaches the seeds either, one `none` says both and the empty sections go."""
+    why = none_reason(raw)
+    tests = answer.get("tests")
+    if tests is not None and set(tests) == {"none"}:
+        del answer["tests"], answer["affected"]
+        seedless = not raw["seeds"].get("items") and not raw["seeds"].get("total")
+        answer["none"] = why if seedless else f"{why}; {tests['none']}"
+    else:
+        answer["affected"] = {k: v for k, v in raw["affected"].items()
+                              if k not in ("items", "total", "by_hop")} | {"none": why}  # fmt: skip
     return answer
 
 

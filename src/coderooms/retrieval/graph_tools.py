@@ -49,7 +49,7 @@ def seek_verb(ctx: AppContext, agent: str, r: SeekArguments) -> dict[str, Any]:
     test file unless the query asks for tests, 0.9 under examples or docs (docs/retrieval.md;
     heuristics_surface explains one symbol's). `words_only` when a description was ranked by
     words alone (no vector fed a score), and why. `proof_state` (where
-    edit verbs are served): ready, triaging, blocked with a `recovery_playbook`.
+    edit verbs are served): ready, triaging. Nothing to rank: `none` (what, why) and `next`.
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)

@@ -176,15 +176,17 @@ def seek_answer(
     if proof:
         answer["proof_state"] = raw["proof_state"]
     query = str(raw.get("query", ""))
-    # a name that matches nothing at all is answered `none`, without the playbook's steps
     named = not paged and offset == 0 and IDENTIFIER.fullmatch(query) is not None
-    for name in ("blocked_reason", "recovery_playbook", "tokens_dropped"):
-        if name in raw and not (named and raw.get("blocked_reason") == "no_candidates"):
-            answer[name] = raw[name]
     if raw.get("clamped"):
         answer["clamped"] = raw["clamped"]
-    if named and raw.get("blocked_reason") in (None, "no_candidates"):
+    blocked = raw.get("blocked_reason")
+    if named and blocked in (None, "no_candidates"):
         return _named_answer(raw, answer, question, max_tokens, repos, query)
+    if blocked is not None and not offset:  # nothing to rank: what, why, the one next step
+        answer.pop("proof_state", None)
+        return answer | blocked_answer(str(blocked), query)
+    if "tokens_dropped" in raw:
+        answer["tokens_dropped"] = raw["tokens_dropped"]
     if not raw["embeddings_used"] and " " in query.strip():  # a fallback is news, vectors not
         answer["words_only"] = raw.get("semantic", "no symbol vectors: ranked by words")
     hits = raw["results"]
@@ -198,6 +200,40 @@ def seek_answer(
         what += f", the next scoring {float(hits[fitted.shown]['score']):.2f}"
     _cut(answer, question, fitted, offset, len(rows), bool(raw["truncated"]), left, what)
     return answer
+
+
+BLOCKED: dict[str, tuple[str, str]] = {
+    "empty_graph": ("the graph holds no repository", "ingest a root (its path)"),
+    "empty_scope": (
+        "the scope (repo, path_glob, language, kinds) holds no symbol",
+        "widen the filters; glob checks a path pattern",
+    ),
+    "no_usable_tokens": (
+        "no word of it is a code word (filler words are ignored)",
+        "name an identifier; search finds exact text",
+    ),
+    "no_candidates": (
+        "no symbol name, qualname or signature holds its words",
+        "search finds them in file contents; a prefix (`pars`) finds `parse_args`",
+    ),
+}
+"""Why `seek` has nothing to rank (the room's `blocked_reason`), and the one next step."""
+
+
+QUOTED_CHARS = 80
+"""A query an empty answer repeats is cut past this (ending `…`): it names what was searched."""
+
+
+def quoted(query: str) -> str:
+    """`query` as Python writes a string, cut to QUOTED_CHARS (an agent's query is untrusted)."""
+    return repr(query if len(query) <= QUOTED_CHARS else query[: QUOTED_CHARS - 1] + "…")
+
+
+def blocked_answer(reason: str, query: str) -> dict[str, str]:
+    """An empty `seek` answer: what was looked for, that nothing matched and why (one line),
+    and the one next step; no empty list, no playbook of every verb."""
+    why, step = BLOCKED.get(reason, (reason, "widen the query or its filters"))
+    return {"none": f"nothing matches {quoted(query)}: {why}", "next": step}
 
 
 def leaders(hits: list[dict[str, Any]]) -> int:
@@ -218,13 +254,17 @@ def _named_answer(
 ) -> dict[str, Any]:
     exact = [hit for hit in raw["results"] if hit["signals"]["lexical"] >= EXACT_LEXICAL]
     partial = int(raw["total_candidates"]) - len(exact)
-    if not exact:  # no list: `none` says it
-        answer["none"] = f"no symbol is named {query!r}"
-    else:
-        rows = [symbol_row(hit, repos, score=False) for hit in exact]
-        fitted = fit(rows, room(max_tokens, answer))
-        answer["symbols"] = rows[: fitted.shown]
-        partial += len(rows) - fitted.shown
+    if not exact:  # no list: `none` says it, and the partial matches in the same line
+        answer.pop("proof_state", None)
+        answer["none"] = f"no symbol is named {quoted(query)}"
+        if partial > 0:
+            answer["none"] += f"; {partial} partial matches, ranked, from next_cursor"
+            answer["next_cursor"] = question.cursor(0)
+        return answer
+    rows = [symbol_row(hit, repos, score=False) for hit in exact]
+    fitted = fit(rows, room(max_tokens, answer))
+    answer["symbols"] = rows[: fitted.shown]
+    partial += len(rows) - fitted.shown
     if partial > 0:
         answer |= question.more(0, partial, "partial matches, ranked")
     return answer

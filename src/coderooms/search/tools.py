@@ -12,7 +12,7 @@ from coderooms.graph.driver import Graph
 from coderooms.notes import notes_line
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
-from coderooms.search.answers import glob_answer, search_answer, view_answer
+from coderooms.search.answers import glob_answer, quoted, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
     GLOB_TOP_K_MAX,
@@ -87,22 +87,23 @@ def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, An
     raw["clamped"] = {**raw.get("clamped", {}), **clamps.as_dict()}
     answer = search_answer(raw, question=question, offset=offset, max_tokens=budget)
     if not answer.get("hits") and "count" not in answer and not offset:
+        answer.pop("hits", None)  # an empty list says nothing `none` does not
         answer["none"] = _why_none(graph, r, ctx.readable(graph))
     return Covering(answer, graph, raw["scope"]["repos"])
 
 
 def _why_none(graph: Graph, r: SearchArguments, readable: list[str]) -> str:
-    """Why a search found nothing: its path_glob names no ingested file, or no line of the scope
-    holds the text (case-sensitive, per line)."""
+    """Why a search found nothing, in one line naming what was searched: its path_glob names no
+    ingested file, or no line of the scope holds the text (case-sensitive, per line)."""
     if r.path_glob is not None:
         files = glob_files(graph, r.path_glob, repo=r.repo, top_k=1, offset=0, readable=readable)
         if not files["total"]:
             return f"no ingested file matches path_glob {r.path_glob!r} (glob lists the files)"
-    what = {"regex": "matches the regex", "semantic": "holds the query"}.get(
-        r.mode, "holds the text (case-sensitive; a regex with (?i) ignores case)"
-    )
+    what = "matches the regex" if r.mode == "regex" else "holds"
+    literal = r.mode not in ("regex", "semantic")
+    case = " (case-sensitive; mode=regex with (?i) ignores case)" if literal else ""
     where = f" of {r.language} files" if r.language else ""
-    return f"no ingested line{where} {what}"
+    return f"no ingested line{where} {what} {quoted(r.query)}{case}"
 
 
 def glob(ctx: AppContext, agent: str, r: GlobArguments) -> dict[str, Any]:
@@ -146,6 +147,7 @@ def _add_skipped(
     if unchecked:
         answer["skipped_unchecked"] = unchecked
     if not answer.get("files"):
+        answer.pop("files", None)  # an empty list says nothing `none` does not
         answer["none"] = f"no ingested file matches {raw['pattern']!r}" + (
             " (its files were skipped: see skipped)" if rows else ""
         )

@@ -192,6 +192,8 @@ def compact_context(
         answer["importers"] = listed("importers")
     if "tests" in wanted:
         answer["tests"] = listed("tests")
+    if sections is not None:
+        say_empty_once(answer)
     if "co_changes" in wanted:
         answer["co_changes"] = partner_rows(raw["co_changes"])
     if raw.get("clamped"):
@@ -208,6 +210,20 @@ def compact_context(
         part="symbols", total=total, limit=page_rows("symbols"),
     )  # fmt: skip
     return {"symbols": {"items": symbols.pop("items"), **_counted(symbols)}, **answer}
+
+
+EMPTY_SAID_ONCE = ("users", "importers", "tests")
+"""The file lists an answer of chosen sections names in one `none` line when they are empty."""
+
+
+def say_empty_once(answer: dict[str, Any]) -> None:
+    """The empty file lists of `answer` (no row, nothing more to say of them) out, named in one
+    line, `none: in the graph: users, tests`, instead of an empty list each."""
+    empty = [name for name in EMPTY_SAID_ONCE if answer.get(name) == {"items": []}]
+    for name in empty:
+        del answer[name]
+    if empty:
+        answer["none"] = f"in the graph: {', '.join(empty)}"
 
 
 def completeness_note(raw: dict[str, Any]) -> dict[str, Any]:

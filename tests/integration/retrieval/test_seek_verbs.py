@@ -110,8 +110,10 @@ def test_seek_activate_heuristics_in_one_session(
 
 def test_blocked_and_errors_through_mcp(app_context: AppContext, shop: str) -> None:
     [blocked] = calls(app_context, ("seek", {"query": "   ", "repo": shop}))
-    assert blocked["proof_state"] == "blocked"
-    assert blocked["recovery_playbook"]
+    assert blocked["none"].startswith("nothing matches '': no word")  # what, why, one next step
+    assert blocked["next"]
+    assert "proof_state" not in blocked
+    assert "symbols" not in blocked
     missing = error_of(app_context, "heuristics_surface", {"node_id": f"{shop}:x.py::nope"})
     assert missing["error"] == "not_found"
     assert missing["field"] == "node_id"

@@ -144,18 +144,27 @@ def test_a_guess_says_how_sure_it_is_a_sure_rule_only_its_name() -> None:
     }
 
 
-def test_an_empty_list_says_why() -> None:
+def test_an_empty_answer_is_one_line_saying_why_without_empty_lists() -> None:
     nothing = raw([], ["s.py::x"])
+    del nothing["co_changes"]
     nothing["tests"] = {"items": [], "total": 0}
     answer = compact_impact(nothing, QUESTION, max_tokens=6000)
-    assert answer["affected"] == {"items": [], "none": "no call, import or subclass of it in "
-                                  "the graph"}  # fmt: skip
-    assert answer["tests"] == {"items": [], "none": "no test file reaches it within 5 hops"}
+    # no test and no row: one `none` says both, no empty section is written
+    assert answer == {"repo": "r", "seeds": {"items": ["s.py::x"]},
+                      "none": "no call, import or subclass of it in the graph; no test file "
+                      "reaches it within 5 hops"}  # fmt: skip
     nothing["completeness"] = {"names": {"x": 2}, "hint": "..."}
     nothing["read_not_called"] = {"symbols": ["x"]}
-    why = compact_impact(nothing, QUESTION, max_tokens=6000)["affected"]["none"]
-    assert why.endswith("; 2 call sites of its name unresolved (completeness); read, not called "
-                        "(read_not_called)")  # fmt: skip
+    nothing["tests"] = {"items": [], "total": 0, "lower_bound": "1 caller not walked further"}
+    unsure = compact_impact(nothing, QUESTION, max_tokens=6000)
+    # tests that may be missing keep their section; the rows' line says why there are none
+    assert unsure["affected"] == {"none": "no call, import or subclass of it in the graph; 2 "
+                                  "call sites of its name unresolved (completeness); read, not "
+                                  "called (read_not_called)"}  # fmt: skip
+    assert unsure["tests"]["lower_bound"] == "1 caller not walked further"
+    tested = compact_impact(raw([], ["s.py::x"]), QUESTION, max_tokens=6000)
+    assert tested["affected"] == {"none": "no call, import or subclass of it in the graph"}
+    assert tested["tests"] == {"items": ["tests/t.py (2 symbols)"]}
 
 
 def test_test_files_say_their_hop_only_when_it_tells_them_apart() -> None:

@@ -244,3 +244,45 @@ def test_skipped_files_are_grouped_by_reason_and_the_rest_counted() -> None:
     assert rows["binary"][-1] == "+3 more"
     assert len(rows["binary"]) == SKIPPED_LISTED + 1
     assert rows["symlink"] == ["+1 more"]
+
+
+def test_an_empty_seek_says_what_was_sought_why_nothing_matched_and_one_next_step() -> None:
+    raw = {"scope": {"repos": ["r"]}, "proof_state": "blocked", "embeddings_used": False,
+           "semantic": "no symbol vectors", "clamped": {}, "total_candidates": 0,
+           "truncated": False, "query": "frobnicate the quux", "results": [],
+           "blocked_reason": "no_candidates",
+           "recovery_playbook": [{"verb": "seek", "why": "..."}]}  # fmt: skip
+    asked = Question.of("seek", query="frobnicate the quux")
+    answer = seek_answer(raw, question=asked, offset=0, max_tokens=6_000)
+    # no envelope, no empty list, no playbook of every verb, no note on vectors
+    assert answer == {
+        "repo": "r",
+        "none": "nothing matches 'frobnicate the quux': no symbol name, qualname or signature "
+        "holds its words",
+        "next": "search finds them in file contents; a prefix (`pars`) finds `parse_args`",
+    }
+    empty = seek_answer(raw | {"blocked_reason": "empty_scope", "query": "load"},
+                        question=asked, offset=0, max_tokens=6_000)  # fmt: skip
+    assert empty["none"].startswith("nothing matches 'load': the scope")
+    assert set(empty) == {"repo", "none", "next"}
+    long = seek_answer(raw | {"query": "word " * 40}, question=asked, offset=0, max_tokens=6_000)
+    assert len(long["none"]) < 200  # the query repeated is cut
+
+
+def test_a_name_nothing_is_named_says_so_and_its_partial_matches_in_one_line() -> None:
+    near = {"repo": "r", "path": "a.py", "start_line": 1, "end_line": 3, "kind": "Function",
+            "name": "loads", "qualname": "loads", "signature": "def loads(x)", "score": 0.5,
+            "signals": {"lexical": 0.6}}  # fmt: skip
+    raw = {"scope": {"repos": ["r"]}, "proof_state": "triaging", "embeddings_used": False,
+           "clamped": {}, "total_candidates": 3, "truncated": False, "query": "Schema.to_json",
+           "results": [near]}  # fmt: skip
+    asked = Question.of("seek", query="Schema.to_json")
+    answer = seek_answer(raw, question=asked, offset=0, max_tokens=6_000)
+    assert answer == {
+        "repo": "r",
+        "none": "no symbol is named 'Schema.to_json'; 3 partial matches, ranked, from next_cursor",
+        "next_cursor": asked.cursor(0),
+    }
+    alone = seek_answer(raw | {"total_candidates": 0, "results": []}, question=asked, offset=0,
+                        max_tokens=6_000)  # fmt: skip
+    assert alone == {"repo": "r", "none": "no symbol is named 'Schema.to_json'"}

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from coderooms.surgical.compact import EXTERNAL_LISTED, LISTS, MODULE_LEVEL, external_text
+from coderooms.surgical.compact import (
+    EXTERNAL_LISTED,
+    LISTS,
+    MODULE_LEVEL,
+    external_text,
+    say_empty_once,
+)
 
 
 def rows(name: str, items: list[dict[str, Any]]) -> list[str]:
@@ -81,3 +87,16 @@ def test_completeness_of_chosen_sections_says_the_flag_names_and_search_once() -
     assert note == {"lower_bound": True, "names": {"run": 3, "stop": 1}, "hint": note["hint"]}
     assert note["hint"].endswith("search mode=regex query='\\.(?:run|stop)\\b'")
     assert len(str(note)) < len(str(raw["completeness"]))  # no total the names sum, shorter
+
+
+def test_empty_file_lists_are_named_in_one_line_not_listed_empty() -> None:
+    answer: dict[str, Any] = {"path": "a.py", "lines": 3, "users": {"items": []},
+                              "importers": {"items": ["b.py"]}, "tests": {"items": []},
+                              "callers": {"items": [], "calls": 0, "files": 0}}  # fmt: skip
+    say_empty_once(answer)
+    assert answer == {"path": "a.py", "lines": 3, "importers": {"items": ["b.py"]},
+                      "callers": {"items": [], "calls": 0, "files": 0},
+                      "none": "in the graph: users, tests"}  # fmt: skip
+    cut = {"tests": {"items": [], "next_cursor": "x"}}  # a list that goes on stays as it is
+    say_empty_once(cut)
+    assert cut == {"tests": {"items": [], "next_cursor": "x"}}
