@@ -8,7 +8,6 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from coderooms.ingest.c_rules import CRules
-from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
     JavaScriptRules,
     PythonRules,
@@ -18,7 +17,6 @@ from coderooms.ingest.languages import (
     c,
     c_branches,
     c_macros,
-    java,
     javascript,
     kotlin,
     kotlin_repairs,
@@ -26,7 +24,8 @@ from coderooms.ingest.languages import (
     scala,
     typescript,
 )
-from coderooms.languages import bash, csharp, go, lua, php, ruby, rust, swift
+from coderooms.languages import bash, csharp, go, java, lua, php, ruby, rust, swift
+from coderooms.languages.java.rules import JvmRules, KotlinRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -100,12 +99,7 @@ _RECORDS = (
     ),
     go.LANGUAGE,
     rust.LANGUAGE,
-    Language(
-        "java",
-        JavaRules("java", "java"),
-        Syntax(_tree_sitter("java"), java.QUERY, java.extract),
-        (".java",),
-    ),
+    java.LANGUAGE,
     Language(
         "c",
         CRules("c", "c"),
