@@ -18,14 +18,12 @@ from coderooms.ingest.languages import (
     c_branches,
     c_macros,
     javascript,
-    kotlin,
-    kotlin_repairs,
     python,
     scala,
     typescript,
 )
-from coderooms.languages import bash, csharp, go, java, lua, php, ruby, rust, swift
-from coderooms.languages.java.rules import JvmRules, KotlinRules
+from coderooms.languages import bash, csharp, go, java, kotlin, lua, php, ruby, rust, swift
+from coderooms.languages.java.rules import JvmRules
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -41,10 +39,6 @@ def _c_first(path: str, source: bytes) -> bytes:
 
 def _cpp_first(path: str, source: bytes) -> bytes:
     return c_macros.blank_bare_macros(c_macros.blank_define_comments(source))
-
-
-def _kotlin_first(path: str, source: bytes) -> bytes:
-    return kotlin_repairs.top_level_annotations(source)  # `actual class`
 
 
 def _c_header_as_cpp(path: str, root: Node, source: bytes) -> str | None:
@@ -130,19 +124,7 @@ _RECORDS = (
     ),
     csharp.LANGUAGE,
     php.LANGUAGE,
-    Language(
-        "kotlin",
-        KotlinRules("kotlin", "java"),
-        Syntax(
-            _tree_sitter("kotlin"),
-            kotlin.QUERY,
-            kotlin.extract,
-            first_reading=_kotlin_first,
-            # `{ fun f() {} }`: an error to the grammar
-            second_readings=(Reading(kotlin_repairs.second_reading),),
-        ),
-        (".kt", ".kts"),
-    ),
+    kotlin.LANGUAGE,
     swift.LANGUAGE,
     Language(
         "scala",

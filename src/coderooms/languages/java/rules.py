@@ -1,7 +1,7 @@
 """The JVM family's rules (`resolution.rules.Rules` and the reference hooks of
 `file_scope.ReferenceRules`): Java (`JavaRules`), and Kotlin and Scala (`JvmRules`, the JVM
-base), whose imports look in their own files, then Java's (`modules.jvm_module`). Kotlin
-(`KotlinRules`) is in Java's group and shares its group-level flags."""
+base, which the packages of both build their rules on), whose imports look in their own files,
+then Java's (`modules.jvm_module`)."""
 
 from __future__ import annotations
 
@@ -222,10 +222,3 @@ class JvmRules(InheritingRules):
             if not ref.names and ref.module
             for target in jvm_module(self.language, ref.module, ())
         )
-
-
-class KotlinRules(JvmRules):
-    """Kotlin: in Java's group, so its group-level flags are Java's (`interface_calls`)."""
-
-    __slots__ = ()
-    interface_calls = True
