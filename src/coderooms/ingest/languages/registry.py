@@ -19,11 +19,21 @@ from coderooms.ingest.languages import (
     c_macros,
     javascript,
     python,
-    scala,
     typescript,
 )
-from coderooms.languages import bash, csharp, go, java, kotlin, lua, php, ruby, rust, swift
-from coderooms.languages.java.rules import JvmRules
+from coderooms.languages import (
+    bash,
+    csharp,
+    go,
+    java,
+    kotlin,
+    lua,
+    php,
+    ruby,
+    rust,
+    scala,
+    swift,
+)
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -126,12 +136,7 @@ _RECORDS = (
     php.LANGUAGE,
     kotlin.LANGUAGE,
     swift.LANGUAGE,
-    Language(
-        "scala",
-        JvmRules("scala", "scala"),
-        Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract),
-        (".scala",),
-    ),
+    scala.LANGUAGE,
     ruby.LANGUAGE,
     lua.LANGUAGE,
     bash.LANGUAGE,

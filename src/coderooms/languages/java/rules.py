@@ -1,6 +1,6 @@
 """The JVM family's rules (`resolution.rules.Rules` and the reference hooks of
 `file_scope.ReferenceRules`): Java (`JavaRules`), and Kotlin and Scala (`JvmRules`, the JVM
-base, which the packages of both build their rules on), whose imports look in their own files,
+base, which `KotlinRules` and `ScalaRules` extend), whose imports look in their own files,
 then Java's (`modules.jvm_module`)."""
 
 from __future__ import annotations
