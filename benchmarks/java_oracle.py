@@ -43,7 +43,7 @@ from tree_sitter import Node, Parser
 
 from benchmarks.corpora import CorpusUnavailable, cache_dir
 from coderooms.ingest.languages import grammar
-from coderooms.ingest.languages.java import _invocation_name
+from coderooms.languages.java.extract import _invocation_name
 from coderooms.languages.parsing.nodes import text, type_name
 
 SCRIPT = Path(__file__).with_name("JavaOracle.java")

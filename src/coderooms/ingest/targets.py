@@ -1,8 +1,8 @@
 """Where an import points, per language, as candidate paths (`coderooms.resolution.targets`
 says what each mode of a `Target` means): one module spec -> its candidate targets, in order.
 All of this depends only on the importing file, so it is computed once per file and stored
-with the edges it produces. Lua's, Bash's, Swift's, Ruby's, Go's and Rust's are in their
-packages (`coderooms.languages.<name>.rules`).
+with the edges it produces. Lua's, Bash's, Swift's, Ruby's, Go's, Rust's and the JVM's are in
+their packages (`coderooms.languages.<name>`).
 """
 
 from __future__ import annotations
@@ -66,48 +66,6 @@ def js_path_expansions(joined: str) -> list[str]:
         *(joined + ext for ext in JS_EXTENSIONS if joined),
         *(prefix + "index" + ext for ext in JS_EXTENSIONS),
     ]
-
-
-def java_module(module: str, names: tuple[str, ...]) -> tuple[Target, ...]:
-    """`a.b.C` (a static or nested-class import names a member of class C) -> C's file;
-    `a.b` + `C` -> `a/b/C.java`; a lowercase package alone -> its directory."""
-    segments = module.split(".")
-    for i, segment in enumerate(segments):
-        if segment[:1].isupper():
-            return (Target("~", "/".join(segments[: i + 1]) + ".java"),)
-    relative = "/".join(segments)
-    if names and names[0][:1].isupper():
-        return (Target("~", f"{relative}/{names[0]}.java"),)
-    return (Target("%", relative),)
-
-
-JVM_SUFFIXES = {"kotlin": (".kt", ".java"), "scala": (".scala", ".java")}
-"""The files a Kotlin or Scala class import may name, in order: the language's own, then Java's
-(both compile to one classpath)."""
-
-
-def jvm_module(
-    language: str, module: str, names: tuple[str, ...], *, package: bool = True
-) -> tuple[Target, ...]:
-    """Kotlin and Scala: `a.b` + `C` -> `a/b/C.kt` (`.scala`), `a/b/C.java`, then any file of
-    the package's directory (a file need not be named for its class); `a.b.C` (a member of C, a
-    nested class) likewise for C; a lowercase name (a top-level function, a package object's
-    member) or a wildcard -> the package's directory. `package=False`: the named files only."""
-    segments = module.split(".") if module else []
-    for i, segment in enumerate(segments):
-        if segment[:1].isupper():
-            return _jvm_files(language, segments[:i], segment, package)
-    if names and names[0][:1].isupper():
-        return _jvm_files(language, segments, names[0], package)
-    return (Target("%", "/".join(segments)),) if segments else ()
-
-
-def _jvm_files(language: str, segments: list[str], name: str, package: bool) -> tuple[Target, ...]:
-    relative = "/".join([*segments, name])
-    found = [Target("~", relative + suffix) for suffix in JVM_SUFFIXES[language]]
-    if package and segments:
-        found.append(Target("%", "/".join(segments)))
-    return tuple(found)
 
 
 C_SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx")

@@ -9,7 +9,7 @@ Go — by another file of its package, for Rust by an `impl` in another file (`r
 group's `lookup_rules` hooks), else up its bases (`b` entries, each resolved the same
 way, to any depth, each class once). A Java step `.f` is a field: the type the table's `d` entry
 says it is declared with; `.#k/n` after a method is its parameter `k` of `n`, after a functional
-interface its method's (`languages.java_lambdas`). A step that finds nothing leaves a ghost.
+interface its method's (`languages.java.lambdas`). A step that finds nothing leaves a ghost.
 
 The keys recorded are every table entry read (`member_key`) and every name looked for, so a
 changeset that changes a return type, a base or what a type name means in that file, or adds or
@@ -27,7 +27,7 @@ from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.vocabulary import AGREE, CONTAINER_ELEMENTS, ELEMENT, FIELD, INHERITED
 
 PARAMETER = "#"
-"""A step `.#k/n`: parameter `k` of `n` (`languages.java_lambdas`)."""
+"""A step `.#k/n`: parameter `k` of `n` (`languages.java.lambdas`)."""
 
 if TYPE_CHECKING:
     from coderooms.resolution.lookup import Lookup, SymbolInfo
@@ -159,7 +159,7 @@ def _element(
     lookup: Lookup, fn: SymbolInfo, step: str, group: str, keys: Keys
 ) -> SymbolInfo | None:
     """The element's type when `fn` returns a JDK container of one (`Map<V>`,
-    `languages.java_containers`) and `step` is one of the container's element accessors
+    `languages.java.containers`) and `step` is one of the container's element accessors
     (`get`), the container's name being no type of the repo; else None."""
     keys.add((fn.path, member_key("r", fn.qualname)))
     written = lookup.reexports(fn.path).returns.get(fn.qualname)

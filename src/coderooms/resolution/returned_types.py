@@ -54,7 +54,7 @@ def chained(scope: FileScope, request: RefRequest, parts: list[str]) -> RefReque
         return request  # a field of a returned value (`a().f.m()`): not followed
     returned = _returned(scope, request.source, parts[: called + 1], 0)
     if returned is not None and any(f.startswith("#") for f in fields):
-        return request  # a lambda's parameter (`java_lambdas`) of a method of this file
+        return request  # a lambda's parameter (`languages.java.lambdas`) of a method of this file
     if returned is None:
         return _through_other_file(scope, request, parts[: called + 1], fields, parts[-1])
     if fields:

@@ -28,13 +28,13 @@ bind (`get(.., (q, a) -> ..)` beside `post(.., (q, a) -> ..)`): a call on the na
 only where every one of them gives the same target (`reference_requests.agreed`)."""
 PARAMETER = "#"
 """In a Java class's declared names, `m#k/n`: parameter `k` of `n` of method `m`
-(`java_lambdas`)."""
+(`languages.java.lambdas`)."""
 LAMBDA_CHAIN = "().#"
 """In a declared type, the mark of a Java lambda's parameter typed through its call
-(`java_lambdas`: `get().#1/2.#1/2`)."""
+(`languages.java.lambdas`: `get().#1/2.#1/2`)."""
 ELEMENT = "<"
 """In a Java method's declared return, between a JDK container and its element's type
-(`Map<V>`: `languages.java_containers`)."""
+(`Map<V>`: `languages.java.containers`)."""
 _MAP = frozenset({"get", "getOrDefault", "put", "putIfAbsent", "remove"})
 _LIST = frozenset({"get", "getFirst", "getLast", "removeFirst", "removeLast"})
 _QUEUE = frozenset({"peek", "poll", "element", "pop", "peekFirst", "peekLast", "pollFirst",

@@ -20,7 +20,6 @@ LANGUAGE_OWN = {
     "ingest/cpp_requests.py": "C++'s members of values, inherited bare calls and type aliases",
     "ingest/include_walk.py": "C's star walk through includes (C's group)",
     "ingest/python_plan.py": "Python's `ModuleResolver`",
-    "ingest/targets.py": "the languages' module targets (Kotlin's and Scala's JVM suffixes)",
 }
 """Modules (or packages) that are one language's own, with what they hold."""
 NOT_A_LANGUAGE = {("ingest/collector.py", "c")}

@@ -16,7 +16,6 @@ from coderooms.ingest.import_requests import (
     reference_rules_of,
     rules_of,
 )
-from coderooms.ingest.java_on_demand import OnDemandImports
 from coderooms.ingest.js_packages import package_entries
 from coderooms.ingest.js_scope_names import ScopedNames
 from coderooms.ingest.languages import (
@@ -30,6 +29,7 @@ from coderooms.ingest.languages import (
 from coderooms.ingest.languages.registry import LANGUAGES
 from coderooms.languages.csharp.namespaces import Usings
 from coderooms.languages.go.embedded import Embedded
+from coderooms.languages.java.on_demand import OnDemandImports
 from coderooms.languages.php.namespaces import Uses
 from coderooms.resolution.extraction import (
     Extraction,

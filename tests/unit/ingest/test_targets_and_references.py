@@ -10,11 +10,7 @@ import pytest
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import bindings, build_record, import_requests
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
-from coderooms.ingest.targets import (
-    java_module,
-    js_module,
-    python_module,
-)
+from coderooms.ingest.targets import js_module, python_module
 from coderooms.languages.go.packages import (
     go_directory,
     go_module_path,
@@ -22,6 +18,7 @@ from coderooms.languages.go.packages import (
     go_package_suffixes,
 )
 from coderooms.languages.go.rules import go_package
+from coderooms.languages.java.modules import java_module
 from coderooms.languages.rust.modules import rust_module
 from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.lookup import Lookup, SymbolInfo

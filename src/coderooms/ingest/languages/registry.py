@@ -8,7 +8,6 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from coderooms.ingest.c_rules import CRules
-from coderooms.ingest.java_rules import JavaRules, JvmRules, KotlinRules
 from coderooms.ingest.language_rules import (
     JavaScriptRules,
     PythonRules,
@@ -18,15 +17,23 @@ from coderooms.ingest.languages import (
     c,
     c_branches,
     c_macros,
-    java,
     javascript,
-    kotlin,
-    kotlin_repairs,
     python,
-    scala,
     typescript,
 )
-from coderooms.languages import bash, csharp, go, lua, php, ruby, rust, swift
+from coderooms.languages import (
+    bash,
+    csharp,
+    go,
+    java,
+    kotlin,
+    lua,
+    php,
+    ruby,
+    rust,
+    scala,
+    swift,
+)
 from coderooms.languages.language import Language, Reading, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
@@ -42,10 +49,6 @@ def _c_first(path: str, source: bytes) -> bytes:
 
 def _cpp_first(path: str, source: bytes) -> bytes:
     return c_macros.blank_bare_macros(c_macros.blank_define_comments(source))
-
-
-def _kotlin_first(path: str, source: bytes) -> bytes:
-    return kotlin_repairs.top_level_annotations(source)  # `actual class`
 
 
 def _c_header_as_cpp(path: str, root: Node, source: bytes) -> str | None:
@@ -100,12 +103,7 @@ _RECORDS = (
     ),
     go.LANGUAGE,
     rust.LANGUAGE,
-    Language(
-        "java",
-        JavaRules("java", "java"),
-        Syntax(_tree_sitter("java"), java.QUERY, java.extract),
-        (".java",),
-    ),
+    java.LANGUAGE,
     Language(
         "c",
         CRules("c", "c"),
@@ -136,26 +134,9 @@ _RECORDS = (
     ),
     csharp.LANGUAGE,
     php.LANGUAGE,
-    Language(
-        "kotlin",
-        KotlinRules("kotlin", "java"),
-        Syntax(
-            _tree_sitter("kotlin"),
-            kotlin.QUERY,
-            kotlin.extract,
-            first_reading=_kotlin_first,
-            # `{ fun f() {} }`: an error to the grammar
-            second_readings=(Reading(kotlin_repairs.second_reading),),
-        ),
-        (".kt", ".kts"),
-    ),
+    kotlin.LANGUAGE,
     swift.LANGUAGE,
-    Language(
-        "scala",
-        JvmRules("scala", "scala"),
-        Syntax(_tree_sitter("scala"), scala.QUERY, scala.extract),
-        (".scala",),
-    ),
+    scala.LANGUAGE,
     ruby.LANGUAGE,
     lua.LANGUAGE,
     bash.LANGUAGE,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from coderooms.ingest.targets import java_module
+from coderooms.languages.java.modules import java_module
 from coderooms.resolution.extraction import Extraction, FactKind, ImportRef
 from coderooms.resolution.targets import Target
 

@@ -30,7 +30,7 @@
   class C`, `annotation class A`) parses as an expression; a primary constructor with modifiers
   on the next line (`class C` / `internal actual constructor(`) is a syntax error; a property
   named `final` too; so is a one-line class body holding a function (`{ fun f() {} }`). A file
-  with errors is read a second time with these rewritten (`kotlin_repairs`).
+  with errors is read a second time with these rewritten (`repairs`).
 * Inheritance: every delegation specifier of a class or object (`: Base(1), I, J by impl` ->
   Base, I, J), generic arguments dropped.
 """

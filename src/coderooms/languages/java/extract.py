@@ -26,11 +26,11 @@
   (`var x = make()`, an array, `Foo... xs`, `catch (A | B e)`) gets `?`, so
   that overloads (one qualname) declaring it differently leave it unknown; primitives are not
   recorded (nothing is called on them). A lambda's parameter: the type the functional interface
-  its call expects gives it, read from other files' tables (`java_lambdas`), else `?`.
+  its call expects gives it, read from other files' tables (`lambdas`), else `?`.
 * An anonymous class body (`new T() { .. }`, an enum constant's body): an EXTENDS fact at its
   first line, `index` its last (a bare `m()` there may be the anonymous class's inherited `m`).
 * A method's declared return: its type without generic arguments, but a JDK container's
-  element kept (`Map<String, V>` -> `Map<V>`, `java_containers`).
+  element kept (`Map<String, V>` -> `Map<V>`, `containers`).
 * Inheritance: `extends`/`implements` of classes, enums and records, `extends` of interfaces,
   generic arguments dropped (`p.J<T>` -> `p.J`).
 """
@@ -40,8 +40,8 @@ from __future__ import annotations
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.java_containers import container_type
-from coderooms.ingest.languages.java_lambdas import functional_facts, lambda_type, parameter_facts
+from coderooms.languages.java.containers import container_type
+from coderooms.languages.java.lambdas import functional_facts, lambda_type, parameter_facts
 from coderooms.languages.parsing.collector import (
     Collector,
     Scope,
@@ -147,7 +147,7 @@ def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
     kind = SymbolKind.INTERFACE if role == "interface" else SymbolKind.CLASS
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
     if node.type == "interface_declaration":
-        functional_facts(node, qual, c)  # its one abstract method's parameters (`java_lambdas`)
+        functional_facts(node, qual, c)  # its one abstract method's parameters (`lambdas`)
     for part in node.named_children:
         if part.type not in _HERITAGE:
             continue
@@ -167,7 +167,7 @@ def _method(node: Node, outer: Scope, c: Collector) -> Scope:
         return outer
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
-    parameter_facts(node, qual, c)  # every overload's: `m#k/n` of its class (`java_lambdas`)
+    parameter_facts(node, qual, c)  # every overload's: `m#k/n` of its class (`lambdas`)
     return Scope(qual, qual, in_type=False)
 
 

@@ -1,23 +1,25 @@
 """The JVM family's rules (`resolution.rules.Rules` and the reference hooks of
-`file_scope.ReferenceRules`): Java (`JavaRules`), and Kotlin and Scala (`JvmRules`), whose imports
-look in their own files, then Java's (`jvm_module`). The registry (`languages.registry`) gives
-each record its class (issue 35: Java's moves to its package, the JVM base with it).
-Kotlin (`KotlinRules`) is in Java's group and shares its group-level flags."""
+`file_scope.ReferenceRules`): Java (`JavaRules`), and Kotlin and Scala (`JvmRules`, the JVM
+base, which `KotlinRules` and `ScalaRules` extend), whose imports look in their own files,
+then Java's (`modules.jvm_module`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from coderooms.ingest.java_on_demand import (
+from coderooms.languages.java.modules import (
+    declared_package,
+    java_module,
+    java_qualified,
+    jvm_module,
+)
+from coderooms.languages.java.on_demand import (
     OnDemandImports,
     anonymous_bodies,
     on_demand_imports,
     on_demand_quals,
     static_members,
 )
-from coderooms.ingest.ref_requests import java_qualified
-from coderooms.ingest.shared_rules import declared_package
-from coderooms.ingest.targets import java_module, jvm_module
 from coderooms.resolution.extraction import INHERITS, Extraction, ImportRef, SymbolDef
 from coderooms.resolution.family_rules import InheritingRules
 from coderooms.resolution.file_scope import UNHANDLED, Decided, FileScope
@@ -220,10 +222,3 @@ class JvmRules(InheritingRules):
             if not ref.names and ref.module
             for target in jvm_module(self.language, ref.module, ())
         )
-
-
-class KotlinRules(JvmRules):
-    """Kotlin: in Java's group, so its group-level flags are Java's (`interface_calls`)."""
-
-    __slots__ = ()
-    interface_calls = True
