@@ -13,8 +13,8 @@ share it, the rows then without it). Ids are `path::qualname`, the repo named on
 node is written by its qualname when it is a listed seed no other seed shares the qualname
 of, as `::qualname` when it is in the row's own file, else by its id. Tests are said once:
 when `tests` is asked too, test files' rows leave `affected` (`in_tests` counts them) and
-`tests` holds each file with its symbols, `{path: ["test_a", "+2 more"]}`, under `hop N`
-only when the files span several hops.
+`tests` holds each file with its symbols, `{path: ["test_a", "+2 more"]}` (asked alone, their
+count: `{path: 2}`), under `hop N` only when the files span several hops.
 
 Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, and
 `lower_bound` only when true.
@@ -107,10 +107,11 @@ def by_file(parts: list[tuple[str, str]]) -> dict[str, list[str]]:
     return groups
 
 
-def tests_by_file(found: list[dict[str, Any]]) -> dict[str, Any]:
-    """Test files under their path, each with its symbols that reach the seeds: `{path:
-    ["test_a", "test_b", "+4 more"]}` (`["imports"]` for a file that only imports them); under
-    `hop N` first only when the files span several hops (the hop then tells them apart)."""
+def tests_by_file(found: list[dict[str, Any]], *, named: bool) -> dict[str, Any]:
+    """Test files under their path, each with its symbols that reach the seeds: named when
+    their rows left `affected` (`named`), `{path: ["test_a", "test_b", "+4 more"]}`, else
+    counted, `{path: 4}` (`"imports"` for a file that only imports them); under `hop N` first
+    only when the files span several hops (the hop then tells them apart)."""
     hops = len({int(t["hop"]) for t in found}) > 1
     groups: dict[str, Any] = {}
     for test in found:
@@ -118,7 +119,8 @@ def tests_by_file(found: list[dict[str, Any]]) -> dict[str, Any]:
         left = int(test["symbols"]) - len(names)
         said = [*names, f"+{left} more"] if left > 0 else names
         group = groups.setdefault(f"hop {test['hop']}", {}) if hops else groups
-        group[str(test["path"])] = said or ["imports"]
+        count = int(test["symbols"])
+        group[str(test["path"])] = (said if named else count) if count else "imports"
     return groups
 
 
@@ -140,12 +142,12 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         answer["co_changes"] = partner_rows(raw["co_changes"])
     if "tests" in raw:
         found = raw["tests"]["items"]
-        tests = {**raw["tests"], "items": tests_by_file(found)}
+        named = "affected" in raw  # the test rows left `affected`: their names are said here
+        tests = {**raw["tests"], "items": tests_by_file(found, named=named)}
         if "more" not in tests:
             tests.pop("total", None)  # every file is here: they count themselves
-        if any(int(t["symbols"]) > len(t.get("names") or []) for t in found):
-            tests["names"] = (f"first {TEST_NAMES_PER_FILE} a file; each with its line: "
-                              "sections [callers]")  # fmt: skip
+        if named and any(int(t["symbols"]) > len(t.get("names") or []) for t in found):
+            tests["names"] = f"first {TEST_NAMES_PER_FILE} a file; all: sections [callers]"
         if not found and "lower_bound" not in tests:
             tests = {"none": f"no test file reaches it within {TESTS_DEPTH} hops"}
         answer["tests"] = tests

@@ -177,18 +177,21 @@ def test_test_files_say_their_hop_only_when_it_tells_them_apart() -> None:
     said = compact_impact(one_hop, QUESTION, max_tokens=6000)["tests"]
     assert said["items"] == {  # one hop: not said; the file's symbols under it, bounded
         "tests/a.py": ["ta"],
-        "tests/b.py": ["imports"],
+        "tests/b.py": "imports",
         "tests/c.py": ["c1", "c2", "c3", "+2 more"],
     }
     assert "sections [callers]" in said["names"]  # what was left out, and how to get it
     two = [*tests[:2], {**tests[2], "hop": 2}]
     several = raw([], ["s.py::x"]) | {"tests": {"items": two, "total": 3}}
     assert compact_impact(several, QUESTION, max_tokens=6000)["tests"]["items"] == {
-        "hop 1": {"tests/a.py": ["ta"], "tests/b.py": ["imports"]},
+        "hop 1": {"tests/a.py": ["ta"], "tests/b.py": "imports"},
         "hop 2": {"tests/c.py": ["c1", "c2", "c3", "+2 more"]},
     }
     whole = raw([], ["s.py::x"]) | {"tests": {"items": tests[:1], "total": 1}}
     assert "names" not in compact_impact(whole, QUESTION, max_tokens=6000)["tests"]
+    alone = {k: v for k, v in one_hop.items() if k != "affected"}  # sections [tests]: no rows
+    counted = compact_impact(alone, QUESTION, max_tokens=6000)["tests"]
+    assert counted == {"items": {"tests/a.py": 1, "tests/b.py": "imports", "tests/c.py": 5}}
 
 
 def test_test_rows_left_in_tests_say_why_affected_is_empty() -> None:
