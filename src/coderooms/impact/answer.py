@@ -47,7 +47,12 @@ class Page:
 
 
 def answer_of(
-    found: Findings, page: Page, clamps: Clamps, sections: frozenset[str] = DEFAULT_SECTIONS
+    found: Findings,
+    page: Page,
+    clamps: Clamps,
+    sections: frozenset[str] = DEFAULT_SECTIONS,
+    *,
+    tests_apart: bool = True,
 ) -> dict[str, Any]:
     """The answer: ids without the repo (named once), rows of the page, bounded summaries; the
     lists of `sections` only."""
@@ -72,7 +77,7 @@ def answer_of(
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
                                        limits.SEEDS_LISTED)  # fmt: skip
     if "callers" in sections:
-        apart = "tests" in sections  # tests are said once: in `tests`
+        apart = tests_apart and "tests" in sections  # tests are said once: in `tests`
         code = [r for r in rows if not (apart and is_test_path(r.path))]
         answer["affected"] = _affected(code, page, cut)
         if len(code) < len(rows):
