@@ -72,10 +72,12 @@ def test_answers_hold_what_was_asked(
     assert set(callers["affected"]) == {"items"}
     assert "affected" not in seen["tests"]
     # within 5 hops whatever the depth: test_serve reaches helper through serve and compute
-    assert seen["tests"]["tests"]["items"] == [
-        "tests/test_core.py (hop 1, 1 symbol)",
-        "tests/test_service.py (hop 3, 1 symbol)",
-    ]
+    # each file with how many of its symbols reach the seeds (asked alone: no rows to name);
+    # the hop per group, where it tells the files apart
+    assert seen["tests"]["tests"]["items"] == {
+        "hop 1": {"tests/test_core.py": 1},
+        "hop 3": {"tests/test_service.py": 1},
+    }
     # one list by weight, the tie at 1 counted with the command that lists it
     assert seen["co"]["co_changes"]["items"] == ["README.md 4", "tests/test_core.py 3"]
     assert seen["co"]["co_changes"]["more"].startswith("+5 more, weight <= 1: ")

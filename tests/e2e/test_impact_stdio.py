@@ -45,11 +45,11 @@ def test_impact_over_stdio(
             seen["working"] = await call(changes="working", repo=repo_id, depth=1)
             seen["hostile"] = await error(client, "impact", changes="HEAD..--output=x",
                                           repo=repo_id)  # fmt: skip
-            seen["pages"] = [await call(symbol="helper", repo=repo_id, depth=3, max_items=4)]
+            paged = {"symbol": "helper", "repo": repo_id, "depth": 3, "max_items": 4,
+                     "sections": ["callers"]}  # fmt: skip
+            seen["pages"] = [await call(**paged)]  # callers alone: the tests' rows too
             cursor = seen["pages"][0]["affected"]["next_cursor"]
-            seen["pages"].append(
-                await call(symbol="helper", repo=repo_id, depth=3, max_items=4, cursor=cursor)
-            )
+            seen["pages"].append(await call(**paged, cursor=cursor))
         return seen
 
     seen = asyncio.run(run())
@@ -63,18 +63,19 @@ def test_impact_over_stdio(
     # row's own file, else the id
     assert [r.split(" (")[0] for r in helper["affected"]["items"]] == [
         "1 pkg/core.py:9 compute",  # a call of the one seed: the seeds name it
-        "1 tests/test_core.py:5 test_helper",
         "2 pkg/core.py:14 Engine.run -> ::compute",
         "2 pkg/service.py:5 serve -> pkg/core.py::compute",
     ]
-    # the tests are looked for past the rows' depth: test_serve reaches helper at hop 3
-    assert [t.split(" ")[0] for t in helper["tests"]["items"]] == [
-        "tests/test_core.py",
-        "tests/test_service.py",
-    ]
+    # the tests are looked for past the rows' depth: test_serve reaches helper at hop 3; a
+    # test's row is said there once (not in `affected`), under its file and hop
+    assert helper["tests"]["items"] == {
+        "hop 1": {"tests/test_core.py": ["test_helper"]},
+        "hop 3": {"tests/test_service.py": ["test_serve"]},
+    }
     assert "co_changes" not in helper  # a section asked for by name
     partners = seen["partners"]
-    assert set(partners) == {"repo", "seeds", "co_changes"}  # lower_bound only when true
+    # lower_bound only when true; `repo` only when the server reads several repos
+    assert set(partners) - {"repo"} == {"seeds", "co_changes"}
     # one list by weight, the tie at 1 counted with the command that lists it
     assert partners["co_changes"]["items"] == ["README.md 4", "tests/test_core.py 3"]
     assert partners["co_changes"]["more"].startswith("+5 more, weight <= 1: ")

@@ -47,7 +47,12 @@ class Page:
 
 
 def answer_of(
-    found: Findings, page: Page, clamps: Clamps, sections: frozenset[str] = DEFAULT_SECTIONS
+    found: Findings,
+    page: Page,
+    clamps: Clamps,
+    sections: frozenset[str] = DEFAULT_SECTIONS,
+    *,
+    tests_apart: bool = True,
 ) -> dict[str, Any]:
     """The answer: ids without the repo (named once), rows of the page, bounded summaries; the
     lists of `sections` only."""
@@ -72,7 +77,11 @@ def answer_of(
         answer["seed_files"] = _listed([f[cut:] for f in seeds.files], len(seeds.files),
                                        limits.SEEDS_LISTED)  # fmt: skip
     if "callers" in sections:
-        answer["affected"] = _affected(rows, page, cut)
+        apart = tests_apart and "tests" in sections  # tests are said once: in `tests`
+        code = [r for r in rows if not (apart and is_test_path(r.path))]
+        answer["affected"] = _affected(code, page, cut)
+        if len(code) < len(rows):
+            answer["affected"]["in_tests"] = len(rows) - len(code)
     if "tests" in sections:
         answer["tests"] = _tests(seeds, every, cut)
         left = [path for path in walked.unwalked if not is_test_path(path)]

@@ -11,8 +11,10 @@ there is one, says neither: the seeds name it), and how the edge resolved (`via`
 below SURE, since a rule's name says how sure it is; the list's `via` when the page's rows all
 share it, the rows then without it). Ids are `path::qualname`, the repo named once; a reached
 node is written by its qualname when it is a listed seed no other seed shares the qualname
-of, as `::qualname` when it is in the row's own file, else by its id. A test file is `path
-(hop N, K symbols)`: its symbols are rows (the hop only when the files span several).
+of, as `::qualname` when it is in the row's own file, else by its id. Tests are said once:
+when `tests` is asked too, test files' rows leave `affected` (`in_tests` counts them) and
+`tests` holds each file with its symbols, `{path: ["test_a", "+2 more"]}` (asked alone, their
+count: `{path: 2}`), under `hop N` only when the files span several hops.
 
 Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, and
 `lower_bound` only when true.
@@ -24,7 +26,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from coderooms.impact.limits import TESTS_DEPTH
+from coderooms.impact.limits import TEST_NAMES_PER_FILE, TESTS_DEPTH
 from coderooms.surgical import partner_rows
 from coderooms.verbs.budget import Question, fit, room
 
@@ -105,16 +107,21 @@ def by_file(parts: list[tuple[str, str]]) -> dict[str, list[str]]:
     return groups
 
 
-def row_of_test(test: dict[str, Any], *, hop: bool = True) -> str:
-    """`path (hop N, K symbols, imports)`; the hop only when the test files span several, or
-    one is edited itself (hop 0), or some are left out (`hop`: else one hop, said by none)."""
-    parts = [f"hop {test['hop']}"] if hop else []
-    if test["symbols"]:
+def tests_by_file(found: list[dict[str, Any]], *, named: bool) -> dict[str, Any]:
+    """Test files under their path, each with its symbols that reach the seeds: named when
+    their rows left `affected` (`named`), `{path: ["test_a", "test_b", "+4 more"]}`, else
+    counted, `{path: 4}` (`"imports"` for a file that only imports them); under `hop N` first
+    only when the files span several hops (the hop then tells them apart)."""
+    hops = len({int(t["hop"]) for t in found}) > 1
+    groups: dict[str, Any] = {}
+    for test in found:
+        names = [str(n) for n in test.get("names") or []]
+        left = int(test["symbols"]) - len(names)
+        said = [*names, f"+{left} more"] if left > 0 else names
+        group = groups.setdefault(f"hop {test['hop']}", {}) if hops else groups
         count = int(test["symbols"])
-        parts.append(f"{count} symbol{'s' if count > 1 else ''}")
-    if test.get("imports"):
-        parts.append("imports")
-    return f"{test['path']} ({', '.join(parts)})" if parts else str(test["path"])
+        group[str(test["path"])] = (said if named else count) if count else "imports"
+    return groups
 
 
 def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) -> dict[str, Any]:
@@ -135,16 +142,23 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
         answer["co_changes"] = partner_rows(raw["co_changes"])
     if "tests" in raw:
         found = raw["tests"]["items"]
-        hop_set = {int(t["hop"]) for t in found}
-        hops = len(hop_set) > 1 or 0 in hop_set or "more" in raw["tests"]  # hop 0: edited
-        tests = {**raw["tests"], "items": [row_of_test(t, hop=hops) for t in found]}
-        if not tests["items"] and "lower_bound" not in tests:
+        named = "affected" in raw  # the test rows left `affected`: their names are said here
+        tests = {**raw["tests"], "items": tests_by_file(found, named=named)}
+        if "more" not in tests:
+            tests.pop("total", None)  # every file is here: they count themselves
+        if named and any(int(t["symbols"]) > len(t.get("names") or []) for t in found):
+            tests["names"] = f"first {TEST_NAMES_PER_FILE} a file; all: sections [callers]"
+        if not found and "lower_bound" not in tests:
             tests = {"none": f"no test file reaches it within {TESTS_DEPTH} hops"}
-        answer["tests"] = _whole(tests, "more")
+        answer["tests"] = tests
     if "affected" not in raw:
         return answer
     affected = dict(raw["affected"])
+    in_tests = affected.pop("in_tests", 0)
     if not affected["items"] and not affected.get("offset"):
+        if in_tests:  # every caller is a test: said once, in `tests`
+            answer["affected"] = {"none": f"only tests call it ({in_tests} rows): see tests"}
+            return answer
         return _nothing_reaches(answer, raw)
     items = affected.pop("items")
     hops = len(affected.get("by_hop") or {}) > 1 or len({row["hop"] for row in items}) > 1

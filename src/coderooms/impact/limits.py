@@ -30,7 +30,7 @@ NODES_MAX = 10_000
 """Most nodes the whole walk collects before it stops (flagged)."""
 
 MAX_TESTS = 20
-"""Test files listed (nearest first); every test symbol is also an affected row."""
+"""Test files listed (nearest first); with `sections` [callers] alone, their symbols are rows."""
 TEST_NAMES_PER_FILE = 3
 """Test symbols named per test file."""
 

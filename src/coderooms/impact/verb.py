@@ -70,7 +70,11 @@ class ImpactRequest:
     max_tokens: MaxTokensArg = MAX_TOKENS_DEFAULT
 
 
-def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str, Any]:
+def impact(
+    graph: Graph, settings: Settings, request: ImpactRequest, *, tests_apart: bool = True
+) -> dict[str, Any]:
+    """The answer's records; `tests_apart`: a test file's rows are left to `tests` when it is
+    asked too (an agent reads them once; the web page, which draws every edge, keeps them)."""
     given = [name for name in ("symbol", "path", "changes") if getattr(request, name) is not None]
     if len(given) != 1:
         raise InvalidInput(
@@ -109,7 +113,7 @@ def impact(graph: Graph, settings: Settings, request: ImpactRequest) -> dict[str
         co_changes=_co_changes(graph, settings, seeds) if "co_changes" in sections else None,
         read_not_called=accessors(graph, dead_ends),
     )
-    return answer_of(found, Page(depth, page, offset), clamps, sections)
+    return answer_of(found, Page(depth, page, offset), clamps, sections, tests_apart=tests_apart)
 
 
 def impact_question(request: ImpactRequest) -> Question:

@@ -41,7 +41,7 @@ def impact_page(graph: Graph, settings: Settings, params: Params) -> dict[str, A
         max_items=IMPACT_ROWS,
         sections=list(ALL_IMPACT_SECTIONS),
     )
-    raw = impact(graph, settings, request)
+    raw = impact(graph, settings, request, tests_apart=False)  # the graph draws every edge
     repo = raw["repo"]
     elements = Elements()
     seeds = _listed(raw.get("seeds"))

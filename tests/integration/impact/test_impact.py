@@ -128,6 +128,21 @@ def hopless(rows: list[str]) -> list[str]:
     return [re.sub(r"^\d+ ", "", row) for row in rows]
 
 
+def files_of_tests(answer: dict[str, Any]) -> dict[str, list[str]]:
+    """`tests`' files and their symbols, whether under `hop N` (files at several hops) or not."""
+    items = answer["tests"]["items"]
+    if all(key.startswith("hop ") for key in items):
+        return {path: names for files in items.values() for path, names in files.items()}
+    return dict(items)
+
+
+def with_via(answer: dict[str, Any]) -> list[str]:
+    """A page's rows, each with the `via` the page says once written back."""
+    via = answer["affected"].get("via")
+    said = flat(answer["affected"]["items"])
+    return [row if not via or row.endswith(")") else f"{row} ({via})" for row in said]
+
+
 def seed_id(seed: str) -> str:
     """A seed named by a symbol, `path:start-end qualname`, as its id `path::qualname` (seeds of
     a diff are ids already)."""
@@ -150,10 +165,8 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     # named only when the server reads several repos (the suite's roots hold other tests' repos)
     assert one.get("repo", repo_id) == repo_id
     assert one["seeds"] == {"items": ["pkg/core.py:4-5 helper"]}  # where, and id; no total
-    assert rows(one) == [
-        ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
-        ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
-    ]
+    # tests are said once, in `tests`: their rows leave `affected` when both are asked
+    assert rows(one) == [("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper")]
     first = parsed(flat(one["affected"]["items"])[0], one["seeds"]["items"])
     assert (first["via"], first["line"]) == ("local", 9)
     assert first["conf"] is None  # a sure rule is written by its name alone
@@ -161,11 +174,12 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     assert one["affected"]["items"]["pkg/core.py"] == ["9 compute (local)"]  # the one seed
     assert "total" not in one["affected"]
     # tests are looked for past the rows' depth: test_serve reaches helper through serve
+    # (each file with its symbols; the hop, since the files span two, per group)
     assert one["tests"] == {
-        "items": [
-            "tests/test_core.py (hop 1, 1 symbol)",
-            "tests/test_service.py (hop 3, 1 symbol)",
-        ],
+        "items": {
+            "hop 1": {"tests/test_core.py": ["test_helper"]},
+            "hop 3": {"tests/test_service.py": ["test_serve"]},
+        },
     }
     assert "co_changes" not in one  # asked by sections only
     partners = impact("imp", symbol="helper", repo=repo_id, depth=1, sections=["co_changes"])
@@ -184,7 +198,8 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     assert one["completeness"] == {"through": {"names": {"run": 1}, "symbols": 5}}
     assert one["lower_bound"] is True
     rows_only = impact("imp", symbol="helper", repo=repo_id, depth=1, sections=["callers"])
-    assert rows(rows_only) == rows(one)
+    test_row = ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper")
+    assert rows(rows_only) == [*rows(one), test_row]  # callers alone: the tests' rows too
     assert "completeness" not in rows_only
     assert "lower_bound" not in rows_only  # said only when true
     assert "next_cursor" not in one["affected"]
@@ -205,12 +220,14 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     assert rows(three) == [
         *rows(two),
         ("pkg/service.py::handle", 3, "calls", "pkg/service.py::serve"),
-        ("tests/test_service.py::test_serve", 3, "calls", "pkg/service.py::serve"),
     ]
     # the walk went through Engine.run: `job.run()` in loose.py may call it (the symbols walked
     # through for the rows: compute, Engine.run, serve; test_helper is a test, a leaf)
     callers_three = impact("imp", symbol="helper", repo=repo_id, depth=3, sections=["callers"])
-    assert rows(callers_three) == rows(three)
+    assert [r for r in rows(callers_three) if not r[0].startswith("tests/")] == rows(three)
+    assert ("tests/test_service.py::test_serve", 3, "calls", "pkg/service.py::serve") in rows(
+        callers_three
+    )
     assert callers_three["completeness"]["through"] == {"names": {"run": 1}, "symbols": 3}
     assert callers_three["lower_bound"] is True
     # for the tests it went on, to TESTS_DEPTH: handle and endpoint were read too
@@ -218,9 +235,8 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     assert three["lower_bound"] is True
 
     four = impact("imp", symbol="pkg/core.py::helper", repo=repo_id, depth=4)
-    assert {r[0] for r in rows(four)} >= {"pkg/service.py::handle", "pkg/api.py::endpoint",
-                                          "tests/test_service.py::test_serve"}  # fmt: skip
-    assert [t.split(" ")[0] for t in four["tests"]["items"]] == [
+    assert {r[0] for r in rows(four)} >= {"pkg/service.py::handle", "pkg/api.py::endpoint"}
+    assert list(files_of_tests(four)) == [
         "tests/test_core.py",
         "tests/test_service.py",
     ]
@@ -250,13 +266,11 @@ def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, re
     assert rows(got) == [
         ("pkg/api.py", 1, "imports", "pkg/service.py"),
         ("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle"),
-        ("tests/test_service.py", 1, "imports", "pkg/service.py"),
-        ("tests/test_service.py::test_serve", 1, "calls", "pkg/service.py::serve"),
     ]
-    assert got["tests"]["items"] == ["tests/test_service.py (1 symbol, imports)"]
+    assert got["tests"]["items"] == {"tests/test_service.py": ["test_serve"]}
     # a test the change edits is a test to run: hop 0
     edited = impact("imp", path="tests/test_core.py", repo=repo_id)
-    assert edited["tests"]["items"] == ["tests/test_core.py (hop 0, 2 symbols)"]
+    assert list(edited["tests"]["items"]) == ["tests/test_core.py"]
     assert edited["affected"] == {"none": "no call, import or subclass of it in the graph"}
 
 
@@ -281,10 +295,8 @@ def test_the_working_tree_maps_to_the_symbols_it_touches(
         "pkg/extra.py::more",
     ]
     assert got["seed_files"]["items"] == ["pkg/extra.py"]
-    assert rows(got) == [
-        ("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper"),
-        ("tests/test_core.py::test_helper", 1, "calls", "pkg/core.py::helper"),
-    ]
+    assert rows(got) == [("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper")]
+    assert files_of_tests(got)["tests/test_core.py"] == ["test_helper"]  # said there, once
     # an edit the graph has not seen yet is flagged: its spans may have moved
     core.write_text("\n\n" + core.read_text())
     stale = impact("imp", changes="working", repo=repo_id, depth=1)
@@ -333,12 +345,12 @@ def test_the_cursor_pages_through_the_rest(impact: Impact, root: Path, repo_id: 
     cursor = None
     for _ in range(total):
         page = impact("imp", symbol="helper", repo=repo_id, depth=4, max_items=2, cursor=cursor)
-        seen.extend(flat(page["affected"]["items"]))
+        seen.extend(with_via(page))
         cursor = page["affected"].get("next_cursor")
         if cursor is None:
             break
         assert page["affected"]["more"].endswith("with cursor=next_cursor")
-    assert hopless(seen) == hopless(flat(whole["affected"]["items"]))
+    assert hopless(seen) == hopless(with_via(whole))
 
 
 def test_bad_input_and_unknowns(impact: Impact, root: Path, repo_id: str) -> None:
@@ -433,9 +445,8 @@ def test_a_deleted_file_seeds_what_the_graph_still_holds(
     assert {(r[0], r[2]) for r in rows(got)} == {
         ("pkg/api.py", "imports"),
         ("pkg/api.py::endpoint", "calls"),
-        ("tests/test_service.py", "imports"),
-        ("tests/test_service.py::test_serve", "calls"),
     }
+    assert got["tests"]["items"] == {"tests/test_service.py": ["test_serve"]}
     ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
     after = impact("imp", changes="working", repo=repo_id, depth=1)
     assert after["changed"]["files"] == [

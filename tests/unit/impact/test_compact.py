@@ -16,7 +16,7 @@ def raw(rows: list[dict[str, Any]], seeds: list[str]) -> dict[str, Any]:
         "repo": "r",
         "seeds": {"items": seeds, "total": len(seeds)},
         "affected": {"items": rows, "total": len(rows), "by_hop": {}},
-        "tests": {"items": [{"path": "tests/t.py", "hop": 1, "symbols": 2, "names": ["t"]}],
+        "tests": {"items": [{"path": "tests/t.py", "hop": 1, "symbols": 2, "names": ["t", "u"]}],
                   "total": 1},
         "co_changes": {"commits": 4, "partners": [{"path": "b.py", "weight": 3, "kind": "code"}],
                        "total": 1, "files": ["s.py"]},
@@ -58,7 +58,7 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
         "1 c.py:1 imports s.py",
         "1 d.py K inherits t.py::run",  # not a seed: its id
     ]
-    assert answer["tests"]["items"] == ["tests/t.py (2 symbols)"]  # one hop: not said
+    assert answer["tests"]["items"] == {"tests/t.py": ["t", "u"]}  # one hop: not said
     assert answer["co_changes"] == {"commits": 4, "items": ["b.py 3"]}  # rows by weight
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
     assert both["affected"]["items"] == {"a.py": ["3 f -> s.py::run (import)"]}  # two runs, 1 hop
@@ -107,7 +107,7 @@ def test_an_answer_says_nothing_twice() -> None:
     answer = compact_impact(whole, QUESTION, max_tokens=6000)
     assert answer["affected"] == {"items": {"a.py": ["3 f (import)"], "b.py": ["7 g"]}}  # one seed
     assert answer["seeds"] == {"items": ["s.py::run"]}
-    assert answer["tests"] == {"items": ["tests/t.py (2 symbols)"]}
+    assert answer["tests"] == {"items": {"tests/t.py": ["t", "u"]}}
     assert "lower_bound" not in answer
     bound = compact_impact(raw(rows, ["s.py::run"]) | {"lower_bound": True}, QUESTION,
                            max_tokens=6000)  # fmt: skip
@@ -164,28 +164,46 @@ def test_an_empty_answer_is_one_line_saying_why_without_empty_lists() -> None:
     assert unsure["tests"]["lower_bound"] == "1 caller not walked further"
     tested = compact_impact(raw([], ["s.py::x"]), QUESTION, max_tokens=6000)
     assert tested["affected"] == {"none": "no call, import or subclass of it in the graph"}
-    assert tested["tests"] == {"items": ["tests/t.py (2 symbols)"]}
+    assert tested["tests"] == {"items": {"tests/t.py": ["t", "u"]}}
 
 
 def test_test_files_say_their_hop_only_when_it_tells_them_apart() -> None:
-    tests = [{"path": "tests/a.py", "hop": 1, "symbols": 1, "imports": True},
-             {"path": "tests/b.py", "hop": 1, "symbols": 0, "imports": True},
-             {"path": "tests/c.py", "hop": 1, "symbols": 3}]  # fmt: skip
-    one_hop = raw([], ["s.py::x"]) | {"tests": {"items": tests, "total": 3}}
-    assert compact_impact(one_hop, QUESTION, max_tokens=6000)["tests"]["items"] == [
-        "tests/a.py (1 symbol, imports)",
-        "tests/b.py (imports)",
-        "tests/c.py (3 symbols)",
+    tests = [
+        {"path": "tests/a.py", "hop": 1, "symbols": 1, "imports": True, "names": ["ta"]},
+        {"path": "tests/b.py", "hop": 1, "symbols": 0, "imports": True},
+        {"path": "tests/c.py", "hop": 1, "symbols": 5, "names": ["c1", "c2", "c3"]},
     ]
+    one_hop = raw([], ["s.py::x"]) | {"tests": {"items": tests, "total": 3}}
+    said = compact_impact(one_hop, QUESTION, max_tokens=6000)["tests"]
+    assert said["items"] == {  # one hop: not said; the file's symbols under it, bounded
+        "tests/a.py": ["ta"],
+        "tests/b.py": "imports",
+        "tests/c.py": ["c1", "c2", "c3", "+2 more"],
+    }
+    assert "sections [callers]" in said["names"]  # what was left out, and how to get it
     two = [*tests[:2], {**tests[2], "hop": 2}]
     several = raw([], ["s.py::x"]) | {"tests": {"items": two, "total": 3}}
-    assert compact_impact(several, QUESTION, max_tokens=6000)["tests"]["items"][2] == (
-        "tests/c.py (hop 2, 3 symbols)"
-    )
-    edited = raw([], ["s.py::x"]) | {"tests": {"items": [{**tests[2], "hop": 0}], "total": 1}}
-    assert compact_impact(edited, QUESTION, max_tokens=6000)["tests"]["items"] == [
-        "tests/c.py (hop 0, 3 symbols)"  # a test the change edits: said
-    ]
+    assert compact_impact(several, QUESTION, max_tokens=6000)["tests"]["items"] == {
+        "hop 1": {"tests/a.py": ["ta"], "tests/b.py": "imports"},
+        "hop 2": {"tests/c.py": ["c1", "c2", "c3", "+2 more"]},
+    }
+    whole = raw([], ["s.py::x"]) | {"tests": {"items": tests[:1], "total": 1}}
+    assert "names" not in compact_impact(whole, QUESTION, max_tokens=6000)["tests"]
+    alone = {k: v for k, v in one_hop.items() if k != "affected"}  # sections [tests]: no rows
+    counted = compact_impact(alone, QUESTION, max_tokens=6000)["tests"]
+    assert counted == {"items": {"tests/a.py": 1, "tests/b.py": "imports", "tests/c.py": 5}}
+
+
+def test_test_rows_left_in_tests_say_why_affected_is_empty() -> None:
+    only_tests = raw([], ["s.py::x"])
+    only_tests["affected"]["in_tests"] = 2
+    answer = compact_impact(only_tests, QUESTION, max_tokens=6000)
+    assert answer["affected"] == {"none": "only tests call it (2 rows): see tests"}
+    assert answer["tests"]["items"] == {"tests/t.py": ["t", "u"]}
+    rows = [{"id": "a.py::f", "hop": 1, "to": "s.py::x", "line": 3}]
+    mixed = raw(rows, ["s.py::x"])
+    mixed["affected"]["in_tests"] = 2
+    assert "in_tests" not in compact_impact(mixed, QUESTION, max_tokens=6000)["affected"]
 
 
 def test_an_accessor_note_is_one_sentence_that_names_a_few_and_the_search() -> None:
