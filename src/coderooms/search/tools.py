@@ -12,7 +12,7 @@ from coderooms.graph.driver import Graph
 from coderooms.notes import notes_line
 from coderooms.scope.readable import ingest_roots
 from coderooms.scope.served import served_scope
-from coderooms.search.answers import glob_answer, quoted, search_answer, view_answer
+from coderooms.search.answers import glob_answer, search_answer, view_answer
 from coderooms.search.glob_files import glob_files
 from coderooms.search.limits import (
     GLOB_TOP_K_MAX,
@@ -93,17 +93,18 @@ def search_verb(ctx: AppContext, agent: str, r: SearchArguments) -> dict[str, An
 
 
 def _why_none(graph: Graph, r: SearchArguments, readable: list[str]) -> str:
-    """Why a search found nothing, in one line naming what was searched: its path_glob names no
-    ingested file, or no line of the scope holds the text (case-sensitive, per line)."""
+    """Why a search found nothing, in one line: its path_glob names no ingested file, or no line
+    of the scope holds the text (case-sensitive, per line). The query itself is not repeated:
+    the agent sent it, and its text is the agent's, not the repository's."""
     if r.path_glob is not None:
         files = glob_files(graph, r.path_glob, repo=r.repo, top_k=1, offset=0, readable=readable)
         if not files["total"]:
             return f"no ingested file matches path_glob {r.path_glob!r} (glob lists the files)"
-    what = "matches the regex" if r.mode == "regex" else "holds"
-    literal = r.mode not in ("regex", "semantic")
-    case = " (case-sensitive; mode=regex with (?i) ignores case)" if literal else ""
+    what = {"regex": "matches the regex", "semantic": "holds the query"}.get(
+        r.mode, "holds the text (case-sensitive; mode=regex with (?i) ignores case)"
+    )
     where = f" of {r.language} files" if r.language else ""
-    return f"no ingested line{where} {what} {quoted(r.query)}{case}"
+    return f"no ingested line{where} {what}"
 
 
 def glob(ctx: AppContext, agent: str, r: GlobArguments) -> dict[str, Any]:

@@ -93,7 +93,8 @@ def test_impact_reaches_the_known_caller(
     lang: str, verbs: Verbs, repos: dict[str, str], agent: str
 ) -> None:
     room, repo = BY_LANG[lang], repos[lang]
-    got = verbs["impact"](agent, symbol=f"{repo}:{room.symbol}", repo=repo)
+    # callers alone: with tests asked too, a test file's rows are said under `tests` only
+    got = verbs["impact"](agent, symbol=f"{repo}:{room.symbol}", repo=repo, sections=["callers"])
     seeds = [seed.split(" ") for seed in got["seeds"]["items"]]  # `path:start-end qualname`
     assert [f"{where.rpartition(':')[0]}::{qualname}" for where, qualname in seeds] == [room.symbol]
     caller_path, caller_qual = room.caller.split("::")

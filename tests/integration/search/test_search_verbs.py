@@ -113,8 +113,9 @@ def test_scope_filters(app_context: AppContext, search_tree: tuple[Path, str]) -
     python = call(app_context, "search", base | {"language": "python"})
     assert {f for f, _ in hits(python)} == {"src/pkg/core.py", "tests/test_core.py"}
     none = call(app_context, "search", base | {"language": "cobol"})
-    assert "hits" not in none  # `none` says it, once: what was searched, and why nothing
-    assert none["none"].startswith("no ingested line of cobol files holds 'TODO' (case-sens")
+    assert "hits" not in none  # `none` says it, once: why nothing (the query is the agent's own)
+    assert none["none"].startswith("no ingested line of cobol files holds the text (case-sens")
+    assert "TODO" not in none["none"]
     assert "more" not in none
     nowhere = call(app_context, "search", base | {"path_glob": "nowhere/**"})
     assert nowhere["none"].startswith("no ingested file matches path_glob 'nowhere/**'")
