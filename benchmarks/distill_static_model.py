@@ -21,7 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
-from coderooms.semantic import model, static_model
+from benchmarks import static_model
+from coderooms.semantic import model
 
 
 def main() -> None:

@@ -100,7 +100,7 @@ def onnx_int8(threads: int) -> Embed:
 
 
 def static(weights: Path) -> Embed:
-    from coderooms.semantic import static_model
+    from benchmarks import static_model
 
     directory = model.model_directory()
     if directory is None:

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(
 
 np = pytest.importorskip("numpy")
 
-from coderooms.semantic import static_model  # noqa: E402
+from benchmarks import static_model  # noqa: E402
 
 TEXTS = [
     "function send email. Deliver a message to a user's mailbox. def send_email(user, body)",
