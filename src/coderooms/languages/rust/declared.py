@@ -14,8 +14,10 @@ from tree_sitter import Node
 from coderooms.languages.parsing.assigned import assigned_call
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name, type_parameters
+from coderooms.languages.rust.matched import carried_value
 from coderooms.languages.rust.unwrapped import unwrapped
 from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import CALLED
 
 MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
 WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
@@ -54,6 +56,12 @@ def declared(node: Node, c: Collector) -> None:
             typed = _unwrapped_type(value, source)  # `let x = f()?;`, `f().unwrap()`: a `T`
         if typed is None and name.type == "identifier" and value.type == "call_expression":
             assigned_call(name, value, c, MEMBERS, WRAPPERS, CALLS)  # `let x = f()`: f's return
+        elif typed is None and name.type == "identifier":  # `f()?`, `match f() { Ok(m) => m, .. }`
+            marker = carried_value(value, source, MEMBERS, WRAPPERS, CALLS)
+            if marker is not None and marker.partition(".")[0].removesuffix(CALLED) != text(
+                name, source
+            ):
+                c.fact(name, FactKind.ASSIGN, text(name, source), annotation=marker)
     if typed:
         kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
         c.fact(name, kind, text(name, source), annotation=typed)

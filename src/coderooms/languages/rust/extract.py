@@ -20,7 +20,8 @@
   dropped; a path starting at a module the same module declares (`mod x; use x::Y;`) is
   read from `self` (`local_paths`). `mod x;` (a child module in another file) ->
   ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
-  `extern crate foo as f;` -> ("foo", (), "f").
+  `extern crate foo as f;` -> ("foo", (), "f"). A `use` under a `#[cfg(..)]` known to be false
+  (a name no build sets: `#[cfg(test_node_semver)]`) imports nothing (`cfg`).
 * Inside inline modules, `self`/`super` paths are rewritten to be read from the file's module,
   which is what resolution starts from: in `mod m { mod n { ... } }`, `self::y` -> `self.m.n.y`,
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
@@ -40,7 +41,10 @@
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
   is `Level.m` (a variant is a value of its enum).
 * Declared types of parameters, `let`s and fields, for members of values: `declared`; names
-  closures, `for`, `if let` and match arms bind hide the function's (`patterns`). A method
+  closures, `for`, `if let` and match arms bind hide the function's (`patterns`), except an
+  `Ok(x)` / `Some(x)` over a call where the function binds `x` nowhere else: what the call's
+  `Result<T, ..>` carries (`carried`; a function's declared `Result<T, ..>` / `Option<T>` is
+  recorded `Result<T`, `f()?` and a match unwrapping by hand as `f().unwrap()`). A method
   of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
   type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`blanket`).
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
@@ -75,6 +79,8 @@ from coderooms.languages.parsing.nodes import (
     type_name,
 )
 from coderooms.languages.rust.blanket import blanket_methods
+from coderooms.languages.rust.carried import bound_elsewhere, carried_binding, carried_return
+from coderooms.languages.rust.cfg import inactive
 from coderooms.languages.rust.declared import CALLS as _CALLS
 from coderooms.languages.rust.declared import MEMBERS as _MEMBERS
 from coderooms.languages.rust.declared import WRAPPERS as _WRAPPERS
@@ -154,20 +160,27 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             c.call(fn, blanket[member] if head == UNKNOWN_OBJECT and member in blanket else callee)
     else:
         c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
-    for node in caps.get("function", ()):
-        declared_return(c, node, named_type(node.child_by_field_name("return_type"), source))
+    for node in caps.get("function", ()):  # `-> Result<T, E>`: `Result<T` (`carried`)
+        returned = carried_return(node, root, source)
+        declared_return(
+            c, node, returned or named_type(node.child_by_field_name("return_type"), source)
+        )
     for node in caps.get("typed", ()):
         declared_type(node, c)
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
     for node in caps.get("binds", ()):  # a pattern's names hide the function's (`patterns`)
-        pattern_names(node, c)
+        bound = carried_binding(node, source)  # `Ok(m)` over a call: what it carries
+        if bound is not None and not bound_elsewhere(_enclosing_function(node), bound[0], source):
+            c.fact(bound[0], FactKind.ASSIGN, text(bound[0], source), annotation=bound[1])
+        else:
+            pattern_names(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
     modules = declared_modules(root, source) if caps.get("use") else {}
     for node in caps.get("use", ()):
         argument = node.child_by_field_name("argument")
-        if argument is not None:
+        if argument is not None and not inactive(node, source):  # `#[cfg(unset)]` (`cfg`)
             inline = _inline_modules(node, source)
             # a file's top-level `use`, `pub` or not, is seen by its module's descendants
             public = not inline and node.parent is not None and node.parent.type == "source_file"
@@ -202,6 +215,13 @@ def _function(node: Node, outer: Scope, c: Collector, pending: dict[str, tuple[s
         # In an impl: outer.parent is the fallback, outer.prefix the impl's type qualname.
         pending[qual] = (outer.prefix, outer.parent)
     return Scope(qual, qual, in_type=False)
+
+
+def _enclosing_function(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None and current.type != "function_item":
+        current = current.parent
+    return current
 
 
 def _macro_callee(ident: Node, source: bytes, blanket: dict[str, str]) -> str | None:
