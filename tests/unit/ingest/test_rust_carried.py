@@ -132,3 +132,25 @@ def test_cfg_predicates_read_with_three_values(attribute: str, value: bool | Non
     tokens = _cfg_predicate(attribute)
     assert tokens is not None
     assert _value(tokens) is value
+
+
+def test_a_tuple_let_of_a_tried_result_takes_its_elements(tmp_path: Path) -> None:
+    """`let (pre, text) = ident(text)?;` with `fn ident(..) -> Result<(Pre, &str), Error>`."""
+    lib = """
+        pub struct Pre;
+        impl Pre { pub fn is_empty(&self) -> bool { true } }
+        pub struct Error;
+        fn ident(t: &str) -> Result<(Pre, &str), Error> { todo!() }
+        fn plain(t: &str) -> (Error, Pre) { todo!() }
+        fn parse(text: &str) -> Result<(), Error> {
+            let (pre, rest) = ident(text)?;
+            pre.is_empty();
+            let (e, p) = plain(text)?;
+            p.is_empty();
+            Ok(())
+        }
+    """
+    found = plan(tmp_path, {"src/lib.rs": lib})
+    assert call(found, "src/lib.rs::parse", "pre.is_empty") == ("src/lib.rs::Pre.is_empty", "local")
+    # `?` on a function returning no `Result`/`Option`: nothing is known
+    assert call(found, "src/lib.rs::parse", "p.is_empty")[1] == "ghost"
