@@ -21,7 +21,9 @@
   read from `self` (`local_paths`). `mod x;` (a child module in another file) ->
   ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
   `extern crate foo as f;` -> ("foo", (), "f"). A `use` under a `#[cfg(..)]` known to be false
-  (a name no build sets: `#[cfg(test_node_semver)]`) imports nothing (`cfg`).
+  (a name no build sets: `#[cfg(test_node_semver)]`) imports nothing (`cfg`), nor does a
+  top-level `use` of a name the file's top level defines as a type (`use thiserror::Error;`
+  beside `struct Error`: a derive macro, of another namespace).
 * Inside inline modules, `self`/`super` paths are rewritten to be read from the file's module,
   which is what resolution starts from: in `mod m { mod n { ... } }`, `self::y` -> `self.m.n.y`,
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
@@ -178,6 +180,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
     modules = declared_modules(root, source) if caps.get("use") else {}
+    own_types = _top_level_types(root, source) if caps.get("use") else frozenset()
     for node in caps.get("use", ()):
         argument = node.child_by_field_name("argument")
         if argument is not None and not inactive(node, source):  # `#[cfg(unset)]` (`cfg`)
@@ -188,6 +191,9 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             for written, as_name in _use_tree(argument, [], source):
                 segs = from_own_module(written, inline, modules, rooted)  # `mod x; use x::Y;`
                 module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
+                local = (aliases[0] if aliases else None) or (names[0] if names else None)
+                if public and len(names) == 1 and local in own_types:
+                    continue  # `use thiserror::Error;` beside `struct Error`: another namespace
                 c.imp(module, names, alias, node, aliases=aliases)
                 if public:  # `pub use`: the file's module exports what it binds
                     _exported(node, module, names, alias, aliases, c)
@@ -215,6 +221,18 @@ def _function(node: Node, outer: Scope, c: Collector, pending: dict[str, tuple[s
         # In an impl: outer.parent is the fallback, outer.prefix the impl's type qualname.
         pending[qual] = (outer.prefix, outer.parent)
     return Scope(qual, qual, in_type=False)
+
+
+_TYPE_ITEMS = frozenset({"struct_item", "enum_item", "union_item", "trait_item", "type_item"})
+
+
+def _top_level_types(root: Node, source: bytes) -> frozenset[str]:
+    """Names of the types the file's top level defines (`struct Error`): a top-level `use` of
+    that name imports something of another namespace (a derive macro), never the type."""
+    names = (
+        item.child_by_field_name("name") for item in root.named_children if item.type in _TYPE_ITEMS
+    )
+    return frozenset(text(n, source) for n in names if n is not None)
 
 
 def _enclosing_function(node: Node) -> Node | None:
