@@ -24,7 +24,14 @@ from coderooms.core.kinds import SymbolKind
 from coderooms.resolution.lookup_rules import of_group
 from coderooms.resolution.member_types import TYPE_NAMES, Keys, member_key, type_named
 from coderooms.resolution.ref_requests import Alternative
-from coderooms.resolution.vocabulary import AGREE, CONTAINER_ELEMENTS, ELEMENT, FIELD, INHERITED
+from coderooms.resolution.vocabulary import (
+    AGREE,
+    CARRIER_ELEMENTS,
+    CONTAINER_ELEMENTS,
+    ELEMENT,
+    FIELD,
+    INHERITED,
+)
 
 PARAMETER = "#"
 """A step `.#k/n`: parameter `k` of `n` (`languages.java.lambdas`)."""
@@ -160,11 +167,14 @@ def _element(
 ) -> SymbolInfo | None:
     """The element's type when `fn` returns a JDK container of one (`Map<V>`,
     `languages.java.containers`) and `step` is one of the container's element accessors
-    (`get`), the container's name being no type of the repo; else None."""
+    (`get`), or a Rust `Result<T` / `Option<T` and `step` is `unwrap` / `expect`, the
+    container's name being no type of the repo; else None."""
     keys.add((fn.path, member_key("r", fn.qualname)))
     written = lookup.reexports(fn.path).returns.get(fn.qualname)
     container, _, element = (written or "").partition(ELEMENT)
-    if not element or step not in CONTAINER_ELEMENTS.get(container.rpartition(".")[2], ()):
+    simple = container.rpartition(".")[2]
+    steps = CONTAINER_ELEMENTS.get(simple) or CARRIER_ELEMENTS.get(simple, frozenset())
+    if not element or step not in steps:
         return None
     if type_named(lookup, fn.path, container, group, keys) is not None:
         return None  # the repo's own `Map`: its `get` is followed as any member is

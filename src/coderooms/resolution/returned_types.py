@@ -25,6 +25,7 @@ from coderooms.resolution.ref_requests import RefRequest
 from coderooms.resolution.vocabulary import (
     AGREE,
     CALLED,
+    CARRIER_ELEMENTS,
     CONSTRUCTED,
     ELEMENT,
     FIELD,
@@ -123,7 +124,8 @@ def table_entries(scope: FileScope) -> list[str]:
             # overloads' parameter types; a JDK container and its element (`Map<V>`)
             names = name.split(AGREE) if tag == "d" else name.split(ELEMENT)
             hows = [_type_recipe(scope, where, one) if one != "?" else None for one in names]
-            if all(how is not None for how in hows):
+            carried = tag == "r" and names[0] in CARRIER_ELEMENTS and hows[-1] is not None
+            if carried or all(how is not None for how in hows):  # Rust `Result<T`: T's recipe
                 entries.append(f"{tag}{qual}={name}")
             for one, how in zip(names, hows, strict=True):
                 if how is not None:

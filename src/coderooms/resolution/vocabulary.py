@@ -62,3 +62,10 @@ RECEIVERS = frozenset({"self", "this", "cls", "Self"})
 UNKNOWN_RECEIVER = "?"
 NOT_CALLABLE = frozenset({SymbolKind.VARIABLE, SymbolKind.MODULE})
 TYPE_KINDS = frozenset({SymbolKind.CLASS, SymbolKind.INTERFACE})
+CARRIER_ELEMENTS: dict[str, frozenset[str]] = {
+    "Result": frozenset({"unwrap", "expect"}),
+    "Option": frozenset({"unwrap", "expect"}),
+}
+"""Rust's `Result<T, E>` and `Option<T>` (by simple name) -> the methods that give the `T` they
+carry (`languages.rust.carried`: a function declared to return one is recorded `Result<T`; `?`
+and an `Ok(x)` / `Some(x)` pattern are written as `unwrap`)."""

@@ -98,3 +98,36 @@ def test_use_super_and_a_child_module_path_follow_every_change(
         ("src/set/extract.rs", set_rs.replace("mod iter;\n", ""),
          ("src/set/extract.rs::IndexSet.iter", "import")),
     ])  # fmt: skip
+
+
+def test_what_another_files_result_carries_follows_every_change(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`match opts.parse() { Ok(ref m) => m.present() }` in `run.rs`, `parse` declared in
+    `opts.rs` to return `Result<Matches, Fail>` (issue 32): `m` follows that declaration."""
+    types = (
+        "pub struct Matches;\npub struct Other;\n"
+        "impl Matches {\n    pub fn present(&self) {}\n}\n"
+        "impl Other {\n    pub fn present(&self) {}\n}\n"
+    )
+    opts = (
+        "use crate::{{Matches, Other}};\npub struct Options;\n"
+        "impl Options {{\n    pub fn parse(&self) -> {} {{ todo!() }}\n}}\n"
+    )
+    tree.write("Cargo.toml", '[package]\nname = "demo"\n')
+    tree.write("src/lib.rs", "mod opts;\nmod run;\n" + types)
+    tree.write("src/opts.rs", opts.format("Result<Matches, ()>"))
+    tree.write(
+        "src/run.rs",
+        "use crate::opts::Options;\nfn run(o: Options) {\n"
+        "    match o.parse() {\n        Ok(ref m) => m.present(),\n        _ => {}\n    }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/run.rs::run"
+    assert ("src/lib.rs::Matches.present", "typed") in calls_of(graph, repo, run)
+    follow_steps(graph, tree, repo, full_repo, run, [
+        ("src/opts.rs", opts.format("std::io::Result<Other>"),
+         ("src/lib.rs::Other.present", "typed")),
+        ("src/opts.rs", opts.format("Other"), ("?:present", "ghost")),  # no carrier: no `Ok`
+        ("src/opts.rs", opts.format("Option<Matches>"), ("src/lib.rs::Matches.present", "typed")),
+    ])  # fmt: skip

@@ -240,9 +240,28 @@ def test_go_bindings_use_package_name_or_alias_never_blank_or_dot() -> None:
 @pytest.mark.parametrize(
     ("path", "module", "expected"),
     [
-        ("src/lib.rs", "crate", suffix("src/lib.rs", "src/main.rs")),
-        ("src/a/b.rs", "crate.shapes", suffix("shapes.rs", "shapes/mod.rs")),
-        ("src/lib.rs", "crate.a.b", suffix("a/b.rs", "a/b/mod.rs")),
+        # the importing file's own crate first, then any file the path ends in (issue 32)
+        (
+            "src/lib.rs",
+            "crate",
+            exact("src/lib.rs", "src/main.rs") + suffix("src/lib.rs", "src/main.rs"),
+        ),
+        (
+            "src/a/b.rs",
+            "crate.shapes",
+            exact("src/shapes.rs", "src/shapes/mod.rs") + suffix("shapes.rs", "shapes/mod.rs"),
+        ),
+        (
+            "b/src/lib.rs",
+            "crate.a.b",
+            exact("b/src/a/b.rs", "b/src/a/b/mod.rs") + suffix("a/b.rs", "a/b/mod.rs"),
+        ),
+        (
+            "tests/util/mod.rs",
+            "crate.a",
+            suffix("a.rs", "a/mod.rs"),
+        ),  # a test crate's root: not read
+        ("src/bin/x.rs", "crate.a", suffix("a.rs", "a/mod.rs")),
         ("src/lib.rs", "self.util", exact("src/util.rs", "src/util/mod.rs")),
         ("src/main.rs", "self.util", exact("src/util.rs", "src/util/mod.rs")),
         ("src/a/mod.rs", "self.util", exact("src/a/util.rs", "src/a/util/mod.rs")),

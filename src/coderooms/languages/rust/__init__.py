@@ -1,5 +1,6 @@
 """Rust, one package: `extract` (the extractor) with `declared` (the types a declaration names),
-`unwrapped`, `patterns`, `local_paths` and `blanket` (its parts), `rules` (`RustRules`),
+`unwrapped`, `carried`, `matched`, `patterns`, `uses`, `cfg`, `local_paths` and `blanket` (its
+parts), `rules` (`RustRules`),
 `modules` (the files a `use` path names, smart pointers' own methods), `crates` (the repo's
 crates by their `Cargo.toml`, the `R` target mode), `requests` (Rust's reading of a reference:
 `crate::`/`super::` paths, `self` members of an impl, `T::new()`), `owners` and `impls` (a

@@ -14,8 +14,10 @@ from tree_sitter import Node
 from coderooms.languages.parsing.assigned import assigned_call
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name, type_parameters
-from coderooms.languages.rust.unwrapped import unwrapped
+from coderooms.languages.rust.matched import carried_value
+from coderooms.languages.rust.unwrapped import carried, unwrapped
 from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import CALLED
 
 MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
 WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
@@ -54,6 +56,12 @@ def declared(node: Node, c: Collector) -> None:
             typed = _unwrapped_type(value, source)  # `let x = f()?;`, `f().unwrap()`: a `T`
         if typed is None and name.type == "identifier" and value.type == "call_expression":
             assigned_call(name, value, c, MEMBERS, WRAPPERS, CALLS)  # `let x = f()`: f's return
+        elif typed is None and name.type == "identifier":  # `f()?`, `match f() { Ok(m) => m, .. }`
+            marker = carried_value(value, source, MEMBERS, WRAPPERS, CALLS)
+            if marker is not None and marker.partition(".")[0].removesuffix(CALLED) != text(
+                name, source
+            ):
+                c.fact(name, FactKind.ASSIGN, text(name, source), annotation=marker)
     if typed:
         kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
         c.fact(name, kind, text(name, source), annotation=typed)
@@ -135,16 +143,20 @@ def _bounds_of(owner: Node, name: str, source: bytes) -> list[Node]:
 
 
 def tuple_declared(node: Node, c: Collector) -> None:
-    """`let (a, b) = f();` with `fn f() -> (A, B)` defined at the top of the same file: `a` is
-    an `A`, `b` a `B` (ASSIGN facts; `mut a` too, `_` and nested patterns are skipped)."""
+    """`let (a, b) = f();` with `fn f() -> (A, B)` defined at the top of the same file (`f()?`
+    with `fn f() -> Result<(A, B), E>`): `a` is an `A`, `b` a `B` (ASSIGN facts; `mut a` too,
+    `_` and nested patterns are skipped)."""
     source = c.source
     pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+    tried = value is not None and value.type == "try_expression" and value.named_child_count
+    if tried and value is not None:  # `let (a, b) = f()?;`: the tuple `f`'s `Result` carries
+        value = value.named_child(0)
     if pattern is None or value is None or value.type != "call_expression":
         return
     callee = value.child_by_field_name("function")
     if callee is None or callee.type != "identifier":
         return
-    elements = _tuple_return(node, text(callee, source), source)
+    elements = _tuple_return(node, text(callee, source), source, carried_only=bool(tried))
     names = pattern.named_children
     if elements is None or len(elements) != len(names):
         return
@@ -157,7 +169,9 @@ def tuple_declared(node: Node, c: Collector) -> None:
             c.fact(name, FactKind.ASSIGN, text(name, source), annotation=typed)
 
 
-def _tuple_return(node: Node, function: str, source: bytes) -> list[Node] | None:
+def _tuple_return(
+    node: Node, function: str, source: bytes, carried_only: bool = False
+) -> list[Node] | None:
     root = node
     while root.parent is not None:
         root = root.parent
@@ -167,5 +181,9 @@ def _tuple_return(node: Node, function: str, source: bytes) -> list[Node] | None
         name = item.child_by_field_name("name")
         returned = item.child_by_field_name("return_type")
         if name is not None and text(name, source) == function and returned is not None:
+            if carried_only:  # `Result<(A, B), E>`: the tuple inside
+                returned = carried(returned, source)
+                if returned is None:
+                    return None
             return list(returned.named_children) if returned.type == "tuple_type" else None
     return None

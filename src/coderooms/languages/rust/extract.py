@@ -20,7 +20,10 @@
   dropped; a path starting at a module the same module declares (`mod x; use x::Y;`) is
   read from `self` (`local_paths`). `mod x;` (a child module in another file) ->
   ImportRef("self.x", (), alias "x"), i.e. the module `x` under the current one bound to `x`;
-  `extern crate foo as f;` -> ("foo", (), "f").
+  `extern crate foo as f;` -> ("foo", (), "f"). A `use` under a `#[cfg(..)]` known to be false
+  (a name no build sets: `#[cfg(test_node_semver)]`) imports nothing (`cfg`), nor does a
+  top-level `use` of a name the file's top level defines as a type (`use thiserror::Error;`
+  beside `struct Error`: a derive macro, of another namespace).
 * Inside inline modules, `self`/`super` paths are rewritten to be read from the file's module,
   which is what resolution starts from: in `mod m { mod n { ... } }`, `self::y` -> `self.m.n.y`,
   `super::x` -> `self.m.x`, `super::super::x` -> `self.x`, `super::super::super::x` ->
@@ -40,7 +43,10 @@
   (`check`, `Foo.new`, `self.m`), and `x.y().z()` in there gives `z`; `Level::Error.m(` there
   is `Level.m` (a variant is a value of its enum).
 * Declared types of parameters, `let`s and fields, for members of values: `declared`; names
-  closures, `for`, `if let` and match arms bind hide the function's (`patterns`). A method
+  closures, `for`, `if let` and match arms bind hide the function's (`patterns`), except an
+  `Ok(x)` / `Some(x)` over a call where the function binds `x` nowhere else: what the call's
+  `Result<T, ..>` carries (`carried`; a function's declared `Result<T, ..>` / `Option<T>` is
+  recorded `Result<T`, `f()?` and a match unwrapping by hand as `f().unwrap()`). A method
   of a trait with a blanket impl in the file (`impl<T> Tr for T`) called on a value of no known
   type (`?.m`, a macro's `}.m(`) is written `Tr.m` (`blanket`).
 * Inheritance: `impl Tr for T` -> (T, Tr) (the child is `T`'s qualname as for methods, the base
@@ -50,7 +56,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 from tree_sitter import Node, Query, QueryCursor
@@ -69,19 +74,19 @@ from coderooms.languages.parsing.nodes import (
     callee_name,
     collapse,
     header,
-    local_alias,
     signature,
     text,
     type_name,
 )
 from coderooms.languages.rust.blanket import blanket_methods
+from coderooms.languages.rust.carried import bound_elsewhere, carried_binding, carried_return
 from coderooms.languages.rust.declared import CALLS as _CALLS
 from coderooms.languages.rust.declared import MEMBERS as _MEMBERS
 from coderooms.languages.rust.declared import WRAPPERS as _WRAPPERS
 from coderooms.languages.rust.declared import declared as declared_type
 from coderooms.languages.rust.declared import named_type, tuple_declared
-from coderooms.languages.rust.local_paths import declared_modules, from_own_module
 from coderooms.languages.rust.patterns import pattern_names
+from coderooms.languages.rust.uses import inline_modules, use_declarations
 from coderooms.resolution.extraction import FactKind
 
 QUERY = """
@@ -154,35 +159,29 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             c.call(fn, blanket[member] if head == UNKNOWN_OBJECT and member in blanket else callee)
     else:
         c.calls(caps.get("call", ()), _MEMBERS, _WRAPPERS, _CALLS)
-    for node in caps.get("function", ()):
-        declared_return(c, node, named_type(node.child_by_field_name("return_type"), source))
+    for node in caps.get("function", ()):  # `-> Result<T, E>`: `Result<T` (`carried`)
+        returned = carried_return(node, root, source)
+        declared_return(
+            c, node, returned or named_type(node.child_by_field_name("return_type"), source)
+        )
     for node in caps.get("typed", ()):
         declared_type(node, c)
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
     for node in caps.get("binds", ()):  # a pattern's names hide the function's (`patterns`)
-        pattern_names(node, c)
+        bound = carried_binding(node, source)  # `Ok(m)` over a call: what it carries
+        if bound is not None and not bound_elsewhere(_enclosing_function(node), bound[0], source):
+            c.fact(bound[0], FactKind.ASSIGN, text(bound[0], source), annotation=bound[1])
+        else:
+            pattern_names(node, c)
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
-    modules = declared_modules(root, source) if caps.get("use") else {}
-    for node in caps.get("use", ()):
-        argument = node.child_by_field_name("argument")
-        if argument is not None:
-            inline = _inline_modules(node, source)
-            # a file's top-level `use`, `pub` or not, is seen by its module's descendants
-            public = not inline and node.parent is not None and node.parent.type == "source_file"
-            rooted = source[argument.start_byte : argument.start_byte + 2] == b"::"
-            for written, as_name in _use_tree(argument, [], source):
-                segs = from_own_module(written, inline, modules, rooted)  # `mod x; use x::Y;`
-                module, names, alias, aliases = _leaf(_rebase(segs, inline), as_name)
-                c.imp(module, names, alias, node, aliases=aliases)
-                if public:  # `pub use`: the file's module exports what it binds
-                    _exported(node, module, names, alias, aliases, c)
+    use_declarations(root, caps.get("use", ()), c)
     for node in caps.get("mod_decl", ()):
         name_node = node.child_by_field_name("name")
         if name_node is not None:
             name = text(name_node, source)
-            c.imp(".".join(["self", *_inline_modules(node, source), name]), (), name, node)
+            c.imp(".".join(["self", *inline_modules(node, source), name]), (), name, node)
     for node in caps.get("extern_crate", ()):
         name_node = node.child_by_field_name("name")
         alias_node = node.child_by_field_name("alias")
@@ -202,6 +201,13 @@ def _function(node: Node, outer: Scope, c: Collector, pending: dict[str, tuple[s
         # In an impl: outer.parent is the fallback, outer.prefix the impl's type qualname.
         pending[qual] = (outer.prefix, outer.parent)
     return Scope(qual, qual, in_type=False)
+
+
+def _enclosing_function(node: Node) -> Node | None:
+    current = node.parent
+    while current is not None and current.type != "function_item":
+        current = current.parent
+    return current
 
 
 def _macro_callee(ident: Node, source: bytes, blanket: dict[str, str]) -> str | None:
@@ -289,85 +295,6 @@ def _impl(node: Node, outer: Scope, c: Collector) -> Scope:
     return Scope(qual, outer.parent, in_type=True, deferred=True)
 
 
-def _segments(node: Node, source: bytes) -> list[str]:
-    raw = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
-    return [seg for seg in "".join(raw.split()).split("::") if seg]
-
-
-def _inline_modules(node: Node, source: bytes) -> list[str]:
-    """Names of the inline `mod m { }` blocks around `node`, outermost first."""
-    names: list[str] = []
-    current = node.parent
-    while current is not None:
-        if current.type == "mod_item":
-            name_node = current.child_by_field_name("name")
-            if name_node is not None:
-                names.append(text(name_node, source))
-        current = current.parent
-    names.reverse()
-    return names
-
-
-def _rebase(segs: list[str], inline: list[str]) -> list[str]:
-    """A use path written inside the inline modules `inline`, as read from the file's module."""
-    if not inline or not segs:
-        return segs
-    if segs[0] == "self":
-        return ["self", *inline, *segs[1:]]
-    ups = 0
-    while ups < len(segs) and segs[ups] == "super":
-        ups += 1
-    if ups == 0:
-        return segs
-    if ups <= len(inline):
-        return ["self", *inline[: len(inline) - ups], *segs[ups:]]
-    return ["super"] * (ups - len(inline)) + segs[ups:]
-
-
-def _use_tree(
-    node: Node, prefix: list[str], source: bytes
-) -> Iterator[tuple[list[str], str | None]]:
-    """The leaves of a use tree: each leaf's full path and its `as` name."""
-    kind = node.type
-    if kind == "scoped_use_list":
-        path = node.child_by_field_name("path")
-        inner = prefix + (_segments(path, source) if path is not None else [])
-        items = node.child_by_field_name("list")
-        if items is not None:
-            for item in items.named_children:
-                yield from _use_tree(item, inner, source)
-    elif kind == "use_list":
-        for item in node.named_children:
-            yield from _use_tree(item, prefix, source)
-    elif kind == "use_wildcard":
-        path = node.named_child(0) if node.named_child_count else None
-        segs = prefix + (_segments(path, source) if path is not None else [])
-        yield [*segs, "*"], None
-    elif kind == "use_as_clause":
-        path = node.child_by_field_name("path")
-        alias = node.child_by_field_name("alias")
-        if path is not None:
-            segs = prefix + _segments(path, source)
-            yield segs, text(alias, source) if alias is not None else None
-    elif kind in ("identifier", "scoped_identifier", "self", "crate", "super", "metavariable"):
-        yield prefix + _segments(node, source), None
-
-
-def _leaf(
-    segs: list[str], alias: str | None
-) -> tuple[str, tuple[str, ...], str | None, tuple[str | None, ...]]:
-    """(module, names, alias, aliases) of one use leaf: a path ending in a name imports that
-    name from the path before it; `{self}` and a single segment import the module itself."""
-    if segs and segs[-1] == "*":
-        return ".".join(segs[:-1]), ("*",), None, ()
-    if segs and segs[-1] == "self":
-        return ".".join(segs[:-1]), (), alias, ()
-    if len(segs) <= 1:
-        return (segs[0] if segs else ""), (), alias, ()
-    name = segs[-1]
-    return ".".join(segs[:-1]), (name,), None, (local_alias(name, alias),)
-
-
 def _variables(root: Node, c: Collector) -> None:
     source = c.source
     for item in root.named_children:
@@ -377,24 +304,3 @@ def _variables(root: Node, c: Collector) -> None:
                 name = text(name_node, source)
                 sig = signature(source, item.start_byte, item.end_byte)
                 c.define(SymbolKind.VARIABLE, name, "", item, sig, scope=False)
-
-
-def _exported(
-    at: Node,
-    module: str,
-    names: tuple[str, ...],
-    alias: str | None,
-    aliases: tuple[str | None, ...],
-    c: Collector,
-) -> None:
-    if names == ("*",):
-        c.fact(at, FactKind.EXPORT, "*", module)
-        return
-    if not names:
-        local = alias or module.rsplit(".", 1)[-1]
-        if local not in ("self", "crate", "super"):
-            c.fact(at, FactKind.EXPORT, local, local)
-        return
-    padded = aliases if len(aliases) == len(names) else (None,) * len(names)
-    for name, as_name in zip(names, padded, strict=True):
-        c.fact(at, FactKind.EXPORT, as_name or name, as_name or name)

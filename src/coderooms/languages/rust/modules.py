@@ -1,5 +1,6 @@
-"""Rust's modules: the files a `use` path names (`rust_module`: `crate::`, `self::`, `super::`
-from the importing file's module, or a crate's path, an `R` target resolved by `crates`), and
+"""Rust's modules: the files a `use` path names (`rust_module`: `crate::` from the importing
+file's crate's `src` first, then any file the path ends in; `self::`, `super::` from the
+importing file's module, or a crate's path, an `R` target resolved by `crates`), and
 the methods a smart pointer has itself (`POINTER_OWN`)."""
 
 from __future__ import annotations
@@ -21,10 +22,19 @@ def rust_module(path: str, module: str) -> tuple[Target, ...]:
         return ()
     head, rest = parts[0], parts[1:]
     if head == "crate":
+        # the importing file's own crate first (a workspace's crates have `src/util.rs` each)
+        src = _crate_src(path)
         if not rest:
-            return (Target("~", "src/lib.rs"), Target("~", "src/main.rs"))
+            roots = ("lib.rs", "main.rs")
+            own = tuple(Target("=", f"{src}/{root}") for root in roots) if src else ()
+            return (*own, Target("~", "src/lib.rs"), Target("~", "src/main.rs"))
         relative = "/".join(rest)
-        return (Target("~", relative + ".rs"), Target("~", relative + "/mod.rs"))
+        own = (Target("=", f"{src}/{relative}.rs"), Target("=", f"{src}/{relative}/mod.rs"))
+        return (
+            *(own if src else ()),
+            Target("~", relative + ".rs"),
+            Target("~", relative + "/mod.rs"),
+        )
     if head not in {"self", "super"}:
         return (Target("R", ".".join(parts)),)  # a crate's path: a crate of the repo, or outside
     base = _rust_module_dir(path)
@@ -38,6 +48,19 @@ def rust_module(path: str, module: str) -> tuple[Target, ...]:
         return (Target("=", path),) if head == "self" else _rust_module_files(base)
     relative = posixpath.join(base, *rest) if base else "/".join(rest)
     return (Target("=", relative + ".rs"), Target("=", relative + "/mod.rs"))
+
+
+def _crate_src(path: str) -> str | None:
+    """The `src` directory of the crate file `path` lies in (the innermost `src` above it),
+    None outside one (a crate's `tests/`, `benches/`, `src/bin/`: each file a crate root of its
+    own)."""
+    parts = path.split("/")[:-1]
+    for i in range(len(parts) - 1, -1, -1):
+        if parts[i] == "src":  # `src/bin/x.rs`: a binary crate of its own, not read here
+            return "/".join(parts[: i + 1]) if parts[i + 1 : i + 2] != ["bin"] else None
+        if parts[i] in _RUST_TARGET_DIRS:
+            return None
+    return None
 
 
 def _rust_module_files(children: str) -> tuple[Target, ...]:

@@ -25,7 +25,7 @@ def unwrapped(value: Node, source: bytes) -> Node | None:
     function = _called_function(call, value, source) if call is not None else None
     if function is None:
         return None
-    return _carried(function.child_by_field_name("return_type"), source)
+    return carried(function.child_by_field_name("return_type"), source)
 
 
 def _taken_call(value: Node, source: bytes) -> Node | None:
@@ -86,7 +86,7 @@ def _function_named(items: list[Node], name: str, source: bytes) -> Node | None:
     return found[0] if len(found) == 1 else None
 
 
-def _carried(returned: Node | None, source: bytes) -> Node | None:
+def carried(returned: Node | None, source: bytes) -> Node | None:
     """`T` of a declared `Result<T, ..>` / `Option<T>` (any path ending so), else None."""
     if returned is None or returned.type != "generic_type":
         return None
