@@ -3,9 +3,9 @@ may be (`module_targets`, over the functions of `targets`), where its imports bi
 otherwise than the generic loops do (Python, JS/TS), what a file's scope holds beside
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
-way (the hooks of `file_scope.ReferenceRules`). C and C++ are in `c_rules`; Lua's, Bash's,
-Swift's, Ruby's, PHP's, C#'s, Go's, Rust's and the JVM family's (Java's, with the base Kotlin
-and Scala extend) are in their packages (`coderooms.languages.<name>.rules`). The registry
+way (the hooks of `file_scope.ReferenceRules`). Lua's, Bash's, Swift's, Ruby's, PHP's, C#'s,
+Go's, Rust's, the JVM family's (Java's, with the base Kotlin and Scala extend) and C's (C++
+extends it) are in their packages (`coderooms.languages.<name>.rules`). The registry
 (`languages.registry`) gives each record its class (issue 35: each moves to its language's
 package)."""
 

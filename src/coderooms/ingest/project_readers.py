@@ -1,11 +1,10 @@
 """The project files of the languages that read them (`ProjectFile`, issue 35): what each is
 named and how its module table is read; the language rules hold them
-(`Rules.project_files`). Go's `go.mod` and Rust's `Cargo.toml`
-are in their packages."""
+(`Rules.project_files`). Go's `go.mod`, Rust's `Cargo.toml` and C's
+`compile_commands.json` are in their packages."""
 
 from __future__ import annotations
 
-from coderooms.ingest.c_commands import COMPILE_COMMANDS, LOCATIONS, command_entries
 from coderooms.ingest.js_configs import CONFIG_NAMES, config_entries
 from coderooms.ingest.js_packages import PACKAGE_JSON, package_entries
 from coderooms.resolution.project_files import ProjectFile
@@ -25,14 +24,4 @@ def js_config_entries(path: str, text: str, root: str) -> list[str]:
 SCRIPT_PROJECT = (
     ProjectFile(PACKAGE_JSON, (PACKAGE_JSON,), package_json_entries),
     ProjectFile(JS_CONFIG, tuple(sorted(CONFIG_NAMES)), js_config_entries, keyed_by="path"),
-)
-C_PROJECT = (
-    ProjectFile(
-        COMPILE_COMMANDS,
-        (COMPILE_COMMANDS,),
-        command_entries,
-        "path",
-        LOCATIONS,
-        kept_in_excluded=("build/" + COMPILE_COMMANDS,),
-    ),
 )

@@ -11,7 +11,7 @@ modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go 
 repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
 name (resolved by the repo's `Cargo.toml` names: `coderooms.languages.rust.crates`), `I` a C/C++
 `#include` seen from a file (`<file>\t<spec>`, `<spec>` kept for a system include: resolved by
-the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`),
+the include directories `compile_commands.json` gives the file: `coderooms.languages.c.commands`),
 `D` the directory a relative JS/TS specifier names (`require("../..")`: the entry its
 `package.json` gives, `coderooms.ingest.js_packages`).
 The modes other than `=`, `~`, `@`, `%` are the languages' own (`TargetMode`s of their rules,
