@@ -15,8 +15,6 @@ from coderooms.ingest.import_requests import (
     reference_rules_of,
     rules_of,
 )
-from coderooms.ingest.js_packages import package_entries
-from coderooms.ingest.js_scope_names import ScopedNames
 from coderooms.ingest.languages import (
     GROUP_RULES,
     REEXPORT_GROUPS,
@@ -30,6 +28,8 @@ from coderooms.languages.c.requests import Declared
 from coderooms.languages.csharp.namespaces import Usings
 from coderooms.languages.go.embedded import Embedded
 from coderooms.languages.java.on_demand import OnDemandImports
+from coderooms.languages.javascript.packages import package_entries
+from coderooms.languages.javascript.scope_names import ScopedNames
 from coderooms.languages.php.namespaces import Uses
 from coderooms.resolution.extraction import (
     Extraction,

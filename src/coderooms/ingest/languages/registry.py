@@ -5,16 +5,8 @@ of them."""
 
 from __future__ import annotations
 
-from coderooms.ingest.language_rules import (
-    JavaScriptRules,
-    PythonRules,
-    ScriptRules,
-)
-from coderooms.ingest.languages import (
-    javascript,
-    python,
-    typescript,
-)
+from coderooms.ingest.language_rules import PythonRules
+from coderooms.ingest.languages import python
 from coderooms.languages import (
     bash,
     c,
@@ -22,6 +14,7 @@ from coderooms.languages import (
     csharp,
     go,
     java,
+    javascript,
     kotlin,
     lua,
     php,
@@ -29,6 +22,7 @@ from coderooms.languages import (
     rust,
     scala,
     swift,
+    typescript,
 )
 from coderooms.languages.language import Language, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
@@ -43,9 +37,6 @@ def _tree_sitter(module: str, function: str = "language") -> tuple[str, str]:
     return (f"tree_sitter_{module}", function)
 
 
-_JS_INDEX = ("index.js", "index.mjs", "index.cjs", "index.jsx")
-_TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
-
 _RECORDS = (
     Language(
         "python",
@@ -55,35 +46,9 @@ _RECORDS = (
         package_files=("__init__.py", "__init__.pyi"),
         warm_up_prefix=b"def _coderooms_warm_up():\n    return None\n\n\n",
     ),
-    Language(
-        "javascript",
-        JavaScriptRules("javascript", "js"),
-        Syntax(_tree_sitter("javascript"), javascript.QUERY, javascript.extract),
-        (".js", ".mjs", ".cjs", ".jsx"),
-        package_files=_JS_INDEX,
-    ),
-    Language(
-        "typescript",
-        ScriptRules("typescript", "js"),
-        Syntax(
-            _tree_sitter("typescript", "language_typescript"), typescript.QUERY, typescript.extract
-        ),
-        (".ts", ".mts", ".cts"),
-        package_files=(
-            "index.ts",
-            "index.mts",
-            "index.cts",
-            *("index" + d for d in _TS_DECLARATIONS),
-        ),
-        declaration_suffixes=_TS_DECLARATIONS,
-    ),
-    Language(
-        "tsx",
-        ScriptRules("tsx", "js"),
-        Syntax(_tree_sitter("typescript", "language_tsx"), typescript.QUERY, typescript.extract),
-        (".tsx",),
-        package_files=("index.tsx",),
-    ),
+    javascript.LANGUAGE,
+    typescript.LANGUAGE,
+    typescript.TSX,
     go.LANGUAGE,
     rust.LANGUAGE,
     java.LANGUAGE,
