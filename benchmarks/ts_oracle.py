@@ -39,7 +39,7 @@ from tree_sitter import Node, Parser
 from benchmarks.corpora import NPM_TIMEOUT_S, CorpusUnavailable, NpmSource, cache_dir, js_corpus
 from benchmarks.resolution_accuracy import Tally
 from coderooms.ingest.languages import grammar, language_for_path
-from coderooms.ingest.languages.javascript import call_callee
+from coderooms.languages.javascript.extract import call_callee
 from coderooms.languages.parsing.nodes import dotted, strip_generics
 
 TYPESCRIPT = "typescript@5.9.3"

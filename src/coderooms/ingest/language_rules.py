@@ -3,26 +3,21 @@ may be (`module_targets`, over the functions of `targets`), where its imports bi
 otherwise than the generic loops do (Python, JS/TS), what a file's scope holds beside
 its names (`file_records`): its module tables, bases, package, the modules its imports open,
 the files it requires, the language's own extension; and where its references are read its own
-way (the hooks of `file_scope.ReferenceRules`). C and C++ are in `c_rules`; Lua's, Bash's,
-Swift's, Ruby's, PHP's, C#'s, Go's, Rust's and the JVM family's (Java's, with the base Kotlin
-and Scala extend) are in their packages (`coderooms.languages.<name>.rules`). The registry
+way (the hooks of `file_scope.ReferenceRules`). Lua's, Bash's, Swift's, Ruby's, PHP's, C#'s,
+Go's, Rust's, the JVM family's (Java's, with the base Kotlin and Scala extend), C's (C++
+extends it) and JavaScript's (TypeScript's extends it) are in their packages
+(`coderooms.languages.<name>.rules`). The registry
 (`languages.registry`) gives each record its class (issue 35: each moves to its language's
 package)."""
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterable
 
-from coderooms.ingest.js_scope_names import ScopedNames, scoped_names
-from coderooms.ingest.lookup_modes import SCRIPT_MODES
-from coderooms.ingest.project_readers import SCRIPT_PROJECT
 from coderooms.ingest.python_plan import PYTHON_MODULES
 from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.shared_rules import JS_GLOBALS
-from coderooms.ingest.targets import js_module, python_module
-from coderooms.resolution.extraction import INHERITS, Extraction, FactKind, ImportRef
-from coderooms.resolution.file_scope import FileScope
+from coderooms.ingest.targets import python_module
+from coderooms.resolution.extraction import Extraction, ImportRef
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.rules import import_label
@@ -81,62 +76,3 @@ class PythonRules(LookupRules):
             key=lambda r: (r.source, r.kind, r.ref),
         )  # fmt: skip
         return True
-
-
-class ScriptRules(LookupRules):
-    """JavaScript, TypeScript and TSX: a specifier names a file; one request per statement."""
-
-    __slots__ = ()
-    target_modes = SCRIPT_MODES
-    project_files = SCRIPT_PROJECT
-    one_request_per_module = True
-    module_table = "reexports"
-    member_table = True
-    inheriting = True
-    callable_variables = True
-    well_known_globals = JS_GLOBALS
-    by_bare_name = True
-    interface_calls = True
-
-    def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
-        return js_module(path, module)
-
-    def submodule(self, module: str, name: str) -> str:
-        return posixpath.join(module, name)
-
-    def creates(self, name: str) -> bool:
-        """`new X()` of a capitalised name, as classes are (`x.new()` may be a method)."""
-        return name[:1].isupper()
-
-    def extension(self, path: str, extraction: Extraction) -> ScopedNames:
-        """Which called bare names a scope binds, and whether the file is a module."""
-        return scoped_names(extraction)
-
-    def scoped(
-        self, scope: FileScope, request: RefRequest, source: str, parts: list[str]
-    ) -> RefRequest | None:
-        """A bare name a scope of the caller binds is that binding, a ghost; a module's other
-        free names are globals of the runtime, never guessed by name (`js_scope_names`)."""
-        names = scope.extension
-        if not isinstance(names, ScopedNames) or len(parts) != 1 or request.kind == INHERITS:
-            return None
-        if names.binds(source, parts[0]):
-            request.bound = True
-            return request
-        request.bound = names.module
-        return None
-
-    def bases(self, extraction: Extraction) -> dict[str, str]:
-        """`super.m()` / inherited `this.m()`: the class's `extends`."""
-        bases: dict[str, str] = {}
-        for fact in extraction.facts:
-            if fact.kind is FactKind.EXTENDS and fact.value:
-                bases.setdefault(fact.scope, fact.value)
-        return bases
-
-
-class JavaScriptRules(ScriptRules):
-    """JavaScript (not TypeScript): fields are followed into other files."""
-
-    __slots__ = ()
-    follows_fields = True

@@ -98,7 +98,7 @@ class FactKind(StrEnum):
     """Any other binding of a name whose value is not followed (loop and comprehension
     targets, `except ... as`, walrus, star targets, augmented assignment). JS/TS: a called
     bare name an enclosing scope of the call binds to no symbol and no import (a parameter, a
-    local), see `ingest.languages.js_scopes`."""
+    local), see `languages.javascript.scopes`."""
     GLOBAL = "global"
     """`global name` / `nonlocal name`: the name is not local to the scope."""
     RETURN = "return"

@@ -82,7 +82,7 @@ def build_record(
 def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
     """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
     scope declares the name with two types (not known then). A call's value (`f()`, see
-    `languages.assigned_values`) counts only where no type is written or created for the name
+    `languages.javascript.assigned`) counts only where no type is written or created for the name
     in that scope (`const res = new T()` in one block, `const res = f()` in another: a `T`).
     A parameter declared without a type the extractor can name is `?` too, so that it hides
     a name of an enclosing scope (`fn inner(x: u8)` inside `fn outer(x: Foo)`). A Java name

@@ -313,7 +313,9 @@ class Lookup:
         found = self.in_module(alternative, group, wanted)
         rules = self.rules_of(group)
         if rules.module_table == "stars" and found is None and alternative.qual:
-            return rules.star_walk(self, alternative, wanted)  # C: its includes (`include_walk`)
+            return rules.star_walk(
+                self, alternative, wanted
+            )  # C: its includes (`languages.c.includes`)
         if rules.module_table != "reexports" or (found is not None and alternative.qual):
             return found, set()
         walk = ReexportWalk(

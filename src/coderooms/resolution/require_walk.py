@@ -1,6 +1,7 @@
 """Ruby/Bash: a name in what a required (or sourced) file requires, and in what that requires,
-nearest first (`LookupRules.star_walk` by default; C's includes are `include_walk`'s, with the
-same bounds). The Lookup's module tables keep one `*<spec>` entry per `require`/`source`."""
+nearest first (`LookupRules.star_walk` by default; C's includes are `languages.c.includes`',
+with the same bounds). The Lookup's module tables keep one `*<spec>` entry per `require`/
+`source`."""
 
 from __future__ import annotations
 

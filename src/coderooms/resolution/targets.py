@@ -7,13 +7,13 @@ directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way 
 modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go import path
 (resolved by the repo's `go.mod` module paths), `T` a bare JS/TS specifier seen from a directory
 (`<dir>\t<spec>`: resolved by the `paths`/`baseUrl` of its nearest `tsconfig.json` or
-`jsconfig.json`: `coderooms.ingest.js_configs`), `N` a bare JS/TS specifier (resolved by the
-repo's `package.json` names: `coderooms.ingest.js_packages`), `R` a Rust path under a crate's
+`jsconfig.json`: `languages.javascript.configs`), `N` a bare JS/TS specifier (resolved by the
+repo's `package.json` names: `languages.javascript.packages`), `R` a Rust path under a crate's
 name (resolved by the repo's `Cargo.toml` names: `coderooms.languages.rust.crates`), `I` a C/C++
 `#include` seen from a file (`<file>\t<spec>`, `<spec>` kept for a system include: resolved by
-the include directories `compile_commands.json` gives the file: `coderooms.ingest.c_commands`),
+the include directories `compile_commands.json` gives the file: `coderooms.languages.c.commands`),
 `D` the directory a relative JS/TS specifier names (`require("../..")`: the entry its
-`package.json` gives, `coderooms.ingest.js_packages`).
+`package.json` gives, `languages.javascript.packages`).
 The modes other than `=`, `~`, `@`, `%` are the languages' own (`TargetMode`s of their rules,
 `coderooms.resolution.target_modes`). Candidates are ordered: the first that exists wins. All
 of this depends only on the importing file, so it is computed once per file and stored with the

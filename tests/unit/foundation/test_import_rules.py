@@ -40,11 +40,19 @@ LANGUAGE_KIT = frozenset({"__init__", "parsing", "language", "file_kinds", "test
 """The parts of `coderooms.languages` that are no language: its face, the parsing kit, the
 record's types, the text-only file kinds, the test paths."""
 LANGUAGE_PACKAGES = frozenset(
-    {"lua", "bash", "swift", "ruby", "php", "csharp", "go", "rust", "java", "kotlin", "scala"}
+    {
+        *("lua", "bash", "swift", "ruby", "php", "csharp", "go", "rust", "java", "kotlin"),
+        *("scala", "c", "cpp", "javascript", "typescript"),
+    }
 )
 """The languages that are one package each, `coderooms.languages.<name>` (issue 35, Phase D
 adds one per step; the rest are still in `ingest`)."""
-FAMILY_BASES: dict[str, str] = {"kotlin": "java", "scala": "java"}
+FAMILY_BASES: dict[str, str] = {
+    "kotlin": "java",
+    "scala": "java",
+    "cpp": "c",
+    "typescript": "javascript",
+}
 """language package -> the one other language package it may import (its family's base)."""
 
 GRAPH_EXCEPTIONS: dict[tuple[str, str], str] = {}

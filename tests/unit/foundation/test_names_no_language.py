@@ -17,8 +17,6 @@ SCANNED = ("resolution", "ingest")
 
 LANGUAGE_OWN = {
     "ingest/languages": "the extractors and the registry of every language's record",
-    "ingest/cpp_requests.py": "C++'s members of values, inherited bare calls and type aliases",
-    "ingest/include_walk.py": "C's star walk through includes (C's group)",
     "ingest/python_plan.py": "Python's `ModuleResolver`",
 }
 """Modules (or packages) that are one language's own, with what they hold."""

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
-from coderooms.ingest.c_commands import (
+from coderooms.ingest.languages import TARGET_MODES
+from coderooms.languages.c.commands import (
     MAX_BYTES,
     command_candidates,
     command_entries,
     include_dirs,
 )
-from coderooms.ingest.languages import TARGET_MODES
-from coderooms.ingest.targets import c_include
+from coderooms.languages.c.headers import c_include
 from coderooms.resolution.target_modes import target_stems
 from coderooms.resolution.targets import Target
 

@@ -83,7 +83,7 @@ def test_a_bare_call_in_a_c_function_is_unchanged(tmp_path: Path) -> None:
     assert call(found, "a.c::f", "helper") == ("a.c::helper", "local")
 
 
-# -- values of a declared class (issue 32, `languages/cpp_values.py`) -------------------------
+# -- values of a declared class (issue 32, `languages/c/values.py`) -------------------------
 
 POINT = """\
 #pragma once
@@ -153,7 +153,7 @@ int f(bool b) {
     assert call(found, "main.cpp::f", "v.x") == ("?:x", "ghost")
 
 
-# -- bare calls of inherited members (issue 32, `cpp_requests.py`) ----------------------------
+# -- bare calls of inherited members (issue 32, `languages/c/requests.py`) --------------------
 
 BASE = """\
 #pragma once

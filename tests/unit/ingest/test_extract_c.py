@@ -7,8 +7,7 @@ from textwrap import dedent
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import build_record, import_requests
 from coderooms.ingest.languages import extract
-from coderooms.ingest.shared_rules import c_includes
-from coderooms.ingest.targets import c_implementations, c_include
+from coderooms.languages.c.headers import c_implementations, c_include, c_includes
 from coderooms.resolution.extraction import Extraction, ImportRef, InheritRef
 from coderooms.resolution.targets import Target
 
@@ -172,7 +171,7 @@ def test_what_the_preprocessor_hides_from_tree_sitter() -> None:
     syms = {s.qualname: s.kind for s in ex.symbols if s.qualname}
     assert syms == {
         "alive": SymbolKind.FUNCTION,
-        "Api": SymbolKind.CLASS,  # `EXPORT` is blanked (`c_macros`): its body is kept
+        "Api": SymbolKind.CLASS,  # `EXPORT` is blanked (`macros`): its body is kept
         "Api.lost": SymbolKind.METHOD,
         "Worker": SymbolKind.CLASS,
         "Worker.Wait": SymbolKind.METHOD,

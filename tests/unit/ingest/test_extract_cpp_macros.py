@@ -1,4 +1,4 @@
-"""C++ definitions around macros tree-sitter cannot expand (`languages.c_macros`), conversion
+"""C++ definitions around macros tree-sitter cannot expand (`languages.c.macros`), conversion
 operators and statements misread as functions after an error."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from textwrap import dedent
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.languages import extract
-from coderooms.ingest.languages.c_branches import live_branches, nth_branches
-from coderooms.ingest.languages.c_macros import blank_bare_macros, first_branches
+from coderooms.languages.c.macros import blank_bare_macros, first_branches
+from coderooms.languages.cpp.branches import live_branches, nth_branches
 
 
 def symbols(source: str, path: str = "x.hpp") -> dict[str, tuple[SymbolKind, int]]:

@@ -1,10 +1,10 @@
-"""tsconfig/jsconfig `paths` and `baseUrl` (`js_configs`)."""
+"""tsconfig/jsconfig `paths` and `baseUrl` (`languages.javascript.configs`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from coderooms.ingest.js_configs import config_candidates, config_entries
+from coderooms.languages.javascript.configs import config_candidates, config_entries
 from tests.unit.ingest.test_python_resolution import call, plan
 
 TSCONFIG = """{

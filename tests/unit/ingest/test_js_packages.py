@@ -1,11 +1,11 @@
-"""Bare JS/TS specifiers that name a package of the repo (`js_packages`)."""
+"""Bare JS/TS specifiers that name a package of the repo (`languages.javascript.packages`)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from coderooms.ingest.js_packages import package_candidates, package_entries
+from coderooms.languages.javascript.packages import package_candidates, package_entries
 from tests.unit.ingest.test_python_resolution import call, plan
 
 ZOD_LIKE = {

@@ -1,4 +1,4 @@
-"""JSDoc types in JavaScript (`languages.jsdoc`): `@typedef {import(..)}` binds a name as a
+"""JSDoc types in JavaScript (`javascript.jsdoc`): `@typedef {import(..)}` binds a name as a
 require would, `@param`/`@returns`/`@type` give the facts TypeScript's annotations give, and
 calls on values so typed resolve into the type's file (CommonJS, as webpack writes it)."""
 
@@ -10,7 +10,7 @@ from textwrap import dedent
 import pytest
 
 from coderooms.ingest.languages import extract
-from coderooms.ingest.languages.jsdoc import named_type
+from coderooms.languages.javascript.jsdoc import named_type
 from coderooms.resolution.extraction import Extraction, FactKind, ImportRef
 from tests.unit.ingest.test_python_resolution import call, plan
 

@@ -6,7 +6,6 @@ flags agree with the groups resolution keys its tables by."""
 from __future__ import annotations
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.cpp_requests import Declared
 from coderooms.ingest.import_requests import (
     bindings,
     build_record,
@@ -16,8 +15,6 @@ from coderooms.ingest.import_requests import (
     reference_rules_of,
     rules_of,
 )
-from coderooms.ingest.js_packages import package_entries
-from coderooms.ingest.js_scope_names import ScopedNames
 from coderooms.ingest.languages import (
     GROUP_RULES,
     REEXPORT_GROUPS,
@@ -27,9 +24,12 @@ from coderooms.ingest.languages import (
     extract,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
+from coderooms.languages.c.requests import Declared
 from coderooms.languages.csharp.namespaces import Usings
 from coderooms.languages.go.embedded import Embedded
 from coderooms.languages.java.on_demand import OnDemandImports
+from coderooms.languages.javascript.packages import package_entries
+from coderooms.languages.javascript.scope_names import ScopedNames
 from coderooms.languages.php.namespaces import Uses
 from coderooms.resolution.extraction import (
     Extraction,
@@ -135,7 +135,7 @@ def test_each_language_extension_is_its_own_type() -> None:
     assert script == ScopedNames(module=False, bound=frozenset())
     for name in ("python", "lua", "kotlin", "rust", "bash"):
         assert rules_of(name).extension("x", Extraction(name, inherits=inherits)) is None
-    # C++: the member functions its classes declare without defining them (`cpp_requests`)
+    # C++: the member functions its classes declare without defining them (`languages.c.requests`)
     assert rules_of("cpp").extension("x", Extraction("cpp")) == Declared(frozenset())
 
 

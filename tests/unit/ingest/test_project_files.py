@@ -12,7 +12,7 @@ from coderooms.ingest.languages import (
     is_kept_file,
 )
 from coderooms.ingest.languages.registry import LANGUAGES
-from coderooms.ingest.lookup_modes import c_include_dirs
+from coderooms.languages.c.commands import c_include_dirs
 from coderooms.resolution.lookup import Lookup
 
 JS = ["javascript", "tsx", "typescript"]

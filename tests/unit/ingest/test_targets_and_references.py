@@ -10,7 +10,7 @@ import pytest
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import bindings, build_record, import_requests
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
-from coderooms.ingest.targets import js_module, python_module
+from coderooms.ingest.targets import python_module
 from coderooms.languages.go.packages import (
     go_directory,
     go_module_path,
@@ -19,6 +19,7 @@ from coderooms.languages.go.packages import (
 )
 from coderooms.languages.go.rules import go_package
 from coderooms.languages.java.modules import java_module
+from coderooms.languages.javascript.modules import js_module
 from coderooms.languages.rust.modules import rust_module
 from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.lookup import Lookup, SymbolInfo
@@ -151,8 +152,8 @@ def test_python_bindings() -> None:
         ("src/a.ts", "./x.jsx", exact("src/x.jsx")),
         # not a module extension: treated as a stem
         ("src/c/B.tsx", "./B.module.css", js_candidates("src/c/B.module.css")),
-        # bare specifiers: the importer's tsconfig `paths` (`js_configs`), then a package of the
-        # repo (`js_packages`); node builtins and anything leaving the root: nothing in the repo
+        # bare specifiers: the importer's tsconfig `paths` (`configs`), then a package of the
+        # repo (`packages`); node builtins and anything leaving the root: nothing in the repo
         ("src/a.js", "react", (Target("T", "src\treact"), Target("N", "react"))),
         (
             "src/a.js",

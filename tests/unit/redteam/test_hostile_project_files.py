@@ -22,11 +22,11 @@ from coderooms.core.nesting import (
     load_toml,
     nesting_depth,
 )
-from coderooms.ingest.js_packages import package_entries
 from coderooms.ingest.reader import ReadJob, parse_data, read_file
 from coderooms.ingest.rows import ParsedFile
 from coderooms.ingest.targeted import check_path
 from coderooms.ingest.walker import IgnoreRules, walk
+from coderooms.languages.javascript.packages import package_entries
 
 
 def parsed(path: str, text: str) -> ParsedFile:

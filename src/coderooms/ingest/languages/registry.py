@@ -5,27 +5,16 @@ of them."""
 
 from __future__ import annotations
 
-from tree_sitter import Node
-
-from coderooms.ingest.c_rules import CRules
-from coderooms.ingest.language_rules import (
-    JavaScriptRules,
-    PythonRules,
-    ScriptRules,
-)
-from coderooms.ingest.languages import (
-    c,
-    c_branches,
-    c_macros,
-    javascript,
-    python,
-    typescript,
-)
+from coderooms.ingest.language_rules import PythonRules
+from coderooms.ingest.languages import python
 from coderooms.languages import (
     bash,
+    c,
+    cpp,
     csharp,
     go,
     java,
+    javascript,
     kotlin,
     lua,
     php,
@@ -33,8 +22,9 @@ from coderooms.languages import (
     rust,
     scala,
     swift,
+    typescript,
 )
-from coderooms.languages.language import Language, Reading, Syntax
+from coderooms.languages.language import Language, Syntax
 from coderooms.languages.parsing.doc_comments import docstring
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.module_resolver import ModuleResolver
@@ -43,25 +33,9 @@ from coderooms.resolution.project_tables import ProjectTables
 from coderooms.resolution.target_modes import TargetMode
 
 
-def _c_first(path: str, source: bytes) -> bytes:
-    return c_macros.blank_define_comments(source)  # `/* */` in a `#define`
-
-
-def _cpp_first(path: str, source: bytes) -> bytes:
-    return c_macros.blank_bare_macros(c_macros.blank_define_comments(source))
-
-
-def _c_header_as_cpp(path: str, root: Node, source: bytes) -> str | None:
-    """A C++ project's header: C++ syntax, and C++ parses it where C did not (`languages.c`)."""
-    return "cpp" if path.endswith(".h") and c.reads_as_cpp(root, source) else None
-
-
 def _tree_sitter(module: str, function: str = "language") -> tuple[str, str]:
     return (f"tree_sitter_{module}", function)
 
-
-_JS_INDEX = ("index.js", "index.mjs", "index.cjs", "index.jsx")
-_TS_DECLARATIONS = (".d.ts", ".d.mts", ".d.cts")
 
 _RECORDS = (
     Language(
@@ -72,66 +46,14 @@ _RECORDS = (
         package_files=("__init__.py", "__init__.pyi"),
         warm_up_prefix=b"def _coderooms_warm_up():\n    return None\n\n\n",
     ),
-    Language(
-        "javascript",
-        JavaScriptRules("javascript", "js"),
-        Syntax(_tree_sitter("javascript"), javascript.QUERY, javascript.extract),
-        (".js", ".mjs", ".cjs", ".jsx"),
-        package_files=_JS_INDEX,
-    ),
-    Language(
-        "typescript",
-        ScriptRules("typescript", "js"),
-        Syntax(
-            _tree_sitter("typescript", "language_typescript"), typescript.QUERY, typescript.extract
-        ),
-        (".ts", ".mts", ".cts"),
-        package_files=(
-            "index.ts",
-            "index.mts",
-            "index.cts",
-            *("index" + d for d in _TS_DECLARATIONS),
-        ),
-        declaration_suffixes=_TS_DECLARATIONS,
-    ),
-    Language(
-        "tsx",
-        ScriptRules("tsx", "js"),
-        Syntax(_tree_sitter("typescript", "language_tsx"), typescript.QUERY, typescript.extract),
-        (".tsx",),
-        package_files=("index.tsx",),
-    ),
+    javascript.LANGUAGE,
+    typescript.LANGUAGE,
+    typescript.TSX,
     go.LANGUAGE,
     rust.LANGUAGE,
     java.LANGUAGE,
-    Language(
-        "c",
-        CRules("c", "c"),
-        Syntax(
-            _tree_sitter("c"),
-            c.QUERY,
-            c.extract,
-            first_reading=_c_first,
-            read_as=_c_header_as_cpp,
-        ),
-        (".c", ".h"),
-    ),
-    Language(
-        "cpp",
-        CRules("cpp", "c"),
-        Syntax(
-            _tree_sitter("cpp"),
-            c.CPP_QUERY,
-            c.extract,
-            first_reading=_cpp_first,
-            second_readings=(
-                Reading(c_macros.access_labels),
-                # `#if` in an initialiser list: the first branch of each, the others merged
-                Reading(c_macros.first_branches, branches=c_branches.other_branches),
-            ),
-        ),
-        (".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx"),
-    ),
+    c.LANGUAGE,
+    cpp.LANGUAGE,
     csharp.LANGUAGE,
     php.LANGUAGE,
     kotlin.LANGUAGE,
@@ -206,6 +128,6 @@ entries of `import { C } from "a/b"; export { C }`; `pub use a::*;` a star)."""
 STAR_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.module_table == "stars")
 """Language groups whose files keep one `*<spec>` entry per `require`/`source`/`#include`
 (Ruby, Bash, C/C++): what a required file defines is seen by what requires it, and by what
-requires that in turn (`require_walk.through_requires`, `include_walk.through_includes`)."""
+requires that in turn (`require_walk.through_requires`, `languages.c.includes.through_includes`)."""
 TABLE_GROUPS = frozenset(g for g, r in GROUP_RULES.items() if r.member_table or r.module_table)
 """Language groups whose files keep a module table (re-exports, returns, bases, types)."""

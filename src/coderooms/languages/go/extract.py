@@ -25,7 +25,7 @@
   parameter, or a field of the struct of the receiver or of a parameter) (ASSIGN),
   `annotation` the named type without pointer or type arguments (`*gin.Context` ->
   `gin.Context`); `x := f()`
-  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `assigned_values`); `v := x.(T)` and the
+  and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `javascript.assigned`); `v := x.(T)` and the
   comma-ok `v, ok := x.(T)` (ASSIGN `T`). The names a function literal binds stay in the
   literal where they would clash in the enclosing function's scope, and a function type's
   parameters bind nothing (`literals`). A function's declared return is its result's named

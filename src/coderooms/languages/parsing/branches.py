@@ -1,7 +1,7 @@
 """A file's preprocessor branches: one reading of them (`nth_branches`), shared by C/C++
-(`c_branches`) and C# (`coderooms.languages.csharp.branches`), each language saying which
-directives it matches and which of them open a conditional; and what further readings define
-merged into the kept one (`merge_other_branches`)."""
+(`coderooms.languages.cpp.branches`) and C# (`coderooms.languages.csharp.branches`), each
+language saying which directives it matches and which of them open a conditional; and what
+further readings define merged into the kept one (`merge_other_branches`)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ _CONSTRUCTORS = frozenset({"new", "default", "from"})
 def declared(node: Node, c: Collector) -> None:
     """Declared types: parameters (PARAM), `let x: T` / `let x = T::new(..)` / `T { .. }` and
     struct fields (ASSIGN), the named type without references or arguments; `let x = f()`:
-    what `f` returns (`assigned_values`)."""
+    what `f` returns (`languages.javascript.assigned`)."""
     source = c.source
     name = node.child_by_field_name("pattern") or node.child_by_field_name("name")
     if name is None:

@@ -8,7 +8,7 @@ specifier gives targets, tried in order, relative to `baseUrl` (or, without one,
 config's directory); without a matching pattern, a `baseUrl` makes the specifier a path under
 it. Each target names files as a relative import does (`src/app/util` -> `.ts`, `.tsx`, ...,
 `/index.ts`; a runtime `.js` -> its `.ts` source). A specifier no config maps is left to the
-package rules (`js_packages`).
+package rules (`packages`).
 
 Each config keeps what this needs as its module table (`File.names`): `base <dir>` (baseUrl,
 relative to the repo), `root <dir>` (the config's own directory), `extends <path>` (another
@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 
 from coderooms.core.nesting import load_json
-from coderooms.ingest.targets import js_file_candidates
+from coderooms.languages.javascript.modules import js_file_candidates
 
 CONFIG_NAMES = frozenset({"tsconfig.json", "jsconfig.json", "tsconfig.base.json"})
 NEAREST = ("tsconfig.json", "jsconfig.json")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable, Iterator
 
-from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
+from coderooms.languages.c.headers import C_SOURCE_SUFFIXES, c_implementations
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.require_walk import REQUIRE_FILES, REQUIRE_HOPS

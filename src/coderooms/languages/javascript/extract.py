@@ -1,4 +1,4 @@
-"""JavaScript extraction; also the core of TypeScript/TSX extraction (see `typescript`).
+"""JavaScript extraction; also the core of TypeScript/TSX extraction (see `languages.typescript`).
 
 * Definitions: `function`/`function*` declarations -> FUNCTION; `class` declarations -> CLASS;
   a class expression bound by a declarator (`const A = class { }`) -> CLASS named `A`; methods in
@@ -10,7 +10,7 @@
   are object-literal methods; their calls belong to the enclosing definition. Anonymous
   default exports (`export default function () {}`) are not symbols. CommonJS `module.exports
   = class A {..}`, `module.exports = (..) => ..` (`exports`) and `exports.f = function () {}`
-  at the top level are (see `js_commonjs`).
+  at the top level are (see `commonjs`).
 * Variables: top-level `const`/`let`/`var` declarators (also under `export`) with a plain
   identifier name whose value is not a function, a class or a `require(...)` call (an import);
   destructuring patterns are skipped.
@@ -39,9 +39,9 @@
   `exports.c = b` and `module.exports.c = b` (identifiers only).
 * Declared types: `const x = new Foo()` -> an ASSIGN fact (`x`, annotation `Foo`) of the
   innermost definition, `const x = f()` (`f()`), JS `this.f = new T()` in a constructor and
-  JS `const x = y.f` / `const { f: x } = y` (`=y.f`, see `assigned_values`); JS JSDoc
+  JS `const x = y.f` / `const { f: x } = y` (`=y.f`, see `assigned`); JS JSDoc
   `@param`/`@returns`/`@type`/`@typedef {import(..)}` (see `jsdoc`; TypeScript adds its
-  annotations instead, see `typescript`).
+  annotations instead, see `languages.typescript`).
 * Calls of a member of a created object: `new Foo(..).m()` -> `Foo.new().m` (as Java writes
   it, `call_callee`).
 * Inheritance: `class A extends B` -> (A, B) when B is a dotted name (`extends mixin(B)` is
@@ -55,16 +55,16 @@ from collections.abc import Callable
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.assigned_values import js_assigned
-from coderooms.ingest.languages.js_commonjs import exported_class, exported_function
-from coderooms.ingest.languages.js_exports import local_exports
-from coderooms.ingest.languages.js_imports import (
+from coderooms.languages.javascript.assigned import js_assigned
+from coderooms.languages.javascript.commonjs import exported_class, exported_function
+from coderooms.languages.javascript.exports import local_exports
+from coderooms.languages.javascript.imports import (
     dynamic_import,
     export_from,
     import_statement,
 )
-from coderooms.ingest.languages.js_scopes import scoped_calls
-from coderooms.ingest.languages.jsdoc import jsdoc_types
+from coderooms.languages.javascript.jsdoc import jsdoc_types
+from coderooms.languages.javascript.scopes import scoped_calls
 from coderooms.languages.parsing.collector import Collector, Scope, named_function, nest, spans
 from coderooms.languages.parsing.nodes import (
     IDENT_RE,

@@ -23,7 +23,11 @@ import posixpath
 from collections.abc import Iterator, Mapping
 
 from coderooms.core.nesting import load_json
-from coderooms.ingest.targets import JS_EXTENSIONS, js_file_candidates, js_path_expansions
+from coderooms.languages.javascript.modules import (
+    JS_EXTENSIONS,
+    js_file_candidates,
+    js_path_expansions,
+)
 
 PACKAGE_JSON = "package.json"
 MAX_ENTRIES = 512

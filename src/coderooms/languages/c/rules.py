@@ -1,11 +1,14 @@
-"""C and C++'s rules (`resolution.rules.Rules` overrides, issue 35: C's own module): an
+"""C and C++'s rules (`resolution.rules.Rules` overrides; C++'s `CppRules` extends them): an
 `#include` names a header; what a file does not define is looked for only where its includes
-reach (`include_walk`); and C++'s members of values, bases, fields and overloads (issue 32,
-`cpp_requests`)."""
+reach (`includes`); and C++'s members of values, bases, fields and overloads (issue 32,
+`requests`)."""
 
 from __future__ import annotations
 
-from coderooms.ingest.cpp_requests import (
+from coderooms.languages.c.commands import C_MODES, C_PROJECT
+from coderooms.languages.c.headers import c_include, c_includes
+from coderooms.languages.c.includes import c_star_walk
+from coderooms.languages.c.requests import (
     POINTER_OWN,
     Declared,
     class_member_paths,
@@ -17,11 +20,6 @@ from coderooms.ingest.cpp_requests import (
     overloaded,
     single_bases,
 )
-from coderooms.ingest.include_walk import c_star_walk
-from coderooms.ingest.lookup_modes import C_MODES
-from coderooms.ingest.project_readers import C_PROJECT
-from coderooms.ingest.shared_rules import c_includes
-from coderooms.ingest.targets import c_include
 from coderooms.resolution.extraction import INHERITS, Extraction
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.lookup import Found, Lookup, SymbolInfo
@@ -52,7 +50,7 @@ class CRules(LookupRules):
         return c_include(path, module)
 
     def bases(self, extraction: Extraction) -> dict[str, str]:
-        """A C++ class of one base: its base (`cpp_requests`: bare calls of inherited
+        """A C++ class of one base: its base (`requests`: bare calls of inherited
         members)."""
         return single_bases(extraction)
 
@@ -63,7 +61,7 @@ class CRules(LookupRules):
         return class_member_paths(lookup, owner, self)
 
     def table_extra(self, scope: FileScope) -> list[str]:
-        """`o` entries: the members the file's classes have overloads of (`cpp_requests`)."""
+        """`o` entries: the members the file's classes have overloads of (`requests`)."""
         return overload_entries(scope)
 
     def ambiguous(self, lookup: Lookup, found: SymbolInfo, keys: Keys) -> bool:
@@ -77,7 +75,7 @@ class CRules(LookupRules):
     def constructed(
         self, scope: FileScope, source: str, callee: list[str]
     ) -> tuple[bool, str] | None:
-        """C++ `auto x = Foo(..)` (`cpp_values`): a callee the file defines as a type is that
+        """C++ `auto x = Foo(..)` (`values`): a callee the file defines as a type is that
         type (a callee of another file is followed through its declared return)."""
         owner = scope.local(source, callee, TYPE_KINDS)
         return (True, owner) if owner is not None else None
@@ -86,7 +84,7 @@ class CRules(LookupRules):
         return c_includes(imports)
 
     def star_walk(self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str]) -> Found:
-        """Through the includes (`include_walk`), as far as Ruby's requires."""
+        """Through the includes (`includes`), as far as Ruby's requires."""
         return c_star_walk(lookup, alternative, wanted)
 
     def not_local(
@@ -105,7 +103,7 @@ class CRules(LookupRules):
         name = ".".join(parts)
         inherited: tuple[str, ...] = ()
         bare = len(parts) == 1 and request.kind != INHERITS
-        if bare:  # a member the enclosing class inherits (`cpp_requests`)
+        if bare:  # a member the enclosing class inherits (`requests`)
             request.local, inherited = inherited_bare(scope, request, source, name)
             if request.local is not None:
                 return request

@@ -15,7 +15,7 @@
   (`Outer.Inner`). Templates are their wrapped definition.
 * Namespaces (C++) prefix what they contain (`ns.f`) but are not symbols (like a Rust inline
   `mod`); anonymous namespaces prefix nothing.
-* Macros tree-sitter cannot expand are blanked in C++ before parsing (`c_macros`): one alone on
+* Macros tree-sitter cannot expand are blanked in C++ before parsing (`macros`): one alone on
   its line (`NLOHMANN_JSON_NAMESPACE_BEGIN`, `JSON_HEDLEY_NON_NULL(3)`), an export macro after
   `class`, annotations between the parameters and the body (`void f() LOCKS_EXCLUDED(mu) { }`,
   also recovered from the error tree-sitter gives). A statement read as a function after an
@@ -49,9 +49,9 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages import cpp_values
-from coderooms.ingest.languages.c_macros import dead_ranges, inside
-from coderooms.ingest.languages.c_misreads import MACRO_NAME, macro_block, misread_statement
+from coderooms.languages.c import values
+from coderooms.languages.c.macros import dead_ranges, inside
+from coderooms.languages.c.misreads import MACRO_NAME, macro_block, misread_statement
 from coderooms.languages.parsing.collector import Collector, Scope
 from coderooms.languages.parsing.nodes import (
     dotted,
@@ -82,7 +82,7 @@ CPP_QUERY = (
 (namespace_definition) @namespace
 (alias_declaration) @alias
 """
-    + cpp_values.QUERY
+    + values.QUERY
 )
 
 _CPP_SYNTAX = re.compile(
@@ -163,12 +163,12 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     cpp = any(query.capture_name(i) == "value_local" for i in range(query.capture_count))
     c.calls(calls, _MEMBERS, _WRAPPERS, _CALLS if cpp else None)
     if cpp:
-        cpp_values.declared_values(caps, c, _MEMBERS, _WRAPPERS, _CALLS, dead)
-        cpp_values.value_heads(calls, c)
-        cpp_values.base_initializers(caps, c)
+        values.declared_values(caps, c, _MEMBERS, _WRAPPERS, _CALLS, dead)
+        values.value_heads(calls, c)
+        values.base_initializers(caps, c)
         for node in caps.get("function", ()):
             if not inside(node.start_byte, dead):
-                cpp_values.declared_return(node, c, source)
+                values.declared_return(node, c, source)
     for node in caps.get("import", ()):
         path = node.child_by_field_name("path")
         if path is None:

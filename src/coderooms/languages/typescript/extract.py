@@ -1,4 +1,4 @@
-"""TypeScript and TSX extraction: the JavaScript core (see `javascript`) plus TS declarations.
+"""TypeScript and TSX extraction: the JavaScript core (`javascript.extract`) plus TS declarations.
 
 * `interface I` -> INTERFACE; `type T = ...` -> INTERFACE (its signature is the whole
   declaration, capped); `enum E` -> CLASS; `abstract class C` -> CLASS.
@@ -20,7 +20,7 @@
   other types (functions, object types, unions of two types) are not recorded. A declared
   return of `Promise<T>` is `T` (what `await` gives); an arrow or function value's return
   counts as a declaration's (`static create = (): T => ..`, `const make = (): T => ..`). Locals
-  of a call's value, `const x = f()` and `const x = await f()`: `assigned_values`.
+  of a call's value, `const x = f()` and `const x = await f()`: `languages.javascript.assigned`.
 * Calls as in JavaScript; a non-null assertion is transparent: `a!.b()`, `this.x!.m()` ->
   `a.b`, `this.x.m`.
 """
@@ -30,7 +30,7 @@ from __future__ import annotations
 from tree_sitter import Node, Query
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.languages.javascript import CORE_QUERY, define_class, extract_with
+from coderooms.languages.javascript.extract import CORE_QUERY, define_class, extract_with
 from coderooms.languages.parsing.collector import Collector, Scope, declared_return, qualified_name
 from coderooms.languages.parsing.nodes import dotted, header, text, type_name, type_parameters
 from coderooms.resolution.extraction import FactKind

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.ingest.targets import C_SOURCE_SUFFIXES, c_implementations
+from coderooms.languages.c.headers import C_SOURCE_SUFFIXES, c_implementations
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.lookup import Lookup, SymbolInfo
@@ -44,7 +44,7 @@ POINTER_OWN = frozenset(
     {"get", "reset", "release", "swap", "use_count", "unique", "owner_before", "get_deleter"}
 )
 """What `std::shared_ptr`/`std::unique_ptr` have themselves (`p.get()`), never the pointee's
-(`languages.cpp_values` types `std::shared_ptr<T> p` as a `T`)."""
+(`values` types `std::shared_ptr<T> p` as a `T`)."""
 
 
 def single_bases(extraction: Extraction) -> dict[str, str]:
@@ -89,7 +89,7 @@ def _aliased(signature: str, typedefs: bool) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Declared:
-    """What `languages.cpp_values` binds beside types: the member functions each class of the
+    """What `values` binds beside types: the member functions each class of the
     file declares in its body without defining them there (BIND facts of a class: (class
     qualname, member name)), and the names calls' objects start with (BIND facts of a
     function: (function qualname, name))."""

@@ -8,20 +8,20 @@
   call returns (`parsing.assigned`: `CRules.constructed` reads a callee without a declared
   return as a type's name, which finds no member when it is a function).
 * `std::shared_ptr<Foo>`, `std::unique_ptr<Foo>` are a `Foo` (`p->m()`); what the smart pointer
-  has itself (`p.get()`, `p.reset()`) is never looked up in `Foo` (`cpp_requests.POINTER_OWN`).
+  has itself (`p.get()`, `p.reset()`) is never looked up in `Foo` (`requests.POINTER_OWN`).
 * Not typed, so hiding a name of an enclosing scope: an array, a template parameter, a type
   of several names (`unsigned long`), a declaration of a name with two types in one function
   (the blocks of a function are one scope here). Primitives record nothing.
 * A member function a class body declares without defining it (a prototype) is a BIND fact of
-  the class: its own member, defined in another file (`cpp_requests`).
+  the class: its own member, defined in another file (`requests`).
 * A `for (T x : xs)` variable is a local, a `catch (const E &e)` parameter a parameter.
 * The name a call's object starts with (`parent_->help_->m()`) is a BIND fact of the
-  function: a value, not a namespace (`cpp_requests`: a field of the class of an out-of-class
+  function: a value, not a namespace (`requests`: a field of the class of an out-of-class
   definition).
 * A member function with overloads defined in this file and in another (the class body
   declares more of them than the file defines out of the class, and the file defines one) is
   a BIND fact of the class of value `OVERLOAD`: a call by name may mean either
-  (`cpp_requests.overloaded`).
+  (`requests.overloaded`).
 * A constructor's initialiser naming the class's base (`: Error(..)`) or the class itself
   (delegation) is a call of it (`base_initializers`; constructors defined in the class body).
 * RETURNS facts: the return type a definition writes (`App *App::add_flag(..)` returns an
@@ -85,7 +85,7 @@ def _overloads(caps: dict[str, list[Node]], c: Collector, skip: list[tuple[int, 
     one overload (in the class body or out of it) and the class body declares more than the
     file defines out of the class (`int Compare(const Slice&) const;` defined in `db.cc`,
     `int Compare(const Key&) const` defined here): overloads in two files, one symbol each, of
-    which a call by name alone may mean either (`cpp_requests.overloaded`). Overloads all
+    which a call by name alone may mean either (`requests.overloaded`). Overloads all
     defined in one file share its one symbol, as everywhere."""
     declared: dict[tuple[int, str], int] = {}
     inline: dict[tuple[int, str], int] = {}
@@ -154,7 +154,7 @@ def value_heads(calls: Iterable[Node], c: Collector) -> None:
     """A BIND fact of each name a call's object starts with (`parent_` of `parent_->a->m()`):
     the name is a value there, not a namespace (`detail::f()` is written the same once
     extracted, `detail.f`), so that a field of a class of another file may be looked for under
-    it (`cpp_requests`)."""
+    it (`requests`)."""
     for node in calls:
         if node.type != "field_expression":
             continue
@@ -260,7 +260,7 @@ def _declaration(
 def _member_prototype(node: Node, declarator: Node, c: Collector) -> None:
     """A BIND fact of the class for a member function its body declares without defining
     (`Option *add_option(Option *opt);`): the class's own member, defined in another file,
-    which hides the bases' members of its name (`cpp_requests`)."""
+    which hides the bases' members of its name (`requests`)."""
     parent = node.parent
     if parent is not None and parent.type == "template_declaration":
         parent = parent.parent

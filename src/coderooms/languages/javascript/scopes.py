@@ -20,7 +20,7 @@ only where files share one global scope (classic scripts). So the extractor writ
   a top-level assignment to `module.exports` or `exports.x`): its free names are the runtime's
   globals, never another file's top-level definition.
 
-`language_rules.ScriptRules.extension` reads both (`js_scope_names.ScopedNames`).
+`rules.ScriptRules.extension` reads both (`scope_names.ScopedNames`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """JavaScript/TypeScript: what a file's scopes say about the bare names it calls (issue 32:
-scope first), read from the facts `languages.js_scopes` writes.
+scope first), read from the facts `scopes` writes.
 
 * A name an enclosing scope binds to no symbol and no import (a parameter, a local) is that
   binding: never a symbol of the file, an import or the repo's one definition of that name, a

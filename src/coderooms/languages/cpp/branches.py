@@ -1,7 +1,7 @@
 """C/C++ `#elif` / `#else` branches, read as further programs of a file kept with its first.
 
 A C++ file that tree-sitter reads only with the first branch of every conditional taken
-(`c_macros.first_branches`: a `#if` inside a template argument list splits it) loses what its
+(`c.macros.first_branches`: a `#if` inside a template argument list splits it) loses what its
 other branches define: nlohmann/json's `operator<` and `operator>` under the `#else` of `#if
 JSON_HAS_THREE_WAY_COMPARISON`, whose first branch has the C++20 `operator<=>`. Such a file is
 read again once per further branch, as C# files are (`languages.csharp.branches`): reading `k` takes
@@ -61,5 +61,5 @@ def other_branches(source: bytes) -> Iterator[bytes]:
 def nth_branches(source: bytes, k: int) -> bytes:
     """`source` with its conditional directives blanked and, of each conditional, only its live
     branch `k` kept (its last where it has fewer than `k + 1`; none where none is live); `k = 0`
-    is `c_macros.first_branches` but for the `#define`s it keeps. Lines and offsets stay."""
+    is `c.macros.first_branches` but for the `#define`s it keeps. Lines and offsets stay."""
     return read_branches(source, k, live_branches(source), _CONDITIONAL, _OPENING)

@@ -22,6 +22,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from coderooms.core.nesting import load_json
+from coderooms.resolution.candidate_modes import by_candidates
+from coderooms.resolution.lookup import Lookup
+from coderooms.resolution.project_files import ProjectFile
+from coderooms.resolution.targets import path_stem
 
 COMPILE_COMMANDS = "compile_commands.json"
 LOCATIONS = (COMPILE_COMMANDS, "build/" + COMPILE_COMMANDS)
@@ -161,3 +165,38 @@ def command_candidates(listed: Mapping[str, tuple[str, ...]], where: str) -> lis
                 if not joined.startswith("..") and joined not in found:
                     found.append(joined)
     return found
+
+
+# -- the `I` target mode and the project file ---------------------------------------------------
+
+
+def include_stem(path: str, importer: str) -> str:
+    """An include seen from a file (`<file>\t<spec>`): the header's stem."""
+    return path_stem(path.partition("\t")[2].strip("<>"))
+
+
+def c_command(lookup: Lookup, path: str) -> list[str] | None:
+    return command_candidates(c_include_dirs(lookup), path)
+
+
+def c_include_dirs(lookup: Lookup) -> dict[str, tuple[str, ...]]:
+    """File -> its include directories from the repo's `compile_commands.json` (kept until
+    one changes)."""
+    found = lookup.memo.get(COMPILE_COMMANDS)
+    if found is None:
+        found = lookup.memo[COMPILE_COMMANDS] = include_dirs(lookup.table(COMPILE_COMMANDS))
+    return found
+
+
+C_MODES = (by_candidates("I", include_stem, c_command, load=False),)
+"""`I`: its candidates are not loaded by path (`changeset._load_files`), as before issue 35."""
+C_PROJECT = (
+    ProjectFile(
+        COMPILE_COMMANDS,
+        (COMPILE_COMMANDS,),
+        command_entries,
+        "path",
+        LOCATIONS,
+        kept_in_excluded=("build/" + COMPILE_COMMANDS,),
+    ),
+)

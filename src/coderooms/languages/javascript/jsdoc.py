@@ -1,6 +1,6 @@
 """JSDoc types in JavaScript: what `/** ... */` comments declare, recorded as the facts that
-TypeScript's annotations give (see `typescript`), so that calls on a value typed only by JSDoc
-resolve as on a declared one (webpack is typed so throughout).
+TypeScript's annotations give (see `languages.typescript`), so that calls on a value typed only
+by JSDoc resolve as on a declared one (webpack is typed so throughout).
 
 * `@typedef {import("./Foo")} Foo` in a top-level comment binds `Foo` as
   `const Foo = require("./Foo")` would (an ImportRef, alias `Foo`: the file depends on
@@ -13,7 +13,7 @@ resolve as on a declared one (webpack is typed so throughout).
   `@return {T}` of a named one (declaration, method, `const f = ...`) -> its RETURNS fact
   (`Promise<T>` is `T`, and `{this}` the enclosing class, as in TypeScript).
 * `this.f = p;` in a constructor whose `@param` types `p` -> an ASSIGN fact of field `f` of the
-  class (as `this.f = new T()` gives one, `assigned_values`).
+  class (as `this.f = new T()` gives one, `assigned`).
 * `@type {T}` before `const x = ...` / `let x;` -> an ASSIGN fact of `x`; before
   `this.x = ...` in a class's method -> an ASSIGN fact of field `x` of that class; before a
   class field `x = ...` -> the same; a cast `const x = /** @type {T} */ (y)` -> of `x`.
@@ -267,7 +267,7 @@ def _function_types(tags: list[Tag], target: Node, templates: _Templates, c: Col
 
 def _kept_params(method: Node, typed: dict[str, str], c: Collector) -> None:
     """`this.f = p;` in a constructor's body, `p` a parameter of a JSDoc type: field `f` of the
-    class is of that type, as `this.f = new T()` makes it a `T` (`assigned_values`)."""
+    class is of that type, as `this.f = new T()` makes it a `T` (`assigned`)."""
     source = c.source
     name = method.child_by_field_name("name")
     body = method.child_by_field_name("body")

@@ -1,20 +1,20 @@
 """JavaScript/TypeScript: the EXPORT facts of a module's exports of local names (`export { a,
 b as c }`, `export default a`, CommonJS `module.exports = a`, `module.exports = { a, c: b }`,
-`exports.c = b`), see `javascript`'s Exports; `js_commonjs` writes those of the functions
+`exports.c = b`), see `extract`'s Exports; `commonjs` writes those of the functions
 and classes CommonJS assignments define."""
 
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.ingest.languages.js_imports import specifier_names
+from coderooms.languages.javascript.imports import specifier_names
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import IDENT_RE, dotted, text
 from coderooms.resolution.extraction import MODULE_VALUE, FactKind
 
 
 def local_exports(root: Node, c: Collector) -> None:
-    """The EXPORT facts of the module's exports of local names (see `javascript`)."""
+    """The EXPORT facts of the module's exports of local names (see `extract`)."""
     source = c.source
     for stmt in root.named_children:
         if stmt.type == "export_statement" and stmt.child_by_field_name("source") is None:

@@ -1,4 +1,4 @@
-"""JavaScript/TypeScript imports as the extractor records them (see `javascript`'s Imports):
+"""JavaScript/TypeScript imports as the extractor records them (see `extract`'s Imports):
 `import` statements, `export ... from`, `require("m")` and `import("m")` with a literal
 specifier, and the names a destructuring `require` takes."""
 

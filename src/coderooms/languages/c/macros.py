@@ -35,7 +35,7 @@ its conditional directives blanked with every branch but the first taken (the `#
 0`), as a preprocessor would leave one program (`#if !defined(NDEBUG)` inside a constructor's
 initialiser list splits it for tree-sitter: leveldb's `env_posix.cc`). A reading is kept only
 when it parses with fewer errors (`languages.extract`); when the first-branch one is kept, what
-the other branches define joins it (`c_branches`).
+the other branches define joins it (`languages.cpp.branches`).
 
 `blank_define_comments` (C and C++, before the first parse) blanks the `/* */` comments inside a
 continued `#define`, which end the directive for tree-sitter.
