@@ -191,7 +191,8 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
         obj = obj.child_by_field_name("object")
     head = text(obj, source) if obj is not None else ""
     created = _created_type(obj, source, parts[-1]) if obj is not None else None
-    if created is not None:  # `new Foo(..).m()`: a member of a Foo (`Foo.new().m`)
+    created = created or (_cast_type(obj, source) if obj is not None else None)
+    if created is not None:  # `new Foo(..).m()`, `((Foo) x).m()`: a member of a Foo
         parts.append(f"{created}.{CONSTRUCTED}")
         return ".".join(reversed(parts))
     if obj is not None and obj.type == "method_invocation" and not IDENT_RE.fullmatch(head):
@@ -202,6 +203,22 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
             return ".".join(reversed(parts))
     parts.append(head if IDENT_RE.fullmatch(head) else UNKNOWN_OBJECT)
     return ".".join(reversed(parts))
+
+
+def _cast_type(node: Node, source: bytes) -> str | None:
+    """The class `((T) x)` casts to, a value of it as `new T(..)` is (`T.new().m`): a named
+    class type only (no primitive, array, intersection, nor a one-letter type parameter)."""
+    if node.type != "parenthesized_expression" or node.named_child_count != 1:
+        return None
+    cast = node.named_children[0]
+    written = cast.child_by_field_name("type") if cast.type == "cast_expression" else None
+    if written is None or written.type not in ("type_identifier", "scoped_type_identifier",
+                                               "generic_type"):  # fmt: skip
+        return None
+    name = type_name(written, source)
+    if not name or dotted(name) != name or len(name.rpartition(".")[2]) < 2:
+        return None
+    return name
 
 
 def _created_type(node: Node, source: bytes, member: str) -> str | None:
