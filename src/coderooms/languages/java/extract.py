@@ -115,7 +115,12 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         handle,
     )
     for call in caps.get("call", ()):
-        c.call(call, _invocation_name(call, source))
+        callee = _invocation_name(call, source)
+        c.call(call, callee)
+        arguments = call.child_by_field_name("arguments")
+        if callee and arguments is not None:  # how many: which overloads it may call
+            site = (callee, call.start_point.row + 1)
+            c.ex.call_args.setdefault(site, set()).add(_count(arguments))
     for new in caps.get("new", ()):
         created = new.child_by_field_name("type")
         if created is not None:
@@ -168,7 +173,18 @@ def _method(node: Node, outer: Scope, c: Collector) -> Scope:
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
     parameter_facts(node, qual, c)  # every overload's: `m#k/n` of its class (`lambdas`)
+    parameters = node.child_by_field_name("parameters")
+    if kind is SymbolKind.METHOD and parameters is not None:
+        kinds = [p.type for p in parameters.named_children]
+        n = sum(k in ("formal_parameter", "spread_parameter") for k in kinds)
+        spec = f"{n - 1}+" if "spread_parameter" in kinds else str(n)
+        c.ex.arities.setdefault(qual, set()).add(spec)
     return Scope(qual, qual, in_type=False)
+
+
+def _count(arguments: Node) -> int:
+    """How many arguments an `argument_list` holds (comments are no argument)."""
+    return sum(a.type not in ("line_comment", "block_comment") for a in arguments.named_children)
 
 
 def _invocation_name(call: Node, source: bytes) -> str | None:

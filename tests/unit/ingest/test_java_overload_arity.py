@@ -1,0 +1,61 @@
+"""Java overloads by argument count (issue 32): overloads share one qualname, so a call that no
+overload of the method found takes is another method of that name, javac's pick: a base's
+overload up the class's chain (`until(end, unit)` declared by the abstract base beside the
+class's own `until(end)`), or a ghost when the chain leaves the repo first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from coderooms.resolution.arities import takes
+from tests.unit.ingest.test_python_resolution import call, plan
+
+BASE = "src/main/java/p/AbstractDate.java"
+DATE = "src/main/java/p/FixedDate.java"
+
+
+def test_a_call_no_overload_takes_is_the_bases(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            BASE: """
+                package p;
+                public abstract class AbstractDate implements java.time.chrono.ChronoLocalDate {
+                    public long until(Object end, Object unit) { return 0; }
+                }
+            """,
+            DATE: """
+                package p;
+                public class FixedDate extends AbstractDate {
+                    public Object until(java.time.chrono.ChronoLocalDate end) { return null; }
+                    public Object pick(String first, String... more) { return null; }
+                    void own(Object u) { until(this, u); }
+                    void one() { until(this); pick("a"); pick("a", "b", "c"); }
+                }
+            """,
+            "src/test/java/p/T.java": """
+                package p;
+                public class T {
+                    void two(FixedDate d, Object u) { d.until(d, u); }
+                    void one(FixedDate d) { d.until(d); }
+                    void three(FixedDate d, Object u) { d.until(d, u, u); }
+                }
+            """,
+        },
+    )
+    inherited = (f"{BASE}::AbstractDate.until", "inherited")
+    assert call(found, f"{DATE}::FixedDate.own", "until") == inherited
+    assert call(found, f"{DATE}::FixedDate.one", "until") == (f"{DATE}::FixedDate.until", "local")
+    assert call(found, f"{DATE}::FixedDate.one", "pick") == (f"{DATE}::FixedDate.pick", "local")
+    assert call(found, "src/test/java/p/T.java::T.two", "d.until") == inherited
+    assert call(found, "src/test/java/p/T.java::T.one", "d.until")[0] == f"{DATE}::FixedDate.until"
+    # no overload in the repo takes three: the JDK base's, a ghost
+    assert call(found, "src/test/java/p/T.java::T.three", "d.until")[1] == "ghost"
+
+
+def test_what_overloads_take() -> None:
+    assert takes("1,2", [1, 2])
+    assert not takes("1", [1, 2])
+    assert takes("0+", [0, 5])  # varargs alone
+    assert takes("2,1+", [1, 3])
+    assert not takes("2,1+", [0])
