@@ -11,9 +11,17 @@ a table written before the rule) takes anything."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
+from typing import TYPE_CHECKING
 
 from coderooms.resolution.extraction import CALLS, Extraction
+from coderooms.resolution.member_tables import MAX_BASES, overload_up
+from coderooms.resolution.member_types import Keys, member_key
 from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.vocabulary import AGREE
+
+if TYPE_CHECKING:
+    from coderooms.resolution.lookup import Lookup, SymbolInfo
 
 Site = tuple[str, str, str, int]
 """(source, kind, ref, line): one reference site, as `file_records` walks them."""
@@ -69,3 +77,54 @@ def record_arities(
         if specs and not takes(",".join(sorted(specs)), found):
             request.local, request.bound = None, True
             request.alternatives = (own_file(local),)
+
+
+def overloaded_up(
+    lookup: Lookup, found: SymbolInfo, counts: tuple[int, ...], group: str, keys: Keys
+) -> bool:
+    """Whether a base of `found`'s class, up the chain, declares an overload of the same name
+    and argument count with other parameter types (`until(AbstractDate, TemporalUnit)` in the
+    base beside the class's `until(Temporal, TemporalUnit)`): javac picks by the arguments'
+    types, which the name does not tell, so the call is a ghost. The same types: an override,
+    the class's own (and the base's bases are looked at in turn). A base's varargs overload
+    is never javac's pick over a method of fixed arity that takes the call."""
+    current = found
+    fits = partial(_takes_any, lookup, counts=counts, keys=keys)
+    for _ in range(MAX_BASES):
+        base = overload_up(lookup, current, fits, group, keys)
+        if base is None:
+            return False
+        for n in counts:
+            theirs = _types(lookup, base, n, keys)
+            if theirs is not None and theirs != _types(lookup, found, n, keys):
+                return True
+        current = base
+    return False
+
+
+def _takes_any(lookup: Lookup, method: SymbolInfo, counts: tuple[int, ...], keys: Keys) -> bool:
+    keys.add((method.path, member_key("a", method.qualname)))
+    spec = lookup.reexports(method.path).arities.get(method.qualname)
+    return spec is None or any(takes(spec, (n,)) for n in counts)
+
+
+def _types(lookup: Lookup, method: SymbolInfo, n: int, keys: Keys) -> tuple[str, ...] | None:
+    """The simple names of the types the overloads of `n` arguments of `method` declare, by
+    position (`""` a primitive); None when no overload of fixed arity `n` has it."""
+    keys.add((method.path, member_key("a", method.qualname)))
+    spec = lookup.reexports(method.path).arities.get(method.qualname) or ""
+    if str(n) not in spec.split(","):
+        return None
+    fields = lookup.reexports(method.path).fields
+    found: list[str] = []
+    for k in range(n):
+        key = f"{method.qualname}#{k}/{n}"
+        keys.add((method.path, member_key("d", key)))
+        written = fields.get(key, "")
+        found.append(AGREE.join(sorted(_simple(t) for t in written.split(AGREE))))
+    return tuple(found)
+
+
+def _simple(written: str) -> str:
+    """`java.time.temporal.TemporalUnit` -> `TemporalUnit` (generic arguments dropped)."""
+    return written.partition("<")[0].rpartition(".")[2]

@@ -33,7 +33,7 @@ PARAMETER = "#"
 if TYPE_CHECKING:
     from coderooms.resolution.lookup import Lookup, SymbolInfo
 
-MEMBER_TAGS = frozenset("rbtdo")
+MEMBER_TAGS = frozenset("rbtdoa")
 """Module table tags of what members of values need (see `js_reexports`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""

@@ -8,7 +8,7 @@ from functools import partial
 
 from coderooms.core.ids import file_id, ghost_id, symbol_id
 from coderooms.core.kinds import SymbolKind
-from coderooms.resolution.arities import takes
+from coderooms.resolution.arities import overloaded_up, takes
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import encode_key
 from coderooms.resolution.lookup import (
@@ -162,6 +162,8 @@ def _first(
             if found is None:
                 break
             via = "inherited"
+        if request.arities and overloaded_up(lookup, found, request.arities, request.group, keys):
+            break  # a base's overload of as many arguments, other types: javac's pick unknown
         if rules.interface_calls and _virtual(request) and found.kind == "Method":
             via = _interface_via(lookup, found, via, keys)
         return found, via

@@ -59,3 +59,36 @@ def test_what_overloads_take() -> None:
     assert takes("0+", [0, 5])  # varargs alone
     assert takes("2,1+", [1, 3])
     assert not takes("2,1+", [0])
+
+
+def test_a_bases_overload_of_as_many_arguments_leaves_a_ghost(tmp_path: Path) -> None:
+    """A base declaring the name with as many parameters of other types: javac picks by the
+    arguments' types (a ghost); of the same types it is an override (the class's own)."""
+    found = plan(
+        tmp_path,
+        {
+            BASE: """
+                package p;
+                public abstract class AbstractDate {
+                    long until(AbstractDate end, String unit) { return 0; }
+                    public int get(int f, String s) { return 0; }
+                }
+            """,
+            DATE: """
+                package p;
+                public class FixedDate extends AbstractDate {
+                    public long until(Object end, String unit) { return 1; }
+                    public int get(int f, String s) { return 1; }
+                }
+            """,
+            "src/test/java/p/T.java": """
+                package p;
+                public class T {
+                    void t(FixedDate d) { d.until(d, "u"); d.get(1, ""); }
+                }
+            """,
+        },
+    )
+    use = "src/test/java/p/T.java::T.t"
+    assert call(found, use, "d.until")[1] == "ghost"
+    assert call(found, use, "d.get") == (f"{DATE}::FixedDate.get", "package")
