@@ -86,7 +86,9 @@ def overloaded_up(
     and argument count with other parameter types (`until(AbstractDate, TemporalUnit)` in the
     base beside the class's `until(Temporal, TemporalUnit)`): javac picks by the arguments'
     types, which the name does not tell, so the call is a ghost. The same types: an override,
-    the class's own (and the base's bases are looked at in turn). A base's varargs overload
+    the class's own (and the base's bases are looked at in turn); where the class has several
+    overloads of that count, each position's type in the base must be one of theirs there
+    (`interpret(Version)` overridden beside `interpret(String)`). A base's varargs overload
     is never javac's pick over a method of fixed arity that takes the call."""
     current = found
     fits = partial(_takes_any, lookup, counts=counts, keys=keys)
@@ -95,8 +97,8 @@ def overloaded_up(
         if base is None:
             return False
         for n in counts:
-            theirs = _types(lookup, base, n, keys)
-            if theirs is not None and theirs != _types(lookup, found, n, keys):
+            theirs, own = _types(lookup, base, n, keys), _types(lookup, found, n, keys)
+            if theirs is not None and (own is None or not all(map(_among, theirs, own))):
                 return True
         current = base
     return False
@@ -123,6 +125,11 @@ def _types(lookup: Lookup, method: SymbolInfo, n: int, keys: Keys) -> tuple[str,
         written = fields.get(key, "")
         found.append(AGREE.join(sorted(_simple(t) for t in written.split(AGREE))))
     return tuple(found)
+
+
+def _among(theirs: str, own: str) -> bool:
+    """Whether the types a base declares at a position are among the class's there."""
+    return set(theirs.split(AGREE)) <= set(own.split(AGREE))
 
 
 def _simple(written: str) -> str:

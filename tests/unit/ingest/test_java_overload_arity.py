@@ -92,3 +92,35 @@ def test_a_bases_overload_of_as_many_arguments_leaves_a_ghost(tmp_path: Path) ->
     use = "src/test/java/p/T.java::T.t"
     assert call(found, use, "d.until")[1] == "ghost"
     assert call(found, use, "d.get") == (f"{DATE}::FixedDate.get", "package")
+
+
+def test_an_override_beside_an_overload_of_as_many_arguments_is_the_classs(
+    tmp_path: Path,
+) -> None:
+    """`interpret(Version)` of an interface, overridden by a class that adds
+    `interpret(String)`: the base's types are among the class's, the class's own method."""
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/p/Expression.java": """
+                package p;
+                public interface Expression { boolean interpret(Version v); }
+            """,
+            "src/main/java/p/Version.java": "package p;\npublic class Version {}\n",
+            "src/main/java/p/Composite.java": """
+                package p;
+                public class Composite implements Expression {
+                    public boolean interpret(String v) { return false; }
+                    public boolean interpret(Version v) { return true; }
+                }
+            """,
+            "src/test/java/p/T.java": """
+                package p;
+                public class T {
+                    void t(Composite c) { c.interpret("1.0"); }
+                }
+            """,
+        },
+    )
+    interpret = call(found, "src/test/java/p/T.java::T.t", "c.interpret")
+    assert interpret == ("src/main/java/p/Composite.java::Composite.interpret", "package")
