@@ -5,6 +5,6 @@ UNWIND $rows AS row
 MATCH (a:Symbol {id: row.source}), (b:Ghost {id: row.target})
 CREATE (a)-[r:$(row.type) {ref: row.props.ref, name: row.props.name,
   group: row.props.group, bound: row.props.bound, alts: row.props.alts, ghost: row.props.ghost,
-  expr: row.props.expr, keys: row.props.keys, then: row.props.then, line: row.props.line,
+  expr: row.props.expr, keys: row.props.keys, then: row.props.then, arity: row.props.arity, line: row.props.line,
   count: row.props.count, via: row.props.via, confidence: row.props.confidence,
   digest: row.props.digest}]->(b)

@@ -405,9 +405,8 @@ def _keep_unchanged(changes: Changeset, plan: Plan, held: Held) -> None:
 
 def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, str, dict[str, Any]]:
     props = row["props"]
-    prefix = f"{props['claim']}::"
     request = RefRequest(
-        source=row["source"].removeprefix(prefix),
+        source=row["source"].removeprefix(f"{props['claim']}::"),
         kind=row["kind"],
         ref=props["ref"],
         name=props["name"],
@@ -419,6 +418,7 @@ def _foreign_request(row: dict[str, Any]) -> tuple[str, str, str, RefRequest, st
         ghost=props["ghost"],
         expr=_loaded_expr(props),
         then=tuple(props.get("then") or ()),
+        arities=tuple(props.get("arity") or ()),
     )
     return row["rid"], row["source"], row["source_path"], request, row["target"], props
 

@@ -151,7 +151,7 @@ def to_wire(parsed: ParsedFile) -> Wire:
         ),
         tuple(
             (r.source, r.kind, r.ref, r.name, r.line, r.group, r.count, r.bound,
-             r.alternatives, r.local, r.ghost, r.expr, r.then)
+             r.alternatives, r.local, r.ghost, r.expr, r.then, r.arities)
             for r in record.references
         ),
         tuple(i.encode() for i in record.imports),

@@ -27,8 +27,8 @@ SYMBOL_PROPS = ("id", "repo", "kind", "name", "qualname", "file", "language", "s
                 "end_line", "signature", "doc", "words", "repo_key", "claim", "embedding_key",
                 "digest")  # fmt: skip
 """The properties a symbol row holds: `ingest/create_symbols` names each one (a test checks)."""
-EDGE_PROPS = ("ref", "name", "group", "bound", "alts", "ghost", "expr", "keys", "then", "line",
-              "count", "via", "confidence", "digest")  # fmt: skip
+EDGE_PROPS = ("ref", "name", "group", "bound", "alts", "ghost", "expr", "keys", "then", "arity",
+              "line", "count", "via", "confidence", "digest")  # fmt: skip
 """Every property an edge row writes (structure, import and reference edges): the edge
 statements (`ingest/edges_*`) name each one in their CREATE (a test checks)."""
 START_NODE_PROPS = ("claim", "repo")
@@ -202,6 +202,7 @@ def reference_props(
         "expr": _stored_expr(request),
         "keys": list(resolution.keys) or None,
         "then": list(request.then) or None,
+        "arity": list(request.arities) or None,
         "line": request.line,
         "count": request.count,
         "via": resolution.via,

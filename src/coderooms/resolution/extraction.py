@@ -149,4 +149,9 @@ class Extraction:
     inherits: list[InheritRef] = field(default_factory=list)
     facts: list[ScopeFact] = field(default_factory=list)
     """Scope facts, for the languages whose resolution follows them (Python)."""
+    arities: dict[str, set[str]] = field(default_factory=dict)
+    """Java: method qualname -> the argument counts its overloads take (`2`; `1+`: varargs,
+    one argument or more), for `file_records.arity_entries`."""
+    call_args: dict[tuple[str, int], set[int]] = field(default_factory=dict)
+    """Java: (callee as written, line) -> the argument counts of the calls written there."""
     problems: list[str] = field(default_factory=list)

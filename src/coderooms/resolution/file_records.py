@@ -6,6 +6,8 @@ decides each reference over that scope)."""
 from __future__ import annotations
 
 from coderooms.core.ids import directory_of
+from coderooms.resolution.arities import entries as arity_entries
+from coderooms.resolution.arities import record_arities
 from coderooms.resolution.extraction import (
     CALLS,
     INHERITS,
@@ -61,7 +63,9 @@ def build_record(
     scope.opened = rules.opened(path, extraction.imports)
     scope.extension = rules.extension(path, extraction)
     if rules.member_table:
-        record.names = sorted({*record.names, *returned_table_entries(scope)})
+        record.names = sorted(
+            {*record.names, *returned_table_entries(scope), *arity_entries(extraction)}
+        )
     merged: dict[tuple[str, str, str], RefRequest] = {}
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
     sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
@@ -75,6 +79,7 @@ def build_record(
                 known.line = min(known.line, line)
             continue
         seen[key] = _add(merged, scope.request(source, kind, ref, line))
+    record_arities(extraction, sites, {site: seen[site[:3]] for site in sites}, scope.own_file)
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
     return record
 

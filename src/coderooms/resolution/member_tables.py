@@ -18,6 +18,7 @@ removes a symbol of one of those names, re-resolves the reference.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from coderooms.core.kinds import SymbolKind
@@ -39,7 +40,7 @@ PARAMETER = "#"
 if TYPE_CHECKING:
     from coderooms.resolution.lookup import Lookup, SymbolInfo
 
-MEMBER_TAGS = frozenset("rbtdo")
+MEMBER_TAGS = frozenset("rbtdoa")
 """Module table tags of what members of values need (see `js_reexports`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
@@ -179,6 +180,28 @@ def _element(
     if type_named(lookup, fn.path, container, group, keys) is not None:
         return None  # the repo's own `Map`: its `get` is followed as any member is
     return type_named(lookup, fn.path, element, group, keys)
+
+
+def overload_up(
+    lookup: Lookup, found: SymbolInfo, fits: Callable[[SymbolInfo], bool], group: str, keys: Keys
+) -> SymbolInfo | None:
+    """Java: the method of `found`'s name that the bases of its class declare, nearest first,
+    that `fits` (an overload taking the call's arguments, `arities`); None where the chain
+    leaves the repo first."""
+    owner, _, member = found.qualname.rpartition(".")
+    current = lookup.defined(found.path, owner, TYPE_NAMES) if owner else None
+    seen: set[str] = set()
+    while current is not None and current.id not in seen and len(seen) < MAX_BASES:
+        seen.add(current.id)
+        keys.add((current.path, member_key("b", current.qualname)))
+        base = lookup.reexports(current.path).bases.get(current.qualname)
+        typ = type_named(lookup, current.path, base, group, keys) if base is not None else None
+        candidate = _member(lookup, typ, member, group, keys) if typ is not None else None
+        if candidate is None or fits(candidate):
+            return candidate
+        owner = candidate.qualname.rpartition(".")[0]
+        current = lookup.defined(candidate.path, owner, TYPE_NAMES)
+    return None
 
 
 def _member(

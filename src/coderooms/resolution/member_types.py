@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from coderooms.resolution.lookup import Lookup, SymbolInfo
 
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
-_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*"}
+_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*", "a": "{}()#"}
 
 Keys = set[tuple[str, str]]
 

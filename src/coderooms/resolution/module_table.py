@@ -59,6 +59,8 @@ class ModuleTable:
     overloads: dict[str, str] = field(default_factory=dict)
     """`<class qualname>.<member>` the file declares overloads of (C++: which one a call
     means is not known by name)."""
+    arities: dict[str, str] = field(default_factory=dict)
+    """Java: method qualname -> the argument counts its overloads take (`arities`)."""
 
     @staticmethod
     def decode(entries: Iterable[str]) -> ModuleTable:
@@ -68,7 +70,7 @@ class ModuleTable:
         local: dict[str, str] = {}
         imported: dict[str, tuple[str, str]] = {}
         value: str | None = None
-        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}, "d": {}, "o": {}}
+        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}, "d": {}, "o": {}, "a": {}}
         for entry in entries:
             tag, body = entry[:1], entry[1:]
             if tag in members:
@@ -91,7 +93,7 @@ class ModuleTable:
                 value = body
         return ModuleTable(
             named, namespaces, tuple(stars), local, value, imported,
-            members["r"], members["b"], members["t"], members["d"], members["o"],
+            members["r"], members["b"], members["t"], members["d"], members["o"], members["a"],
         )  # fmt: skip
 
 

@@ -77,6 +77,9 @@ class RefRequest:
     then: tuple[str, ...] = ()
     """Members looked up in turn in what the found function is declared to return
     (`member_tables`): `Spec.builder().add().build` finds `Spec.builder`, then `add`, `build`."""
+    arities: tuple[int, ...] = ()
+    """Java: the argument counts of the reference's calls (empty: not known), which the
+    method found must take (`arities`)."""
 
 
 @dataclass(slots=True)

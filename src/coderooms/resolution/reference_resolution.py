@@ -4,8 +4,11 @@ else a ghost. Says how (`via`) and how sure (`confidence`)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from coderooms.core.ids import file_id, ghost_id, symbol_id
 from coderooms.core.kinds import SymbolKind
+from coderooms.resolution.arities import overloaded_up, takes
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import encode_key
 from coderooms.resolution.lookup import (
@@ -17,7 +20,8 @@ from coderooms.resolution.lookup import (
     SymbolInfo,
 )
 from coderooms.resolution.lookup_rules import LookupRules, of_group
-from coderooms.resolution.member_tables import follow_returns, inherited_member
+from coderooms.resolution.member_tables import follow_returns, inherited_member, overload_up
+from coderooms.resolution.member_types import member_key
 from coderooms.resolution.ref_requests import (
     AGREED,
     RefRequest,
@@ -151,10 +155,30 @@ def _first(
             if found is None or of_group(lookup, request.group).ambiguous(lookup, found, keys):
                 break
             via = "typed"
+        if request.arities and not _takes(lookup, found, request.arities, keys):
+            # no overload of it takes these arguments: a base's, up the chain, or a ghost
+            fits = partial(_takes, lookup, counts=request.arities, keys=keys)
+            found = overload_up(lookup, found, fits, request.group, keys)
+            if found is None:
+                break
+            via = "inherited"
+        if request.arities and overloaded_up(lookup, found, request.arities, request.group, keys):
+            break  # a base's overload of as many arguments, other types: javac's pick unknown
         if rules.interface_calls and _virtual(request) and found.kind == "Method":
             via = _interface_via(lookup, found, via, keys)
         return found, via
     return None
+
+
+def _takes(
+    lookup: Lookup, found: SymbolInfo, counts: tuple[int, ...], keys: set[tuple[str, str]]
+) -> bool:
+    """Whether method `found` has an overload for each of `counts` arguments (`arities`)."""
+    if found.kind != "Method":
+        return True
+    keys.add((found.path, member_key("a", found.qualname)))
+    spec = lookup.reexports(found.path).arities.get(found.qualname)
+    return spec is None or takes(spec, counts)
 
 
 def _virtual(request: RefRequest) -> bool:

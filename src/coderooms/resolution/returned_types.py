@@ -254,7 +254,7 @@ def static_field(
     such field (a nested type, then: `Type.Inner.m()`)."""
     if len(parts) < 3 or not parts[0][:1].isupper():
         return None
-    at = next((i for i, p in enumerate(parts[:-1]) if _field_like(p)), None)
+    at = next((i for i, p in enumerate(parts[:-1]) if field_like(p)), None)
     if at is None or at == 0 or (at > 1 and CALLED in "".join(parts[:at])):
         return None  # `Type.Inner.FIELD.m()`: the field of the nested type (issue 32)
     field, typed = parts[at], parts[:at]
@@ -268,7 +268,7 @@ def static_field(
     return through_fields(scope, request, source, (False, written), parts[at:-1], parts[-1])
 
 
-def _field_like(part: str) -> bool:
+def field_like(part: str) -> bool:
     """A part of `Type.x.m()` taken for a field: lowercase, `_`, or all capitals."""
     return part[:1].islower() or part[:1] == "_" or part.isupper()
 

@@ -141,3 +141,34 @@ def test_an_element_of_a_returned_jdk_container_follows_the_declared_return(
         (holder, declared.format("Values"), values),
         ("src/main/java/spark/Values.java", None, ("?:getValues", "ghost")),
     ])  # fmt: skip
+
+
+def test_a_call_follows_the_overloads_its_argument_count_takes(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`d.until(d, u)` on a `Date` that declares only `until(Object)`: the base's two-argument
+    `until`; the class gaining a two-argument overload takes it back, the base losing its
+    own leaves a ghost, each step equal to a full ingest (rules-32f)."""
+    base = "src/main/java/p/Base.java"
+    date = "src/main/java/p/Date.java"
+    with_until = "package p;\npublic class Base {\n  public long until(Object e, Object u) {}\n}\n"
+    one = (
+        "package p;\npublic class Date extends Base {\n"
+        "  public Object until(Object e) { return null; }\n}\n"
+    )
+    both = one.replace("\n}\n", "\n  public long until(Object e, Object u) { return 1; }\n}\n")
+    tree.write(base, with_until)
+    tree.write(date, one)
+    tree.write(
+        "src/test/java/p/Use.java",
+        "package p;\nclass Use {\n  void run(Date d, Object u) {\n    d.until(d, u);\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/test/java/p/Use.java::Use.run"
+    assert calls_of(graph, repo, run) == {(f"{base}::Base.until", "inherited")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (date, both, (f"{date}::Date.until", "package")),
+        (date, one, (f"{base}::Base.until", "inherited")),
+        (base, "package p;\npublic class Base {}\n", ("?:Date.until", "ghost")),
+        (base, with_until, (f"{base}::Base.until", "inherited")),
+    ])  # fmt: skip

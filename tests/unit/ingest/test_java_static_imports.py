@@ -178,3 +178,108 @@ def test_a_constant_of_a_nested_enum_is_of_that_enum(tmp_path: Path) -> None:
     get = "src/main/java/spark/Redirect.java::Redirect.get"
     assert call(found, use, "Redirect.Holder.ONE.get") == (get, "typed")
     assert call(found, use, "Redirect.Status.MISSING.intValue")[1] == "ghost"
+
+
+VALIDATORS = "src/main/java/v/Version.java"
+
+
+def test_known_jdk_interfaces_do_not_shadow_a_static_import(tmp_path: Path) -> None:
+    """`Comparable`, `Serializable`, `Cloneable` declare no name but `compareTo` (and
+    `Object`'s): a class implementing only them still sees `import static C.*`'s other
+    methods; a base of the same simple name that is not the JDK's still shadows."""
+    found = plan(
+        tmp_path,
+        {
+            VALIDATORS: """
+                package v;
+                import java.io.Serializable;
+                import static v.Version.Validators.*;
+                public class Version implements Comparable<Version>, Serializable {
+                    public static class Builder { void b() { nonNull(1); } }
+                    void v() { nonNull(2); compareTo(this); equals(this); }
+                    public int compareTo(Version o) { return 0; }
+                    static class Validators {
+                        static void nonNull(Object o) {}
+                        static void compareTo(Object o) {}
+                        static void equals(Object o) {}
+                    }
+                }
+            """,
+            "src/main/java/v/Own.java": """
+                package v;
+                import other.Serializable;
+                import static v.Version.Validators.*;
+                public class Own implements Serializable {
+                    void o() { nonNull(3); }
+                }
+            """,
+            "src/main/java/v/Cmp.java": """
+                package v;
+                import static v.Version.Validators.*;
+                public class Cmp implements Comparable<Cmp> {
+                    void c() { compareTo(null); nonNull(4); }
+                }
+            """,
+        },
+    )
+    validators = f"{VALIDATORS}::Version.Validators.nonNull"
+    assert call(found, f"{VALIDATORS}::Version.Builder.b", "nonNull") == (validators, "import")
+    assert call(found, f"{VALIDATORS}::Version.v", "nonNull") == (validators, "import")
+    own = f"{VALIDATORS}::Version.compareTo"
+    assert call(found, f"{VALIDATORS}::Version.v", "compareTo")[0] == own
+    assert call(found, f"{VALIDATORS}::Version.v", "equals")[1] == "ghost"  # Object's
+    assert call(found, "src/main/java/v/Own.java::Own.o", "nonNull")[1] == "ghost"
+    cmp = "src/main/java/v/Cmp.java::Cmp.c"
+    assert call(found, cmp, "compareTo")[1] == "ghost"  # Comparable's, not the import's
+    assert call(found, cmp, "nonNull") == (validators, "import")
+
+
+PARSER = "src/main/java/p/Parser.java"
+
+
+def test_constants_through_static_imports_are_fields(tmp_path: Path) -> None:
+    """`import static a.b.C.*;` gives `DIGIT.m()` C's constant `DIGIT` (an enum's constant is
+    of the enum's type, its method found up the enum's bases); `import static a.b.C.INSTANCE;`
+    a field in capitals; a class with a base outside the repo may inherit the constant."""
+    found = plan(
+        tmp_path,
+        {
+            "src/main/java/p/util/Stream.java": """
+                package p.util;
+                public class Stream {
+                    public interface ElementType<E> { boolean isMatchedBy(E e); }
+                }
+            """,
+            PARSER: """
+                package p;
+                public class Parser {
+                    enum CharType implements p.util.Stream.ElementType<Character> {
+                        DIGIT { public boolean isMatchedBy(Character c) { return true; } },
+                        DOT { public boolean isMatchedBy(Character c) { return false; } };
+                    }
+                    public static final Parser INSTANCE = new Parser();
+                    public boolean isLeap(int y) { return true; }
+                }
+            """,
+            "src/main/java/p/Use.java": """
+                package p;
+                import static p.Parser.CharType.*;
+                import static p.Parser.INSTANCE;
+                public class Use {
+                    void t() { DIGIT.isMatchedBy('0'); INSTANCE.isLeap(1); }
+                }
+            """,
+            "src/main/java/p/Derived.java": """
+                package p;
+                import static p.Parser.CharType.*;
+                public class Derived extends junit.framework.TestCase {
+                    void t() { DOT.isMatchedBy('.'); }
+                }
+            """,
+        },
+    )
+    use = "src/main/java/p/Use.java::Use.t"
+    matched = "src/main/java/p/util/Stream.java::Stream.ElementType.isMatchedBy"
+    assert call(found, use, "DIGIT.isMatchedBy") == (matched, "typed")
+    assert call(found, use, "INSTANCE.isLeap") == (f"{PARSER}::Parser.isLeap", "typed")
+    assert call(found, "src/main/java/p/Derived.java::Derived.t", "DOT.isMatchedBy")[1] == "ghost"

@@ -58,7 +58,7 @@ def test_edge_rows_hold_only_named_properties(tmp_path: Path) -> None:
     resolution: Any = SimpleNamespace(keys=("k",), via="local", confidence=1.0)
     request: Any = SimpleNamespace(
         ref="f", name="f", group="js", bound=False, alternatives=(), ghost="f", expr=None,
-        then=(), line=3, count=1,
+        then=(), arities=(), line=3, count=1,
     )  # fmt: skip
     held |= set(reference_props("r", "r:m.py", request, resolution)) | {"digest"}
     held |= set(import_props("r", "r:m.py", 1, Resolution("r:n.py", "File", "path", 1.0)))

@@ -115,7 +115,12 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         handle,
     )
     for call in caps.get("call", ()):
-        c.call(call, _invocation_name(call, source))
+        callee = _invocation_name(call, source)
+        c.call(call, callee)
+        arguments = call.child_by_field_name("arguments")
+        if callee and arguments is not None:  # how many: which overloads it may call
+            site = (callee, call.start_point.row + 1)
+            c.ex.call_args.setdefault(site, set()).add(_count(arguments))
     for new in caps.get("new", ()):
         created = new.child_by_field_name("type")
         if created is not None:
@@ -168,7 +173,18 @@ def _method(node: Node, outer: Scope, c: Collector) -> Scope:
     kind = SymbolKind.METHOD if outer.in_type else SymbolKind.FUNCTION
     c.define(kind, qual, outer.parent, node, header(node, node.child_by_field_name("body"), source))
     parameter_facts(node, qual, c)  # every overload's: `m#k/n` of its class (`lambdas`)
+    parameters = node.child_by_field_name("parameters")
+    if kind is SymbolKind.METHOD and parameters is not None:
+        kinds = [p.type for p in parameters.named_children]
+        n = sum(k in ("formal_parameter", "spread_parameter") for k in kinds)
+        spec = f"{n - 1}+" if "spread_parameter" in kinds else str(n)
+        c.ex.arities.setdefault(qual, set()).add(spec)
     return Scope(qual, qual, in_type=False)
+
+
+def _count(arguments: Node) -> int:
+    """How many arguments an `argument_list` holds (comments are no argument)."""
+    return sum(a.type not in ("line_comment", "block_comment") for a in arguments.named_children)
 
 
 def _invocation_name(call: Node, source: bytes) -> str | None:
@@ -191,7 +207,8 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
         obj = obj.child_by_field_name("object")
     head = text(obj, source) if obj is not None else ""
     created = _created_type(obj, source, parts[-1]) if obj is not None else None
-    if created is not None:  # `new Foo(..).m()`: a member of a Foo (`Foo.new().m`)
+    created = created or (_cast_type(obj, source) if obj is not None else None)
+    if created is not None:  # `new Foo(..).m()`, `((Foo) x).m()`: a member of a Foo
         parts.append(f"{created}.{CONSTRUCTED}")
         return ".".join(reversed(parts))
     if obj is not None and obj.type == "method_invocation" and not IDENT_RE.fullmatch(head):
@@ -202,6 +219,22 @@ def _invocation_name(call: Node, source: bytes) -> str | None:
             return ".".join(reversed(parts))
     parts.append(head if IDENT_RE.fullmatch(head) else UNKNOWN_OBJECT)
     return ".".join(reversed(parts))
+
+
+def _cast_type(node: Node, source: bytes) -> str | None:
+    """The class `((T) x)` casts to, a value of it as `new T(..)` is (`T.new().m`): a named
+    class type only (no primitive, array, intersection, nor a one-letter type parameter)."""
+    if node.type != "parenthesized_expression" or node.named_child_count != 1:
+        return None
+    cast = node.named_children[0]
+    written = cast.child_by_field_name("type") if cast.type == "cast_expression" else None
+    if written is None or written.type not in ("type_identifier", "scoped_type_identifier",
+                                               "generic_type"):  # fmt: skip
+        return None
+    name = type_name(written, source)
+    if not name or dotted(name) != name or len(name.rpartition(".")[2]) < 2:
+        return None
+    return name
 
 
 def _created_type(node: Node, source: bytes, member: str) -> str | None:

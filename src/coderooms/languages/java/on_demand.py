@@ -9,8 +9,12 @@ one name do not compile, so their order among themselves does not matter.
 `import static a.b.C.*;` also makes C's static methods visible by their simple name: a bare `m()`
 that no enclosing class defines is `C.m` (`static_members`), but only where no enclosing class
 of the file extends or implements anything (an inherited `m` would shadow the import, and a
-base outside the repo cannot be read); the file's anonymous classes' bodies likewise
-(`new Base() { .. m() .. }` may call Base's `m`).
+base outside the repo cannot be read), or only JDK interfaces whose members are known
+(`Comparable`, `Serializable`, `Cloneable`: `CLOSED_BASES`) and none of them is `m`; the file's
+anonymous classes' bodies likewise (`new Base() { .. m() .. }` may call Base's `m`). A name
+`Object` declares (`equals`, `toString`, ..) is every class's own, never the import's. A
+constant so imported (`DIGIT.isMatchedBy(c)`, an enum's constant or a static field written in
+capitals) is a field of `C`, under the same conditions (`static_fields`).
 
 Everything here depends on the importing file alone; what the alternatives find depends on the
 files of the imported package, which the resolver loads as it does the file's own package (a
@@ -23,12 +27,27 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from coderooms.languages.java.modules import java_module
-from coderooms.resolution.extraction import Extraction, FactKind, ImportRef
+from coderooms.resolution.extraction import Extraction, FactKind, ImportRef, InheritRef
 from coderooms.resolution.targets import Target
 
 OnDemand = tuple[tuple[Target, ...], str]
 """Where the import's types live and the qualname prefix they have there (`C.` for the member
 types of `C`, `""` for a package's top-level types)."""
+
+
+OBJECT_METHODS = frozenset(
+    {"equals", "hashCode", "toString", "getClass", "notify", "notifyAll", "wait", "clone"}
+    | {"finalize"}
+)
+"""What every class inherits from `java.lang.Object`: never a static import's."""
+
+CLOSED_BASES: dict[str, tuple[str, frozenset[str]]] = {
+    "Comparable": ("java.lang", frozenset({"compareTo"})),
+    "Cloneable": ("java.lang", frozenset()),
+    "Serializable": ("java.io", frozenset()),
+}
+"""JDK interfaces whose members are all known (beyond `Object`'s), by simple name: the package
+that declares them and their methods. A class implementing only these inherits no other name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +56,9 @@ class OnDemandImports:
 
     imports: tuple[OnDemand, ...] = ()
     inheriting: frozenset[str] = frozenset()
-    """The file's classes that extend or implement something."""
+    """The file's classes that extend or implement something not in `CLOSED_BASES`."""
+    closed: tuple[tuple[str, frozenset[str]], ...] = ()
+    """The file's other classes with a base, each with the members its `CLOSED_BASES` give."""
     anonymous: tuple[tuple[int, int], ...] = ()
     """The lines of the file's anonymous class bodies (first, last)."""
 
@@ -72,12 +93,57 @@ def static_members(imports: object, source: str, line: int, name: str) -> list[O
     an enclosing class inherits anything or the call is in an anonymous class's body."""
     if not isinstance(imports, OnDemandImports) or not name[:1].islower():
         return []
-    if any(first <= line <= last for first, last in imports.anonymous):
-        return []
-    scope = source.split(".") if source else []
-    if any(".".join(scope[:i]) in imports.inheriting for i in range(1, len(scope) + 1)):
+    if name in OBJECT_METHODS or _shadowed(imports, source, line, name):
         return []
     return [(targets, prefix + name) for targets, prefix in imports.imports if prefix]
+
+
+def static_fields(imports: object, source: str, line: int, name: str) -> list[OnDemand]:
+    """`NAME.m()` in definition `source` at `line` (`NAME` in capitals, which no import, local
+    or field of the file binds): each class a wildcard import opens, with `C` to read field
+    `NAME` of; none where `static_members` would give none."""
+    if not isinstance(imports, OnDemandImports) or not name.isupper() or len(name) < 2:
+        return []
+    if _shadowed(imports, source, line, name):
+        return []
+    return [(targets, prefix[:-1]) for targets, prefix in imports.imports if prefix]
+
+
+def _shadowed(imports: OnDemandImports, source: str, line: int, name: str) -> bool:
+    """Whether something the call's classes may inherit could declare `name` (a base that is
+    not a known JDK interface, one that declares `name`, an anonymous class's body)."""
+    if any(first <= line <= last for first, last in imports.anonymous):
+        return True
+    scope = source.split(".") if source else []
+    enclosing = {".".join(scope[:i]) for i in range(1, len(scope) + 1)}
+    if enclosing & imports.inheriting:
+        return True
+    return any(child in enclosing and name in members for child, members in imports.closed)
+
+
+def closed_bases(
+    inherits: Iterable[InheritRef], imports: Iterable[ImportRef], declared: set[str]
+) -> tuple[frozenset[str], tuple[tuple[str, frozenset[str]], ...]]:
+    """The classes with a base outside `CLOSED_BASES` (`inheriting`), and the others with the
+    members theirs declare. `Serializable` is java.io's where the file imports it so (or writes
+    `java.io.Serializable`), `Comparable` java.lang's where no import nor type of the file
+    takes the name."""
+    single = {ref.names[0]: ref.module for ref in imports if len(ref.names) == 1}
+    opened: dict[str, set[str]] = {}
+    members: dict[str, set[str]] = {}
+    for inherit in inherits:
+        package, _, simple = inherit.base.rpartition(".")
+        known = CLOSED_BASES.get(simple)
+        home = known[0] if known else None
+        written_home = package or single.get(simple) or ("java.lang" if home == "java.lang" else "")
+        if known is None or written_home != home or (not package and simple in declared):
+            opened.setdefault(inherit.child, set())
+        else:
+            members.setdefault(inherit.child, set()).update(known[1])
+    closed = tuple(
+        (child, frozenset(names)) for child, names in members.items() if child not in opened
+    )
+    return frozenset(opened), closed
 
 
 def anonymous_bodies(extraction: Extraction) -> tuple[tuple[int, int], ...]:

@@ -16,8 +16,10 @@ from coderooms.languages.java.modules import (
 from coderooms.languages.java.on_demand import (
     OnDemandImports,
     anonymous_bodies,
+    closed_bases,
     on_demand_imports,
     on_demand_quals,
+    static_fields,
     static_members,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction, ImportRef, SymbolDef
@@ -25,8 +27,8 @@ from coderooms.resolution.family_rules import InheritingRules
 from coderooms.resolution.file_scope import UNHANDLED, Decided, FileScope
 from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.reference_requests import inherited
+from coderooms.resolution.returned_types import field_like, static_field
 from coderooms.resolution.returned_types import inherited_field as field_of_base
-from coderooms.resolution.returned_types import static_field
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 from coderooms.resolution.vocabulary import FIELD
@@ -83,10 +85,13 @@ class JavaRules(InheritingRules):
     def extension(self, path: str, extraction: Extraction) -> OnDemandImports:
         """The on-demand imports (`import a.b.*;`), looked in after the package; the classes
         with a base and the anonymous class bodies, where a static import may be shadowed."""
+        declared = {symbol.name for symbol in extraction.symbols}
+        inheriting, closed = closed_bases(extraction.inherits, extraction.imports, declared)
         return OnDemandImports(
             on_demand_imports(extraction.imports),
-            frozenset(inherit.child for inherit in extraction.inherits),
-            anonymous_bodies(extraction),
+            inheriting=inheriting,
+            closed=closed,
+            anonymous=anonymous_bodies(extraction),
         )
 
     def special(
@@ -108,10 +113,10 @@ class JavaRules(InheritingRules):
         self, scope: FileScope, request: RefRequest, binding: Binding, parts: list[str]
     ) -> RefRequest:
         """`f.m()` with `import static a.b.C.f;`: `m` of the type C declares field `f` with
-        (and `f.g.m()` through the fields' types in turn): C found through the import, then
-        the field steps (`member_tables`)."""
+        (and `f.g.m()` through the fields' types in turn; `INSTANCE.m()`, a field in
+        capitals, too): C found through the import, then the field steps (`member_tables`)."""
         owner, _, field = (binding.item or "").rpartition(".")
-        if len(parts) < 2 or not owner or not field[:1].islower() or parts[0] != field:
+        if len(parts) < 2 or not owner or not field_like(field) or parts[0] != field:
             return request
         request.alternatives = (Alternative(binding.module, owner).encode(),)
         request.then = (*(FIELD + f for f in parts[:-1]), parts[-1])
@@ -152,9 +157,12 @@ class JavaRules(InheritingRules):
         self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
     ) -> RefRequest | None:
         """`a.b.C.m()`: the class its fully qualified name names (`java_qualified`); `f.m()`
-        with `f` a field of a base: `m` of the field's declared type."""
-        if len(parts) < 2 or parts[0][:1].isupper():
+        with `f` a field of a base: `m` of the field's declared type; `NAME.m()` with `import
+        static a.b.C.*;`: `m` of the type C declares its field (or enum constant) `NAME` with."""
+        if len(parts) < 2:
             return None
+        if parts[0][:1].isupper():
+            return self._static_field(scope, request, source, parts, inherit)
         qualified = java_qualified(parts) if parts[0][:1].islower() else None
         if qualified is not None:
             request.bound, request.alternatives = True, (qualified.encode(),)
@@ -163,6 +171,21 @@ class JavaRules(InheritingRules):
         if request.kind != INHERITS and inherit:
             return field_of_base(scope, request, source, parts)
         return None
+
+    def _static_field(
+        self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
+    ) -> RefRequest | None:
+        """`DIGIT.m()` that no import, local nor field binds, with `import static a.b.C.*;`:
+        C's field `DIGIT` (`on_demand.static_fields`), then the field steps."""
+        if request.kind == INHERITS or not inherit or scope._type_of(source, parts[0]):
+            return None
+        statics = static_fields(scope.extension, source, request.line, parts[0])
+        if not statics:
+            return None
+        request.bound = True
+        request.alternatives = tuple(Alternative(t, owner).encode() for t, owner in statics)
+        request.then = (*(FIELD + f for f in parts[:-1]), parts[-1])
+        return request
 
     def package_extra(self, scope: FileScope, parts: list[str]) -> tuple[str, ...]:
         """What the on-demand imports (`import a.b.*;`) may hold under the name."""
