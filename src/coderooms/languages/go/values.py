@@ -101,7 +101,7 @@ def _path_value(name: Node, value: Node, c: Collector) -> None:
         return
     element = value.type == "index_expression"
     path = path_of(value.child_by_field_name("operand") if element else value, c.source)
-    if path is None or (not element and "." not in path):
+    if path is None or "." not in path:  # a local's element: `range_value`'s `_local_type`
         return
     local = text(name, c.source)
     if path.partition(".")[0] != local:
@@ -173,8 +173,8 @@ def range_value(node: Node, root: Node, c: Collector) -> None:
         if typed is not None:
             c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
             return
-    path = path_of(right, source)  # declared in another file, or a local: its element
-    if path is not None and text(names[1], source) != "_":
+    path = path_of(right, source)  # a field another file may declare: its element
+    if path is not None and "." in path and text(names[1], source) != "_":
         local = text(names[1], source)
         if path.partition(".")[0] != local:
             c.fact(names[1], FactKind.ASSIGN, local, annotation=VALUE_OF + path + ELEMENT)
@@ -187,9 +187,9 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
     if function is None:
         return None
     if expr.type == "identifier":
-        return _parameter_type(
-            function.child_by_field_name("parameters"), text(expr, source), source
-        )
+        name = text(expr, source)
+        found = _parameter_type(function.child_by_field_name("parameters"), name, source)
+        return found if found is not None else _local_type(function, expr, name, source)
     operand, field = expr.child_by_field_name("operand"), expr.child_by_field_name("field")
     if expr.type != "selector_expression" or operand is None or field is None:
         return None
@@ -258,6 +258,24 @@ def _receiver_parameters(receiver: Node, source: bytes) -> set[str]:
         else:
             stack.extend(node.named_children)
     return found
+
+
+def _local_type(function: Node, before: Node, name: str, source: bytes) -> Node | None:
+    """The type of `var name T` written in `function`'s own body before `before` (not in a
+    nested literal); None when none is, or two are."""
+    found: list[Node] = []
+    stack = [function.child_by_field_name("body")]
+    while stack:
+        node = stack.pop()
+        if node is None or node.start_byte >= before.start_byte or node.type == "func_literal":
+            continue
+        if node.type == "var_spec":
+            typed = node.child_by_field_name("type")
+            names = [text(n, source) for n in node.children_by_field_name("name")]
+            if typed is not None and name in names:
+                found.append(typed)
+        stack.extend(node.named_children)
+    return found[0] if len(found) == 1 else None
 
 
 def _parameter_type(params: Node | None, name: str, source: bytes) -> Node | None:
