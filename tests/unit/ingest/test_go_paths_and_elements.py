@@ -83,3 +83,26 @@ def test_an_import_path_that_is_no_identifier_binds_its_assumed_name(tmp_path: P
         },
     )
     assert call(found, "examples/main.go::main", "flags.NewParser")[0] == "parser.go::NewParser"
+
+
+def test_a_c_style_for_variable_has_its_type(tmp_path: Path) -> None:
+    """`for e := l.Front(); e != nil; e = e.Next()`: the initializer types `e` (issue 32)."""
+    found = plan(
+        tmp_path,
+        {
+            "go.mod": "module example.com/list\n",
+            "list.go": """
+                package list
+                type Element struct{}
+                func (e *Element) Next() *Element { return nil }
+                type List struct{}
+                func (l *List) Front() *Element { return nil }
+                func Walk(l *List) {
+                    for e := l.Front(); e != nil; e = e.Next() {
+                        e.Next()
+                    }
+                }
+            """,
+        },
+    )
+    assert call(found, "list.go::Walk", "e.Next")[0] == "list.go::Element.Next"
