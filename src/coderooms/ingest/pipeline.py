@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 26
+RESOLVER_VERSION = 27
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -130,7 +130,9 @@ directory's `package.json` entry; 22: C++ members of values, inherited bare call
 across files, base initialisers; 23: a Python lookup through a star import keys the name in
 every star-imported module it looked into, found there or not; 25: Rust values a `Result` /
 `Option` of another file carries, `use`s under a `#[cfg]` known false; 26: with them Java's
-static imports past JDK interfaces, casts, and overloads told apart by their argument count)."""
+static imports past JDK interfaces, casts, and overloads told apart by their argument count; 27:
+with them Go's embedded fields, slice and map elements across files, `x := y.f`, import paths
+that are not Go names)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

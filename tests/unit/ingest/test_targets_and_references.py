@@ -12,6 +12,7 @@ from coderooms.ingest.import_requests import bindings, build_record, import_requ
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
 from coderooms.ingest.targets import python_module
 from coderooms.languages.go.packages import (
+    go_assumed_name,
     go_directory,
     go_module_path,
     go_package_name,
@@ -211,6 +212,10 @@ def test_go_import_path_to_directory_candidates() -> None:
     assert go_package_name("example.com/geo/shapes") == "shapes"
     assert go_package_name("github.com/x/y/v2") == "y"
     assert go_package_name("fmt") == "fmt"
+    assert go_assumed_name("github.com/jessevdk/go-flags") == "flags"  # issue 32
+    assert go_assumed_name("github.com/mattn/go-isatty") == "isatty"
+    assert go_assumed_name("gopkg.in/yaml.v3") == "yaml"
+    assert go_assumed_name("github.com/x/y/v2") == "y"
 
 
 def test_go_bindings_use_package_name_or_alias_never_blank_or_dot() -> None:

@@ -26,7 +26,11 @@
   `annotation` the named type without pointer or type arguments (`*gin.Context` ->
   `gin.Context`); `x := f()`
   and `x, err := f()`, `var x = f()` (ASSIGN `f()`: `javascript.assigned`); `v := x.(T)` and the
-  comma-ok `v, ok := x.(T)` (ASSIGN `T`). The names a function literal binds stay in the
+  comma-ok `v, ok := x.(T)` (ASSIGN `T`); an embedded field `*Group` is a field `Group` of
+  type `Group`; a name declared a slice, array or map of `T` gives `name[]` a `T` (the
+  element, which other files follow as a field); `x := y.f` is the value of `y.f` (ASSIGN
+  `=y.f`), and `x := y.f[k]`, `x, ok := m[k]` and a `range` the file cannot type the element
+  (`=y.f[]`). The names a function literal binds stay in the
   literal where they would clash in the enclosing function's scope, and a function type's
   parameters bind nothing (`literals`). A function's declared return is its result's named
   type, the first one's of several (`(*T, error)` -> `T`).

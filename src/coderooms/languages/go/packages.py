@@ -2,7 +2,8 @@
 under its module path (`go.mod`, `GO_PROJECT`: the module path it declares), else (GOPATH-era
 code, no `go.mod`) the longest suffix of it that has files; the `G` target mode that resolves
 one (`GO_MODES`); a package's name (`go_package_name`: the path's last element, before a
-major version `/v2`)."""
+major version `/v2`) and the name a file assumes for it (`go_assumed_name`: `go-flags` is
+`flags`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,22 @@ def go_package_name(import_path: str) -> str:
     if len(parts) > 1 and GO_MAJOR_VERSION.match(parts[-1]):
         return parts[-2]
     return parts[-1]
+
+
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_]")
+
+
+def go_assumed_name(import_path: str) -> str:
+    """The name an import without an alias binds when the path's last element is no Go
+    identifier, as `goimports` assumes it: `go-` and `-go` / `.go` dropped, then cut at the
+    first character no identifier has (`github.com/jessevdk/go-flags` -> `flags`,
+    `gopkg.in/yaml.v3` -> `yaml`). The package clause decides in Go; the file does not read
+    the imported package's files, and a repo names its packages so in nearly every case."""
+    name = go_package_name(import_path)
+    if not _NOT_NAME.search(name):
+        return name
+    name = name.removeprefix("go-").removesuffix("-go").removesuffix(".go")
+    return _NOT_NAME.split(name, maxsplit=1)[0] or name
 
 
 def go_package_suffixes(import_path: str) -> tuple[Target, ...]:

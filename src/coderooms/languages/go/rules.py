@@ -9,7 +9,7 @@ import posixpath
 
 from coderooms.core.ids import directory_of
 from coderooms.languages.go.embedded import Embedded, embedded_types, promoted_alternatives
-from coderooms.languages.go.packages import GO_MODES, GO_PROJECT, go_package_name
+from coderooms.languages.go.packages import GO_MODES, GO_PROJECT, go_assumed_name
 from coderooms.resolution.extraction import Extraction, ImportRef
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.listed_bases import listed_bases
@@ -41,8 +41,9 @@ class GoRules(LookupRules):
         return posixpath.join(module, name)
 
     def local_name(self, ref: ImportRef) -> str | None:
-        """The package's name (its alias when written); `_` and `.` bind nothing."""
-        local = ref.alias or go_package_name(ref.module)
+        """The package's name (its alias when written, else `go_assumed_name`); `_` and `.`
+        bind nothing."""
+        local = ref.alias or go_assumed_name(ref.module)
         return None if local in {"_", "."} else local
 
     def extension(self, path: str, extraction: Extraction) -> Embedded:

@@ -10,8 +10,13 @@ from coderooms.languages.parsing.assigned import assigned_call
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name
 from coderooms.resolution.extraction import FactKind
+from coderooms.resolution.vocabulary import VALUE_OF
 
 _MEMBERS = {"selector_expression": ("operand", "field")}
+ELEMENT = "[]"
+"""Appended to a name: the element of the slice, array or map it holds (`options[]`, a fact
+of its own, so that another file follows it as a field: `=g.options[]`)."""
+_CONTAINERS = frozenset({"slice_type", "array_type", "map_type"})
 _CALLS = {"call_expression": "function"}
 
 
@@ -29,7 +34,11 @@ def named_type(node: Node | None, source: bytes) -> str | None:
 
 
 def declared(node: Node, c: Collector) -> None:
-    typed = named_type(node.child_by_field_name("type"), c.source)
+    written = node.child_by_field_name("type")
+    typed = named_type(written, c.source)
+    if node.type == "field_declaration" and node.child_by_field_name("name") is None:
+        _embedded(written, typed, c)
+    _elements(node, written, c)
     values = node.child_by_field_name("value") if node.type == "var_spec" else None
     if not typed and values is not None and values.named_child_count == 1:
         # `var x = f()`, `var x, err = f()` (top level too): what `f` returns, its first result
@@ -47,6 +56,59 @@ def declared(node: Node, c: Collector) -> None:
             c.fact(name, kind, text(name, c.source), annotation=bound)
 
 
+def _embedded(written: Node | None, typed: str | None, c: Collector) -> None:
+    """`struct { *Group; pkg.Base }`: a field `Group` of type `Group`, `Base` of `pkg.Base`
+    (`p.Command.Find()` with `type Parser struct{ *Command }`)."""
+    if written is not None and typed:
+        c.fact(written, FactKind.ASSIGN, typed.rpartition(".")[2], annotation=typed)
+
+
+def _elements(node: Node, written: Node | None, c: Collector) -> None:
+    """`options []*Option`, `var xs [4]T`, `m map[string]*T`: `options[]` (`ELEMENT`) is an
+    `Option`, the value a `range` or an index gives."""
+    while written is not None and written.type in ("pointer_type", "parenthesized_type"):
+        written = written.child_by_field_name("type") or written.named_child(0)
+    if written is None or written.type not in _CONTAINERS:
+        return
+    element = written.child_by_field_name("value" if written.type == "map_type" else "element")
+    typed = named_type(element, c.source)
+    for name in node.children_by_field_name("name"):
+        bound = _unparameterized(name, typed, c.source) if typed else None
+        if bound:
+            kind = FactKind.PARAM if node.type == "parameter_declaration" else FactKind.ASSIGN
+            c.fact(name, kind, text(name, c.source) + ELEMENT, annotation=bound)
+
+
+def path_of(node: Node | None, source: bytes) -> str | None:
+    """`y.f.g` for a selector path of names, else None."""
+    parts: list[str] = []
+    while node is not None and node.type == "selector_expression":
+        field = node.child_by_field_name("field")
+        if field is None:
+            return None
+        parts.append(text(field, source))
+        node = node.child_by_field_name("operand")
+    if node is None or node.type != "identifier":
+        return None
+    parts.append(text(node, source))
+    return ".".join(reversed(parts))
+
+
+def _path_value(name: Node, value: Node, c: Collector) -> None:
+    """`x := y.f` (`=y.f`: `x.m()` is `y.f.m()`), `x := y.f[k]` and `x, ok := m[k]`
+    (`=y.f[]`, the element)."""
+    if name.type != "identifier" or text(name, c.source) == "_":
+        return
+    element = value.type == "index_expression"
+    path = path_of(value.child_by_field_name("operand") if element else value, c.source)
+    if path is None or "." not in path:  # a local's element: `range_value`'s `_local_type`
+        return
+    local = text(name, c.source)
+    if path.partition(".")[0] != local:
+        suffix = ELEMENT if element else ""
+        c.fact(name, FactKind.ASSIGN, local, annotation=VALUE_OF + path + suffix)
+
+
 def literal_types(node: Node, c: Collector) -> None:
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     if left is None or right is None:
@@ -58,6 +120,8 @@ def literal_types(node: Node, c: Collector) -> None:
     _composites(left.named_children, right.named_children, c)
     if right.named_child_count == 1 and left.named_child_count in (1, 2):
         _asserted(left.named_children[0], right.named_children[0], c)
+        if left.named_child_count == 1 or right.named_children[0].type == "index_expression":
+            _path_value(left.named_children[0], right.named_children[0], c)
 
 
 def _asserted(name: Node, value: Node, c: Collector) -> None:
@@ -108,6 +172,12 @@ def range_value(node: Node, root: Node, c: Collector) -> None:
         typed = _unparameterized(names[1], typed, source) if typed else None
         if typed is not None:
             c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
+            return
+    path = path_of(right, source)  # a field another file may declare: its element
+    if path is not None and "." in path and text(names[1], source) != "_":
+        local = text(names[1], source)
+        if path.partition(".")[0] != local:
+            c.fact(names[1], FactKind.ASSIGN, local, annotation=VALUE_OF + path + ELEMENT)
 
 
 def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
@@ -117,9 +187,9 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
     if function is None:
         return None
     if expr.type == "identifier":
-        return _parameter_type(
-            function.child_by_field_name("parameters"), text(expr, source), source
-        )
+        name = text(expr, source)
+        found = _parameter_type(function.child_by_field_name("parameters"), name, source)
+        return found if found is not None else _local_type(function, expr, name, source)
     operand, field = expr.child_by_field_name("operand"), expr.child_by_field_name("field")
     if expr.type != "selector_expression" or operand is None or field is None:
         return None
@@ -188,6 +258,24 @@ def _receiver_parameters(receiver: Node, source: bytes) -> set[str]:
         else:
             stack.extend(node.named_children)
     return found
+
+
+def _local_type(function: Node, before: Node, name: str, source: bytes) -> Node | None:
+    """The type of `var name T` written in `function`'s own body before `before` (not in a
+    nested literal); None when none is, or two are."""
+    found: list[Node] = []
+    stack = [function.child_by_field_name("body")]
+    while stack:
+        node = stack.pop()
+        if node is None or node.start_byte >= before.start_byte or node.type == "func_literal":
+            continue
+        if node.type == "var_spec":
+            typed = node.child_by_field_name("type")
+            names = [text(n, source) for n in node.children_by_field_name("name")]
+            if typed is not None and name in names:
+                found.append(typed)
+        stack.extend(node.named_children)
+    return found[0] if len(found) == 1 else None
 
 
 def _parameter_type(params: Node | None, name: str, source: bytes) -> Node | None:
