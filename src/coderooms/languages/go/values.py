@@ -202,8 +202,8 @@ def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
     owner = named_type(holder, source)
     for spec in root.named_children:
         for typ in spec.named_children if spec.type == "type_declaration" else ():
-            name, body = typ.child_by_field_name("name"), typ.child_by_field_name("type")
-            if name is None or body is None or text(name, source) != owner:
+            named, body = typ.child_by_field_name("name"), typ.child_by_field_name("type")
+            if named is None or body is None or text(named, source) != owner:
                 continue
             fields = (
                 body.named_children[0]
