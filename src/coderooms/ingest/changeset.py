@@ -20,7 +20,7 @@ import neo4j
 
 from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
-from coderooms.ingest import languages, moved_rows
+from coderooms.ingest import languages, moved_rows, resolution_memo
 from coderooms.ingest.loader import Loader
 from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes_of, ref_keys_text
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
@@ -89,6 +89,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     old_tables: dict[str, list[str]] = {}
     markers: list[dict[str, Any]] = []
     held = Held()
+    generation: int | None = None
     if not changes.fresh:
         [read] = run(
             "ingest/claim_rows",
@@ -98,6 +99,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
             markers=list(languages.PROJECT_TABLES.names),
         )
         held = Held(read["chunks"], read["edges"])
+        generation = read.get("generation")
         for row in read["symbols"]:
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
             old_digests[row["id"]] = row["digest"]
@@ -190,7 +192,19 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     if not changes.fresh:
         loader.load_targets = partial(_load_files, run, lookup, skip_claims=claim_set)
 
-    resolved = _resolve_all(loader, lookup, changes, foreign, importers, importer_requests)
+    reused = {
+        parsed.path: reuse
+        for parsed in changes.upserts
+        if parsed.path not in changes.added
+        and (reuse := resolution_memo.reuse_for(repo, parsed, generation)) is not None
+    }
+    resolved, plan.reused = _resolve_all(
+        loader, lookup, changes, foreign, importers, importer_requests, reused
+    )
+    for parsed in changes.upserts:
+        pending = resolution_memo.pending_for(repo, parsed, generation, resolved)
+        if pending is not None:
+            plan.memos.append(pending)
     keys_by_claim: dict[str, set[str]] = defaultdict(set)
     for parsed in changes.upserts:
         plan.edges.extend(structure_edges(repo, parsed))
@@ -310,13 +324,23 @@ def _resolve_all(
     foreign: list[tuple[str, str, str, RefRequest, str, dict[str, Any]]],
     importers: list[dict[str, Any]],
     importer_requests: dict[str, list[ImportRequest]],
-) -> dict[int, Resolution]:
+    reused: dict[str, resolution_memo.Reuse],
+) -> tuple[dict[int, Resolution], int]:
     """Every reference and import of the plan resolved, keyed by the request's `id()`: Python
-    ones may need files loaded from the graph first (in waves, see `loader.Loader`)."""
+    ones may need files loaded from the graph first (in waves, see `loader.Loader`). A file's
+    references the last save of it resolved alike are given that answer (`reused`,
+    `resolution_memo`; how many, second)."""
     jobs: list[tuple[RefRequest | ImportRequest, str, str | None]] = []
+    given: dict[int, Resolution] = {}
     for parsed in changes.upserts:
         path, group = parsed.path, parsed.group
-        jobs.extend((r, path, group) for r in parsed.record.references)
+        reuse = reused.get(path)
+        for r in parsed.record.references:
+            found = reuse.resolution(r) if reuse is not None else None
+            if found is not None:
+                given[id(r)] = found
+            else:
+                jobs.append((r, path, group))
         jobs.extend((i, path, group) for i in parsed.record.imports)
     jobs.extend((f[3], f[2], None) for f in foreign)
     for row in importers:
@@ -339,7 +363,9 @@ def _resolve_all(
         return resolve_import(request, group, lookup, path)
 
     results = loader.settle_all(jobs, resolve)
-    return {id(job[0]): result for job, result in zip(jobs, results, strict=True)}
+    reused_count = len(given)
+    given.update((id(job[0]), result) for job, result in zip(jobs, results, strict=True))
+    return given, reused_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,6 +596,7 @@ def apply_plan(
     saved file); over several, after the last write, so that no reader sees it move on and
     caches from a graph half written."""
     repo = changes.repo
+    resolution_memo.note_write(repo)  # whatever a memo of this repo holds may be stale now
     bumped = one_transaction and bool(plan.file_rows)
     files, symbols = node_jobs(repo, plan, bump=bumped)
     run_jobs(files)
