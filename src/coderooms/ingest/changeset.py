@@ -25,14 +25,12 @@ from coderooms.ingest.loader import Loader
 from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes_of, ref_keys_text
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
+from coderooms.ingest.reference_edges import import_edges, reference_edge, reference_edges
 from coderooms.ingest.rows import (
     EdgeRow,
-    ParsedFile,
     chunk_rows,
     file_props,
     file_trigger_stems,
-    import_props,
-    reference_props,
     structure_edges,
     symbol_infos,
     symbol_rows,
@@ -201,14 +199,13 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     resolved, plan.reused = _resolve_all(
         loader, lookup, changes, foreign, importers, importer_requests, reused
     )
-    for parsed in changes.upserts:
-        pending = resolution_memo.pending_for(repo, parsed, generation, resolved)
-        if pending is not None:
-            plan.memos.append(pending)
     keys_by_claim: dict[str, set[str]] = defaultdict(set)
     for parsed in changes.upserts:
         plan.edges.extend(structure_edges(repo, parsed))
-        edges = _reference_edges(repo, parsed, resolved, plan.ghosts)
+        edges = reference_edges(repo, parsed, resolved, plan.ghosts, reused.get(parsed.path))
+        pending = resolution_memo.pending_for(repo, parsed, generation, resolved, edges)
+        if pending is not None:
+            plan.memos.append(pending)
         for edge in edges:
             keys_by_claim[edge.props["claim"]].update(edge.props.get("keys") or ())
         plan.edges.extend(edges)
@@ -217,7 +214,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     for rid, source, source_path, request, old_target, old_props in foreign:
         resolution = resolved[id(request)]
         claim = file_id(repo, source_path)
-        edge = _reference_edge(repo, claim, source, request, resolution, plan.ghosts)
+        edge = reference_edge(repo, claim, source, request, resolution, plan.ghosts)
         if resolution.target == old_target and edge.digest == old_props.get("digest"):
             continue
         plan.reresolved += 1
@@ -232,7 +229,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         plan.importers.append(row["id"])
         group = languages.LANGUAGE_GROUPS.get(row["language"] or "")
         plan.edges.extend(
-            _import_edges(repo, row["id"], group, importer_requests[row["id"]], resolved,
+            import_edges(repo, row["id"], group, importer_requests[row["id"]], resolved,
                           plan.ghosts)
         )  # fmt: skip
     return plan
@@ -507,59 +504,6 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
             lookup.add_file(row["path"], languages.LANGUAGE_GROUPS.get(row["language"] or ""))
     lookup.absent |= (by_mode["="] | by_mode["~"]) - {row["path"] for row in rows}
     lookup.loaded_targets |= targets
-
-
-def _reference_edges(
-    repo: str, parsed: ParsedFile, resolved: dict[int, Resolution], ghosts: dict[str, str]
-) -> list[EdgeRow]:
-    claim = file_id(repo, parsed.path)
-    edges = []
-    for request in parsed.record.references:
-        source = symbol_id(repo, parsed.path, request.source)
-        resolution = resolved[id(request)]
-        edges.append(_reference_edge(repo, claim, source, request, resolution, ghosts))
-    edges.extend(_import_edges(repo, claim, parsed.group, parsed.record.imports, resolved, ghosts))
-    return edges
-
-
-def _reference_edge(
-    repo: str,
-    claim: str,
-    source: str,
-    request: RefRequest,
-    resolution: Resolution,
-    ghosts: dict[str, str],
-) -> EdgeRow:
-    if resolution.ghost_name is not None:
-        ghosts[resolution.target] = resolution.ghost_name
-    props = reference_props(repo, claim, request, resolution)
-    return EdgeRow(source, SYMBOL, resolution.target, resolution.label, request.kind, props)
-
-
-def _import_edges(
-    repo: str,
-    claim: str,
-    group: str | None,
-    requests: list[ImportRequest],
-    resolved: dict[int, Resolution],
-    ghosts: dict[str, str],
-) -> list[EdgeRow]:
-    """One IMPORTS edge per imported file (or ghost), at the first line importing it."""
-    first: dict[str, tuple[int, Resolution]] = {}
-    for request in requests:
-        resolution = resolved[id(request)]
-        if resolution.target == claim:
-            continue
-        known = first.get(resolution.target)
-        if known is None or request.line < known[0]:
-            first[resolution.target] = (request.line, resolution)
-    edges = []
-    for target, (line, resolution) in sorted(first.items()):
-        if resolution.ghost_name is not None:
-            ghosts[target] = resolution.ghost_name
-        props = import_props(repo, claim, line, resolution)
-        edges.append(EdgeRow(claim, "File", target, resolution.label, "IMPORTS", props))
-    return edges
 
 
 # -- writing -------------------------------------------------------------------------------------

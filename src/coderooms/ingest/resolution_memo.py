@@ -14,12 +14,14 @@ resolution, when nothing it could have found changed meanwhile:
   request (its source, ref, name, alternatives, expr, members, ghost); nor was it resolved to
   such a symbol.
 
-Everything else is resolved as before, and the edges of every reference are built again from
-their resolutions (`changeset._reference_edges`): the graph written is the graph a full
-resolution writes (`tests/integration/ingest/test_scoped_saves.py`). Resolutions are line-free
-(a `Resolution` holds the target, how and how sure), so a reference moved by an edit above it
-keeps its answer. `REUSE` off (`CODEROOMS_REUSE_RESOLUTIONS=off`) resolves every reference, as
-before; memos are kept for the last `MAX_FILES` files saved in this process.
+Everything else is resolved as before. A reference's edge row is the one the last save built
+where the request (its line too) and its resolution are the same (the row is made of nothing
+else: `rows.reference_props`), else built again (`reference_edges.reference_edges`): the graph
+written is the graph a full resolution writes (`tests/integration/ingest/test_scoped_saves.py`).
+Resolutions are line-free (a `Resolution` holds the target, how and how sure), so a reference
+moved by an edit above it keeps its answer. `REUSE` off (`CODEROOMS_REUSE_RESOLUTIONS=off`)
+resolves every reference and builds every row, as before; memos are kept for the last
+`MAX_FILES` files saved in this process.
 """
 
 from __future__ import annotations
@@ -32,15 +34,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from coderooms.core.ids import symbol_id
-from coderooms.ingest.rows import ParsedFile
+from coderooms.ingest.languages import GROUP_RULES
+from coderooms.ingest.rows import EdgeRow, ParsedFile
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.resolutions import Resolution
 
 REUSE = os.environ.get("CODEROOMS_REUSE_RESOLUTIONS", "on").lower() not in {"off", "0", "no"}
 """Whether a plan reuses the last save's resolutions (a memo is kept either way)."""
 MAX_FILES = 8
-MEMO_LANGUAGES = frozenset({"python"})
-"""The languages whose saves keep a memo (the one measured, issue 31)."""
+MEMO_GROUPS = frozenset(group for group, rules in GROUP_RULES.items() if rules.resolver is not None)
+"""The groups whose saves keep a memo: those resolved over a module store of their own
+(`LookupRules.resolver`: Python's, the one measured, issue 31), whose module table and
+requests the conditions above read."""
 
 RequestKey = tuple[object, ...]
 SymbolKey = tuple[str, str, str, str, str | None]
@@ -59,6 +64,9 @@ class Memo:
     symbols: frozenset[SymbolKey]
     table: frozenset[str]
     resolutions: dict[RequestKey, Resolution]
+    edges: dict[tuple[RequestKey, int], tuple[Resolution, EdgeRow]]
+    """The reference edge row built per request and line, with the resolution it was built
+    from (`reference_edges.reference_edges` keeps one where both are the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +113,10 @@ def context_of(parsed: ParsedFile) -> tuple[object, ...] | None:
     """What the file gives resolution besides its symbols, line-free; None when it cannot be
     trusted (the reading had problems: a syntax error, a limit)."""
     record = parsed.record
-    if record.problems or parsed.language not in MEMO_LANGUAGES:
+    if record.problems or parsed.group not in MEMO_GROUPS:
         return None
     imports = tuple((i.label, i.targets) for i in record.imports)
-    return (parsed.language, imports)
+    return (parsed.group, imports)
 
 
 WHOLE_FILE_ENTRIES = frozenset("*a")
@@ -196,17 +204,27 @@ def reuse_for(repo: str, parsed: ParsedFile, generation: int | None) -> Reuse | 
 
 
 def pending_for(
-    repo: str, parsed: ParsedFile, generation: int | None, resolved: dict[int, Resolution]
+    repo: str,
+    parsed: ParsedFile,
+    generation: int | None,
+    resolved: dict[int, Resolution],
+    edges: list[EdgeRow],
 ) -> Pending | None:
-    """The memo of this plan's resolutions of `parsed`'s references, to keep after its write."""
+    """The memo of this plan's resolutions of `parsed`'s references and of their edge rows
+    (`edges`: one per reference, in order, as `reference_edges.reference_edges` gives them), to keep
+    after its write."""
     context = context_of(parsed)
     if context is None or generation is None:
         return None
     resolutions: dict[RequestKey, Resolution] = {}
-    for request in parsed.record.references:
+    built: dict[tuple[RequestKey, int], tuple[Resolution, EdgeRow]] = {}
+    for at, request in enumerate(parsed.record.references):
         found = resolved.get(id(request))
         if found is not None:
-            resolutions.setdefault(request_key(request), found)
+            key = request_key(request)
+            resolutions.setdefault(key, found)
+            if at < len(edges):
+                built[(key, request.line)] = (found, edges[at])
     writes = writes_of(repo)
     memo = Memo(
         repo,
@@ -217,6 +235,7 @@ def pending_for(
         symbol_keys(parsed.record),
         frozenset(parsed.record.names),
         resolutions,
+        built,
     )
     return Pending(memo, writes)
 

@@ -12,6 +12,7 @@ import pytest
 
 from coderooms.ingest import resolution_memo
 from coderooms.ingest.reader import ReadJob, parse_data
+from coderooms.ingest.reference_edges import reference_edges
 from coderooms.ingest.rows import ParsedFile
 from coderooms.resolution.resolutions import Resolution
 
@@ -49,16 +50,19 @@ def parsed(source: bytes) -> ParsedFile:
 
 
 def resolved_all(file: ParsedFile) -> dict[int, Resolution]:
-    return {
+    found = {
         id(r): Resolution(f"{REPO}:target:{r.ref}", "Symbol", "test", 1.0)
         for r in file.record.references
     }
+    found.update((id(i), Resolution(f"{REPO}:pkg/util.py", "File", "test", 1.0))
+                 for i in file.record.imports)  # fmt: skip
+    return found
 
 
 def saved(source: bytes, generation: int = 5) -> ParsedFile:
     """A save of `source` planned at `generation`, written and committed."""
     file = parsed(source)
-    pending = resolution_memo.pending_for(REPO, file, generation, resolved_all(file))
+    pending = resolution_memo.pending_for(REPO, file, generation, resolved_all(file), [])
     assert pending is not None
     resolution_memo.note_write(REPO)
     resolution_memo.keep([pending])
@@ -118,7 +122,7 @@ def test_another_write_or_generation_resolves_the_file_whole() -> None:
 
 def test_a_memo_of_a_write_overtaken_is_not_kept() -> None:
     file = parsed(SOURCE)
-    pending = resolution_memo.pending_for(REPO, file, 5, resolved_all(file))
+    pending = resolution_memo.pending_for(REPO, file, 5, resolved_all(file), [])
     assert pending is not None
     resolution_memo.note_write(REPO)
     resolution_memo.note_write(REPO)  # another changeset applied before this one committed
@@ -133,7 +137,7 @@ def test_problems_imports_and_star_imports_resolve_the_file_whole() -> None:
     assert reused_refs(SOURCE + b"\nfrom os import *\n") is None
     assert reused_refs(SOURCE + b"\n__all__ = ['f0']\n") is None
     assert reused_refs(SOURCE) is not None
-    assert resolution_memo.pending_for(REPO, parsed(b"def f(:\n"), 5, {}) is None
+    assert resolution_memo.pending_for(REPO, parsed(b"def f(:\n"), 5, {}, []) is None
 
 
 def test_switched_off_nothing_is_reused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -151,3 +155,32 @@ def test_table_names_and_changed_names() -> None:
     new = frozenset({("function", "g", "C.g", "def g()", "C")})
     assert resolution_memo.changed_names(old, new) == {"f", "g", "C"}
     assert resolution_memo.changed_names(old, old) == frozenset()
+
+
+def test_a_reference_at_the_same_line_keeps_the_last_saves_row() -> None:
+    file = parsed(SOURCE)
+    resolved = resolved_all(file)
+    rows = reference_edges(REPO, file, resolved, {})
+    pending = resolution_memo.pending_for(REPO, file, 5, resolved, rows)
+    assert pending is not None
+    resolution_memo.note_write(REPO)
+    resolution_memo.keep([pending])
+    edited = parsed(SOURCE.replace(b"def f2(x):\n", b"\n\ndef f2(x):\n"))  # f2 moves 2 lines
+    reuse = resolution_memo.reuse_for(REPO, edited, 6)
+    assert reuse is not None
+    given = {id(r): reuse.resolution(r) for r in edited.record.references}
+    assert all(given.values())
+    imports = zip(edited.record.imports, file.record.imports, strict=True)
+    given.update((id(new), resolved[id(old)]) for new, old in imports)
+    again = reference_edges(REPO, edited, given, {}, reuse)  # type: ignore[arg-type]
+    count = len(file.record.references)
+    old = {row.props["ref"]: row for row in rows[:count]}
+    for row in again[:count]:
+        if row.source.endswith("::f2"):  # moved: built again, at its new line
+            assert row is not old[row.props["ref"]]
+            assert row.props["line"] == old[row.props["ref"]].props["line"] + 2
+            assert row.digest != old[row.props["ref"]].digest
+        else:
+            assert row is old[row.props["ref"]]
+    fresh = reference_edges(REPO, edited, given, {})  # type: ignore[arg-type]
+    assert [row.digest for row in again] == [row.digest for row in fresh]
