@@ -203,9 +203,9 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     for parsed in changes.upserts:
         plan.edges.extend(structure_edges(repo, parsed))
         edges = reference_edges(repo, parsed, resolved, plan.ghosts, reused.get(parsed.path))
-        pending = resolution_memo.pending_for(repo, parsed, generation, resolved, edges)
-        if pending is not None:
-            plan.memos.append(pending)
+        if len(changes.upserts) <= resolution_memo.MAX_FILES:  # a save's memo, not an ingest's
+            pending = resolution_memo.pending_for(repo, parsed, generation, resolved, edges)
+            plan.memos.extend([pending] if pending is not None else [])
         for edge in edges:
             keys_by_claim[edge.props["claim"]].update(edge.props.get("keys") or ())
         plan.edges.extend(edges)

@@ -21,7 +21,7 @@ written is the graph a full resolution writes (`tests/integration/ingest/test_sc
 Resolutions are line-free (a `Resolution` holds the target, how and how sure), so a reference
 moved by an edit above it keeps its answer. `REUSE` off (`CODEROOMS_REUSE_RESOLUTIONS=off`)
 resolves every reference and builds every row, as before; memos are kept for the last
-`MAX_FILES` files saved in this process.
+`MAX_FILES` files saved in this process (a changeset of more files, an ingest, keeps none).
 """
 
 from __future__ import annotations
