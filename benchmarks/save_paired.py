@@ -15,6 +15,11 @@ The pair (`--pair`):
 - `freeze`: how a save decides whether the saves since the last full collection froze more
   than `collector.SAVE_SLACK` objects: old, `gc.get_freeze_count()` (walks every frozen
   object); new, the count the saves kept (`collector.saves_past_slack`).
+- `reuse`: old, every reference of the saved file resolved; new, the references the last save
+  of the file resolved alike given that answer (`resolution_memo.REUSE`). Both sides keep the
+  memo (its cost is in both). Each edit first saves the file with a newline added, not
+  counted, so that both sides' first save follows a save of the same file (a watcher's saves
+  of a file being edited).
 
 Printed: per side the re-ingest's wall p50 / p95 / max and CPU (`time.process_time`) p50 / p95,
 the CPU of the read (hash, parse, extraction) and of the plan, statements per re-ingest, then
@@ -42,7 +47,7 @@ from apply_latency import delete_repo, line_count, percentile, with_function_in_
 from coderooms.config import Settings
 from coderooms.connect import open_graph
 from coderooms.graph import driver
-from coderooms.ingest import changeset, collector, targeted, transactions
+from coderooms.ingest import changeset, collector, resolution_memo, targeted, transactions
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.ingest.targeted import ingest_paths
 from corpora import copy_corpus, stdlib_corpus
@@ -52,7 +57,7 @@ class Meter:
     """CPU seconds in the read and the plan, and statements run, summed until `take`n."""
 
     def __init__(self) -> None:
-        self.spent = {"read": 0.0, "plan": 0.0, "statements": 0.0}
+        self.spent = {"read": 0.0, "plan": 0.0, "statements": 0.0, "reused": 0.0, "refs": 0.0}
 
     def wrap(self, module: Any, attribute: str, phase: str) -> None:
         inner = getattr(module, attribute)
@@ -75,7 +80,19 @@ class Meter:
 
         setattr(module, attribute, counted)
 
+    def reuses(self) -> None:
+        inner = changeset._resolve_all
+
+        def counted(*args: Any) -> Any:
+            resolved, reused = inner(*args)
+            self.spent["reused"] += reused
+            self.spent["refs"] += sum(len(p.record.references) for p in args[2].upserts)
+            return resolved, reused
+
+        changeset._resolve_all = counted  # type: ignore[assignment]
+
     def install(self) -> None:
+        self.reuses()
         self.wrap(targeted, "read_file", "read")
         self.wrap(transactions, "plan_changeset", "plan")
         self.count(changeset, "run_named")  # the write transaction's statements
@@ -99,6 +116,10 @@ def old_freeze_check(frozen_at_collection: list[int]) -> Callable[[], bool]:
 
 @contextmanager
 def side(pair: str, old: bool, frozen_at_collection: list[int]) -> Iterator[None]:
+    if pair == "reuse":
+        resolution_memo.REUSE = not old
+        yield
+        return
     if pair != "freeze" or not old:
         yield
         return
@@ -116,12 +137,13 @@ def summary(name: str, runs: list[dict[str, float]]) -> str:
     read = [r["read"] for r in runs]
     plan = [r["plan"] for r in runs]
     statements = statistics.mean(r["statements"] for r in runs)
+    reused = sum(r["reused"] for r in runs) / max(1.0, sum(r["refs"] for r in runs))
     return (
         f"{name}: n={len(runs)} wall p50 {statistics.median(wall):.1f} p95 "
         f"{percentile(wall, 0.95):.1f} max {max(wall):.1f} ms; cpu p50 "
         f"{statistics.median(cpu):.1f} p95 {percentile(cpu, 0.95):.1f} ms; read cpu p50 "
         f"{statistics.median(read):.1f}, plan cpu p50 {statistics.median(plan):.1f} ms; "
-        f"{statements:.1f} statements"
+        f"{statements:.1f} statements; {reused:.0%} of the references reused"
     )
 
 
@@ -132,7 +154,7 @@ def main() -> None:
     parser.add_argument("--min-lines", type=int, default=4000)
     parser.add_argument("--max-lines", type=int, default=6500)
     parser.add_argument("--corpus", type=Path, help="a directory (default: the stdlib)")
-    parser.add_argument("--pair", choices=["freeze"], default="freeze")
+    parser.add_argument("--pair", choices=["freeze", "reuse"], default="freeze")
     args = parser.parse_args()
     graph = open_graph(Settings())
     repo = f"bench-apply-save-{os.getpid()}"  # apply_latency.delete_repo's prefix
@@ -166,6 +188,10 @@ def main() -> None:
                 )
                 order = (True, False) if n % 2 else (False, True)
                 walls: dict[bool, float] = {}
+                if args.pair == "reuse":  # the first side's first save follows one of the file
+                    (root / path).write_text(original + "\n", encoding="utf-8")
+                    ingest_paths(graph, root, [path], repo=repo, embed=False)
+                    meter.take()
                 for old in order:
                     with side(args.pair, old, frozen_at_collection):
                         for content in (edited, original):
@@ -182,6 +208,8 @@ def main() -> None:
                                         "read": taken["read"] * 1000,
                                         "plan": taken["plan"] * 1000,
                                         "statements": taken["statements"],
+                                        "reused": taken["reused"],
+                                        "refs": taken["refs"],
                                     }
                                 )
                                 walls[old] = walls.get(old, 0.0) + wall

@@ -1,6 +1,7 @@
 // What an incremental write compares with, in one round trip: the symbols and module tables of
 // every claim, the repo's project files ($markers: `project_files.PROJECT_FILE_NAMES`), and the
-// chunks and outgoing edges of the claims rewritten (files the graph already had). Collected.
+// chunks and outgoing edges of the claims rewritten (files the graph already had), and the repo's
+// generation (`ingest.resolution_memo`: whether the graph is the one the last save wrote). Collected.
 CALL () {
   UNWIND $claims AS claim
   MATCH (s:Symbol {claim: claim})
@@ -35,4 +36,8 @@ CALL () {
                   key: CASE WHEN r.line IS NOT NULL THEN [source, type(r), target.id] END,
                   ghost: CASE WHEN target:Ghost THEN target.id END}) AS edges
 }
-RETURN symbols, files, markers, chunks, edges
+CALL () {
+  OPTIONAL MATCH (r:Repo {id: $repo})
+  RETURN r.generation AS generation
+}
+RETURN symbols, files, markers, chunks, edges, generation

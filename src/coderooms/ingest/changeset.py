@@ -20,19 +20,17 @@ import neo4j
 
 from coderooms.core.ids import file_id, symbol_id
 from coderooms.graph.driver import run_named
-from coderooms.ingest import languages, moved_rows
+from coderooms.ingest import languages, moved_rows, resolution_memo
 from coderooms.ingest.loader import Loader
 from coderooms.ingest.module_changes import ANY_KEY, MAX_REF_KEYS_CHARS, changes_of, ref_keys_text
 from coderooms.ingest.name_candidates import add_rows, load_name_candidates
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
+from coderooms.ingest.reference_edges import import_edges, reference_edge, reference_edges
 from coderooms.ingest.rows import (
     EdgeRow,
-    ParsedFile,
     chunk_rows,
     file_props,
     file_trigger_stems,
-    import_props,
-    reference_props,
     structure_edges,
     symbol_infos,
     symbol_rows,
@@ -89,6 +87,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     old_tables: dict[str, list[str]] = {}
     markers: list[dict[str, Any]] = []
     held = Held()
+    generation: int | None = None
     if not changes.fresh:
         [read] = run(
             "ingest/claim_rows",
@@ -98,6 +97,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
             markers=list(languages.PROJECT_TABLES.names),
         )
         held = Held(read["chunks"], read["edges"])
+        generation = read.get("generation")
         for row in read["symbols"]:
             old_symbols[row["claim"]][row["id"]] = (row["name"], row["kind"])
             old_digests[row["id"]] = row["digest"]
@@ -190,11 +190,22 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     if not changes.fresh:
         loader.load_targets = partial(_load_files, run, lookup, skip_claims=claim_set)
 
-    resolved = _resolve_all(loader, lookup, changes, foreign, importers, importer_requests)
+    reused = {
+        parsed.path: reuse
+        for parsed in changes.upserts
+        if parsed.path not in changes.added
+        and (reuse := resolution_memo.reuse_for(repo, parsed, generation)) is not None
+    }
+    resolved, plan.reused = _resolve_all(
+        loader, lookup, changes, foreign, importers, importer_requests, reused
+    )
     keys_by_claim: dict[str, set[str]] = defaultdict(set)
     for parsed in changes.upserts:
         plan.edges.extend(structure_edges(repo, parsed))
-        edges = _reference_edges(repo, parsed, resolved, plan.ghosts)
+        edges = reference_edges(repo, parsed, resolved, plan.ghosts, reused.get(parsed.path))
+        if len(changes.upserts) <= resolution_memo.MAX_FILES:  # a save's memo, not an ingest's
+            pending = resolution_memo.pending_for(repo, parsed, generation, resolved, edges)
+            plan.memos.extend([pending] if pending is not None else [])
         for edge in edges:
             keys_by_claim[edge.props["claim"]].update(edge.props.get("keys") or ())
         plan.edges.extend(edges)
@@ -203,7 +214,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
     for rid, source, source_path, request, old_target, old_props in foreign:
         resolution = resolved[id(request)]
         claim = file_id(repo, source_path)
-        edge = _reference_edge(repo, claim, source, request, resolution, plan.ghosts)
+        edge = reference_edge(repo, claim, source, request, resolution, plan.ghosts)
         if resolution.target == old_target and edge.digest == old_props.get("digest"):
             continue
         plan.reresolved += 1
@@ -218,7 +229,7 @@ def plan_changeset(run: Run, changes: Changeset, carried: Triggers | None = None
         plan.importers.append(row["id"])
         group = languages.LANGUAGE_GROUPS.get(row["language"] or "")
         plan.edges.extend(
-            _import_edges(repo, row["id"], group, importer_requests[row["id"]], resolved,
+            import_edges(repo, row["id"], group, importer_requests[row["id"]], resolved,
                           plan.ghosts)
         )  # fmt: skip
     return plan
@@ -310,13 +321,23 @@ def _resolve_all(
     foreign: list[tuple[str, str, str, RefRequest, str, dict[str, Any]]],
     importers: list[dict[str, Any]],
     importer_requests: dict[str, list[ImportRequest]],
-) -> dict[int, Resolution]:
+    reused: dict[str, resolution_memo.Reuse],
+) -> tuple[dict[int, Resolution], int]:
     """Every reference and import of the plan resolved, keyed by the request's `id()`: Python
-    ones may need files loaded from the graph first (in waves, see `loader.Loader`)."""
+    ones may need files loaded from the graph first (in waves, see `loader.Loader`). A file's
+    references the last save of it resolved alike are given that answer (`reused`,
+    `resolution_memo`; how many, second)."""
     jobs: list[tuple[RefRequest | ImportRequest, str, str | None]] = []
+    given: dict[int, Resolution] = {}
     for parsed in changes.upserts:
         path, group = parsed.path, parsed.group
-        jobs.extend((r, path, group) for r in parsed.record.references)
+        reuse = reused.get(path)
+        for r in parsed.record.references:
+            found = reuse.resolution(r) if reuse is not None else None
+            if found is not None:
+                given[id(r)] = found
+            else:
+                jobs.append((r, path, group))
         jobs.extend((i, path, group) for i in parsed.record.imports)
     jobs.extend((f[3], f[2], None) for f in foreign)
     for row in importers:
@@ -339,7 +360,9 @@ def _resolve_all(
         return resolve_import(request, group, lookup, path)
 
     results = loader.settle_all(jobs, resolve)
-    return {id(job[0]): result for job, result in zip(jobs, results, strict=True)}
+    reused_count = len(given)
+    given.update((id(job[0]), result) for job, result in zip(jobs, results, strict=True))
+    return given, reused_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -483,59 +506,6 @@ def _load_files(run: Run, lookup: Lookup, targets: set[Target], skip_claims: set
     lookup.loaded_targets |= targets
 
 
-def _reference_edges(
-    repo: str, parsed: ParsedFile, resolved: dict[int, Resolution], ghosts: dict[str, str]
-) -> list[EdgeRow]:
-    claim = file_id(repo, parsed.path)
-    edges = []
-    for request in parsed.record.references:
-        source = symbol_id(repo, parsed.path, request.source)
-        resolution = resolved[id(request)]
-        edges.append(_reference_edge(repo, claim, source, request, resolution, ghosts))
-    edges.extend(_import_edges(repo, claim, parsed.group, parsed.record.imports, resolved, ghosts))
-    return edges
-
-
-def _reference_edge(
-    repo: str,
-    claim: str,
-    source: str,
-    request: RefRequest,
-    resolution: Resolution,
-    ghosts: dict[str, str],
-) -> EdgeRow:
-    if resolution.ghost_name is not None:
-        ghosts[resolution.target] = resolution.ghost_name
-    props = reference_props(repo, claim, request, resolution)
-    return EdgeRow(source, SYMBOL, resolution.target, resolution.label, request.kind, props)
-
-
-def _import_edges(
-    repo: str,
-    claim: str,
-    group: str | None,
-    requests: list[ImportRequest],
-    resolved: dict[int, Resolution],
-    ghosts: dict[str, str],
-) -> list[EdgeRow]:
-    """One IMPORTS edge per imported file (or ghost), at the first line importing it."""
-    first: dict[str, tuple[int, Resolution]] = {}
-    for request in requests:
-        resolution = resolved[id(request)]
-        if resolution.target == claim:
-            continue
-        known = first.get(resolution.target)
-        if known is None or request.line < known[0]:
-            first[resolution.target] = (request.line, resolution)
-    edges = []
-    for target, (line, resolution) in sorted(first.items()):
-        if resolution.ghost_name is not None:
-            ghosts[target] = resolution.ghost_name
-        props = import_props(repo, claim, line, resolution)
-        edges.append(EdgeRow(claim, "File", target, resolution.label, "IMPORTS", props))
-    return edges
-
-
 # -- writing -------------------------------------------------------------------------------------
 
 
@@ -570,6 +540,7 @@ def apply_plan(
     saved file); over several, after the last write, so that no reader sees it move on and
     caches from a graph half written."""
     repo = changes.repo
+    resolution_memo.note_write(repo)  # whatever a memo of this repo holds may be stale now
     bumped = one_transaction and bool(plan.file_rows)
     files, symbols = node_jobs(repo, plan, bump=bumped)
     run_jobs(files)

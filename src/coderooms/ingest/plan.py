@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from coderooms.core.ids import file_id
+from coderooms.ingest.resolution_memo import Pending
 from coderooms.ingest.rows import EdgeRow, ParsedFile
 from coderooms.ingest.triggers import Triggers
 
@@ -86,3 +87,7 @@ class Plan:
     """Per claim written or deleted: its symbol ids before and after (sorted)."""
     triggers: Triggers = field(default_factory=Triggers)
     """What re-resolved other files' references (`ingest.triggers`)."""
+    reused: int = 0
+    """References of the files given the last save's resolution (`resolution_memo`)."""
+    memos: list[Pending] = field(default_factory=list)
+    """What this plan resolved, to keep once its write committed (`resolution_memo.keep`)."""

@@ -24,6 +24,7 @@ from typing import Any
 import neo4j
 
 from coderooms.graph.driver import Graph
+from coderooms.ingest import resolution_memo
 from coderooms.ingest.changeset import apply_plan, plan_changeset, runner, sequential
 from coderooms.ingest.plan import Changeset, Plan, WriteStats
 from coderooms.ingest.rows import ParsedFile
@@ -64,12 +65,17 @@ def write_one_transaction(
 ) -> WriteStats:
     """Plan and write `changes` in one transaction: all of it lands, or nothing."""
 
+    planned: list[Plan] = []
+
     def work(tx: neo4j.ManagedTransaction) -> WriteStats:
         run = runner(tx)
         plan = plan_changeset(run, changes, carried)
+        planned[:] = [plan]  # a retried transaction plans again: the last plan committed
         return apply_plan(sequential(run), changes, plan, one_transaction=True)
 
-    return graph.execute_write(work)
+    stats = graph.execute_write(work)
+    resolution_memo.keep(planned[0].memos if planned else ())
+    return stats
 
 
 def plan_apart(graph: Graph, changes: Changeset, carried: Triggers | None = None) -> Plan:
