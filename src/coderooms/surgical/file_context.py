@@ -20,7 +20,7 @@ from coderooms.core.paths import Target
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.surgical import context_limits as limits
-from coderooms.surgical.compact import LISTS, compact_context, context_question
+from coderooms.surgical.compact import LISTS, bare_whole_lists, compact_context, context_question
 from coderooms.surgical.context import (
     FIRST_PAGE,
     Window,
@@ -133,8 +133,20 @@ def describe(
     located = Located(where, hood.file)
     disk = read_disk(where, hood.file["hash"])
     raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps, window=window)
-    return compact_context(raw, window=_checked(raw, r.cursor), max_tokens=budget,
-                           sections=sections, hashes=hashes)  # fmt: skip
+    answer = compact_context(raw, window=_checked(raw, r.cursor), max_tokens=budget,
+                             sections=sections, hashes=hashes)  # fmt: skip
+    if window.part:
+        return answer  # a cursor's page: its list and the file's head, as v2's pages
+    if named_as_answered(r.path, answer.get("path")):
+        del answer["path"]  # the agent sent it
+    return bare_whole_lists(answer)
+
+
+def named_as_answered(asked: str | None, path: Any) -> bool:
+    """Whether the call named the file as the answer would write it (repo-relative, `/`
+    separators): the answer need not say it again. An absolute path, a symbol id or `./a.py`
+    is answered with the path it resolved to."""
+    return asked is not None and asked == path
 
 
 def prove(graph: Graph, settings: Settings, agent: str, request: ProofRequest) -> dict[str, Any]:
