@@ -9,7 +9,13 @@ from typing import Any
 
 from coderooms.graph.driver import Graph
 from coderooms.notes import notes_line
-from coderooms.surgical.file_context import ContextRequest, ProofRequest, describe, prove
+from coderooms.surgical.file_context import (
+    ContextRequest,
+    ProofRequest,
+    describe,
+    prove,
+    said_once,
+)
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
 from coderooms.verbs.effects import READS, Effect, Writes
@@ -35,7 +41,8 @@ def surgical_context(ctx: AppContext, agent: str, request: ContextRequest) -> di
     ingested root: forbidden.
     """
     graph = ctx.graph()
-    return with_notes(graph, describe(graph, ctx.settings, request, hashes=ctx.edits_served))
+    answer = describe(graph, ctx.settings, request, hashes=ctx.edits_served)
+    return said_once(request, with_notes(graph, answer))  # the notes found by the path
 
 
 def surgical_context_v2(ctx: AppContext, agent: str, request: ProofRequest) -> dict[str, Any]:

@@ -133,12 +133,18 @@ def describe(
     located = Located(where, hood.file)
     disk = read_disk(where, hood.file["hash"])
     raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps, window=window)
-    answer = compact_context(raw, window=_checked(raw, r.cursor), max_tokens=budget,
-                             sections=sections, hashes=hashes)  # fmt: skip
-    if window.part:
-        return answer  # a cursor's page: its list and the file's head, as v2's pages
-    if named_as_answered(r.path, answer.get("path")):
-        del answer["path"]  # the agent sent it
+    return compact_context(raw, window=_checked(raw, r.cursor), max_tokens=budget,
+                           sections=sections, hashes=hashes)  # fmt: skip
+
+
+def said_once(request: ContextRequest, answer: dict[str, Any]) -> dict[str, Any]:
+    """What the model reads of `describe`'s first page (its notes found by its path): the path
+    left out when the call named it as the answer would, each list given whole as its rows
+    (`bare_whole_lists`). A cursor's page keeps its list and the file's head, as v2's pages."""
+    if request.cursor is not None:
+        return answer
+    if named_as_answered(request.path, answer.get("path")):
+        answer = {key: value for key, value in answer.items() if key != "path"}
     return bare_whole_lists(answer)
 
 
