@@ -36,6 +36,7 @@ def test_answers_hold_what_was_asked(
                     verb, {"agent_id": AGENT, "repo": repo_id, **arguments},
                     raise_on_error=False,
                 )  # fmt: skip
+                seen.setdefault("blocks", {})[verb] = [c.text for c in result.content]
                 return json.loads(result.content[0].text)
 
             await graph_ready(client)
@@ -57,12 +58,13 @@ def test_answers_hold_what_was_asked(
         return seen
 
     seen = asyncio.run(run())
+    blocks = seen.pop("blocks")
     for answer in seen.values():  # `repo` only when the server reads several repos, as it
         assert answer.pop("repo", repo_id) == repo_id  # does after the suite's other tests
     callers = seen["callers"]
     # nothing else: no lower_bound (it is not one), no totals (every row is listed)
     assert set(callers) == {"seeds", "affected"}
-    assert callers["seeds"] == {"items": ["pkg/core.py:4-5 helper"]}
+    assert callers["seeds"] == ["pkg/core.py:4-5 helper"]  # given whole and alone: its rows
     # one hop: the rows say none, under their file's path; the one seed: not named
     assert {path: [r.split(" (")[0] for r in rows]
             for path, rows in callers["affected"]["items"].items()} == {
@@ -82,15 +84,17 @@ def test_answers_hold_what_was_asked(
     assert seen["co"]["co_changes"]["items"] == ["README.md 4", "tests/test_core.py 3"]
     assert seen["co"]["co_changes"]["more"].startswith("+5 more, weight <= 1: ")
     context = seen["context"]
-    assert set(context) == {"path", "lines", "users", "completeness", "tests", "co_changes"}
+    assert set(context) == {"lines", "users", "completeness", "tests", "co_changes"}
     assert context["completeness"]["names"] == {"run": 1}  # `job.run()` in loose.py
-    assert context["users"]["items"] == ["pkg/service.py: 3 calls (serve)"]
-    assert context["tests"]["items"] == ["tests/test_core.py: 1 call"]
+    assert context["users"] == ["pkg/service.py: 3 calls (serve)"]  # whole: the rows alone
+    assert context["tests"] == ["tests/test_core.py: 1 call"]
     imports = seen["imports"]
-    assert imports["imports"]["items"] == ["pkg/core.py:1"]
-    assert imports["importers"]["items"] == ["pkg/api.py", "tests/test_service.py"]
+    assert imports["imports"] == ["pkg/core.py:1"]  # nothing outside the repo: the rows alone
+    assert imports["importers"] == ["pkg/api.py", "tests/test_service.py"]
     assert seen["view"]["symbol"] == "pkg/core.py:13-14 Engine.run"
-    assert seen["view"]["text"].startswith("    def run(self):")
+    # the body a text block of its own after the JSON, as the file holds it, not escaped
+    assert "text" not in seen["view"]
+    assert blocks["view"][1].startswith("    def run(self):\n")
     assert "hash" not in seen["view"]
     assert seen["seek"]["symbols"] == ["pkg/core.py:8-9 def compute(y)"]
     assert "proof_state" not in seen["seek"]

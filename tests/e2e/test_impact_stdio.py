@@ -83,7 +83,7 @@ def test_impact_over_stdio(
     assert working["changed"]["files"] == [
         {"path": "pkg/core.py", "status": "modified", "symbols": 1}
     ]
-    assert working["seeds"]["items"] == ["pkg/core.py::compute"]
+    assert working["seeds"] == ["pkg/core.py::compute"]  # given whole and alone: its rows
     assert set(working["affected"]["items"]) == {"pkg/core.py", "pkg/service.py"}  # 1 hop: by file
     assert {r.split(" ")[1] for rows in working["affected"]["items"].values() for r in rows} == {
         "Engine.run",

@@ -89,9 +89,8 @@ def test_prove_then_edit_over_stdio(
     assert seen["v1"]["callers"]["files"] == 3
     pages = seen["pages"]
     assert len(pages) > 1
-    assert [row for page in pages for row in page["symbols"]["items"]] == seen["v1"]["symbols"][
-        "items"
-    ]  # each page went on where the last stopped, no symbol twice
+    assert [row for page in pages for row in page["symbols"]["items"]] == seen["v1"]["symbols"]
+    # each page went on where the last stopped, no symbol twice (v1 given whole: its rows)
     assert all(set(page) == {"repo", "path", "lines", "hash", "symbols"}
                for page in pages[1:])  # fmt: skip
     assert (seen["other_file"]["error"], seen["other_file"]["field"]) == ("invalid_input", "cursor")
@@ -100,7 +99,7 @@ def test_prove_then_edit_over_stdio(
     assert [r["code"] for r in seen["unresolved"]["reasons"]] == ["unresolved_callers"]
     assert seen["unresolved"]["next_suggested_tool"] == "search"
     assert seen["unresolved"]["proof_mark"]["recorded"] is False
-    assert [t.split(":")[0] for t in seen["v1"]["tests"]["items"]] == ["tests/core_checks.py"]
+    assert [t.split(":")[0] for t in seen["v1"]["tests"]] == ["tests/core_checks.py"]
     assert seen["unknown"]["error"] == "not_found"
     assert seen["blocked"]["proof_state"] == "blocked"
     assert seen["v2"]["proof_state"] == "ready_to_edit"

@@ -16,8 +16,9 @@ when `tests` is asked too, test files' rows leave `affected` (`in_tests` counts 
 `tests` holds each file with its symbols, `{path: ["test_a", "+2 more"]}` (asked alone, their
 count: `{path: 2}`), under `hop N` only when the files span several hops.
 
-Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, and
-`lower_bound` only when true.
+Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, the
+seeds given whole and alone as their rows (no `items` wrapper), and `lower_bound` only when
+true.
 """
 
 from __future__ import annotations
@@ -137,7 +138,9 @@ def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) 
     if spans:
         answer["seeds"] = {**{k: v for k, v in raw["seeds"].items() if k != "spans"},
                            "items": [_seed_text(s, spans) for s in seeds]}  # fmt: skip
-    answer["seeds"] = _whole(answer["seeds"], "not_listed")
+    seeds_listed = _whole(answer["seeds"], "not_listed")
+    # given whole and alone (no `not_listed`, `same_name`, `of_file`): its rows
+    answer["seeds"] = seeds_listed["items"] if set(seeds_listed) == {"items"} else seeds_listed
     if "co_changes" in raw:
         answer["co_changes"] = partner_rows(raw["co_changes"])
     if "tests" in raw:

@@ -19,18 +19,18 @@ def impact_verb(ctx: AppContext, agent: str, request: ImpactRequest) -> dict[str
     """What reaches a symbol, file or diff: callers to a depth, tests, co-changes; `sections`.
 
     Give one of symbol, path, changes. `seeds`: what it starts from, `path:start-end qualname`
-    (a name several symbols share seeds them all, `same_name` says so). `sections` (default
-    callers, tests): `affected` rows `hop path:line caller -> reached (via conf)` when they
-    span several hops, else under their file, `{path: ["line caller -> reached (via)"]}` (no
-    `-> reached` for a call of the one seed; several seeds reached: `{reached: {path: ["line
-    caller (via)"]}}`), nearest first, within depth, paged (`more`, `next_cursor`); `tests`:
-    test files reaching the seeds within 5 hops whatever depth, `{path: ["symbol"]}` (their
-    rows then not in `affected`; asked alone, `{path: K}`), under `hop N` when several;
-    `co_changes`: the seed files' partners from their own git history, `path weight`.
-    `lower_bound: true` when callers or tests may be missing, with why: `completeness`
-    (unproven receivers, the search that finds them), `read_not_called` (properties and
-    getters, read not called), `tests.lower_bound` (the walk stopped at hop 5). For changes,
-    `changed`: the files, symbols touched, `stale` ones.
+    rows (a name several symbols share seeds them all, `same_name` says so, with `items`).
+    `sections` (default callers, tests): `affected` rows `hop path:line caller -> reached (via
+    conf)` when they span several hops, else under their file, `{path: ["line caller -> reached
+    (via)"]}` (no `-> reached` for a call of the one seed; several seeds reached: `{reached:
+    {path: ["line caller (via)"]}}`), nearest first, within depth, paged (`more`,
+    `next_cursor`); `tests`: test files reaching the seeds within 5 hops whatever depth, `{path:
+    ["symbol"]}` (their rows then not in `affected`; asked alone, `{path: K}`), under `hop N`
+    when several; `co_changes`: the seed files' partners from their own git history, `path
+    weight`. `lower_bound: true` when callers or tests may be missing, with why: `completeness`
+    (unproven receivers, the search that finds them), `read_not_called` (properties and getters,
+    read not called), `tests.lower_bound` (the walk stopped at hop 5). For changes, `changed`:
+    the files, symbols touched, `stale` ones.
     """
     graph = ctx.graph()
     clamps = Clamps()

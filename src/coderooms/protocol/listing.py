@@ -22,6 +22,7 @@ from mcp.types import Tool
 from coderooms.protocol.annotations import hints_of
 from coderooms.protocol.answer_freshness import attach_freshness
 from coderooms.protocol.answer_link import linked
+from coderooms.protocol.text_blocks import with_text_blocks
 from coderooms.protocol.tool_errors import guarded
 from coderooms.verbs.spec import ToolSpec
 
@@ -30,7 +31,7 @@ def listed_tool(spec: ToolSpec, *, web_url: str | None = None) -> FunctionTool:
     """The spec as an MCP tool; `web_url`: the server serves the web view there, and the
     answers that have a page link to it (`answer_link`)."""
     tool = FunctionTool.from_function(
-        linked(spec.name, guarded(spec, attach_freshness), web_url),
+        with_text_blocks(linked(spec.name, guarded(spec, attach_freshness), web_url)),
         name=spec.name,
         description=spec.summary,
         annotations=hints_of(spec.effect),

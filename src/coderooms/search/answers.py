@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from coderooms.verbs.budget import Fitted, Question, fit, room
+from coderooms.verbs.spec import PlainText
 from coderooms.verbs.symbol_rows import symbol_text
 
 SIGNATURE_CHARS = 160
@@ -307,7 +308,7 @@ def view_answer(
             answer[name] = raw[name]
     lines = raw["text"].splitlines(keepends=True)
     fitted = fit(lines, room(max_tokens, answer))
-    answer["text"] = "".join(lines[: fitted.shown])
+    answer["text"] = PlainText("".join(lines[: fitted.shown]))  # a block of its own
     last = int(raw["start_line"]) + fitted.shown - 1 if lines else int(raw["end_line"])
     answer["end_line"] = last
     cut_by_bound = "end_line" in raw.get("clamped", {})

@@ -159,12 +159,13 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
 
     `symbol` (a name, qualname or id) answers the lines of the likeliest symbol so named
     (code before tests and examples), `symbol: path:start-end qualname`, and names the others
-    in `also` (view one by its id). Ranges are clamped to the file and to {VIEW_MAX_LINES}
-    lines; text past max_tokens is cut at a line; `next_cursor` (the next line) goes on, and
-    `more_below` counts the lines left when the range was not yours. `disk` appears when the
-    file on disk looks changed since ingest (by size and mtime); `hash` (BLAKE3) where edit
-    verbs are served; with `symbols`, the symbols overlapping the range. Unknown repo, path or
-    symbol: not_found.
+    in `also` (view one by its id). The lines come as a text block of their own after the
+    JSON, as the file holds them (structured content keeps them as `text`). Ranges are clamped
+    to the file and to {VIEW_MAX_LINES} lines; text past max_tokens is cut at a line;
+    `next_cursor` (the next line) goes on, and `more_below` counts the lines left when the
+    range was not yours. `disk` appears when the file on disk looks changed since ingest (by
+    size and mtime); `hash` (BLAKE3) where edit verbs are served; with `symbols`, the symbols
+    overlapping the range. Unknown repo, path or symbol: not_found.
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)

@@ -212,6 +212,22 @@ def compact_context(
     return {"symbols": {"items": symbols.pop("items"), **_counted(symbols)}, **answer}
 
 
+BARE_LISTS = ("symbols", "users", "imports", "importers", "tests")
+"""The lists an answer of chosen sections writes as their rows alone when given whole."""
+
+
+def bare_whole_lists(answer: dict[str, Any]) -> dict[str, Any]:
+    """`answer` with each list of BARE_LISTS that is given whole, `{"items": rows}` and nothing
+    beside (no cursor, `more`, `external`), written as its rows: the wrapper says nothing a
+    list does not. A cut list keeps its `items` beside `more` and `next_cursor`."""
+    return {key: value["items"] if key in BARE_LISTS and _only_items(value) else value
+            for key, value in answer.items()}  # fmt: skip
+
+
+def _only_items(value: Any) -> bool:
+    return isinstance(value, dict) and set(value) == {"items"}
+
+
 EMPTY_SAID_ONCE = ("users", "importers", "tests")
 """The file lists an answer of chosen sections names in one `none` line when they are empty."""
 

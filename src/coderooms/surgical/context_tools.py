@@ -9,7 +9,13 @@ from typing import Any
 
 from coderooms.graph.driver import Graph
 from coderooms.notes import notes_line
-from coderooms.surgical.file_context import ContextRequest, ProofRequest, describe, prove
+from coderooms.surgical.file_context import (
+    ContextRequest,
+    ProofRequest,
+    describe,
+    prove,
+    said_once,
+)
 from coderooms.verbs.context import AppContext
 from coderooms.verbs.declaring import Verb
 from coderooms.verbs.effects import READS, Effect, Writes
@@ -28,12 +34,15 @@ def surgical_context(ctx: AppContext, agent: str, request: ContextRequest) -> di
     cut kept or counted; `commits` read); `symbols` (`start-end signature`), `callers`
     (`path:line caller -> called`), `callees` (`caller:line -> path::callee`), `ghosts`
     (unresolved call names). `completeness` when callers may be missing (`lower_bound: true`,
-    with the search that finds them). `disk` only when the file on disk is not the graph's;
-    `hash` where edit verbs are served. A cut list has `more` and `next_cursor` (that list
-    alone). Unknown path: not_found; outside every ingested root: forbidden.
+    with the search that finds them). `path` only when the call named the file otherwise (a
+    symbol id, an absolute path). `disk` only when the file on disk is not the graph's;
+    `hash` where edit verbs are served. A list given whole is its rows; a cut one `items`
+    with `more` and `next_cursor` (that list alone). Unknown path: not_found; outside every
+    ingested root: forbidden.
     """
     graph = ctx.graph()
-    return with_notes(graph, describe(graph, ctx.settings, request, hashes=ctx.edits_served))
+    answer = describe(graph, ctx.settings, request, hashes=ctx.edits_served)
+    return said_once(request, with_notes(graph, answer))  # the notes found by the path
 
 
 def surgical_context_v2(ctx: AppContext, agent: str, request: ProofRequest) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from coderooms.core.paths import Target
 from coderooms.errors import InvalidInput
 from coderooms.graph.driver import Graph
 from coderooms.surgical import context_limits as limits
-from coderooms.surgical.compact import LISTS, compact_context, context_question
+from coderooms.surgical.compact import LISTS, bare_whole_lists, compact_context, context_question
 from coderooms.surgical.context import (
     FIRST_PAGE,
     Window,
@@ -135,6 +135,24 @@ def describe(
     raw = context_answer(located, disk, hood, text_lines=text_lines, clamps=clamps, window=window)
     return compact_context(raw, window=_checked(raw, r.cursor), max_tokens=budget,
                            sections=sections, hashes=hashes)  # fmt: skip
+
+
+def said_once(request: ContextRequest, answer: dict[str, Any]) -> dict[str, Any]:
+    """What the model reads of `describe`'s first page (its notes found by its path): the path
+    left out when the call named it as the answer would, each list given whole as its rows
+    (`bare_whole_lists`). A cursor's page keeps its list and the file's head, as v2's pages."""
+    if request.cursor is not None:
+        return answer
+    if named_as_answered(request.path, answer.get("path")):
+        answer = {key: value for key, value in answer.items() if key != "path"}
+    return bare_whole_lists(answer)
+
+
+def named_as_answered(asked: str | None, path: Any) -> bool:
+    """Whether the call named the file as the answer would write it (repo-relative, `/`
+    separators): the answer need not say it again. An absolute path, a symbol id or `./a.py`
+    is answered with the path it resolved to."""
+    return asked is not None and asked == path
 
 
 def prove(graph: Graph, settings: Settings, agent: str, request: ProofRequest) -> dict[str, Any]:

@@ -40,6 +40,15 @@ class Covering(dict[str, Any]):
         self.repos = list(repos)
 
 
+class PlainText(str):
+    """An answer's field the model reads as a text block of its own after the answer's JSON,
+    as the file holds it: a body's newlines and quotes written once, not escaped into a JSON
+    string (`coderooms.protocol.text_blocks`). The structured content keeps the field, so a
+    client reading fields reads it where it always was."""
+
+    __slots__ = ()
+
+
 Finish = Callable[["ToolSpec", Any], Any]
 """What the wiring does with a verb's answer before it goes out
 (coderooms.protocol.answer_freshness)."""

@@ -153,7 +153,7 @@ def seed_id(seed: str) -> str:
 
 
 def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
-    seeds = answer["seeds"].get("items", [])
+    seeds = seed_rows(answer)
     return [
         (r["id"], r["hop"], r["edge"], r["to"])
         for r in (parsed(row, seeds) for row in flat(answer["affected"]["items"]))
@@ -164,10 +164,10 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     one = impact("imp", symbol="helper", repo=repo_id, depth=1)
     # named only when the server reads several repos (the suite's roots hold other tests' repos)
     assert one.get("repo", repo_id) == repo_id
-    assert one["seeds"] == {"items": ["pkg/core.py:4-5 helper"]}  # where, and id; no total
+    assert one["seeds"] == ["pkg/core.py:4-5 helper"]  # where, and id; whole: its rows alone
     # tests are said once, in `tests`: their rows leave `affected` when both are asked
     assert rows(one) == [("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper")]
-    first = parsed(flat(one["affected"]["items"])[0], one["seeds"]["items"])
+    first = parsed(flat(one["affected"]["items"])[0], seed_rows(one))
     assert (first["via"], first["line"]) == ("local", 9)
     assert first["conf"] is None  # a sure rule is written by its name alone
     # one hop: the rows say none, each file's path written once; every row listed: no total
@@ -246,7 +246,7 @@ def test_a_symbol_by_qualname_or_full_id_and_its_completeness(
     impact: Impact, root: Path, repo_id: str
 ) -> None:
     got = impact("imp", symbol="Engine.run", repo=repo_id, depth=1)
-    assert list(map(seed_id, got["seeds"]["items"])) == ["pkg/core.py::Engine.run"]
+    assert list(map(seed_id, seed_rows(got))) == ["pkg/core.py::Engine.run"]
     assert rows(got) == [("pkg/service.py::serve", 1, "calls", "pkg/core.py::Engine.run")]
     # each name's sites and the search, said once (no count the names sum, no inner flag)
     assert set(got["completeness"]) == {"names", "hint"}
@@ -289,7 +289,7 @@ def test_the_working_tree_maps_to_the_symbols_it_touches(
         {"path": "pkg/core.py", "status": "modified", "symbols": 1},
         {"path": "pkg/extra.py", "status": "added", "symbols": 2},
     ]
-    assert got["seeds"]["items"] == [
+    assert seed_rows(got) == [
         "pkg/core.py::helper",
         "pkg/extra.py::",
         "pkg/extra.py::more",
@@ -309,7 +309,7 @@ def test_a_revision_range(impact: Impact, root: Path, repo_id: str) -> None:
         {"path": "pkg/service.py", "status": "modified", "symbols": 1}
     ]
     assert "carried" not in last["changed"]  # nothing changed since HEAD
-    assert last["seeds"]["items"] == ["pkg/service.py::handle"]
+    assert seed_rows(last) == ["pkg/service.py::handle"]
     assert rows(last) == [("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle")]
     # lines appended at the end of a module touch no symbol: the file's importers are reached
     earlier = impact("imp", changes="HEAD~3..HEAD~2", repo=repo_id, depth=1)
@@ -318,7 +318,7 @@ def test_a_revision_range(impact: Impact, root: Path, repo_id: str) -> None:
         "pkg/core.py",
         "tests/test_core.py",
     ]
-    assert earlier["seeds"] == {"items": []}
+    assert earlier["seeds"] == []
     # the README defines no symbol: no file imports it
     assert earlier["seed_files"]["items"] == ["pkg/core.py", "tests/test_core.py"]
     # tests/test_core.py imports core.py, but is a seed itself
@@ -430,7 +430,7 @@ def test_a_root_below_the_git_top_level(
         {"path": "pkg/core.py", "status": "modified", "symbols": 1, "stale": True}
     ]
     assert got["changed"]["undecodable_paths"] == 1
-    assert got["seeds"]["items"] == ["pkg/core.py::helper"]
+    assert seed_rows(got) == ["pkg/core.py::helper"]
 
 
 def test_a_deleted_file_seeds_what_the_graph_still_holds(
@@ -471,7 +471,7 @@ def test_a_range_is_carried_onto_the_working_tree(
     assert got["changed"]["files"] == [
         {"path": "pkg/service.py", "status": "modified", "symbols": 1}
     ]
-    assert got["seeds"]["items"] == ["pkg/service.py::handle"]
+    assert seed_rows(got) == ["pkg/service.py::handle"]
 
 
 def test_a_budget_cuts_the_rows_and_the_cursor_goes_on(
@@ -496,3 +496,9 @@ def test_a_budget_cuts_the_rows_and_the_cursor_goes_on(
     with pytest.raises(InvalidInput) as old_shape:  # a plain offset is no longer a cursor
         impact("imp", symbol="helper", repo=repo_id, depth=4, cursor=str(shown))
     assert old_shape.value.field == "cursor"
+
+
+def seed_rows(answer: dict[str, Any]) -> list[str]:
+    """The seeds' rows: a list given whole and alone is its rows, else its `items`."""
+    seeds = answer["seeds"]
+    return list(seeds) if isinstance(seeds, list) else list(seeds.get("items", []))

@@ -76,7 +76,8 @@ def test_surgical_context_lists_callers_callees_and_tests(
     assert any(
         row.startswith(f"{caller_path}:") and f" {caller_qual} -> " in row for row in callers
     ), callers
-    listed = got["tests"]["items"] if "tests" in got else []  # none: named in `none`
+    listed = got.get("tests", [])  # given whole: its rows; none: named in `none`
+    listed = listed["items"] if isinstance(listed, dict) else listed
     assert ("tests" in got) != ("tests" in got.get("none", "")), got
     tests = [row.split(": ")[0] for row in listed]
     assert tests == list(room.test_files), got
@@ -95,7 +96,7 @@ def test_impact_reaches_the_known_caller(
     room, repo = BY_LANG[lang], repos[lang]
     # callers alone: with tests asked too, a test file's rows are said under `tests` only
     got = verbs["impact"](agent, symbol=f"{repo}:{room.symbol}", repo=repo, sections=["callers"])
-    seeds = [seed.split(" ") for seed in got["seeds"]["items"]]  # `path:start-end qualname`
+    seeds = [seed.split(" ") for seed in got["seeds"]]  # `path:start-end qualname` rows
     assert [f"{where.rpartition(':')[0]}::{qualname}" for where, qualname in seeds] == [room.symbol]
     caller_path, caller_qual = room.caller.split("::")
     # rows say their hop only when they span several: `1 path:line ...` or `path:line ...`

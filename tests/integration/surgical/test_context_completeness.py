@@ -53,7 +53,7 @@ def test_everything_resolved_is_no_lower_bound(
     assert "completeness" not in got  # said only when callers may be missing
     default = verbs["surgical_context"]("cc-clean", path="pkg/clean.py", repo=repo_id)
     assert "completeness" not in default
-    assert default["users"]["items"]
+    assert default["users"]  # given whole: its rows
     v2 = verbs["surgical_context_v2"]("cc-clean", path="pkg/clean.py", repo=repo_id)
     assert (v2["proof_state"], v2["reasons"]) == ("ready_to_edit", [])
     assert "acknowledged" not in v2

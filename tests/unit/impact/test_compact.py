@@ -106,7 +106,7 @@ def test_an_answer_says_nothing_twice() -> None:
     whole["affected"]["by_hop"] = {"1": 2}
     answer = compact_impact(whole, QUESTION, max_tokens=6000)
     assert answer["affected"] == {"items": {"a.py": ["3 f (import)"], "b.py": ["7 g"]}}  # one seed
-    assert answer["seeds"] == {"items": ["s.py::run"]}
+    assert answer["seeds"] == ["s.py::run"]  # given whole and alone: its rows
     assert answer["tests"] == {"items": {"tests/t.py": ["t", "u"]}}
     assert "lower_bound" not in answer
     bound = compact_impact(raw(rows, ["s.py::run"]) | {"lower_bound": True}, QUESTION,
@@ -150,7 +150,7 @@ def test_an_empty_answer_is_one_line_saying_why_without_empty_lists() -> None:
     nothing["tests"] = {"items": [], "total": 0}
     answer = compact_impact(nothing, QUESTION, max_tokens=6000)
     # no test and no row: one `none` says both, no empty section is written
-    assert answer == {"repo": "r", "seeds": {"items": ["s.py::x"]},
+    assert answer == {"repo": "r", "seeds": ["s.py::x"],
                       "none": "no call, import or subclass of it in the graph; no test file "
                       "reaches it within 5 hops"}  # fmt: skip
     nothing["completeness"] = {"names": {"x": 2}, "hint": "..."}
@@ -291,5 +291,5 @@ def test_a_shared_name_says_once_that_every_symbol_so_named_is_a_seed_and_how_to
         "1 callers at hop 5 not walked further: tests beyond them not listed"
     )
     answer = compact_impact(raw, QUESTION, max_tokens=6000)
-    assert answer["seeds"] == {"items": ["a.py:3-9 A.get", "u.py:1-4 get"]}  # one line each
+    assert answer["seeds"] == ["a.py:3-9 A.get", "u.py:1-4 get"]  # one line each
     assert answer["lower_bound"] is True

@@ -9,9 +9,11 @@ from coderooms.surgical.compact import (
     EXTERNAL_LISTED,
     LISTS,
     MODULE_LEVEL,
+    bare_whole_lists,
     external_text,
     say_empty_once,
 )
+from coderooms.surgical.file_context import named_as_answered
 
 
 def rows(name: str, items: list[dict[str, Any]]) -> list[str]:
@@ -100,3 +102,31 @@ def test_empty_file_lists_are_named_in_one_line_not_listed_empty() -> None:
     cut = {"tests": {"items": [], "next_cursor": "x"}}  # a list that goes on stays as it is
     say_empty_once(cut)
     assert cut == {"tests": {"items": [], "next_cursor": "x"}}
+
+
+def test_a_list_given_whole_is_its_rows_and_a_cut_one_keeps_its_cursor() -> None:
+    answer: dict[str, Any] = {
+        "lines": 3,
+        "users": {"items": ["b.py: 2 calls (f)"]},
+        "tests": {"items": ["t.py: 1 call"], "total": 9, "more": "8 more", "next_cursor": "c"},
+        "imports": {"items": ["c.py:1"], "external": "os"},
+        "importers": {"items": ["d.py"]},
+        "callers": {"items": ["b.py:3 f -> g"]},  # a call-pair list keeps its shape
+        "co_changes": {"commits": 4, "items": ["b.py 3"]},
+    }
+    assert bare_whole_lists(answer) == {
+        "lines": 3,
+        "users": ["b.py: 2 calls (f)"],
+        "tests": answer["tests"],
+        "imports": answer["imports"],
+        "importers": ["d.py"],
+        "callers": answer["callers"],
+        "co_changes": answer["co_changes"],
+    }
+
+
+def test_the_path_is_said_again_only_when_the_call_named_the_file_otherwise() -> None:
+    assert named_as_answered("pkg/a.py", "pkg/a.py")
+    assert not named_as_answered(None, "pkg/a.py")  # a symbol id named it
+    assert not named_as_answered("/work/repo/pkg/a.py", "pkg/a.py")
+    assert not named_as_answered("./pkg/a.py", "pkg/a.py")
