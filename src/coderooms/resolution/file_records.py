@@ -99,7 +99,8 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
             into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
         elif fact.kind is FactKind.PARAM and fact.scope:
             found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER
-    for key, types in (*called.items(), *written.items()):
+    for key, given in (*called.items(), *written.items()):
+        types = _one_type_qualified(given)
         if len(types) == 1:
             found[key] = next(iter(types))
         elif _agreeing(key[1], types):
@@ -107,6 +108,16 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
         else:
             found[key] = UNKNOWN_RECEIVER
     return found
+
+
+def _one_type_qualified(types: set[str]) -> set[str]:
+    """Two types of which one is the other qualified (`XMLDocument` and
+    `tinyxml2.XMLDocument`, C++ blocks of one function after a `using namespace`): the
+    qualified one (issue 32)."""
+    if len(types) != 2:
+        return types
+    short, long = sorted(types, key=len)
+    return {long} if long.endswith(f".{short}") else types
 
 
 def _agreeing(name: str, types: set[str]) -> bool:

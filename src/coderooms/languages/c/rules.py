@@ -19,6 +19,7 @@ from coderooms.languages.c.requests import (
     overload_entries,
     overloaded,
     single_bases,
+    using_namespaces,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction
 from coderooms.resolution.file_scope import FileScope
@@ -109,6 +110,8 @@ class CRules(LookupRules):
                 return request
         enclosing = source.split(".") if source else []
         quals = [".".join([*enclosing[:i], name]) for i in range(len(enclosing) - 1, 0, -1)]
+        # `using namespace N;`: `N::name` before the global `name` (issue 32)
+        quals.extend(f"{ns}.{name}" for ns in using_namespaces(scope) if ns not in enclosing[:1])
         quals.append(name)
         alternatives: list[str] = []
         for i, qual in enumerate(quals):
