@@ -393,3 +393,21 @@ def test_a_name_of_one_type_written_plain_and_qualified_keeps_its_type(tmp_path:
     )
     found = plan(tmp_path, {"node.h": header, "main.cpp": source})
     assert call(found, "main.cpp::main", "doc.Next") == ("node.h::xml.Node.Next", "import")
+
+
+def test_a_name_declared_in_two_blocks_has_each_blocks_type(tmp_path: Path) -> None:
+    # issue 32 (tinyxml2's `main`): `e` of two types in two blocks of one function was of no
+    # type; a call has the type of the declaration above it, when all its sites agree
+    text = """\
+#include "point.hpp"
+struct Other { int x() const { return 3; } int y() const { return 4; } };
+int f() {
+  { geo::Point e; e.x(); e.next(); }
+  { Other e; e.y(); e.x(); }
+  return 0;
+}
+"""
+    found = plan(tmp_path, {"point.hpp": POINT, "main.cpp": text})
+    assert call(found, "main.cpp::f", "e.next") == ("point.hpp::geo.Point.next", "import")
+    assert call(found, "main.cpp::f", "e.y") == ("main.cpp::Other.y", "local")
+    assert call(found, "main.cpp::f", "e.x") == ("?:x", "ghost")  # its sites disagree

@@ -45,6 +45,7 @@ class CRules(LookupRules):
     injected_class_names = True
     follows_fields = True
     scoped_type_names = True
+    block_scoped_types = True
     pointer_own = POINTER_OWN
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
