@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 27
+RESOLVER_VERSION = 28
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -132,7 +132,8 @@ every star-imported module it looked into, found there or not; 25: Rust values a
 `Option` of another file carries, `use`s under a `#[cfg]` known false; 26: with them Java's
 static imports past JDK interfaces, casts, and overloads told apart by their argument count; 27:
 with them Go's embedded fields, slice and map elements across files, `x := y.f`, import paths
-that are not Go names)."""
+that are not Go names; 28: with them C++'s `\r\n` line ends, null directives, `using namespace`,
+a local's type by the block that declares it)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

@@ -56,6 +56,8 @@ def build_record(
     scope = FileScope(kinds, bound, language, directory_of(path), group, reference_request, rules)
     scope.bases = rules.bases(extraction)
     scope.types = declared_types(extraction.facts)
+    if rules.block_scoped_types:
+        scope.lined_types = declared_lines(extraction.facts, scope.types)
     scope.returns = declared_returns(extraction.facts)
     scope.required = rules.required(record.imports)
     scope.path = path
@@ -70,6 +72,10 @@ def build_record(
     seen: dict[tuple[str, str, str], RefRequest | None] = {}
     sites = [(c.caller, CALLS, c.callee, c.line) for c in extraction.calls]
     sites += [(i.child, INHERITS, i.base, i.line) for i in extraction.inherits]
+    site_lines: dict[tuple[str, str, str], list[int]] = {}
+    if scope.lined_types:  # a reference typed by its declarations above all its sites
+        for source, kind, ref, line in sites:
+            site_lines.setdefault((source, kind, ref), []).append(line)
     for source, kind, ref, line in sites:
         key = (source, kind, ref)
         if key in seen:  # the same reference again (a test calling assertEqual 500 times)
@@ -78,7 +84,9 @@ def build_record(
                 known.count += 1
                 known.line = min(known.line, line)
             continue
+        scope.lines = tuple(site_lines.get(key, ()))
         seen[key] = _add(merged, scope.request(source, kind, ref, line))
+        scope.lines = ()
     record_arities(extraction, sites, {site: seen[site[:3]] for site in sites}, scope.own_file)
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))
     return record
@@ -104,7 +112,8 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
             into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
         elif fact.kind is FactKind.PARAM and fact.scope:
             found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER
-    for key, types in (*called.items(), *written.items()):
+    for key, given in (*called.items(), *written.items()):
+        types = _one_type_qualified(given)
         if len(types) == 1:
             found[key] = next(iter(types))
         elif _agreeing(key[1], types):
@@ -112,6 +121,37 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
         else:
             found[key] = UNKNOWN_RECEIVER
     return found
+
+
+def declared_lines(
+    facts: list[ScopeFact], types: dict[tuple[str, str], str]
+) -> dict[tuple[str, str], tuple[tuple[int, str], ...]]:
+    """(scope, name) of a local whose type is unknown (`declared_types`: two types) -> the
+    (line, type) of each of its declarations with a written type, by line
+    (`Rules.block_scoped_types`)."""
+    found: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    for fact in facts:
+        key = (fact.scope, fact.name)
+        if (
+            fact.kind in (FactKind.PARAM, FactKind.ASSIGN)
+            and fact.annotation
+            and fact.scope
+            and types.get(key) == UNKNOWN_RECEIVER
+            and not fact.annotation.endswith(")")
+            and not fact.annotation.startswith(VALUE_OF)
+        ):
+            found.setdefault(key, []).append((fact.line, fact.annotation))
+    return {key: tuple(sorted(lines)) for key, lines in found.items() if len(lines) > 1}
+
+
+def _one_type_qualified(types: set[str]) -> set[str]:
+    """Two types of which one is the other qualified (`XMLDocument` and
+    `tinyxml2.XMLDocument`, C++ blocks of one function after a `using namespace`): the
+    qualified one (issue 32)."""
+    if len(types) != 2:
+        return types
+    short, long = sorted(types, key=len)
+    return {long} if long.endswith(f".{short}") else types
 
 
 def _agreeing(name: str, types: set[str]) -> bool:

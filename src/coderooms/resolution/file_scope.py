@@ -205,6 +205,11 @@ class FileScope:
     """(scope, name) -> declared type (`declared_types`)."""
     returns: dict[str, str] = field(default_factory=dict)
     """Function qualname -> the return type its declaration states (`declared_returns`)."""
+    lined_types: dict[tuple[str, str], tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    """(scope, name) the scope declares with two types -> (line, type) of each declaration,
+    in order (`Rules.block_scoped_types`; `declared_lines`)."""
+    lines: tuple[int, ...] = ()
+    """The lines of the reference being requested (`file_records`: every site of it)."""
     package: Target = ROOT_PACKAGE
     """Where the file's package lives (`Rules.package`): its directory (Go); for Java every
     directory ending in the declared package's path, on any source root."""
@@ -270,9 +275,24 @@ class FileScope:
                 scope = scope.rpartition(".")[0]
                 continue
             declared = self.types.get((scope, name))
+            if declared == UNKNOWN_RECEIVER and (scope, name) in self.lined_types:
+                declared = self._type_at(scope, name)
             if declared is not None or not scope:
                 return declared
             scope = scope.rpartition(".")[0]
+
+    def _type_at(self, scope: str, name: str) -> str:
+        """The type of the last declaration of `name` in `scope` above each line of the
+        reference, when they all agree (one reference stands for all its sites)."""
+        found: set[str] = set()
+        for at in self.lines or (0,):
+            typed = UNKNOWN_RECEIVER
+            for line, declared in self.lined_types[(scope, name)]:
+                if line > at:
+                    break
+                typed = declared
+            found.add(typed)
+        return found.pop() if len(found) == 1 else UNKNOWN_RECEIVER
 
     def walked(self, encoded: str, member: str) -> str:
         """The alternative `encoded` (finding a type) looking `member` up in the type found and

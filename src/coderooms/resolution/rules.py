@@ -97,6 +97,10 @@ class Rules:
     impl_types_elsewhere = False
     """A method's `Self` may be a type another file defines (Rust: an impl in another file
     than its type's), named as the method's qualname writes it."""
+    block_scoped_types = False
+    """A name one function declares with two types (in two blocks) has, at a reference, the
+    type of its last declaration above it (C++: `{ XMLElement* e; .. } { XMLNode* e; .. }` in
+    one test function); else such a name's type is unknown."""
     scoped_type_names = False
     """A type name is looked up from each enclosing scope outward (C++: `ns::Cls::T`,
     `ns::T`, `T`), so that two definitions of a file write one name with two lookups that

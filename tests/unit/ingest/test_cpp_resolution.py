@@ -343,3 +343,71 @@ def test_a_type_alias_names_its_class(tmp_path: Path) -> None:
     for ref in ("sub.run", "t.run"):
         assert call(found, "main.cpp::use", ref)[0] == "app.hpp::cli.App.run", ref
     assert call(found, "main.cpp::use", "a.get") == ("?:get", "ghost")  # the pointer's own
+
+
+def test_windows_line_ends_and_a_null_directive_keep_the_classes(tmp_path: Path) -> None:
+    # issue 32 (tinyxml2): with `\r\n` line ends the export macro (`class LIB Node\r\n{`) and
+    # a null directive (`#  // comment`) were errors, the members free functions, and the
+    # calls on values of the class ghosts
+    header = (
+        "#pragma once\n#if defined(X)\n#  // a null directive\n#  define LIB\n#else\n"
+        "#  define LIB\n#endif\nnamespace xml {\nclass LIB Node\n{\npublic:\n"
+        "    Node* Next() { return next_; }\nprivate:\n    Node* next_;\n};\n}\n"
+    ).replace("\n", "\r\n")
+    source = (
+        '#include "node.h"\nnamespace xml {\nint count(Node* node) {\n'
+        "    int n = 0;\n    for (Node* at = node; at; at = at->Next()) { ++n; }\n"
+        "    return n;\n}\n}\n"
+    ).replace("\n", "\r\n")
+    found = plan(tmp_path, {"node.h": header, "walk.cpp": source})
+    assert call(found, "walk.cpp::xml.count", "at.Next") == ("node.h::xml.Node.Next", "import")
+
+
+def test_using_namespace_finds_the_namespaces_types_and_functions(tmp_path: Path) -> None:
+    # issue 32 (tinyxml2's tests): after `using namespace xml;`, `Node n; n.Next()` and a bare
+    # `make()` were ghosts; they are `xml::Node::Next` and `xml::make`
+    header = (
+        "#pragma once\nnamespace xml {\nclass Node {\npublic:\n"
+        "    Node* Next() { return 0; }\n};\nNode* make() { return 0; }\n}\n"
+    )
+    source = (
+        '#include "node.h"\nusing namespace xml;\nusing namespace std;\n'
+        "int main() {\n    Node n;\n    n.Next();\n    make();\n    return 0;\n}\n"
+    )
+    found = plan(tmp_path, {"node.h": header, "main.cpp": source})
+    assert call(found, "main.cpp::main", "n.Next") == ("node.h::xml.Node.Next", "import")
+    assert call(found, "main.cpp::main", "make") == ("node.h::xml.make", "import")
+
+
+def test_a_name_of_one_type_written_plain_and_qualified_keeps_its_type(tmp_path: Path) -> None:
+    # issue 32 (tinyxml2's `main`): `Node doc;` in one block and `xml::Node doc;` in another
+    # made `doc`'s type unknown, and every `doc.m()` of the function a ghost
+    header = (
+        "#pragma once\nnamespace xml {\nclass Node {\npublic:\n"
+        "    int Next() { return 0; }\n};\n}\n"
+    )
+    source = (
+        '#include "node.h"\nusing namespace xml;\n'
+        "int main() {\n    { Node doc;\n      doc.Next(); }\n"
+        "    { xml::Node doc;\n      doc.Next(); }\n    return 0;\n}\n"
+    )
+    found = plan(tmp_path, {"node.h": header, "main.cpp": source})
+    assert call(found, "main.cpp::main", "doc.Next") == ("node.h::xml.Node.Next", "import")
+
+
+def test_a_name_declared_in_two_blocks_has_each_blocks_type(tmp_path: Path) -> None:
+    # issue 32 (tinyxml2's `main`): `e` of two types in two blocks of one function was of no
+    # type; a call has the type of the declaration above it, when all its sites agree
+    text = """\
+#include "point.hpp"
+struct Other { int x() const { return 3; } int y() const { return 4; } };
+int f() {
+  { geo::Point e; e.x(); e.next(); }
+  { Other e; e.y(); e.x(); }
+  return 0;
+}
+"""
+    found = plan(tmp_path, {"point.hpp": POINT, "main.cpp": text})
+    assert call(found, "main.cpp::f", "e.next") == ("point.hpp::geo.Point.next", "import")
+    assert call(found, "main.cpp::f", "e.y") == ("main.cpp::Other.y", "local")
+    assert call(found, "main.cpp::f", "e.x") == ("?:x", "ghost")  # its sites disagree

@@ -16,7 +16,8 @@ from coderooms.languages.language import Language, Syntax
 
 
 def _c_first(path: str, source: bytes) -> bytes:
-    return macros.blank_define_comments(source)  # `/* */` in a `#define`
+    # `\r\n` line ends, a null directive, `/* */` in a `#define`
+    return macros.blank_define_comments(macros.blank_null_directives(macros.unix_newlines(source)))
 
 
 def _c_header_as_cpp(path: str, root: Node, source: bytes) -> str | None:

@@ -166,6 +166,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         values.declared_values(caps, c, _MEMBERS, _WRAPPERS, _CALLS, dead)
         values.value_heads(calls, c)
         values.base_initializers(caps, c)
+        values.using_namespaces(root, c, dead)
         for node in caps.get("function", ()):
             if not inside(node.start_byte, dead):
                 values.declared_return(node, c, source)

@@ -40,6 +40,13 @@ the other branches define joins it (`languages.cpp.branches`).
 `blank_define_comments` (C and C++, before the first parse) blanks the `/* */` comments inside a
 continued `#define`, which end the directive for tree-sitter.
 
+`unix_newlines` (C and C++, first of all) reads a `\r\n` line end as `\n` followed by a space
+(lines and offsets stay; a line then starts with a space): the patterns here end lines at `\n`,
+and a file written with Windows line ends (tinyxml2's) kept every macro and its export macros
+(`class TINYXML2_LIB XMLNode\r\n{`) as errors, and its classes' members as free functions.
+`blank_null_directives` blanks a null directive, `#` alone on its line or before a comment
+(`#       // "(void)0," is for ...` in tinyxml2.h), which tree-sitter reads as an error.
+
 `dead_ranges` gives the `#if 0` branches (C and C++), which are skipped as Universal Ctags skips
 them.
 """
@@ -86,7 +93,20 @@ _CONDITIONAL = re.compile(
 )
 _DEFINE = re.compile(rb"^[ \t]*#[ \t]*define\b(?:[^\n]*\\\n)*[^\n]*", re.MULTILINE)
 _CLOSES = (b";", b"{", b"}", b":", b"*/")
+_NULL_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(?://[^\n]*|/\*[^\n]*?\*/[ \t]*)?$", re.MULTILINE)
 _CONTINUED_COMMENT = re.compile(rb"/\*[^\n]*?\*/(?=[^\n]*\\\n)")
+
+
+def unix_newlines(source: bytes) -> bytes:
+    """`source` with each `\r\n` made `\n ` (see the module): lines and offsets stay."""
+    return source.replace(b"\r\n", b"\n ") if b"\r\n" in source else source
+
+
+def blank_null_directives(source: bytes) -> bytes:
+    """`source` with each null directive (`#`, maybe before a comment) made spaces."""
+    if b"#" not in source:
+        return source
+    return _NULL_DIRECTIVE.sub(lambda m: b" " * len(m.group(0)), source)
 
 
 def blank_define_comments(source: bytes) -> bytes:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.languages.c.headers import C_SOURCE_SUFFIXES, c_implementations
+from coderooms.languages.c.values import USING_NAMESPACE
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.lookup import Lookup, SymbolInfo
@@ -98,16 +99,26 @@ class Declared:
     values: frozenset[tuple[str, str]] = frozenset()
     overloads: frozenset[str] = frozenset()
     """`<class>.<member>` the file declares or defines overloads of (`OVERLOAD` facts)."""
+    namespaces: tuple[str, ...] = ()
+    """The namespaces of the file's `using namespace N;` (dotted), in order."""
 
 
 def declared_members(extraction: Extraction) -> Declared:
     classes = {s.qualname for s in extraction.symbols if s.kind is SymbolKind.CLASS}
-    binds = [f for f in extraction.facts if f.kind is FactKind.BIND]
+    facts = [f for f in extraction.facts if f.kind is FactKind.BIND]
+    binds = [f for f in facts if f.value != USING_NAMESPACE]
     return Declared(
         frozenset((f.scope, f.name) for f in binds if f.scope in classes),
         frozenset((f.scope, f.name) for f in binds if f.scope not in classes),
         frozenset(f"{f.scope}.{f.name}" for f in binds if f.value == OVERLOAD and f.scope),
+        tuple(dict.fromkeys(f.name for f in facts if f.value == USING_NAMESPACE)),
     )
+
+
+def using_namespaces(scope: FileScope) -> tuple[str, ...]:
+    """The namespaces the file's `using namespace` directives name (`values`)."""
+    declared = scope.extension
+    return declared.namespaces if isinstance(declared, Declared) else ()
 
 
 def overload_entries(scope: FileScope) -> list[str]:

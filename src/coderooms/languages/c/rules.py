@@ -19,6 +19,7 @@ from coderooms.languages.c.requests import (
     overload_entries,
     overloaded,
     single_bases,
+    using_namespaces,
 )
 from coderooms.resolution.extraction import INHERITS, Extraction
 from coderooms.resolution.file_scope import FileScope
@@ -44,6 +45,7 @@ class CRules(LookupRules):
     injected_class_names = True
     follows_fields = True
     scoped_type_names = True
+    block_scoped_types = True
     pointer_own = POINTER_OWN
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
@@ -109,6 +111,8 @@ class CRules(LookupRules):
                 return request
         enclosing = source.split(".") if source else []
         quals = [".".join([*enclosing[:i], name]) for i in range(len(enclosing) - 1, 0, -1)]
+        # `using namespace N;`: `N::name` before the global `name` (issue 32)
+        quals.extend(f"{ns}.{name}" for ns in using_namespaces(scope) if ns not in enclosing[:1])
         quals.append(name)
         alternatives: list[str] = []
         for i, qual in enumerate(quals):

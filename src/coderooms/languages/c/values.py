@@ -31,10 +31,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from tree_sitter import Node
 
+from coderooms.languages.c.macros import inside
 from coderooms.languages.parsing.assigned import call_value
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name
@@ -354,3 +356,25 @@ def declared_return(definition: Node, c: Collector, source: bytes) -> None:
         name = name.child_by_field_name("name")
     if name is not None and name.type in ("identifier", "field_identifier"):
         c.fact(name, FactKind.RETURNS, text(name, source), annotation=typed)
+
+
+USING_NAMESPACE = "using namespace"
+"""The value of the file's BIND facts that record a `using namespace N;` (`N` their name)."""
+
+_USING_NAMESPACE = re.compile(
+    rb"^[ \t]*using[ \t]+namespace[ \t]+((?:::)?[A-Za-z_]\w*(?:[ \t]*::[ \t]*[A-Za-z_]\w*)*)"
+    rb"[ \t]*;",
+    re.MULTILINE,
+)
+
+
+def using_namespaces(root: Node, c: Collector, dead: list[tuple[int, int]]) -> None:
+    """`using namespace N;` on a line of its own, anywhere in the file (issue 32: tinyxml2's
+    tests, `using namespace tinyxml2;`): a BIND fact of the file, `N` dotted. What the file
+    does not find by its name is then looked for as `N::name` too (`requests`)."""
+    for match in _USING_NAMESPACE.finditer(c.source):
+        if inside(match.start(), dead):
+            continue
+        name = re.sub(rb"\s", b"", match.group(1)).decode().removeprefix("::")
+        if name != "std" and not name.startswith("std::"):
+            c.fact_of("", root, FactKind.BIND, name.replace("::", "."), value=USING_NAMESPACE)

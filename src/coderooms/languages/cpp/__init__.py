@@ -10,7 +10,8 @@ from coderooms.languages.language import Language, Reading, Syntax
 
 
 def _cpp_first(path: str, source: bytes) -> bytes:
-    return macros.blank_bare_macros(macros.blank_define_comments(source))
+    read = macros.blank_null_directives(macros.unix_newlines(source))
+    return macros.blank_bare_macros(macros.blank_define_comments(read))
 
 
 LANGUAGE = Language(
