@@ -41,7 +41,9 @@ def reference(source: bytes) -> set[Key] | None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, SystemError):
+        # SystemError: CPython 3.11's "AST constructor recursion depth mismatch" on a deeply
+        # nested file, seen once in a run and not in the next: `ast` cannot read it here
         return None
     first: dict[str, Key] = {}
     pending: list[tuple[ast.AST, str]] = [(tree, "")]
