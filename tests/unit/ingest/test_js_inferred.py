@@ -81,3 +81,28 @@ def test_returned_and_reassigned_classes_type_their_locals(tmp_path: Path) -> No
     assert call(found, "use.js::diff", "o.compare")[1] == "ghost"  # a Range returned too
     assert call(found, "use.js::max", "rangeObj.test")[0] == "classes.js::Range.test"
     assert call(found, "use.js::max", "maybe.test")[1] == "ghost"  # also assigned a parameter
+
+
+def test_a_function_assigned_to_a_property_of_a_function_is_its_member(tmp_path: Path) -> None:
+    found = plan(
+        tmp_path,
+        {
+            "src/index.js": """
+                const dayjs = function (date) { return date }
+                dayjs.extend = (plugin) => { plugin(); return dayjs }
+                dayjs.locale = parse
+                const notFunction = {}
+                notFunction.go = () => 1
+                export default dayjs
+            """,
+            "test/use.test.js": """
+                import dayjs from '../src'
+                function go() {
+                  dayjs.extend(() => 1)
+                  dayjs.locale('de')
+                }
+            """,
+        },
+    )
+    assert call(found, "test/use.test.js::go", "dayjs.extend")[0] == "src/index.js::dayjs.extend"
+    assert call(found, "test/use.test.js::go", "dayjs.locale")[1] == "ghost"
