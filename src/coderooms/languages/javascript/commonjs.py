@@ -9,6 +9,8 @@
   the module's value where the file defines that value (FUNCTION `exports.request`, METHOD
   `Application.request` of a class), else FUNCTION `request` exported as `request`.
 
+* `f.name = function/arrow`, `f` a function of the file (`dayjs.extend = (plugin) => ..`):
+  FUNCTION `f.name`, a member of `f` (`_function_property`).
 Only statements at the top level of the file count, and never over a name the file defines
 otherwise (the first definition of a qualname wins, as everywhere).
 """
@@ -78,6 +80,8 @@ def exported_function(node: Node, outer: Scope, c: Collector) -> Scope:
     source = c.source
     named = exported_name(node, source)
     value = node.child_by_field_name("right")
+    if named is None and value is not None and value.type in _VALUES and not outer.prefix:
+        return _function_property(node, value, outer, c)
     if named is None or value is None or value.type not in _VALUES or outer.prefix:
         return outer
     owner, name = named
@@ -102,6 +106,32 @@ def exported_function(node: Node, outer: Scope, c: Collector) -> Scope:
         return outer
     c.fact(node, FactKind.EXPORT, name, name)
     return Scope(name, name, in_type=False)
+
+
+def _function_property(node: Node, value: Node, outer: Scope, c: Collector) -> Scope:
+    """`f.name = function/arrow` at the top level, `f` a function the file defines before it
+    (`dayjs.extend = (plugin) => ..`): FUNCTION `f.name`, a member of `f`."""
+    source = c.source
+    left = node.child_by_field_name("left")
+    statement = node.parent
+    top = statement is not None and statement.type == "expression_statement"
+    if not top or statement is None or statement.parent is None:
+        return outer
+    if left is None or statement.parent.type != "program":
+        return outer
+    owner = left.child_by_field_name("object")
+    prop = left.child_by_field_name("property")
+    if owner is None or prop is None or owner.type != "identifier":
+        return outer
+    owner_name, name = text(owner, source), text(prop, source)
+    owned = next((s.kind for s in c.ex.symbols if s.qualname == owner_name), None)
+    if owned is not SymbolKind.FUNCTION or not IDENT_RE.fullmatch(name):
+        return outer
+    qual = f"{owner_name}.{name}"
+    sig = header(node, value.child_by_field_name("body"), source)
+    if not c.define(SymbolKind.FUNCTION, qual, owner_name, value, sig):
+        return outer
+    return Scope(qual, qual, in_type=False)
 
 
 def exported_class(cls: Node, c: Collector) -> str | None:

@@ -63,6 +63,7 @@ from coderooms.languages.javascript.imports import (
     export_from,
     import_statement,
 )
+from coderooms.languages.javascript.inferred import reassigned_types, returned_types
 from coderooms.languages.javascript.jsdoc import jsdoc_types
 from coderooms.languages.javascript.scopes import scoped_calls
 from coderooms.languages.parsing.collector import Collector, Scope, named_function, nest, spans
@@ -125,11 +126,12 @@ Handler = Callable[[Node, Scope, Collector], Scope]
 
 
 def extract(root: Node, query: Query, c: Collector) -> None:
-    extract_with(root, query, c, {}, _jsdoc)
+    def tail(caps: dict[str, list[Node]], c: Collector) -> None:
+        jsdoc_types(caps.get("doc", []), c)
+        returned_types(caps, c)
+        reassigned_types(root, c)
 
-
-def _jsdoc(caps: dict[str, list[Node]], c: Collector) -> None:
-    jsdoc_types(caps.get("doc", []), c)
+    extract_with(root, query, c, {}, tail)
 
 
 def extract_with(
