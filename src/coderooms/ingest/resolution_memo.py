@@ -98,7 +98,7 @@ def request_key(request: RefRequest) -> RequestKey:
     return (
         request.source, request.kind, request.ref, request.name, request.group, request.count,
         request.bound, request.alternatives, request.local, request.ghost, request.expr,
-        request.then,
+        request.then, request.arities,
     )  # fmt: skip
 
 
