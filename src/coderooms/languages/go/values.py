@@ -97,16 +97,21 @@ def path_of(node: Node | None, source: bytes) -> str | None:
 def _path_value(name: Node, value: Node, c: Collector) -> None:
     """`x := y.f` (`=y.f`: `x.m()` is `y.f.m()`), `x := y.f[k]` and `x, ok := m[k]`
     (`=y.f[]`, the element)."""
-    if name.type != "identifier" or text(name, c.source) == "_":
+    if name.type != "identifier":
         return
     element = value.type == "index_expression"
     path = path_of(value.child_by_field_name("operand") if element else value, c.source)
-    if path is None or "." not in path:  # a local's element: `range_value`'s `_local_type`
-        return
+    _value_of(name, path, ELEMENT if element else "", c)
+
+
+def _value_of(name: Node, path: str | None, suffix: str, c: Collector) -> None:
+    """`name` holds the value at the selector path `y.f` (with `ELEMENT`: its element), a
+    fact another file may answer; not for a bare local (`range_value`'s `_local_type`), a
+    path through `name` itself, or `_`."""
     local = text(name, c.source)
-    if path.partition(".")[0] != local:
-        suffix = ELEMENT if element else ""
-        c.fact(name, FactKind.ASSIGN, local, annotation=VALUE_OF + path + suffix)
+    if path is None or "." not in path or local == "_" or path.partition(".")[0] == local:
+        return
+    c.fact(name, FactKind.ASSIGN, local, annotation=VALUE_OF + path + suffix)
 
 
 def literal_types(node: Node, c: Collector) -> None:
@@ -173,11 +178,7 @@ def range_value(node: Node, root: Node, c: Collector) -> None:
         if typed is not None:
             c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
             return
-    path = path_of(right, source)  # a field another file may declare: its element
-    if path is not None and "." in path and text(names[1], source) != "_":
-        local = text(names[1], source)
-        if path.partition(".")[0] != local:
-            c.fact(names[1], FactKind.ASSIGN, local, annotation=VALUE_OF + path + ELEMENT)
+    _value_of(names[1], path_of(right, source), ELEMENT, c)  # a field another file may declare
 
 
 def _container_type(expr: Node, root: Node, source: bytes) -> Node | None:
