@@ -90,6 +90,7 @@ def _returns(fn: Node, named: Node, c: Collector) -> None:
 
 
 def reassigned_types(root: Node, c: Collector) -> None:
+    candidates: list[tuple[Node, Node]] = []  # (the declaring block, the name), in order
     for declaration in _all(root, "lexical_declaration", "variable_declaration"):
         block = declaration.parent
         if block is None:
@@ -103,29 +104,46 @@ def reassigned_types(root: Node, c: Collector) -> None:
                 continue
             if value is not None and text(value, c.source) not in _EMPTY:
                 continue
-            typed = _assigned_class(block, text(name, c.source), c.source)
-            if typed is not None:
-                c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
+            candidates.append((block, name))
+    names: dict[tuple[int, int], set[str]] = {}
+    for block, name in candidates:
+        names.setdefault((block.start_byte, block.end_byte), set()).add(text(name, c.source))
+    classes: dict[tuple[int, int], dict[str, str | None]] = {}
+    for block, name in candidates:
+        span = (block.start_byte, block.end_byte)
+        if span not in classes:  # one walk of a block for all the names it declares
+            classes[span] = _assigned_classes(block, names[span], c.source)
+        local = text(name, c.source)
+        typed = classes[span][local]
+        if typed is not None:
+            c.fact(name, FactKind.ASSIGN, local, annotation=typed)
 
 
-def _assigned_class(block: Node, name: str, source: bytes) -> str | None:
-    found: set[str] = set()
+def _assigned_classes(block: Node, names: set[str], source: bytes) -> dict[str, str | None]:
+    """For each of `names`: the one class `C` every assignment to it in `block` gives (`new
+    C(..)`; `null` and `undefined` do not count), else None."""
+    found: dict[str, set[str]] = {name: set() for name in names}
+    spoiled: set[str] = set()
     for assignment in _all(block, "assignment_expression", "augmented_assignment_expression"):
         left = assignment.child_by_field_name("left")
-        if left is None or left.type != "identifier" or text(left, source) != name:
+        if left is None or left.type != "identifier" or text(left, source) not in names:
             continue
-        if assignment.type != "assignment_expression":
-            return None
+        name = text(left, source)
         right = assignment.child_by_field_name("right")
-        if right is None:
-            return None
+        if assignment.type != "assignment_expression" or right is None:
+            spoiled.add(name)
+            continue
         if text(right, source) in _EMPTY:
             continue
         created = _created(right, source) if right.type == "new_expression" else None
         if created is None:
-            return None
-        found.add(created)
-    return next(iter(found)) if len(found) == 1 else None
+            spoiled.add(name)
+        else:
+            found[name].add(created)
+    return {
+        name: next(iter(classes)) if len(classes) == 1 and name not in spoiled else None
+        for name, classes in found.items()
+    }
 
 
 def _created(new: Node, source: bytes) -> str | None:
