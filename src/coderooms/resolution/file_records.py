@@ -55,9 +55,11 @@ def build_record(
     bound = rules.bindings(path, [ref for ref in extraction.imports if not ref.reexport])
     scope = FileScope(kinds, bound, language, directory_of(path), group, reference_request, rules)
     scope.bases = rules.bases(extraction)
-    scope.types = declared_types(extraction.facts)
+    scope.types = declared_types(extraction.facts, lined=rules.block_scoped_values)
     if rules.block_scoped_types:
-        scope.lined_types = declared_lines(extraction.facts, scope.types)
+        scope.lined_types = declared_lines(
+            extraction.facts, scope.types, values=rules.block_scoped_values
+        )
     scope.returns = declared_returns(extraction.facts)
     scope.required = rules.required(record.imports)
     scope.path = path
@@ -92,7 +94,7 @@ def build_record(
     return record
 
 
-def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
+def declared_types(facts: list[ScopeFact], *, lined: bool = False) -> dict[tuple[str, str], str]:
     """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
     scope declares the name with two types (not known then). A call's value (`f()`, see
     `languages.javascript.assigned`) counts only where no type is written or created for the name
@@ -101,7 +103,9 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
     a name of an enclosing scope (`fn inner(x: u8)` inside `fn outer(x: Foo)`). A Java name
     that lambdas of different calls bind, each typed through its call (`LAMBDA_CHAIN`), keeps
     them all, joined by `AGREE`: a call on it links where they all give one target; so does
-    a parameter `m#k/n` overloads of one arity declare with different types (`java_lambdas`)."""
+    a parameter `m#k/n` overloads of one arity declare with different types (`java_lambdas`).
+    `lined` (`Rules.block_scoped_values`): a name given a type and a value is `?` too, read by
+    line (`declared_lines`)."""
     written: dict[tuple[str, str], set[str]] = {}
     called: dict[tuple[str, str], set[str]] = {}
     found: dict[tuple[str, str], str] = {}
@@ -112,6 +116,9 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
             into.setdefault((fact.scope, fact.name), set()).add(fact.annotation)
         elif fact.kind is FactKind.PARAM and fact.scope:
             found[(fact.scope, fact.name)] = UNKNOWN_RECEIVER
+    if lined:  # a written type and a value: two bindings, read by line
+        for key in called.keys() & written.keys():
+            written[key] = {*written[key], *called[key]}
     for key, given in (*called.items(), *written.items()):
         types = _one_type_qualified(given)
         if len(types) == 1:
@@ -124,24 +131,36 @@ def declared_types(facts: list[ScopeFact]) -> dict[tuple[str, str], str]:
 
 
 def declared_lines(
-    facts: list[ScopeFact], types: dict[tuple[str, str], str]
+    facts: list[ScopeFact], types: dict[tuple[str, str], str], *, values: bool = False
 ) -> dict[tuple[str, str], tuple[tuple[int, str], ...]]:
     """(scope, name) of a local whose type is unknown (`declared_types`: two types) -> the
     (line, type) of each of its declarations with a written type, by line
-    (`Rules.block_scoped_types`)."""
-    found: dict[tuple[str, str], list[tuple[int, str]]] = {}
-    for fact in facts:
+    (`Rules.block_scoped_types`); with `values`, the values it is assigned too (a call's,
+    `f()`, or a path's, `VALUE_OF`), a value naming the local itself `?` (`let e =
+    e.or_insert(..)`: what it was is no longer known there) (`Rules.block_scoped_values`)."""
+    found: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+    for order, fact in enumerate(facts):
         key = (fact.scope, fact.name)
         if (
-            fact.kind in (FactKind.PARAM, FactKind.ASSIGN)
-            and fact.annotation
-            and fact.scope
-            and types.get(key) == UNKNOWN_RECEIVER
-            and not fact.annotation.endswith(")")
-            and not fact.annotation.startswith(VALUE_OF)
+            fact.kind not in (FactKind.PARAM, FactKind.ASSIGN)
+            or not fact.annotation
+            or not fact.scope
+            or types.get(key) != UNKNOWN_RECEIVER
         ):
-            found.setdefault(key, []).append((fact.line, fact.annotation))
-    return {key: tuple(sorted(lines)) for key, lines in found.items() if len(lines) > 1}
+            continue
+        annotation = fact.annotation
+        if annotation.endswith(")") or annotation.startswith(VALUE_OF):
+            if not values:
+                continue
+            head = annotation.removeprefix(VALUE_OF).partition(".")[0].partition("(")[0]
+            if head == fact.name:
+                annotation = UNKNOWN_RECEIVER
+        found.setdefault(key, []).append((fact.line, order, annotation))
+    return {
+        key: tuple((line, typed) for line, _, typed in sorted(lines))
+        for key, lines in found.items()
+        if len(lines) > 1
+    }
 
 
 def _one_type_qualified(types: set[str]) -> set[str]:

@@ -101,6 +101,10 @@ class Rules:
     """A name one function declares with two types (in two blocks) has, at a reference, the
     type of its last declaration above it (C++: `{ XMLElement* e; .. } { XMLNode* e; .. }` in
     one test function); else such a name's type is unknown."""
+    block_scoped_values = False
+    """With `block_scoped_types`: a local's values count by line too (`let e = map.entry(3)`:
+    what `map.entry()` returns), one naming the local itself (`let e = e.or_insert(..)`)
+    unknown from its line on (Rust: `let` shadows)."""
     scoped_type_names = False
     """A type name is looked up from each enclosing scope outward (C++: `ns::Cls::T`,
     `ns::T`, `T`), so that two definitions of a file write one name with two lookups that

@@ -196,9 +196,21 @@ class Collector:
         index: int = 0,
     ) -> None:
         """A scope fact written at `at`, attributed to its innermost definition in `finish`."""
-        self._facts.append(
-            (at.start_byte, kind, name, value, annotation, at.start_point.row + 1, index)
-        )
+        self.fact_at(at.start_byte, at.start_point.row + 1, kind, name, value, annotation, index)
+
+    def fact_at(
+        self,
+        byte: int,
+        line: int,
+        kind: FactKind,
+        name: str,
+        value: str | None = None,
+        annotation: str | None = None,
+        index: int = 0,
+    ) -> None:
+        """A scope fact written at `byte`, stated from `line` on (`fact`; Rust: the binding
+        visible again after a block's shadowing one, `languages.rust.shadowed`)."""
+        self._facts.append((byte, kind, name, value, annotation, line, index))
 
     def fact_annotations(self) -> dict[int, set[str | None]]:
         """The annotations of the scope facts written so far, by the start byte of the node

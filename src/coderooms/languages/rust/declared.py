@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from coderooms.languages.parsing.assigned import assigned_call
+from coderooms.languages.parsing.assigned import call_value
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name, type_parameters
 from coderooms.languages.rust.matched import carried_value
 from coderooms.languages.rust.unwrapped import carried, unwrapped
 from coderooms.resolution.extraction import FactKind
-from coderooms.resolution.vocabulary import CALLED
+from coderooms.resolution.vocabulary import CALLED, UNKNOWN_RECEIVER
 
 MEMBERS = {"field_expression": ("value", "field"), "scoped_identifier": ("path", "name")}
 WRAPPERS: dict[str, str | None] = {"generic_function": "function"}
@@ -54,19 +54,35 @@ def declared(node: Node, c: Collector) -> None:
                     typed = named_type(fn.child_by_field_name("path"), source)
         if typed is None and name.type == "identifier":
             typed = _unwrapped_type(value, source)  # `let x = f()?;`, `f().unwrap()`: a `T`
-        if typed is None and name.type == "identifier" and value.type == "call_expression":
-            assigned_call(name, value, c, MEMBERS, WRAPPERS, CALLS)  # `let x = f()`: f's return
-        elif typed is None and name.type == "identifier":  # `f()?`, `match f() { Ok(m) => m, .. }`
-            marker = carried_value(value, source, MEMBERS, WRAPPERS, CALLS)
-            if marker is not None and marker.partition(".")[0].removesuffix(CALLED) != text(
-                name, source
-            ):
-                c.fact(name, FactKind.ASSIGN, text(name, source), annotation=marker)
-    if typed:
+        if typed is None and name.type == "identifier":
+            if value.type == "call_expression":  # `let x = f()`: f's return
+                marker = call_value(value, source, MEMBERS, WRAPPERS, CALLS)
+            else:  # `f()?`, `match f() { Ok(m) => m, .. }`
+                marker = carried_value(value, source, MEMBERS, WRAPPERS, CALLS)
+            local = text(name, source)
+            if marker is not None and marker.partition(".")[0].removesuffix(CALLED) == local:
+                marker = None if marker in _same_calls(local) else UNKNOWN_RECEIVER
+            if marker is not None:
+                _let_fact(node, name, c, marker)
+    if typed and node.type == "let_declaration":
+        _let_fact(node, name, c, typed)
+    elif typed:
         kind = FactKind.PARAM if node.type == "parameter" else FactKind.ASSIGN
         c.fact(name, kind, text(name, source), annotation=typed)
     elif node.type == "parameter":  # `x: u8`: no type of the repo, and it hides an outer `x`
         c.fact(name, FactKind.PARAM, text(name, source))
+
+
+def _same_calls(local: str) -> tuple[str, ...]:
+    """`x.clone()`, `x.to_owned()`: a value of the type `x` had."""
+    return (f"{local}.clone{CALLED}", f"{local}.to_owned{CALLED}")
+
+
+def _let_fact(let: Node, name: Node, c: Collector, annotation: str) -> None:
+    """The ASSIGN fact of `let name = ..`, stated from the line after the `let` (its value
+    still sees the name's binding before it: `let e = e.or_insert(..)`)."""
+    line = let.end_point.row + 2
+    c.fact_at(name.start_byte, line, FactKind.ASSIGN, text(name, c.source), annotation=annotation)
 
 
 def _unwrapped_type(value: Node, source: bytes) -> str | None:

@@ -86,6 +86,7 @@ from coderooms.languages.rust.declared import WRAPPERS as _WRAPPERS
 from coderooms.languages.rust.declared import declared as declared_type
 from coderooms.languages.rust.declared import named_type, tuple_declared
 from coderooms.languages.rust.patterns import pattern_names
+from coderooms.languages.rust.shadowed import restore_shadowed
 from coderooms.languages.rust.uses import inline_modules, use_declarations
 from coderooms.resolution.extraction import FactKind
 
@@ -174,6 +175,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
             c.fact(bound[0], FactKind.ASSIGN, text(bound[0], source), annotation=bound[1])
         else:
             pattern_names(node, c)
+    restore_shadowed(caps.get("function", []), c)  # a block's binding ends with it
     for ident in caps.get("macro_call", ()):
         c.call(ident, _macro_callee(ident, source, blanket))
     use_declarations(root, caps.get("use", ()), c)

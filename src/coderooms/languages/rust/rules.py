@@ -40,6 +40,8 @@ class RustRules(LookupRules):
     pointer_own = POINTER_OWN
     path_heads = frozenset({"crate", "super", "self"})
     impl_types_elsewhere = True
+    block_scoped_types = True  # `let` shadows: a name bound twice is read by line (`shadowed`)
+    block_scoped_values = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return rust_module(path, module)
