@@ -158,6 +158,24 @@ def _bounds_of(owner: Node, name: str, source: bytes) -> list[Node]:
     return found
 
 
+def type_parameters_declared(function: Node, c: Collector) -> None:
+    """`fn f<T: ByteOrder>() { T::read_u16(..) }`: each type parameter of the function with a
+    trait bound (`<T: Tr>`, `where T: Tr`; the first that is no marker) is that trait where the
+    function names it (a PARAM fact of the name): `T::m()` is `Tr::m()`, the trait's method as
+    the compiler picks it for any `T`."""
+    source = c.source
+    for child in function.named_children:
+        if child.type != "type_parameters":
+            continue
+        for param in child.named_children:
+            named = param.child_by_field_name("name")
+            if named is None or param.type != "type_parameter":
+                continue
+            bound = _bound(named, text(named, source), source)
+            if bound is not None:
+                c.fact(named, FactKind.PARAM, text(named, source), annotation=bound)
+
+
 def tuple_declared(node: Node, c: Collector) -> None:
     """`let (a, b) = f();` with `fn f() -> (A, B)` defined at the top of the same file (`f()?`
     with `fn f() -> Result<(A, B), E>`): `a` is an `A`, `b` a `B` (ASSIGN facts; `mut a` too,

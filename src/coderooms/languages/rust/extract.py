@@ -84,7 +84,11 @@ from coderooms.languages.rust.declared import CALLS as _CALLS
 from coderooms.languages.rust.declared import MEMBERS as _MEMBERS
 from coderooms.languages.rust.declared import WRAPPERS as _WRAPPERS
 from coderooms.languages.rust.declared import declared as declared_type
-from coderooms.languages.rust.declared import named_type, tuple_declared
+from coderooms.languages.rust.declared import (
+    named_type,
+    tuple_declared,
+    type_parameters_declared,
+)
 from coderooms.languages.rust.patterns import pattern_names
 from coderooms.languages.rust.shadowed import restore_shadowed
 from coderooms.languages.rust.uses import inline_modules, use_declarations
@@ -167,6 +171,8 @@ def extract(root: Node, query: Query, c: Collector) -> None:
         )
     for node in caps.get("typed", ()):
         declared_type(node, c)
+    for node in caps.get("function", ()):  # `T::m()` with `T: Tr`: `Tr::m()`
+        type_parameters_declared(node, c)
     for node in caps.get("tuple_let", ()):
         tuple_declared(node, c)
     for node in caps.get("binds", ()):  # a pattern's names hide the function's (`patterns`)
