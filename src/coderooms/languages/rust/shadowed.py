@@ -45,34 +45,35 @@ def restore_shadowed(functions: list[Node], c: Collector) -> None:
         body = function.child_by_field_name("body")
         if body is None:
             continue
-        bound = _bindings(function, body, facts, c.source)
-        for i, inner in enumerate(bound):
+        by_name: dict[str, list[_Bound]] = {}
+        for inner in _bindings(function, body, facts, c.source):
+            earlier = by_name.setdefault(inner.name, [])
             region = inner.region
-            if region.end_byte >= body.end_byte:
-                continue  # the function's own scope: holds to its end
-            outer = next(
-                (
-                    b
-                    for b in reversed(bound[:i])
-                    if b.name == inner.name and b.region.end_byte > inner.start
-                ),
-                None,
-            )
-            if outer is None:
-                continue
-            found = annotations.get(outer.start, set())
-            annotation = next(iter(found)) if len(found) == 1 else None
-            restores.append(
-                (
-                    region.end_byte,
-                    -region.start_byte,
-                    region.end_point.row + 2,
-                    inner.name,
-                    annotation or UNKNOWN_RECEIVER,
+            if region.end_byte < body.end_byte:  # not the function's own scope (to its end)
+                outer = next(
+                    (b for b in reversed(earlier) if b.region.end_byte > inner.start), None
                 )
-            )
+                if outer is not None:
+                    restores.append(_restore(inner, outer, annotations))
+            earlier.append(inner)
     for end, _, line, name, annotation in sorted(restores):
         c.fact_at(end - 1, line, FactKind.ASSIGN, name, annotation=annotation)
+
+
+def _restore(
+    inner: _Bound, outer: _Bound, annotations: dict[int, set[str | None]]
+) -> tuple[int, int, int, str, str]:
+    """The fact restating `outer` after `inner`'s region: (end, -start, line, name, type)."""
+    region = inner.region
+    found = annotations.get(outer.start, set())
+    annotation = next(iter(found)) if len(found) == 1 else None
+    return (
+        region.end_byte,
+        -region.start_byte,
+        region.end_point.row + 2,
+        inner.name,
+        annotation or UNKNOWN_RECEIVER,
+    )
 
 
 def _bindings(function: Node, body: Node, facts: set[int], source: bytes) -> list[_Bound]:
