@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 30
+RESOLVER_VERSION = 31
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -135,7 +135,10 @@ with them Go's embedded fields, slice and map elements across files, `x := y.f`,
 that are not Go names; 28: with them C++'s `\r\n` line ends, null directives, `using namespace`,
 a local's type by the block that declares it; 29: with them JavaScript's returns inferred from
 `new C(..)`, locals assigned one class, `f.name = function` members; 30: Rust names bound twice
-in one function read by line, a block's binding ending with it)."""
+in one function read by line, a block's binding ending with it, `T::m()` as its trait bound's
+`Tr::m()`; 31: JS/TS declarations before the JavaScript they describe (`.d.ts` before `.js`, a
+directory's `typings`/`types` before its `main`), TypeScript's `export = name`, `const me =
+this`)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

@@ -252,7 +252,11 @@ class FileScope:
             declared, rest = self._type_of(source, parts[0]), parts[1:]
         if declared is None or declared == UNKNOWN_RECEIVER:
             return None
-        if declared.startswith(VALUE_OF):
+        if declared == VALUE_OF + "this":  # JS `const me = this` in a method: its class
+            declared = self._enclosing_type(source)
+            if declared is None:
+                return None
+        elif declared.startswith(VALUE_OF):
             path = declared.removeprefix(VALUE_OF).split(".")
             if depth >= MAX_ASSIGNED:
                 return None

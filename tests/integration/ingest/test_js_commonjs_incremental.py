@@ -89,3 +89,42 @@ def test_a_required_directorys_package_json_changing_reresolves_its_calls(
     update("package.json")
     assert {edge[3] for edge in calls(graph, repo)} == {"ghost"}
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+TYPINGS = (
+    "declare namespace koa {\n  class Application {\n    use(): void;\n  }\n}\nexport = koa;\n"
+)
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_typings_appearing_beside_the_javascript_reresolve_its_calls(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    # rules-32l: a directory's `types` before its `main`, `export =` of a namespace
+    update = updater(graph, tree, repo, targeted)
+    tree.write("package.json", '{"name": "koa", "main": "lib/application.js"}\n')
+    tree.write("lib/application.js", APPLICATION % "use")
+    tree.write(
+        "test/app.test.js",
+        'const koa = require("..");\nfunction run() {\n  new koa.Application().use();\n}',
+    )
+    ingest(graph, tree, repo)
+    run = "test/app.test.js::run"
+    assert not any(edge[2].startswith("index.d.ts") for edge in calls(graph, repo))
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("index.d.ts", TYPINGS)
+    tree.write(
+        "package.json", '{"name": "koa", "main": "lib/application.js", "types": "index.d.ts"}'
+    )
+    update("index.d.ts", "package.json")
+    assert calls(graph, repo) == {
+        (run, "CALLS", "index.d.ts::koa.Application", "import"),
+        (run, "CALLS", "index.d.ts::koa.Application.use", "import"),
+    }
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("index.d.ts", TYPINGS.replace("export = koa;\n", ""))
+    update("index.d.ts")
+    assert (run, "CALLS", "index.d.ts::koa.Application.use", "import") not in calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)

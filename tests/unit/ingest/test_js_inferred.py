@@ -106,3 +106,34 @@ def test_a_function_assigned_to_a_property_of_a_function_is_its_member(tmp_path:
     )
     assert call(found, "test/use.test.js::go", "dayjs.extend")[0] == "src/index.js::dayjs.extend"
     assert call(found, "test/use.test.js::go", "dayjs.locale")[1] == "ghost"
+
+
+def test_a_const_holding_this_in_a_method_is_the_instance(tmp_path: Path) -> None:
+    # rules-32l: `const me = this` in a method, `me.m()` in its callback is `this.m()`
+    # (inherited methods too); outside a method, or under a `function` that has its own
+    # `this`, nothing is known
+    found = plan(
+        tmp_path,
+        {
+            "lib/base.js": "class Base {\n  log() {}\n}\nmodule.exports = Base;\n",
+            "lib/http.js": """
+                const Base = require('./base');
+                class Http extends Base {
+                  send() {
+                    const me = this;
+                    setTimeout(function () { me.flush(); me.log(); }, 1);
+                    setTimeout(() => { const self = this; self.flush(); }, 1);
+                    [1].forEach(function () { const own = this; own.flush(); });
+                  }
+                  flush() {}
+                }
+                function loose() { const self = this; self.flush(); }
+            """,
+        },
+    )
+    send = "lib/http.js::Http.send"
+    assert call(found, send, "me.flush") == ("lib/http.js::Http.flush", "local")
+    assert call(found, send, "me.log") == ("lib/base.js::Base.log", "import")
+    assert call(found, send, "self.flush") == ("lib/http.js::Http.flush", "local")
+    assert call(found, send, "own.flush")[1] == "ghost"
+    assert call(found, "lib/http.js::loose", "self.flush")[1] == "ghost"

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from coderooms.languages.javascript.packages import package_candidates, package_entries
+from coderooms.languages.javascript.packages import (
+    directory_candidates,
+    package_candidates,
+    package_entries,
+)
 from tests.unit.ingest.test_python_resolution import call, plan
 
 ZOD_LIKE = {
@@ -103,3 +107,37 @@ def test_a_relative_directory_is_its_package_json_entry(tmp_path: Path) -> None:
     assert call(found, run, "Again") == ("lib/application.js::Application", "import")
     assert call(found, run, "helper") == ("lib/util/index.js::helper", "import")
     assert found["imports"]["test/app.test.js"] >= {"lib/application.js", "lib/util/index.js"}
+
+
+def test_declarations_come_before_the_javascript_they_describe(tmp_path: Path) -> None:
+    # rules-32l: the TypeScript compiler's order, in a `.js` file too: a package directory's
+    # `typings`/`types` before its `main`, a path's `.d.ts` before its `.js`
+    found = plan(
+        tmp_path,
+        {
+            "package.json": json.dumps(
+                {"name": "logs", "main": "./lib/logs.js", "types": "./index.d.ts"}
+            ),
+            "index.d.ts": "export declare function createLogger(): void;\n",
+            "lib/logs.js": "exports.createLogger = function () {};\n",
+            "lib/config/index.js": "exports.levels = function () {};\n",
+            "lib/config/index.d.ts": "export declare function levels(): void;\n",
+            "examples/quick.js": """
+                const { createLogger } = require("../");
+                const config = require("../lib/config");
+                function run() { createLogger(); config.levels(); }
+            """,
+        },
+    )
+    run = "examples/quick.js::run"
+    assert call(found, run, "createLogger") == ("index.d.ts::createLogger", "import")
+    assert call(found, run, "config.levels") == ("lib/config/index.d.ts::levels", "import")
+    assert found["imports"]["examples/quick.js"] == {"index.d.ts", "lib/config/index.d.ts"}
+
+
+def test_without_declarations_a_directory_is_still_its_main() -> None:
+    entries = package_entries(json.dumps({"name": "a", "main": "lib/a.js", "typings": "t.d.ts"}))
+    assert [e for e in entries if e.startswith("d")] == ["d./t.d.ts", "d./lib/a.js"]
+    assert directory_candidates({"": entries}, "")[:2] == ["t.d.ts", "lib/a.js"]
+    plain = package_entries(json.dumps({"name": "a", "main": "lib/a.js"}))
+    assert directory_candidates({"": plain}, "")[0] == "lib/a.js"

@@ -222,3 +222,38 @@ def test_table_entries_keep_local_exports_and_the_bindings_they_name() -> None:
     assert table.value == "f"
     assert table.local == {"b": "a", "ns": "ns", "f": "f"}
     assert table.imported == {"a": ("./x", "a"), "ns": ("./y", "")}
+
+
+def test_export_assignment_of_a_namespace_is_the_modules_value(tmp_path: Path) -> None:
+    # rules-32l: TypeScript's `export = winston` (typings of a CommonJS package): the module's
+    # value is the namespace, its members what `import * as` and `require` of it give
+    found = plan(
+        tmp_path,
+        {
+            "index.d.ts": """
+                declare namespace winston {
+                  class Container { get(id: string): void; }
+                  function createLogger(): void;
+                }
+                export = winston;
+            """,
+            "test/defs.ts": """
+                import * as winston from '../index';
+                export function main() {
+                    const container = new winston.Container();
+                    container.get('a');
+                    winston.createLogger();
+                }
+            """,
+            "test/plain.js": """
+                const winston = require('../index');
+                function run() { winston.createLogger(); }
+            """,
+        },
+    )
+    main = "test/defs.ts::main"
+    assert call(found, main, "winston.Container")[0] == "index.d.ts::winston.Container"
+    assert call(found, main, "container.get")[0] == "index.d.ts::winston.Container.get"
+    assert call(found, main, "winston.createLogger")[0] == "index.d.ts::winston.createLogger"
+    plain = "test/plain.js::run"
+    assert call(found, plain, "winston.createLogger")[0] == "index.d.ts::winston.createLogger"

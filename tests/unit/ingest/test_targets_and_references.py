@@ -34,7 +34,8 @@ from coderooms.resolution.targets import (
     trigger_stems,
 )
 
-JS_EXTS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts")
+JS_EXTS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+"""Declarations before the JavaScript they describe, as the TypeScript compiler (rules-32l)."""
 
 
 def exact(*paths: str) -> tuple[Target, ...]:

@@ -1,6 +1,6 @@
 """JavaScript/TypeScript: what a local is assigned (`js_assigned`), over the generic
 `parsing.assigned`: `const x = new T()`, `const x = f()`, and `const x = y.f` /
-`const { f: x } = y` (the path, `=y.f`: `x.m()` is `y.f.m()`)."""
+`const { f: x } = y` (the path, `=y.f`: `x.m()` is `y.f.m()`), `const me = this`."""
 
 from __future__ import annotations
 
@@ -90,7 +90,8 @@ def _constructor_field(assignment: Node, c: Collector) -> None:
 def _assigned_path(declarator: Node, c: Collector) -> None:
     """JavaScript `const x = y.f` and `const { f, g: x } = y` (`y` a path of names or `this`):
     `x` is the value of `y.f` (`=y.f`, `vocabulary.VALUE_OF`), so `x.m()` is looked up as
-    `y.f.m()` is (webpack's `const { runtimeTemplate } = compilation`)."""
+    `y.f.m()` is (webpack's `const { runtimeTemplate } = compilation`); `const me = this` is
+    `this` (`me.m()` in a callback of the method is `this.m()`, rules-32l)."""
     source = c.source
     name = declarator.child_by_field_name("name")
     value = declarator.child_by_field_name("value")
@@ -98,7 +99,7 @@ def _assigned_path(declarator: Node, c: Collector) -> None:
     if name is None or path is None:
         return
     if name.type == "identifier":
-        if "." in path:
+        if "." in path or (path == "this" and _in_method(declarator)):
             c.fact(name, FactKind.ASSIGN, text(name, source), annotation=VALUE_OF + path)
         return
     for prop in name.named_children:
@@ -116,3 +117,21 @@ def _assigned_path(declarator: Node, c: Collector) -> None:
         else:
             continue
         c.fact(at, FactKind.ASSIGN, local, annotation=f"{VALUE_OF}{path}.{key}")
+
+
+_OWN_THIS = frozenset(
+    {"function_expression", "function_declaration", "generator_function", "function"}
+)
+
+
+def _in_method(node: Node) -> bool:
+    """Whether `this` at `node` is the instance of a class's method: the nearest function
+    around it, arrows aside (they keep the `this` of theirs), is a method of a class."""
+    at = node.parent
+    while at is not None:
+        if at.type == "method_definition":
+            return True
+        if at.type in _OWN_THIS or at.type in ("class_body", "program"):
+            return False
+        at = at.parent
+    return False

@@ -1,7 +1,7 @@
 """JavaScript/TypeScript: the EXPORT facts of a module's exports of local names (`export { a,
-b as c }`, `export default a`, CommonJS `module.exports = a`, `module.exports = { a, c: b }`,
-`exports.c = b`), see `extract`'s Exports; `commonjs` writes those of the functions
-and classes CommonJS assignments define."""
+b as c }`, `export default a`, TypeScript's `export = a`, CommonJS `module.exports = a`,
+`module.exports = { a, c: b }`, `exports.c = b`), see `extract`'s Exports; `commonjs` writes
+those of the functions and classes CommonJS assignments define."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ def local_exports(root: Node, c: Collector) -> None:
             named = declaration.child_by_field_name("name") if declaration is not None else None
             if value is not None and value.type == "identifier":
                 c.fact(stmt, FactKind.EXPORT, "default", text(value, source))
+            elif (assigned := _export_assigned(stmt)) is not None:  # TS `export = winston`
+                c.fact(stmt, FactKind.EXPORT, MODULE_VALUE, text(assigned, source))
             elif named is not None and _is_default(stmt):  # `export default class Widget {}`
                 c.fact(stmt, FactKind.EXPORT, "default", text(named, source))
             for clause in stmt.named_children:
@@ -36,6 +38,15 @@ def local_exports(root: Node, c: Collector) -> None:
             assignment = stmt.named_child(0)
             if assignment is not None and assignment.type == "assignment_expression":
                 _commonjs_export(assignment, stmt, c)
+
+
+def _export_assigned(stmt: Node) -> Node | None:
+    """The identifier of TypeScript's `export = name;` (the module's value, as CommonJS
+    `module.exports = name`), else None."""
+    kinds = [child.type for child in stmt.children if child.type != ";"]
+    if kinds == ["export", "=", "identifier"]:
+        return stmt.children[2]
+    return None
 
 
 def _is_default(stmt: Node) -> bool:

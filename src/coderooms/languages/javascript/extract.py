@@ -100,7 +100,7 @@ CORE_QUERY = f"""
 (variable_declarator name: (identifier) value: (call_expression)) @call_var
 (variable_declarator name: (identifier) value: (await_expression (call_expression))) @call_var
 (assignment_expression left: (member_expression object: (this)) right: (new_expression)) @this_new
-(variable_declarator name: (identifier) value: (member_expression)) @path_var
+(variable_declarator name: (identifier) value: [(member_expression) (this)]) @path_var
 (variable_declarator
   name: (object_pattern) value: [(identifier) (member_expression) (this)]) @path_var
 """

@@ -9,7 +9,10 @@ import posixpath
 from coderooms.core.ids import directory_of
 from coderooms.resolution.targets import Target
 
-JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".d.ts")
+JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+"""In the order a module path without extension tries them: TypeScript's own, then declarations
+before the JavaScript they describe (`./config` is `config/index.d.ts` beside `config/index.js`,
+as the TypeScript compiler resolves it, in a `.js` file too)."""
 JS_RUNTIME_TO_SOURCE = {".js": (".ts", ".tsx"), ".mjs": (".mts",), ".cjs": (".cts",)}
 
 

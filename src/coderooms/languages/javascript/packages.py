@@ -12,9 +12,9 @@ runtime `.js` standing for its `.ts`/`.tsx` source as in relative imports. A spe
 names no package of the repo is outside it (a ghost), whatever files have its name.
 
 Each `package.json` keeps what this needs as its module table (`File.names`):
-`name <name>`, `d<main>` (what a relative specifier naming its directory loads, as Node
-loads a directory: `require("../..")`) and one `x<subpath>\\t<target>\\t<target>...` per
-subpath (`.` the package).
+`name <name>`, one `d<entry>` per `typings`, `types`, `main` (what a relative specifier
+naming its directory loads, in that order: `require("../..")`) and one
+`x<subpath>\\t<target>\\t<target>...` per subpath (`.` the package).
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ MAX_ENTRIES = 512
 """Subpaths kept per package (a generated exports map can be larger: the rest is dropped)."""
 MAX_TARGETS = 16
 ENTRY_FIELDS = ("types", "typings", "module", "main")
+DIRECTORY_FIELDS = ("typings", "types", "main")
+"""What a relative specifier naming the package's directory loads, in the TypeScript compiler's
+order: its declarations (`typings`, `types`) before the `main` Node runs."""
 
 
 def package_entries(text: str) -> list[str]:
@@ -48,9 +51,10 @@ def package_entries(text: str) -> list[str]:
     if not name or any(c in name for c in "\t\n "):
         return []
     entries = [f"name {name}"]
-    main = data.get("main")
-    if isinstance(main, str) and main and not any(c in main for c in "\t\n"):
-        entries.append("d" + (main if main.startswith(".") else "./" + main))
+    for entry in DIRECTORY_FIELDS:
+        value = data.get(entry)
+        if isinstance(value, str) and value and not any(c in value for c in "\t\n"):
+            entries.append("d" + (value if value.startswith(".") else "./" + value))
     exports = data.get("exports")
     subpaths: dict[str, object] = {}
     if isinstance(exports, (str, list)):
@@ -102,12 +106,13 @@ def package_candidates(packages: Mapping[str, list[str]], spec: str) -> list[str
 
 def directory_candidates(packages: Mapping[str, list[str]], directory: str) -> list[str]:
     """The repo paths a relative specifier naming a directory with a `package.json` may be:
-    its `main` (`require("../..")`; as Node loads a directory, `exports` do not apply), none
-    without one."""
+    its `typings`/`types`, then its `main` (`require("../..")`; as Node and the TypeScript
+    compiler load a directory, `exports` do not apply), none without them."""
+    found: list[str] = []
     for entry in packages.get(directory) or ():
         if entry.startswith("d"):
-            return _files(directory, entry[1:], expand=False)
-    return []
+            found.extend(_files(directory, entry[1:], expand=False))
+    return found
 
 
 def _subpath_files(directory: str, entries: list[str], subpath: str) -> list[str]:
