@@ -16,9 +16,11 @@ from coderooms.languages.java.modules import (
 from coderooms.languages.java.on_demand import (
     OnDemandImports,
     anonymous_bodies,
+    base_counts,
     closed_bases,
     on_demand_imports,
     on_demand_quals,
+    past_bases,
     static_fields,
     static_members,
 )
@@ -31,7 +33,7 @@ from coderooms.resolution.returned_types import field_like, static_field
 from coderooms.resolution.returned_types import inherited_field as field_of_base
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target
-from coderooms.resolution.vocabulary import FIELD
+from coderooms.resolution.vocabulary import CLOSED, FIELD, TYPE_KINDS
 
 
 def _outer(module: str) -> str:
@@ -87,12 +89,21 @@ class JavaRules(InheritingRules):
         with a base and the anonymous class bodies, where a static import may be shadowed."""
         declared = {symbol.name for symbol in extraction.symbols}
         inheriting, closed = closed_bases(extraction.inherits, extraction.imports, declared)
+        types = [s.qualname for s in extraction.symbols if s.kind in TYPE_KINDS]
         return OnDemandImports(
             on_demand_imports(extraction.imports),
             inheriting=inheriting,
             closed=closed,
             anonymous=anonymous_bodies(extraction),
+            counts=base_counts(extraction.inherits, list(extraction.imports), declared, types),
         )
+
+    def table_extra(self, scope: FileScope) -> list[str]:
+        """`c` entries: how many bases each type of the file has that may declare members
+        (`on_demand.base_counts`), for a chain read to its end (`CLOSED`)."""
+        extension = scope.extension
+        counts = extension.counts if isinstance(extension, OnDemandImports) else ()
+        return [f"c{qual}={count}" for qual, count in counts]
 
     def special(
         self, scope: FileScope, source: str, kind: str, ref: str, parts: list[str], line: int
@@ -151,7 +162,13 @@ class JavaRules(InheritingRules):
             request.bound = True
             request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in statics)
             return request
-        return inherited(scope, request, source, ["this", *parts])
+        owners, opened = past_bases(scope.extension, source, request.line, parts[0])
+        request = inherited(scope, request, source, ["this", *parts])
+        if owners and request.local is None:  # the bases' chains read to their end, then C's
+            closed = (scope.own_file(f"{owner}{CLOSED}{parts[0]}") for owner in owners)
+            statics_after = (Alternative(t, qual).encode() for t, qual in opened)
+            request.alternatives = (*request.alternatives, *closed, *statics_after)
+        return request
 
     def qualified(
         self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
