@@ -340,6 +340,15 @@ def test_a_chain_read_to_its_end_in_the_repo_leaves_the_static_import(tmp_path: 
                     void t() { gte("1"); }
                 }
             """,
+            "src/main/java/app/Kind.java": """
+                package app;
+                import static expr.Helper.*;
+                import expr.Parser;
+                public enum Kind implements Parser<Object> {
+                    A;
+                    public Object parse(String input) { return gte(input); }
+                }
+            """,
             "src/main/java/app/Outside.java": """
                 package app;
                 import static expr.Helper.*;
@@ -360,3 +369,5 @@ def test_a_chain_read_to_its_end_in_the_repo_leaves_the_static_import(tmp_path: 
     # a second base not read, a chain leaving the repo: javac may find an inherited `gte`
     assert call(found, "src/main/java/app/Twice.java::Twice.t", "gte")[1] == "ghost"
     assert call(found, "src/main/java/app/Outside.java::Outside.t", "gte")[1] == "ghost"
+    # an enum inherits `Enum`'s members, which no file of the repo lists
+    assert call(found, "src/main/java/app/Kind.java::Kind.parse", "gte")[1] == "ghost"

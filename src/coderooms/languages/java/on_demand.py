@@ -138,9 +138,11 @@ def base_counts(
     imports: list[ImportRef],
     declared: set[str],
     types: Iterable[str],
+    implicit: frozenset[str] = frozenset(),
 ) -> tuple[tuple[str, str], ...]:
     """The `c` entries of the file's `types` (`OnDemandImports.counts`; `declared`: the
-    simple names the file declares, as `closed_bases` reads them)."""
+    simple names the file declares, as `closed_bases` reads them). An enum or a record
+    (`implicit`) inherits from a JDK class (`Enum`'s `name()`, a record's accessors): `?`."""
     listed: dict[str, list[str]] = {}
     for inherit in inherits:
         listed.setdefault(inherit.child, []).append(inherit.base)
@@ -152,7 +154,9 @@ def base_counts(
             for base in bases
             if closed_bases([InheritRef(qual, base, 0)], imports, declared)[0]
         ]
-        if not opened:
+        if qual in implicit:
+            counts.append((qual, "?"))
+        elif not opened:
             counts.append((qual, "0"))
         else:
             counts.append((qual, "1" if opened == bases[:1] else "?"))

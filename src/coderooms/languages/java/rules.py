@@ -5,6 +5,7 @@ then Java's (`modules.jvm_module`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from coderooms.languages.java.modules import (
@@ -34,6 +35,9 @@ from coderooms.resolution.returned_types import inherited_field as field_of_base
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target
 from coderooms.resolution.vocabulary import CLOSED, FIELD, TYPE_KINDS
+
+_IMPLICIT_BASE = re.compile(r"^[^{(<]*\b(?:enum|record)\b")
+"""A type header declaring an enum or a record (its JDK base `Enum` / `Record` implicit)."""
 
 
 def _outer(module: str) -> str:
@@ -89,13 +93,18 @@ class JavaRules(InheritingRules):
         with a base and the anonymous class bodies, where a static import may be shadowed."""
         declared = {symbol.name for symbol in extraction.symbols}
         inheriting, closed = closed_bases(extraction.inherits, extraction.imports, declared)
-        types = [s.qualname for s in extraction.symbols if s.kind in TYPE_KINDS]
+        types = [s for s in extraction.symbols if s.kind in TYPE_KINDS]
+        implicit = frozenset(s.qualname for s in types if _IMPLICIT_BASE.search(s.signature))
+        counts = base_counts(
+            extraction.inherits, list(extraction.imports), declared,
+            [s.qualname for s in types], implicit,
+        )  # fmt: skip
         return OnDemandImports(
             on_demand_imports(extraction.imports),
             inheriting=inheriting,
             closed=closed,
             anonymous=anonymous_bodies(extraction),
-            counts=base_counts(extraction.inherits, list(extraction.imports), declared, types),
+            counts=counts,
         )
 
     def table_extra(self, scope: FileScope) -> list[str]:
