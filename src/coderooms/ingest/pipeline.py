@@ -135,7 +135,7 @@ with them Go's embedded fields, slice and map elements across files, `x := y.f`,
 that are not Go names; 28: with them C++'s `\r\n` line ends, null directives, `using namespace`,
 a local's type by the block that declares it; 29: with them JavaScript's returns inferred from
 `new C(..)`, locals assigned one class, `f.name = function` members; 30: with them Java's static
-imports past the repo's own bases read to their end (`c` table entries), a fluent builder's self
+imports past the repo's own bases read to their end (`h` table entries), a fluent builder's self
 type)."""
 
 

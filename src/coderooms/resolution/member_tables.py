@@ -42,7 +42,7 @@ PARAMETER = "#"
 if TYPE_CHECKING:
     from coderooms.resolution.lookup import Lookup, SymbolInfo
 
-MEMBER_TAGS = frozenset("rbtdoac")
+MEMBER_TAGS = frozenset("rbtdoah")
 """Module table tags of what members of values need (see `js_reexports`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
@@ -176,7 +176,7 @@ def closed_member(
     lookup: Lookup, alternative: Alternative, group: str, keys: Keys
 ) -> tuple[SymbolInfo | None, bool]:
     """`Type!^member` (`CLOSED`): `member` of the type or up its bases, and whether a miss is
-    sure: every type up the chain has no base but its `b` entry (the table's `c` count, known
+    sure: every type up the chain has no base but its `b` entry (the table's `h` count, known
     JDK interfaces aside) and the chain ends in the repo."""
     owner, _, member = alternative.qual.partition(CLOSED)
     keys.add(("", owner.rpartition(".")[2]))
@@ -193,7 +193,7 @@ def closed_member(
         if found is not None:
             return found, True
         table = lookup.reexports(current.path)
-        keys.add((current.path, member_key("c", current.qualname)))
+        keys.add((current.path, member_key("h", current.qualname)))
         count = table.counts.get(current.qualname)
         if count == "0":
             return None, True

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
 _KEY_FORMS = {
-    "r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*", "a": "{}()#", "c": "{}^*"
+    "r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*", "a": "{}()#", "h": "{}^*"
 }  # fmt: skip
 
 Keys = set[tuple[str, str]]

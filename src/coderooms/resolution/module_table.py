@@ -75,7 +75,7 @@ class ModuleTable:
         imported: dict[str, tuple[str, str]] = {}
         value: str | None = None
         members: dict[str, dict[str, str]] = {
-            "r": {}, "b": {}, "t": {}, "d": {}, "o": {}, "a": {}, "c": {}
+            "r": {}, "b": {}, "t": {}, "d": {}, "o": {}, "a": {}, "h": {}
         }  # fmt: skip
         for entry in entries:
             tag, body = entry[:1], entry[1:]
@@ -100,7 +100,7 @@ class ModuleTable:
         return ModuleTable(
             named, namespaces, tuple(stars), local, value, imported,
             members["r"], members["b"], members["t"], members["d"], members["o"], members["a"],
-            members["c"],
+            members["h"],
         )  # fmt: skip
 
 

@@ -180,7 +180,7 @@ def test_a_static_import_past_the_bases_follows_the_chain_files(
     """`gte(..)` through `import static expr.Helper.*;` in a class implementing the repo's own
     `Parser`: the import's while no class up the chain declares `gte` and the chain ends in the
     repo; the interface's when it declares one; a ghost when it gains a base outside the repo
-    (rules-32j: the `c` entries of the chain's files)."""
+    (rules-32j: the `h` entries of the chain's files)."""
     helper = "src/main/java/expr/Helper.java"
     parser = "src/main/java/expr/Parser.java"
     tree.write(helper, "package expr;\npublic class Helper {\n  public static void gte() {}\n}\n")

@@ -63,7 +63,7 @@ class OnDemandImports:
     """The lines of the file's anonymous class bodies (first, last)."""
     counts: tuple[tuple[str, str], ...] = ()
     """Each type of the file and how many bases it has beyond `CLOSED_BASES` (`0`; `1` where
-    that one is its first base, which the table's `b` entry holds; else `?`): its `c` table
+    that one is its first base, which the table's `b` entry holds; else `?`): its `h` table
     entries, which `member_tables.closed_member` reads to know a chain ends in the repo."""
 
 
@@ -140,7 +140,7 @@ def base_counts(
     types: Iterable[str],
     implicit: frozenset[str] = frozenset(),
 ) -> tuple[tuple[str, str], ...]:
-    """The `c` entries of the file's `types` (`OnDemandImports.counts`; `declared`: the
+    """The `h` entries of the file's `types` (`OnDemandImports.counts`; `declared`: the
     simple names the file declares, as `closed_bases` reads them). An enum or a record
     (`implicit`) inherits from a JDK class (`Enum`'s `name()`, a record's accessors): `?`."""
     listed: dict[str, list[str]] = {}

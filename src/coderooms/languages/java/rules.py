@@ -108,11 +108,11 @@ class JavaRules(InheritingRules):
         )
 
     def table_extra(self, scope: FileScope) -> list[str]:
-        """`c` entries: how many bases each type of the file has that may declare members
+        """`h` entries: how many bases each type of the file has that may declare members
         (`on_demand.base_counts`), for a chain read to its end (`CLOSED`)."""
         extension = scope.extension
         counts = extension.counts if isinstance(extension, OnDemandImports) else ()
-        return [f"c{qual}={count}" for qual, count in counts]
+        return [f"h{qual}={count}" for qual, count in counts]
 
     def special(
         self, scope: FileScope, source: str, kind: str, ref: str, parts: list[str], line: int
