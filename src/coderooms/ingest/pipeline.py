@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 31
+RESOLVER_VERSION = 32
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -138,7 +138,8 @@ a local's type by the block that declares it; 29: with them JavaScript's returns
 in one function read by line, a block's binding ending with it, `T::m()` as its trait bound's
 `Tr::m()`; 31: JS/TS declarations before the JavaScript they describe (`.d.ts` before `.js`, a
 directory's `typings`/`types` before its `main`), TypeScript's `export = name`, `const me =
-this`)."""
+this`; 32: Java's static imports past the repo's own bases read to their end (`h` table
+entries), a fluent builder's self type)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

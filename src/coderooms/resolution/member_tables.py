@@ -28,10 +28,12 @@ from coderooms.resolution.ref_requests import Alternative
 from coderooms.resolution.vocabulary import (
     AGREE,
     CARRIER_ELEMENTS,
+    CLOSED,
     CONTAINER_ELEMENTS,
     ELEMENT,
     FIELD,
     INHERITED,
+    SELF_TYPED,
 )
 
 PARAMETER = "#"
@@ -40,7 +42,7 @@ PARAMETER = "#"
 if TYPE_CHECKING:
     from coderooms.resolution.lookup import Lookup, SymbolInfo
 
-MEMBER_TAGS = frozenset("rbtdoa")
+MEMBER_TAGS = frozenset("rbtdoah")
 """Module table tags of what members of values need (see `js_reexports`)."""
 MAX_BASES = 16
 """Bases followed up one class's chain at most (a cycle stops sooner)."""
@@ -85,7 +87,22 @@ def follow_returns(
         else:
             current = _member(lookup, owner, step, group, keys)
             is_type = False
+            if current is None and at < len(then) - 1:  # a fluent setter of a base not read
+                current = _self_typed(lookup, owner, keys)
+                is_type = current is not None
     return None if is_type else current
+
+
+def _self_typed(lookup: Lookup, owner: SymbolInfo, keys: Keys) -> SymbolInfo | None:
+    """Java: `owner` itself where its base takes it as a type argument (`SELF_TYPED`: the
+    self type of a fluent builder, `Builder extends AbstractBuilder<T, Builder>`), so that a
+    member found in no class of the repo (the base's, outside it) gives an `owner`."""
+    qual = f"{owner.qualname}.{SELF_TYPED}"
+    keys.add((owner.path, member_key("d", qual)))
+    written = lookup.reexports(owner.path).fields.get(qual)
+    if written is None or written.rpartition(".")[2] != owner.qualname.rpartition(".")[2]:
+        return None
+    return owner
 
 
 def _overloads(
@@ -153,6 +170,39 @@ def inherited_member(
     if typ is None or typ.kind not in TYPE_NAMES:
         return None
     return _member(lookup, typ, member, group, keys)
+
+
+def closed_member(
+    lookup: Lookup, alternative: Alternative, group: str, keys: Keys
+) -> tuple[SymbolInfo | None, bool]:
+    """`Type!^member` (`CLOSED`): `member` of the type or up its bases, and whether a miss is
+    sure: every type up the chain has no base but its `b` entry (the table's `h` count, known
+    JDK interfaces aside) and the chain ends in the repo."""
+    owner, _, member = alternative.qual.partition(CLOSED)
+    keys.add(("", owner.rpartition(".")[2]))
+    current, looked = lookup.in_module_through(
+        Alternative(alternative.targets, owner), group, TYPE_NAMES
+    )
+    keys |= looked
+    seen: set[str] = set()
+    while current is not None and current.kind in TYPE_NAMES and len(seen) < MAX_BASES:
+        if current.id in seen:
+            return None, False
+        seen.add(current.id)
+        found = lookup.defined(current.path, f"{current.qualname}.{member}", MEMBER_NAMES)
+        if found is not None:
+            return found, True
+        table = lookup.reexports(current.path)
+        keys.add((current.path, member_key("h", current.qualname)))
+        count = table.counts.get(current.qualname)
+        if count == "0":
+            return None, True
+        keys.add((current.path, member_key("b", current.qualname)))
+        base = table.bases.get(current.qualname)
+        if count != "1" or base is None:
+            return None, False
+        current = type_named(lookup, current.path, base, group, keys)
+    return None, False
 
 
 def _returned_type(lookup: Lookup, fn: SymbolInfo, group: str, keys: Keys) -> SymbolInfo | None:

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from coderooms.resolution.lookup import Lookup, SymbolInfo
 
 TYPE_NAMES = frozenset({SymbolKind.CLASS.value, SymbolKind.INTERFACE.value})
-_KEY_FORMS = {"r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*", "a": "{}()#"}
+_KEY_FORMS = {
+    "r": "{}()", "b": "{}^", "t": ":{}", "d": "{}:", "o": "{}()*", "a": "{}()#", "h": "{}^*"
+}  # fmt: skip
 
 Keys = set[tuple[str, str]]
 

@@ -61,6 +61,10 @@ class ModuleTable:
     means is not known by name)."""
     arities: dict[str, str] = field(default_factory=dict)
     """Java: method qualname -> the argument counts its overloads take (`arities`)."""
+    counts: dict[str, str] = field(default_factory=dict)
+    """Java: type qualname -> how many bases it has that may declare members beyond the known
+    JDK interfaces' (`0`, `1` where that one is its `b` entry, `?` otherwise):
+    `member_tables.closed_member`."""
 
     @staticmethod
     def decode(entries: Iterable[str]) -> ModuleTable:
@@ -70,7 +74,9 @@ class ModuleTable:
         local: dict[str, str] = {}
         imported: dict[str, tuple[str, str]] = {}
         value: str | None = None
-        members: dict[str, dict[str, str]] = {"r": {}, "b": {}, "t": {}, "d": {}, "o": {}, "a": {}}
+        members: dict[str, dict[str, str]] = {
+            "r": {}, "b": {}, "t": {}, "d": {}, "o": {}, "a": {}, "h": {}
+        }  # fmt: skip
         for entry in entries:
             tag, body = entry[:1], entry[1:]
             if tag in members:
@@ -94,6 +100,7 @@ class ModuleTable:
         return ModuleTable(
             named, namespaces, tuple(stars), local, value, imported,
             members["r"], members["b"], members["t"], members["d"], members["o"], members["a"],
+            members["h"],
         )  # fmt: skip
 
 

@@ -20,7 +20,12 @@ from coderooms.resolution.lookup import (
     SymbolInfo,
 )
 from coderooms.resolution.lookup_rules import LookupRules, of_group
-from coderooms.resolution.member_tables import follow_returns, inherited_member, overload_up
+from coderooms.resolution.member_tables import (
+    closed_member,
+    follow_returns,
+    inherited_member,
+    overload_up,
+)
 from coderooms.resolution.member_types import member_key
 from coderooms.resolution.ref_requests import (
     AGREED,
@@ -31,7 +36,7 @@ from coderooms.resolution.ref_requests import (
 from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.rules import Rules
 from coderooms.resolution.targets import ImportRequest
-from coderooms.resolution.vocabulary import INHERITED, NOT_CALLABLE, TYPE_KINDS
+from coderooms.resolution.vocabulary import CLOSED, INHERITED, NOT_CALLABLE, TYPE_KINDS
 
 CALLABLE_KINDS = frozenset(k.value for k in SymbolKind if k not in NOT_CALLABLE)
 TYPE_KIND_NAMES = frozenset(k.value for k in TYPE_KINDS)
@@ -138,7 +143,12 @@ def _first(
     for encoded in alternatives:
         alternative = decode_alternative(encoded)
         via = "import" if request.bound else "package"
-        if INHERITED in alternative.qual:  # a member of a type, up its bases
+        if CLOSED in alternative.qual:  # up a chain that must end in the repo
+            found, sure = closed_member(lookup, alternative, request.group, keys)
+            if found is None and not sure:
+                break
+            via = "inherited"
+        elif INHERITED in alternative.qual:  # a member of a type, up its bases
             found = inherited_member(lookup, alternative, request.group, keys)
             via = "inherited"
         else:

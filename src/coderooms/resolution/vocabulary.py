@@ -8,6 +8,11 @@ from coderooms.core.kinds import SymbolKind
 
 INHERITED = "^"
 """In an alternative's qual, between a type and a member looked up in it and up its bases."""
+CLOSED = "!^"
+"""In an alternative's qual, between a type and a member looked up in it and up its bases
+where the chain must end in the repo (Java: a bare `m()` past a class's own bases, before a
+static import's `m`, `member_tables.closed_member`): no `m` up a chain read to its end moves on
+to the next alternative; a chain that leaves the repo ends the lookup (a ghost)."""
 CALLED = "()"
 """Suffix of a callee part that is called (`a().b` -> parts `a()`, `b`)."""
 VALUE_OF = "="
@@ -32,6 +37,10 @@ PARAMETER = "#"
 LAMBDA_CHAIN = "().#"
 """In a declared type, the mark of a Java lambda's parameter typed through its call
 (`languages.java.lambdas`: `get().#1/2.#1/2`)."""
+SELF_TYPED = "<self>"
+"""Java: the declared name of a class whose base takes the class itself as a type argument
+(`Builder extends AbstractBuilder<T, Builder>`), declared of the class: a method of that base
+the repo cannot read returns it (`member_tables.follow_returns`). No identifier is spelled so."""
 ELEMENT = "<"
 """In a Java method's declared return, between a JDK container and its element's type
 (`Map<V>`: `languages.java.containers`)."""

@@ -172,3 +172,60 @@ def test_a_call_follows_the_overloads_its_argument_count_takes(
         (base, "package p;\npublic class Base {}\n", ("?:Date.until", "ghost")),
         (base, with_until, (f"{base}::Base.until", "inherited")),
     ])  # fmt: skip
+
+
+def test_a_static_import_past_the_bases_follows_the_chain_files(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`gte(..)` through `import static expr.Helper.*;` in a class implementing the repo's own
+    `Parser`: the import's while no class up the chain declares `gte` and the chain ends in the
+    repo; the interface's when it declares one; a ghost when it gains a base outside the repo
+    (rules-32j: the `h` entries of the chain's files)."""
+    helper = "src/main/java/expr/Helper.java"
+    parser = "src/main/java/expr/Parser.java"
+    tree.write(helper, "package expr;\npublic class Helper {\n  public static void gte() {}\n}\n")
+    tree.write(parser, "package expr;\npublic interface Parser {}\n")
+    tree.write(
+        "src/main/java/app/Use.java",
+        "package app;\nimport static expr.Helper.*;\nimport expr.Parser;\n"
+        "class Use implements Parser {\n  void run() {\n    gte();\n  }\n}\n",
+    )
+    ingest(graph, tree, repo)
+    run = "src/main/java/app/Use.java::Use.run"
+    assert calls_of(graph, repo, run) == {(f"{helper}::Helper.gte", "import")}
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (parser, "package expr;\npublic interface Parser {\n  void gte();\n}\n",
+         (f"{parser}::Parser.gte", "interface")),
+        (parser, "package expr;\npublic interface Parser extends java.util.Collection {}\n",
+         ("?:expr.Parser.gte", "ghost")),
+        (parser, "package expr;\npublic interface Parser extends java.io.Serializable {}\n",
+         (f"{helper}::Helper.gte", "import")),
+    ])  # fmt: skip
+
+
+def test_a_self_typed_builder_follows_the_builders_base(
+    graph: Graph, tree: Tree, repo: str, full_repo: str
+) -> None:
+    """`Parser.builder().setReader(r).setFormat(f)` with `Builder extends
+    AbstractStreamBuilder<Parser, Builder>` (outside the repo): `setFormat` is the builder's
+    while its base takes it as a type argument, a ghost once it does not (rules-32j)."""
+    parser = "src/main/java/csv/Parser.java"
+    body = (
+        "package csv;\npublic class Parser {\n  public static Builder builder() { return null; }\n"
+        "  public static class Builder extends io.AbstractStreamBuilder<Parser, {}> {\n"
+        "    public Builder setFormat(String f) { return this; }\n  }\n}\n"
+    )
+    tree.write(parser, body.replace("{}", "Builder"))
+    tree.write(
+        "src/test/java/csv/Use.java",
+        "package csv;\nclass Use {\n  void run(java.io.Reader r) {\n"
+        '    Parser.builder().setReader(r).setFormat("x");\n  }\n}\n',
+    )
+    ingest(graph, tree, repo)
+    run = "src/test/java/csv/Use.java::Use.run"
+    setter = (f"{parser}::Parser.Builder.setFormat", "typed")
+    assert setter in calls_of(graph, repo, run)
+    follow_steps(graph, tree, repo, full_repo, run, [
+        (parser, body.replace("{}", "Object"), ("?:setFormat", "ghost")),
+        (parser, body.replace("{}", "Builder"), setter),
+    ])  # fmt: skip

@@ -283,3 +283,91 @@ def test_constants_through_static_imports_are_fields(tmp_path: Path) -> None:
     assert call(found, use, "DIGIT.isMatchedBy") == (matched, "typed")
     assert call(found, use, "INSTANCE.isLeap") == (f"{PARSER}::Parser.isLeap", "typed")
     assert call(found, "src/main/java/p/Derived.java::Derived.t", "DOT.isMatchedBy")[1] == "ghost"
+
+
+def test_a_chain_read_to_its_end_in_the_repo_leaves_the_static_import(tmp_path: Path) -> None:
+    """`ExpressionParser implements Parser<Expression>` calling `gte(..)` of `import static
+    ..Helper.*;`: no class up the chain (all the repo's, each with that one base) declares
+    `gte`, so it is the import's; a chain that leaves the repo, a second base or a base that
+    declares the name keeps the inherited reading (rules-32j)."""
+    helper = "src/main/java/expr/Helper.java"
+    found = plan(
+        tmp_path,
+        {
+            helper: """
+                package expr;
+                public class Helper {
+                    public static Object gte(String v) { return null; }
+                    public static Object lt(String v) { return null; }
+                }
+            """,
+            "src/main/java/expr/Parser.java": """
+                package expr;
+                public interface Parser<T> extends Root { T parse(String input); }
+            """,
+            "src/main/java/expr/Root.java": """
+                package expr;
+                public interface Root extends java.io.Serializable { Object lt(String v); }
+            """,
+            "src/main/java/expr/Other.java": """
+                package expr;
+                public interface Other { }
+            """,
+            "src/main/java/app/ExpressionParser.java": """
+                package app;
+                import static expr.Helper.*;
+                import expr.Parser;
+                public class ExpressionParser implements Parser<Object> {
+                    public Object parse(String input) { gte(input); return lt(input); }
+                    public Object lt(String v) { return null; }
+                    static class Nested { void n() { gte("1"); } }
+                }
+            """,
+            "src/main/java/app/Abstracted.java": """
+                package app;
+                import static expr.Helper.*;
+                import expr.Parser;
+                public abstract class Abstracted implements Parser<Object> {
+                    void t() { gte("1"); }
+                }
+            """,
+            "src/main/java/app/Twice.java": """
+                package app;
+                import static expr.Helper.*;
+                import expr.Other;
+                import expr.Parser;
+                public abstract class Twice implements Parser<Object>, Other {
+                    void t() { gte("1"); }
+                }
+            """,
+            "src/main/java/app/Kind.java": """
+                package app;
+                import static expr.Helper.*;
+                import expr.Parser;
+                public enum Kind implements Parser<Object> {
+                    A;
+                    public Object parse(String input) { return gte(input); }
+                }
+            """,
+            "src/main/java/app/Outside.java": """
+                package app;
+                import static expr.Helper.*;
+                import expr.Parser;
+                public abstract class Outside extends java.util.AbstractList<Object> {
+                    void t() { gte("1"); }
+                }
+            """,
+        },
+    )
+    parser = "src/main/java/app/ExpressionParser.java::ExpressionParser"
+    assert call(found, f"{parser}.parse", "gte") == (f"{helper}::Helper.gte", "import")
+    assert call(found, f"{parser}.Nested.n", "gte")[0] == f"{helper}::Helper.gte"
+    # its own `lt` (and Root's, up the chain) before the import's
+    assert call(found, f"{parser}.parse", "lt")[0] == f"{parser}.lt"
+    abstracted = call(found, "src/main/java/app/Abstracted.java::Abstracted.t", "gte")
+    assert abstracted == (f"{helper}::Helper.gte", "import")
+    # a second base not read, a chain leaving the repo: javac may find an inherited `gte`
+    assert call(found, "src/main/java/app/Twice.java::Twice.t", "gte")[1] == "ghost"
+    assert call(found, "src/main/java/app/Outside.java::Outside.t", "gte")[1] == "ghost"
+    # an enum inherits `Enum`'s members, which no file of the repo lists
+    assert call(found, "src/main/java/app/Kind.java::Kind.parse", "gte")[1] == "ghost"

@@ -248,7 +248,7 @@ HOOKS = {
     "extra_type_names": {"rust"},
     "promoted": {"go"},
     "constructed": {"rust", "c", "cpp"},
-    "table_extra": {"c", "cpp"},
+    "table_extra": {"c", "cpp", "java"},
 }
 
 

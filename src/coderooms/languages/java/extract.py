@@ -60,7 +60,7 @@ from coderooms.languages.parsing.nodes import (
     type_name,
 )
 from coderooms.resolution.extraction import FactKind
-from coderooms.resolution.vocabulary import CONSTRUCTED
+from coderooms.resolution.vocabulary import CONSTRUCTED, SELF_TYPED
 
 QUERY = """
 (class_declaration) @class
@@ -160,7 +160,21 @@ def _type(node: Node, role: str, outer: Scope, c: Collector) -> Scope:
             types = base.named_children if base.type == "type_list" else [base]
             for t in types:
                 c.inherit(qual, type_name(t, source), t)
+                _self_typed(node, qual, t, c)
     return Scope(qual, qual, in_type=True)
+
+
+def _self_typed(node: Node, qual: str, base: Node, c: Collector) -> None:
+    """`class Builder extends AbstractBuilder<T, Builder>`: a base that takes the class itself
+    as a type argument (the self type of a fluent builder, whose setters return it): the
+    class's `SELF_TYPED` name is declared of the class (`member_tables.follow_returns`)."""
+    name = node.child_by_field_name("name")
+    arguments = next((n for n in base.named_children if n.type == "type_arguments"), None)
+    if name is None or arguments is None:
+        return
+    simple = text(name, c.source)
+    if any(type_name(a, c.source) == simple for a in arguments.named_children):
+        c.fact_of(qual, base, FactKind.ASSIGN, SELF_TYPED, None, simple)
 
 
 def _method(node: Node, outer: Scope, c: Collector) -> Scope:

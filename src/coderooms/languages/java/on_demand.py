@@ -61,6 +61,10 @@ class OnDemandImports:
     """The file's other classes with a base, each with the members its `CLOSED_BASES` give."""
     anonymous: tuple[tuple[int, int], ...] = ()
     """The lines of the file's anonymous class bodies (first, last)."""
+    counts: tuple[tuple[str, str], ...] = ()
+    """Each type of the file and how many bases it has beyond `CLOSED_BASES` (`0`; `1` where
+    that one is its first base, which the table's `b` entry holds; else `?`): its `h` table
+    entries, which `member_tables.closed_member` reads to know a chain ends in the repo."""
 
 
 def on_demand_imports(imports: Iterable[ImportRef]) -> tuple[OnDemand, ...]:
@@ -107,6 +111,56 @@ def static_fields(imports: object, source: str, line: int, name: str) -> list[On
     if _shadowed(imports, source, line, name):
         return []
     return [(targets, prefix[:-1]) for targets, prefix in imports.imports if prefix]
+
+
+def past_bases(
+    imports: object, source: str, line: int, name: str
+) -> tuple[list[str], list[OnDemand]]:
+    """A bare `name()` that `static_members` leaves because an enclosing class of the file has
+    a base (no anonymous body, no known JDK interface declaring `name`): those classes,
+    innermost first, whose chains must be read to their end before the import's `C.name`
+    (`CLOSED` alternatives), and the import's classes; nothing otherwise."""
+    if not isinstance(imports, OnDemandImports) or not name[:1].islower():
+        return [], []
+    if name in OBJECT_METHODS or any(first <= line <= last for first, last in imports.anonymous):
+        return [], []
+    scope = source.split(".") if source else []
+    enclosing = [".".join(scope[:i]) for i in range(len(scope), 0, -1)]
+    if any(child in enclosing and name in members for child, members in imports.closed):
+        return [], []
+    owners = [qual for qual in enclosing if qual in imports.inheriting]
+    opened = [(targets, prefix + name) for targets, prefix in imports.imports if prefix]
+    return (owners, opened) if owners and opened else ([], [])
+
+
+def base_counts(
+    inherits: Iterable[InheritRef],
+    imports: list[ImportRef],
+    declared: set[str],
+    types: Iterable[str],
+    implicit: frozenset[str] = frozenset(),
+) -> tuple[tuple[str, str], ...]:
+    """The `h` entries of the file's `types` (`OnDemandImports.counts`; `declared`: the
+    simple names the file declares, as `closed_bases` reads them). An enum or a record
+    (`implicit`) inherits from a JDK class (`Enum`'s `name()`, a record's accessors): `?`."""
+    listed: dict[str, list[str]] = {}
+    for inherit in inherits:
+        listed.setdefault(inherit.child, []).append(inherit.base)
+    counts: list[tuple[str, str]] = []
+    for qual in sorted(set(types)):
+        bases = listed.get(qual, [])
+        opened = [
+            base
+            for base in bases
+            if closed_bases([InheritRef(qual, base, 0)], imports, declared)[0]
+        ]
+        if qual in implicit:
+            counts.append((qual, "?"))
+        elif not opened:
+            counts.append((qual, "0"))
+        else:
+            counts.append((qual, "1" if opened == bases[:1] else "?"))
+    return tuple(counts)
 
 
 def _shadowed(imports: OnDemandImports, source: str, line: int, name: str) -> bool:

@@ -5,6 +5,7 @@ then Java's (`modules.jvm_module`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from coderooms.languages.java.modules import (
@@ -16,9 +17,11 @@ from coderooms.languages.java.modules import (
 from coderooms.languages.java.on_demand import (
     OnDemandImports,
     anonymous_bodies,
+    base_counts,
     closed_bases,
     on_demand_imports,
     on_demand_quals,
+    past_bases,
     static_fields,
     static_members,
 )
@@ -31,7 +34,10 @@ from coderooms.resolution.returned_types import field_like, static_field
 from coderooms.resolution.returned_types import inherited_field as field_of_base
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target
-from coderooms.resolution.vocabulary import FIELD
+from coderooms.resolution.vocabulary import CLOSED, FIELD, TYPE_KINDS
+
+_IMPLICIT_BASE = re.compile(r"^[^{(<]*\b(?:enum|record)\b")
+"""A type header declaring an enum or a record (its JDK base `Enum` / `Record` implicit)."""
 
 
 def _outer(module: str) -> str:
@@ -87,12 +93,26 @@ class JavaRules(InheritingRules):
         with a base and the anonymous class bodies, where a static import may be shadowed."""
         declared = {symbol.name for symbol in extraction.symbols}
         inheriting, closed = closed_bases(extraction.inherits, extraction.imports, declared)
+        types = [s for s in extraction.symbols if s.kind in TYPE_KINDS]
+        implicit = frozenset(s.qualname for s in types if _IMPLICIT_BASE.search(s.signature))
+        counts = base_counts(
+            extraction.inherits, list(extraction.imports), declared,
+            [s.qualname for s in types], implicit,
+        )  # fmt: skip
         return OnDemandImports(
             on_demand_imports(extraction.imports),
             inheriting=inheriting,
             closed=closed,
             anonymous=anonymous_bodies(extraction),
+            counts=counts,
         )
+
+    def table_extra(self, scope: FileScope) -> list[str]:
+        """`h` entries: how many bases each type of the file has that may declare members
+        (`on_demand.base_counts`), for a chain read to its end (`CLOSED`)."""
+        extension = scope.extension
+        counts = extension.counts if isinstance(extension, OnDemandImports) else ()
+        return [f"h{qual}={count}" for qual, count in counts]
 
     def special(
         self, scope: FileScope, source: str, kind: str, ref: str, parts: list[str], line: int
@@ -151,7 +171,13 @@ class JavaRules(InheritingRules):
             request.bound = True
             request.alternatives = tuple(Alternative(t, qual).encode() for t, qual in statics)
             return request
-        return inherited(scope, request, source, ["this", *parts])
+        owners, opened = past_bases(scope.extension, source, request.line, parts[0])
+        request = inherited(scope, request, source, ["this", *parts])
+        if owners and request.local is None:  # the bases' chains read to their end, then C's
+            closed = (scope.own_file(f"{owner}{CLOSED}{parts[0]}") for owner in owners)
+            statics_after = (Alternative(t, qual).encode() for t, qual in opened)
+            request.alternatives = (*request.alternatives, *closed, *statics_after)
+        return request
 
     def qualified(
         self, scope: FileScope, request: RefRequest, source: str, parts: list[str], inherit: bool
