@@ -107,3 +107,47 @@ def test_an_anonymous_struct_field_is_no_local_of_its_own(tmp_path: Path) -> Non
     """
     found = plan(tmp_path, files)
     assert call(found, "other_test.go::TestOther", "other.Amount.Mul")[1] == "ghost"
+
+
+_AGREEING = {
+    "go.mod": "module example.com/dec\n",
+    "decimal.go": """
+        package dec
+        type Decimal struct{ v int }
+        type Rat struct{}
+        func (r Rat) String() string { return "" }
+        func New(v int) Decimal { return Decimal{} }
+        func Parse(s string) (Decimal, error) { return Decimal{}, nil }
+        func NewRat() Rat { return Rat{} }
+        func (d Decimal) Mul(o Decimal) Decimal { return d }
+        func (d Decimal) String() string { return "" }
+    """,
+    "decimal_test.go": """
+        package dec
+        func TestMul() {
+            for _, s := range []string{"1"} {
+                a, _ := Parse(s)
+                c := a.Mul(a)
+                c.String()
+            }
+            c := New(1).Mul(New(2))
+            c.String()
+        }
+        func TestMixed() {
+            {
+                v := New(1)
+                v.String()
+            }
+            v := NewRat()
+            v.String()
+        }
+    """,
+}
+
+
+def test_a_local_bound_to_two_calls_links_where_they_agree(tmp_path: Path) -> None:
+    """`c := a.Mul(a)` in a loop and `c := New(1).Mul(..)` after it: both a `Decimal`; `v`
+    bound to a `Decimal` and to a `Rat` stays a ghost (no guess between them)."""
+    found = plan(tmp_path, _AGREEING)
+    assert call(found, "decimal_test.go::TestMul", "c.String")[0] == "decimal.go::Decimal.String"
+    assert call(found, "decimal_test.go::TestMixed", "v.String")[1] == "ghost"
