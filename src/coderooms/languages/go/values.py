@@ -1,6 +1,8 @@
 """The types Go names take where the file states them (`extract`'s "Declared types"): declared
-parameters and variables, `x := T{..}` and `x := f()`, type assertions, the values of `range`
-over a parameter's or a field's slice, and type parameters read as their constraint."""
+parameters and variables, `x := T{..}`, `x := new(T)` and `x := f()`, type assertions, the
+values of `range` over a parameter's, a field's, a variadic parameter's or a literal's slice,
+the fields of anonymous structs (`doc.Amount`), a parameter copied into a local, and type
+parameters read as their constraint."""
 
 from __future__ import annotations
 
@@ -378,12 +380,11 @@ def _local_type(function: Node, before: Node, name: str, source: bytes) -> Node 
 def _created_type(node: Node, name: str, source: bytes) -> Node | None:
     """The type written in the composite literal `name := T{..}` or `var name = T{..}`
     binds (one name, one value), else None."""
-    short = node.type == "short_var_declaration"
-    names = node.child_by_field_name("left") if short else node
-    values = node.child_by_field_name("right" if short else "value")
-    bound = names.children_by_field_name("name") if names is not None and not short else []
-    if short and names is not None:
-        bound = names.named_children
+    if node.type == "short_var_declaration":
+        left, values = node.child_by_field_name("left"), node.child_by_field_name("right")
+        bound = left.named_children if left is not None else []
+    else:
+        bound, values = node.children_by_field_name("name"), node.child_by_field_name("value")
     if values is None or len(bound) != 1 or values.named_child_count != 1:
         return None
     if text(bound[0], source) != name:
