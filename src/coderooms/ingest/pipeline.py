@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 32
+RESOLVER_VERSION = 33
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -139,7 +139,9 @@ in one function read by line, a block's binding ending with it, `T::m()` as its 
 `Tr::m()`; 31: JS/TS declarations before the JavaScript they describe (`.d.ts` before `.js`, a
 directory's `typings`/`types` before its `main`), TypeScript's `export = name`, `const me =
 this`; 32: Java's static imports past the repo's own bases read to their end (`h` table
-entries), a fluent builder's self type)."""
+entries), a fluent builder's self type; 33: Go's `new(T)`, slice literals' elements, anonymous
+structs' fields, variadic elements, parameters copied into locals and locals bound to several
+calls that agree)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

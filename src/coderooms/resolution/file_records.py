@@ -22,6 +22,7 @@ from coderooms.resolution.reference_requests import request as reference_request
 from coderooms.resolution.returned_types import table_entries as returned_table_entries
 from coderooms.resolution.vocabulary import (
     AGREE,
+    CALLED,
     LAMBDA_CHAIN,
     PARAMETER,
     UNKNOWN_RECEIVER,
@@ -55,7 +56,11 @@ def build_record(
     bound = rules.bindings(path, [ref for ref in extraction.imports if not ref.reexport])
     scope = FileScope(kinds, bound, language, directory_of(path), group, reference_request, rules)
     scope.bases = rules.bases(extraction)
-    scope.types = declared_types(extraction.facts, lined=rules.block_scoped_values)
+    scope.types = declared_types(
+        extraction.facts,
+        lined=rules.block_scoped_values,
+        agreeing_values=rules.agreeing_values,
+    )
     if rules.block_scoped_types:
         scope.lined_types = declared_lines(
             extraction.facts, scope.types, values=rules.block_scoped_values
@@ -94,7 +99,9 @@ def build_record(
     return record
 
 
-def declared_types(facts: list[ScopeFact], *, lined: bool = False) -> dict[tuple[str, str], str]:
+def declared_types(
+    facts: list[ScopeFact], *, lined: bool = False, agreeing_values: bool = False
+) -> dict[tuple[str, str], str]:
     """(scope, name) -> the type a parameter, local or field is declared with; `?` when one
     scope declares the name with two types (not known then). A call's value (`f()`, see
     `languages.javascript.assigned`) counts only where no type is written or created for the name
@@ -103,9 +110,10 @@ def declared_types(facts: list[ScopeFact], *, lined: bool = False) -> dict[tuple
     a name of an enclosing scope (`fn inner(x: u8)` inside `fn outer(x: Foo)`). A Java name
     that lambdas of different calls bind, each typed through its call (`LAMBDA_CHAIN`), keeps
     them all, joined by `AGREE`: a call on it links where they all give one target; so does
-    a parameter `m#k/n` overloads of one arity declare with different types (`java_lambdas`).
-    `lined` (`Rules.block_scoped_values`): a name given a type and a value is `?` too, read by
-    line (`declared_lines`)."""
+    a parameter `m#k/n` overloads of one arity declare with different types (`java_lambdas`),
+    and, with `agreeing_values` (`Rules.agreeing_values`, Go), a name bound to the values of
+    two or more calls and nothing else. `lined` (`Rules.block_scoped_values`): a name given a
+    type and a value is `?` too, read by line (`declared_lines`)."""
     written: dict[tuple[str, str], set[str]] = {}
     called: dict[tuple[str, str], set[str]] = {}
     found: dict[tuple[str, str], str] = {}
@@ -123,7 +131,7 @@ def declared_types(facts: list[ScopeFact], *, lined: bool = False) -> dict[tuple
         types = _one_type_qualified(given)
         if len(types) == 1:
             found[key] = next(iter(types))
-        elif _agreeing(key[1], types):
+        elif _agreeing(key[1], types) or (agreeing_values and _called(types, key, written)):
             found[key] = AGREE.join(sorted(types))
         else:
             found[key] = UNKNOWN_RECEIVER
@@ -171,6 +179,15 @@ def _one_type_qualified(types: set[str]) -> set[str]:
         return types
     short, long = sorted(types, key=len)
     return {long} if long.endswith(f".{short}") else types
+
+
+def _called(
+    types: set[str], key: tuple[str, str], written: dict[tuple[str, str], set[str]]
+) -> bool:
+    """Whether `types` are all the values of calls (`f()`, `a.b()`), none a chained lambda's
+    or an `AGREE` of its own, and the scope writes no type for the name."""
+    plain = not any(LAMBDA_CHAIN in t or AGREE in t for t in types)
+    return plain and key not in written and all(t.endswith(CALLED) for t in types)
 
 
 def _agreeing(name: str, types: set[str]) -> bool:

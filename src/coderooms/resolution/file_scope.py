@@ -241,7 +241,8 @@ class FileScope:
     ) -> tuple[str, list[str]] | None:
         """`_typed` as the type reached and the names still to look up in it (`f.m` when the
         file does not declare field `f` of that type). A local assigned a path (`const x =
-        y.f`, `VALUE_OF`) is that path's value: `x.m` is `y.f.m` (`MAX_ASSIGNED` deep)."""
+        y.f`, `VALUE_OF`) is that path's value: `x.m` is `y.f.m` (`MAX_ASSIGNED` deep). A local
+        of no type of its own may have typed fields (`x.f`, Go's anonymous structs)."""
         if len(parts) < 2 or not self.types:
             return None
         if parts[0] in RECEIVERS:
@@ -250,6 +251,8 @@ class FileScope:
             rest = parts[2:]
         else:
             declared, rest = self._type_of(source, parts[0]), parts[1:]
+            if declared is None and len(parts) > 2:  # a field of a local's anonymous struct
+                declared, rest = self._type_of(source, ".".join(parts[:2])), parts[2:]
         if declared is None or declared == UNKNOWN_RECEIVER:
             return None
         if declared == VALUE_OF + "this":  # JS `const me = this` in a method: its class

@@ -97,6 +97,10 @@ class Rules:
     impl_types_elsewhere = False
     """A method's `Self` may be a type another file defines (Rust: an impl in another file
     than its type's), named as the method's qualname writes it."""
+    agreeing_values = False
+    """A name one function binds to the values of two calls (`c := a.Mul(b)` in one block,
+    `c := New(1).Mul(x)` in another) keeps them both (`AGREE`): a call on it links where
+    they give one target (Go); else such a name's type is unknown."""
     block_scoped_types = False
     """A name one function declares with two types (in two blocks) has, at a reference, the
     type of its last declaration above it (C++: `{ XMLElement* e; .. } { XMLNode* e; .. }` in

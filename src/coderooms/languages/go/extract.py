@@ -30,7 +30,12 @@
   type `Group`; a name declared a slice, array or map of `T` gives `name[]` a `T` (the
   element, which other files follow as a field); `x := y.f` is the value of `y.f` (ASSIGN
   `=y.f`), and `x := y.f[k]`, `x, ok := m[k]` and a `range` the file cannot type the element
-  (`=y.f[]`). The names a function literal binds stay in the
+  (`=y.f[]`); `x := new(T)` (a `T`), a slice, array or map literal's elements (`xs := []T{..}`
+  gives `xs[]` a `T`, and a `range` over it), a variadic `rest ...T`'s elements, `x := p` and
+  `a, b := p, f()` pair by pair (`p` a parameter or the receiver), and the fields of an
+  anonymous struct a local holds (`var doc struct{ A T }`, a table test's `range
+  []struct{..}{..}`: ASSIGN `doc.A` = `T`, `FileScope` reads it for `doc.A.m()`). The names a
+  function literal binds stay in the
   literal where they would clash in the enclosing function's scope, and a function type's
   parameters bind nothing (`literals`). A function's declared return is its result's named
   type, the first one's of several (`(*T, error)` -> `T`).

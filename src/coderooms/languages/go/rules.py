@@ -1,7 +1,8 @@
 """Go's resolution rules: an import names a package by its import path (`go_package`, a `G`
 target, resolved by `packages`), the package's name is the local one, and `GoRules` (a
 struct's embedded types are its bases, promoted methods follow them: `embedded`; a type's
-methods may be in any file of its package)."""
+methods may be in any file of its package; a local bound to the values of several calls links
+a call where they agree)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class GoRules(LookupRules):
     package_scoped = True
     follows_fields = True
     interface_calls = True
+    agreeing_values = True
 
     def module_targets(self, path: str, module: str, level: int = 0) -> tuple[Target, ...]:
         return go_package(module)

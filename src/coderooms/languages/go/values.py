@@ -1,6 +1,8 @@
 """The types Go names take where the file states them (`extract`'s "Declared types"): declared
-parameters and variables, `x := T{..}` and `x := f()`, type assertions, the values of `range`
-over a parameter's or a field's slice, and type parameters read as their constraint."""
+parameters and variables, `x := T{..}`, `x := new(T)` and `x := f()`, type assertions, the
+values of `range` over a parameter's, a field's, a variadic parameter's or a literal's slice,
+the fields of anonymous structs (`doc.Amount`), a parameter copied into a local, and type
+parameters read as their constraint."""
 
 from __future__ import annotations
 
@@ -38,6 +40,9 @@ def declared(node: Node, c: Collector) -> None:
     typed = named_type(written, c.source)
     if node.type == "field_declaration" and node.child_by_field_name("name") is None:
         _embedded(written, typed, c)
+    if node.type == "var_spec":
+        for name in node.children_by_field_name("name"):
+            struct_fields(name, written, c)
     _elements(node, written, c)
     values = node.child_by_field_name("value") if node.type == "var_spec" else None
     if not typed and values is not None and values.named_child_count == 1:
@@ -45,7 +50,7 @@ def declared(node: Node, c: Collector) -> None:
         first = node.child_by_field_name("name")
         if first is not None and node.child_by_field_name("type") is None:
             assigned_call(first, values.named_children[0], c, _MEMBERS, None, _CALLS)
-    if not typed and values is not None:  # `var x = &T{..}`
+    if not typed and values is not None:  # `var x = &T{..}`, `var x = new(T)`
         _composites(node.children_by_field_name("name"), values.named_children, c)
     if not typed:
         return
@@ -61,6 +66,38 @@ def _embedded(written: Node | None, typed: str | None, c: Collector) -> None:
     (`p.Command.Find()` with `type Parser struct{ *Command }`)."""
     if written is not None and typed:
         c.fact(written, FactKind.ASSIGN, typed.rpartition(".")[2], annotation=typed)
+
+
+def struct_fields(name: Node, written: Node | None, c: Collector) -> None:
+    """`var doc struct{ Amount Decimal }`, `doc := struct{..}{..}`, `for _, tt := range
+    []struct{..}{..}` (a table test): the fields of the anonymous struct `name` holds are
+    typed as `doc.Amount` (ASSIGN), which `FileScope` reads for `doc.Amount.m()` (an
+    anonymous struct has no type name to hang its fields on); embedded fields by their type's
+    name."""
+    local = text(name, c.source)
+    if written is None or written.type != "struct_type" or name.type != "identifier":
+        return
+    if local == "_":
+        return
+    for fields in written.named_children:
+        for field in fields.named_children if fields.type == "field_declaration_list" else ():
+            typed = named_type(field.child_by_field_name("type"), c.source)
+            typed = _unparameterized(name, typed, c.source) if typed else None
+            if not typed:
+                continue
+            names = [text(n, c.source) for n in field.children_by_field_name("name")]
+            for field_name in names or [typed.rpartition(".")[2]]:
+                c.fact(name, FactKind.ASSIGN, f"{local}.{field_name}", annotation=typed)
+
+
+def _new_type(value: Node, source: bytes) -> str | None:
+    """`new(T)`, `new(pkg.T)`: `T`, `pkg.T`; else None."""
+    if value.type != "call_expression":
+        return None
+    fn, args = value.child_by_field_name("function"), value.child_by_field_name("arguments")
+    if fn is None or args is None or text(fn, source) != "new" or args.named_child_count != 1:
+        return None
+    return named_type(args.named_children[0], source)
 
 
 def _elements(node: Node, written: Node | None, c: Collector) -> None:
@@ -122,11 +159,42 @@ def literal_types(node: Node, c: Collector) -> None:
     if right.named_child_count == 1 and first is not None and first.type == "identifier":
         # `x := f()`, `x, err := f()`: what `f` returns (its first result)
         assigned_call(first, right.named_children[0], c, _MEMBERS, None, _CALLS)
+    if left.named_child_count == right.named_child_count:
+        several = right.named_child_count > 1
+        for name, value in zip(left.named_children, right.named_children, strict=True):
+            if several and name.type == "identifier":  # `n, result := d, New(1, 0)`
+                assigned_call(name, value, c, _MEMBERS, None, _CALLS)
+            _parameter_alias(name, value, c)
     _composites(left.named_children, right.named_children, c)
     if right.named_child_count == 1 and left.named_child_count in (1, 2):
         _asserted(left.named_children[0], right.named_children[0], c)
         if left.named_child_count == 1 or right.named_children[0].type == "index_expression":
             _path_value(left.named_children[0], right.named_children[0], c)
+
+
+def _parameter_alias(name: Node, value: Node, c: Collector) -> None:
+    """`total := first`, `n := d` where `first` is a parameter (or `d` the receiver) of the
+    enclosing function declared a named type: `total` is of that type (ASSIGN)."""
+    if name.type != "identifier" or value.type != "identifier":
+        return
+    local, held = text(name, c.source), text(value, c.source)
+    if local in ("_", held):
+        return
+    function = value.parent
+    while function is not None and function.type not in _FUNCTIONS:
+        function = function.parent
+    if function is None:
+        return
+    found = _parameter_type(function.child_by_field_name("parameters"), held, c.source)
+    if found is None and function.type == "method_declaration":
+        found = _parameter_type(function.child_by_field_name("receiver"), held, c.source)
+    if found is not None and found.parent is not None:
+        if found.parent.type == "variadic_parameter_declaration":
+            return  # `xs := rest`: a slice of the type written
+        typed = named_type(found, c.source)
+        typed = _unparameterized(name, typed, c.source) if typed else None
+        if typed:
+            c.fact(name, FactKind.ASSIGN, local, annotation=typed)
 
 
 def _asserted(name: Node, value: Node, c: Collector) -> None:
@@ -148,10 +216,25 @@ def _composites(names: list[Node], values: list[Node], c: Collector) -> None:
         literal = value
         if value.type == "unary_expression":  # `&T{...}`
             literal = value.child_by_field_name("operand") or value
-        if name.type == "identifier" and literal.type == "composite_literal":
-            typed = named_type(literal.child_by_field_name("type"), c.source)
+        if name.type != "identifier":
+            continue
+        created = _new_type(value, c.source)
+        if created:
+            c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=created)
+        if literal.type == "composite_literal":
+            written = literal.child_by_field_name("type")
+            typed = named_type(written, c.source)
             if typed:
                 c.fact(name, FactKind.ASSIGN, text(name, c.source), annotation=typed)
+            elif written is not None and written.type in _CONTAINERS:  # `xs := []T{..}`
+                element = written.child_by_field_name(
+                    "value" if written.type == "map_type" else "element"
+                )
+                typed = named_type(element, c.source)
+                typed = _unparameterized(name, typed, c.source) if typed else None
+                if typed:
+                    c.fact(name, FactKind.ASSIGN, text(name, c.source) + ELEMENT, annotation=typed)
+            struct_fields(name, written, c)
 
 
 _FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
@@ -168,11 +251,22 @@ def range_value(node: Node, root: Node, c: Collector) -> None:
     names = left.named_children if left is not None else []
     if right is None or len(names) != 2 or names[1].type != "identifier":
         return
-    container = _container_type(right, root, source)
+    if right.type == "composite_literal":  # `range []struct{..}{..}`
+        container = right.child_by_field_name("type")
+    else:
+        container = _container_type(right, root, source)
+    held = container.parent if container is not None else None
+    if held is not None and held.type == "variadic_parameter_declaration":  # `rest ...T`
+        typed = named_type(container, source)
+        typed = _unparameterized(names[1], typed, source) if typed else None
+        if typed is not None:
+            c.fact(names[1], FactKind.ASSIGN, text(names[1], source), annotation=typed)
+            return
     if container is not None and container.type in ("slice_type", "array_type", "map_type"):
         element = container.child_by_field_name(
             "value" if container.type == "map_type" else "element"
         )
+        struct_fields(names[1], element, c)
         typed = named_type(element, source)
         typed = _unparameterized(names[1], typed, source) if typed else None
         if typed is not None:
@@ -270,13 +364,33 @@ def _local_type(function: Node, before: Node, name: str, source: bytes) -> Node 
         node = stack.pop()
         if node is None or node.start_byte >= before.start_byte or node.type == "func_literal":
             continue
-        if node.type == "var_spec":
-            typed = node.child_by_field_name("type")
+        typed = node.child_by_field_name("type") if node.type == "var_spec" else None
+        if typed is not None:
             names = [text(n, source) for n in node.children_by_field_name("name")]
-            if typed is not None and name in names:
+            if name in names:
                 found.append(typed)
+        elif node.type in ("var_spec", "short_var_declaration"):  # `tests := []struct{..}{..}`
+            created = _created_type(node, name, source)
+            if created is not None:
+                found.append(created)
         stack.extend(node.named_children)
     return found[0] if len(found) == 1 else None
+
+
+def _created_type(node: Node, name: str, source: bytes) -> Node | None:
+    """The type written in the composite literal `name := T{..}` or `var name = T{..}`
+    binds (one name, one value), else None."""
+    if node.type == "short_var_declaration":
+        left, values = node.child_by_field_name("left"), node.child_by_field_name("right")
+        bound = left.named_children if left is not None else []
+    else:
+        bound, values = node.children_by_field_name("name"), node.child_by_field_name("value")
+    if values is None or len(bound) != 1 or values.named_child_count != 1:
+        return None
+    if text(bound[0], source) != name:
+        return None
+    value = values.named_children[0]
+    return value.child_by_field_name("type") if value.type == "composite_literal" else None
 
 
 def _parameter_type(params: Node | None, name: str, source: bytes) -> Node | None:
