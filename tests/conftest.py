@@ -12,10 +12,11 @@ from coderooms.graph.driver import Connection, Graph
 from coderooms.graph.schema import migrate
 from coderooms.neo4j_local.instance import Instance
 from coderooms.verbs.context import AppContext, GraphProvider
-from tests.neo4j_server import test_neo4j
+from tests.neo4j_server import instance_of_this_process, test_neo4j
 
-# Tests never touch a user's managed instance or their NEO4J_* settings by accident.
-os.environ.setdefault("CODEROOMS_INSTANCE", "test")
+# Tests never touch a user's managed instance or their NEO4J_* settings by accident; each xdist
+# worker has an instance of its own (the servers and CLIs the tests start inherit it).
+os.environ["CODEROOMS_INSTANCE"] = instance_of_this_process()
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,9 @@
 """Where the tests' Neo4j comes from: NEO4J_URI if set, else testcontainers when a Docker engine
 answers, else the project's own managed local Neo4j: the instance CODEROOMS_INSTANCE names
 (`test` when unset), so that several checkouts testing at once each keep a database of their
-own."""
+own. Under pytest-xdist each worker takes an instance of its own, `<name>-<worker>`
+(`test-gw0`, `test-gw1`): a test may restart its Neo4j or read the whole database, and no other
+worker sees it."""
 
 from __future__ import annotations
 
@@ -24,6 +26,18 @@ def docker_engine_answers() -> bool:
     except (OSError, subprocess.TimeoutExpired):
         return False
     return result.returncode == 0
+
+
+def instance_of_this_process(environ: dict[str, str] | None = None) -> str:
+    """The instance this pytest process runs on: CODEROOMS_INSTANCE (else `test`), with the
+    xdist worker's id appended in a worker. Idempotent: a name already ending in the worker's id is
+    kept."""
+    env = os.environ if environ is None else environ
+    base = env.get("CODEROOMS_INSTANCE") or TEST_INSTANCE
+    worker = env.get("PYTEST_XDIST_WORKER")
+    if not worker or base.endswith(f"-{worker}"):
+        return base
+    return f"{base}-{worker}"
 
 
 def instance_for_tests() -> str:

@@ -265,6 +265,8 @@ def test_long_and_huge_queries_are_cut(
     )
     assert kind == "refused"
     assert payload["error"] == "neo4j_timeout"
+    # the rest are cut by rows and size, not time: a loaded host must not time them out
+    monkeypatch.setattr(run, "QUERY_TIMEOUT_S", 60.0)
     kind, many = ask(ctx, "UNWIND range(1, 100000) AS x RETURN x ORDER BY x", rows=500)
     assert kind == "ok"
     assert many["count"] == 500
