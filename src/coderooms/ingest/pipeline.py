@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 29
+RESOLVER_VERSION = 30
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -134,7 +134,9 @@ static imports past JDK interfaces, casts, and overloads told apart by their arg
 with them Go's embedded fields, slice and map elements across files, `x := y.f`, import paths
 that are not Go names; 28: with them C++'s `\r\n` line ends, null directives, `using namespace`,
 a local's type by the block that declares it; 29: with them JavaScript's returns inferred from
-`new C(..)`, locals assigned one class, `f.name = function` members)."""
+`new C(..)`, locals assigned one class, `f.name = function` members; 30: with them C++'s
+members of overloads split across files taken in the file no more, told apart by argument
+count where one overload takes it)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

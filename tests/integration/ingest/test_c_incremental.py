@@ -228,9 +228,17 @@ def test_cpp_members_of_declared_values_and_bases_in_other_files(
     assert inherited <= calls(graph, repo)
     assert_equals_full(graph, tree, repo, full_repo)
 
-    # an overload: which `size` the call means is not known by its name
+    # an overload of one argument: `size()` of none is still the inline one (its arity)
     tree.write(
         "src/base.hpp", CPP_BASE.replace("  int size", "  int size(int x) const;\n  int size")
+    )
+    update("src/base.hpp")
+    assert inherited <= calls(graph, repo)
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    # the overload's argument gets a default: both take none, which one is not known
+    tree.write(
+        "src/base.hpp", CPP_BASE.replace("  int size", "  int size(int x = 0) const;\n  int size")
     )
     update("src/base.hpp")
     assert ("src/main.cpp::main", "CALLS", "?:size", "ghost") in calls(graph, repo)

@@ -249,6 +249,7 @@ HOOKS = {
     "promoted": {"go"},
     "constructed": {"rust", "c", "cpp"},
     "table_extra": {"c", "cpp"},
+    "settled": {"c", "cpp"},
 }
 
 
