@@ -136,7 +136,8 @@ that are not Go names; 28: with them C++'s `\r\n` line ends, null directives, `u
 a local's type by the block that declares it; 29: with them JavaScript's returns inferred from
 `new C(..)`, locals assigned one class, `f.name = function` members; 30: with them C++'s
 members of overloads split across files taken in the file no more, told apart by argument
-count where one overload takes it)."""
+count where one overload takes it, and C's quoted include found by the one header of its
+name)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

@@ -243,3 +243,33 @@ def test_cpp_members_of_declared_values_and_bases_in_other_files(
     update("src/base.hpp")
     assert ("src/main.cpp::main", "CALLS", "?:size", "ghost") in calls(graph, repo)
     assert_equals_full(graph, tree, repo, full_repo)
+
+
+def _imported(graph: Graph, repo: str, path: str) -> set[str]:
+    return {edge[2] for edge in calls(graph, repo, ("IMPORTS",)) if edge[0] == path}
+
+
+@pytest.mark.parametrize("targeted", [False, True], ids=["root", "paths"])
+def test_a_header_found_by_its_name_alone(
+    graph: Graph, tree: Tree, repo: str, full_repo: str, targeted: bool
+) -> None:
+    """Issue 32 (lz4): `#include "lz.h"` in `programs/` is `lib/lz.h`, the one header of that
+    name; a second one makes it unknown, and its going makes it found again."""
+    update = updater(graph, tree, repo, targeted)
+
+    tree.write("programs/main.c", '#include "lz.h"\n\nint main(void) { return pack(1); }\n')
+    tree.write("lib/lz.h", "int pack(int x);\n")
+    tree.write("lib/lz.c", '#include "lz.h"\nint pack(int x) { return x; }\n')
+    ingest(graph, tree, repo)
+    assert _imported(graph, repo, "programs/main.c") == {"lib/lz.h"}
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.write("other/lz.h", "int pack(int x);\n")
+    update("other/lz.h")
+    assert "lib/lz.h" not in _imported(graph, repo, "programs/main.c")
+    assert_equals_full(graph, tree, repo, full_repo)
+
+    tree.delete("other/lz.h")
+    update("other/lz.h")
+    assert _imported(graph, repo, "programs/main.c") == {"lib/lz.h"}
+    assert_equals_full(graph, tree, repo, full_repo)
