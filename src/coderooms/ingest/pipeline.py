@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 33
+RESOLVER_VERSION = 34
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -141,7 +141,9 @@ directory's `typings`/`types` before its `main`), TypeScript's `export = name`, 
 this`; 32: Java's static imports past the repo's own bases read to their end (`h` table
 entries), a fluent builder's self type; 33: Go's `new(T)`, slice literals' elements, anonymous
 structs' fields, variadic elements, parameters copied into locals and locals bound to several
-calls that agree)."""
+calls that agree; 34: C++'s members of overloads split across files taken in the file no more,
+told apart by argument count where one overload takes it, and C's quoted include found by the
+one header of its name)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

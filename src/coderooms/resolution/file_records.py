@@ -92,7 +92,10 @@ def build_record(
                 known.line = min(known.line, line)
             continue
         scope.lines = tuple(site_lines.get(key, ()))
-        seen[key] = _add(merged, scope.request(source, kind, ref, line))
+        made = scope.request(source, kind, ref, line)
+        if made is not None:
+            rules.settled(scope, made)
+        seen[key] = _add(merged, made)
         scope.lines = ()
     record_arities(extraction, sites, {site: seen[site[:3]] for site in sites}, scope.own_file)
     record.references = sorted(merged.values(), key=lambda r: (r.source, r.kind, r.ref))

@@ -185,6 +185,11 @@ class ReferenceRules(Rules):
         convention (Rust `T::new()`: a `T`), as `returned_types.Typed`; None: unknown."""
         return None
 
+    def settled(self, scope: FileScope, request: RefRequest) -> None:
+        """Revise a request once the rule has made it, whichever way it went (C++: a member
+        of overloads answered in the file goes through the lookup, which may leave it a
+        ghost)."""
+
 
 @dataclass(slots=True)
 class FileScope:

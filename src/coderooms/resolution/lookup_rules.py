@@ -39,10 +39,12 @@ class LookupRules(ReferenceRules):
         (Rust: an `impl` in another file), before its bases are looked in."""
         return None
 
-    def ambiguous(self, lookup: Lookup, found: SymbolInfo, keys: Keys) -> bool:
+    def ambiguous(
+        self, lookup: Lookup, found: SymbolInfo, keys: Keys, counts: tuple[int, ...] = ()
+    ) -> bool:
         """Whether the symbol another file's alternative found is one of several a call may
-        mean that the name alone cannot tell apart (C++ overloads): then a ghost. Never by
-        default."""
+        mean that the name alone (and the call's argument counts, `counts`, where known)
+        cannot tell apart (C++ overloads): then a ghost. Never by default."""
         return False
 
     def alternative_fallback(

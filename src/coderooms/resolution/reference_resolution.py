@@ -158,11 +158,13 @@ def _first(
                 found = rules.alternative_fallback(lookup, alternative, wanted, keys)
         if found is None:
             continue
-        if of_group(lookup, request.group).ambiguous(lookup, found, keys):
+        if of_group(lookup, request.group).ambiguous(lookup, found, keys, request.arities):
             break  # one of several a call may mean (C++ overloads): a ghost
         if then:  # `f().m()`: `m` of what `f` is declared to give
             found = follow_returns(lookup, found, then, request.group, keys)
-            if found is None or of_group(lookup, request.group).ambiguous(lookup, found, keys):
+            if found is None or of_group(lookup, request.group).ambiguous(
+                lookup, found, keys, request.arities
+            ):
                 break
             via = "typed"
         if request.arities and not _takes(lookup, found, request.arities, keys):

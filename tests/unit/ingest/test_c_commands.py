@@ -68,6 +68,7 @@ def test_include_targets_name_the_file_then_the_heuristics() -> None:
         Target("I", "src/a.c\tgeo/x.h"),
         Target("~", "include/geo/x.h"),
         Target("=", "geo/x.h"),
+        Target("H", "geo/x.h"),
     )
     assert c_include("src/a.c", "<x.h>") == (
         Target("I", "src/a.c\t<x.h>"),

@@ -411,3 +411,40 @@ int f() {
     assert call(found, "main.cpp::f", "e.next") == ("point.hpp::geo.Point.next", "import")
     assert call(found, "main.cpp::f", "e.y") == ("main.cpp::Other.y", "local")
     assert call(found, "main.cpp::f", "e.x") == ("?:x", "ghost")  # its sites disagree
+
+
+PRINTER_H = """\
+#pragma once
+#include <string.h>
+class Printer {
+ public:
+  void Write(const char *data, size_t size);
+  void Write(const char *data) { Write(data, strlen(data)); }
+  void Open();
+  void Close();
+  void Flush();
+};
+"""
+
+PRINTER_CC = """\
+#include "printer.h"
+void Printer::Write(const char *data, size_t size) { }
+void Printer::Open() { Write("<"); }
+void Printer::Close() { Write("</", 2); }
+void Printer::Flush() { Open(); }
+"""
+
+
+def test_a_member_of_overloads_split_across_files_is_no_local_guess(tmp_path: Path) -> None:
+    # tinyxml2: `Write(" ")` in `XMLPrinter`'s methods was linked to the file's own
+    # `Write(const char*, size_t)`; clang takes the header's inline `Write(const char*)`
+    found = plan(tmp_path, {"printer.h": PRINTER_H, "printer.cc": PRINTER_CC})
+    assert call(found, "printer.cc::Printer.Open", "Write") == ("?:Write", "ghost")
+    assert call(found, "printer.h::Printer.Write", "Write") == ("?:Write", "ghost")
+    # one overload takes two arguments, declared in the class and defined here: this one
+    assert call(found, "printer.cc::Printer.Close", "Write") == (
+        "printer.cc::Printer.Write",
+        "import",
+    )
+    # no overloads: linked as before, by the same symbol
+    assert call(found, "printer.cc::Printer.Flush", "Open")[0] == "printer.cc::Printer.Open"

@@ -103,11 +103,13 @@ def test_include_targets_and_pairs() -> None:
         Target("I", "src/a/main.c\tgeo/point.h"),  # the file's `compile_commands.json` dirs
         Target("~", "include/geo/point.h"),
         Target("=", "geo/point.h"),
+        Target("H", "geo/point.h"),  # the one file of the repo so named
     )
     assert c_include("main.c", "x.h") == (
         Target("=", "x.h"),
         Target("I", "main.c\tx.h"),
         Target("~", "include/x.h"),
+        Target("H", "x.h"),
     )
     assert c_include("src/main.c", "<stdio.h>") == (
         Target("I", "src/main.c\t<stdio.h>"),

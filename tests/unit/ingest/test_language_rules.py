@@ -249,6 +249,7 @@ HOOKS = {
     "promoted": {"go"},
     "constructed": {"rust", "c", "cpp"},
     "table_extra": {"c", "cpp", "java"},
+    "settled": {"c", "cpp"},
 }
 
 
@@ -310,6 +311,7 @@ def test_each_target_mode_belongs_to_todays_languages() -> None:
         "D": {"javascript", "typescript", "tsx"},
         "R": {"rust"},
         "I": {"c", "cpp"},
+        "H": {"c", "cpp"},
     }
     assert not set(TARGET_MODES) & set("=~@%")  # the generic modes are no language's
 

@@ -1,7 +1,8 @@
 """C, one package and the base of C++'s (`languages.cpp`, which shares its group `c`):
 `extract` (the extractor of both, one grammar each) with `macros` (what a preprocessor would do
 that tree-sitter does not), `misreads` (statements the grammar reads as definitions) and
-`values` (C++'s declared values, overloads and base initialisers), `rules` (`CRules`),
+`values` (C++'s declared values and base initialisers), `overloads` (C++ members of
+overloads, their arities, calls' argument counts), `rules` (`CRules`),
 `headers` (the files an `#include` names, a header's paired implementations), `includes` (the
 walk through what an include includes: C's star walk), `requests` (C++'s members of values,
 inherited bare calls, fields of an out-of-class definition's class, overloads), `commands`

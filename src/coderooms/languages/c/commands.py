@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from coderooms.core.nesting import load_json
+from coderooms.languages.c.headers import BY_NAME_MODE
 from coderooms.resolution.candidate_modes import by_candidates
 from coderooms.resolution.lookup import Lookup
 from coderooms.resolution.project_files import ProjectFile
@@ -188,8 +189,9 @@ def c_include_dirs(lookup: Lookup) -> dict[str, tuple[str, ...]]:
     return found
 
 
-C_MODES = (by_candidates("I", include_stem, c_command, load=False),)
-"""`I`: its candidates are not loaded by path (`changeset._load_files`), as before issue 35."""
+C_MODES = (by_candidates("I", include_stem, c_command, load=False), BY_NAME_MODE)
+"""`I`: its candidates are not loaded by path (`changeset._load_files`), as before issue 35;
+`H`: a quoted include's one header of its name (`headers.BY_NAME`)."""
 C_PROJECT = (
     ProjectFile(
         COMPILE_COMMANDS,

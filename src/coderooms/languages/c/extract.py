@@ -49,7 +49,7 @@ from dataclasses import replace
 from tree_sitter import Node, Query, QueryCursor
 
 from coderooms.core.kinds import SymbolKind
-from coderooms.languages.c import values
+from coderooms.languages.c import overloads, values
 from coderooms.languages.c.macros import dead_ranges, inside
 from coderooms.languages.c.misreads import MACRO_NAME, macro_block, misread_statement
 from coderooms.languages.parsing.collector import Collector, Scope
@@ -165,6 +165,7 @@ def extract(root: Node, query: Query, c: Collector) -> None:
     if cpp:
         values.declared_values(caps, c, _MEMBERS, _WRAPPERS, _CALLS, dead)
         values.value_heads(calls, c)
+        overloads.call_arguments(calls, c, _MEMBERS, _WRAPPERS, _CALLS)
         values.base_initializers(caps, c)
         values.using_namespaces(root, c, dead)
         for node in caps.get("function", ()):

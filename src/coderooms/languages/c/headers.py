@@ -7,7 +7,8 @@ from __future__ import annotations
 import posixpath
 
 from coderooms.core.ids import directory_of
-from coderooms.resolution.targets import ImportRequest, Target
+from coderooms.resolution.lookup import Lookup, LookupMode
+from coderooms.resolution.targets import ImportRequest, Target, path_stem
 
 C_SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx")
 C_HEADER_SUFFIXES = frozenset({".h", ".hh", ".hpp", ".hxx"})
@@ -17,7 +18,8 @@ C_HEADER_SUFFIXES = frozenset({".h", ".hh", ".hpp", ".hxx"})
 def c_include(path: str, spec: str) -> tuple[Target, ...]:
     """`#include "x.h"`: next to the including file, then in the file's include directories
     (`compile_commands.json`), then under a directory named `include`
-    (any `*/include/x.h`), then from the repo's root (`-I.`: leveldb's `"db/db_impl.h"`);
+    (any `*/include/x.h`), then from the repo's root (`-I.`: leveldb's `"db/db_impl.h"`), then
+    the repo's one file of that name (`BY_NAME`);
     `#include <x.h>`: the include directories, then under an `include` directory (else a system
     header: a ghost)."""
     system = spec.startswith("<") and spec.endswith(">")
@@ -36,7 +38,31 @@ def c_include(path: str, spec: str) -> tuple[Target, ...]:
         found.append(Target("~", "include/" + clean))
         if not system and Target("=", clean) not in found:
             found.append(Target("=", clean))  # the repo's root, as `-I.` makes it
+        if not system:  # the one header of that name anywhere, as a build's `-I../lib` finds
+            found.append(Target(BY_NAME, clean))
     return tuple(found)
+
+
+BY_NAME = "H"
+"""The target mode (`H`) of a quoted include found nowhere else: the repo's one file whose path ends
+in `/<spec>` (lz4's `programs/` and `examples/` include `"lz4.h"` of `lib/`, which their
+Makefiles put on `-I`); none when several files are so named (htop's `Platform.h`, one per
+platform directory: which one the build takes is not known)."""
+
+
+def one_by_name(lookup: Lookup, path: str, group: str | None) -> list[str]:
+    """The `H` target's file: the one file of the repo named `path` (ending in `/path`)."""
+    found = lookup.files_loaded(Target("~", path), group)
+    return found if len(found) == 1 else []
+
+
+def _load_by_name(lookup: Lookup, path: str) -> tuple[str, set[str]]:
+    return "~", {path}
+
+
+BY_NAME_MODE = LookupMode(
+    BY_NAME, lambda path, importer: path_stem(path), files=one_by_name, load=_load_by_name
+)
 
 
 def c_implementations(header: Target) -> tuple[Target, ...]:

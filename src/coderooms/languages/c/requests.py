@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from coderooms.core.kinds import SymbolKind
 from coderooms.languages.c.headers import C_SOURCE_SUFFIXES, c_implementations
+from coderooms.languages.c.overloads import ARITIES, INLINE
 from coderooms.languages.c.values import USING_NAMESPACE
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind
 from coderooms.resolution.file_scope import FileScope
@@ -97,8 +98,9 @@ class Declared:
 
     members: frozenset[tuple[str, str]]
     values: frozenset[tuple[str, str]] = frozenset()
-    overloads: frozenset[str] = frozenset()
-    """`<class>.<member>` the file declares or defines overloads of (`OVERLOAD` facts)."""
+    overloads: dict[str, str] = field(default_factory=dict)
+    """`<class>.<member>` the file declares or defines overloads of (`OVERLOAD` facts) -> the
+    arities of the class body's overloads (`overloads.ARITIES`-joined, `1i`: defined there)."""
     namespaces: tuple[str, ...] = ()
     """The namespaces of the file's `using namespace N;` (dotted), in order."""
 
@@ -110,7 +112,11 @@ def declared_members(extraction: Extraction) -> Declared:
     return Declared(
         frozenset((f.scope, f.name) for f in binds if f.scope in classes),
         frozenset((f.scope, f.name) for f in binds if f.scope not in classes),
-        frozenset(f"{f.scope}.{f.name}" for f in binds if f.value == OVERLOAD and f.scope),
+        {
+            f"{f.scope}.{f.name}": f.value.partition(ARITIES)[2]
+            for f in binds
+            if f.value and f.value.partition(ARITIES)[0] == OVERLOAD and f.scope
+        },
         tuple(dict.fromkeys(f.name for f in facts if f.value == USING_NAMESPACE)),
     )
 
@@ -126,12 +132,15 @@ def overload_entries(scope: FileScope) -> list[str]:
     declared = scope.extension
     if not isinstance(declared, Declared):
         return []
-    return [f"o{qual}=1" for qual in sorted(declared.overloads)]
+    return [f"o{qual}={specs or '?'}" for qual, specs in sorted(declared.overloads.items())]
 
 
-def overloaded(lookup: Lookup, found: SymbolInfo, rules: Rules, keys: Keys) -> bool:
+def overloaded(
+    lookup: Lookup, found: SymbolInfo, rules: Rules, keys: Keys, counts: tuple[int, ...] = ()
+) -> bool:
     """Whether the member `found` is one of overloads its class declares: in its own file's
-    table or in that of a header the file includes (`db.cc` defines what `db.h` declares)."""
+    table or in that of a header the file includes (`db.cc` defines what `db.h` declares);
+    not when the call's argument counts (`counts`) tell which (`by_arity`)."""
     if found.kind != SymbolKind.METHOD.value:
         return False
     paths = [found.path]
@@ -144,9 +153,57 @@ def overloaded(lookup: Lookup, found: SymbolInfo, rules: Rules, keys: Keys) -> b
     key = member_key("o", found.qualname)
     for path in dict.fromkeys(paths):
         keys.add((path, key))
-        if found.qualname in lookup.reexports(path).overloads:
-            return True
+        specs = lookup.reexports(path).overloads.get(found.qualname)
+        if specs is not None:
+            return not by_arity(specs, counts, inline=path == found.path)
     return False
+
+
+def by_arity(specs: str, counts: tuple[int, ...], inline: bool) -> bool:
+    """Whether the class body's overloads `specs` (`1i;2`) have exactly one that takes every
+    argument count of the call, and it is the one found: defined in the class body (`inline`:
+    found in the class's own file), or only declared there (found in another file, which
+    defines it out of the class: `add_option` of four arguments in CLI11's `App_inl.hpp`).
+    `Write(" ")` of one argument in `tinyxml2.cpp` stays a ghost: the one overload that takes
+    it is the header's inline `Write(const char*)`, not the file's `Write(const char*,
+    size_t)`."""
+    overloads = specs.split(ARITIES)
+    if not counts or "?" in specs:
+        return False
+    takers = [one for one in overloads if all(_takes(one.removesuffix(INLINE), n) for n in counts)]
+    if len(takers) != 1:
+        return False
+    if takers[0].endswith(INLINE):
+        return inline
+    return not inline
+
+
+def _takes(arity: str, n: int) -> bool:
+    """Whether an overload of arity `2`, `1-2` or `1+` takes `n` arguments."""
+    if arity.endswith("+"):
+        return n >= int(arity[:-1])
+    least, _, most = arity.partition("-")
+    return int(least) <= n <= int(most or least)
+
+
+def overload_through_lookup(scope: FileScope, request: RefRequest) -> None:
+    """A call the file answers with a member function (`request.local`) that may be one of
+    overloads split across files is looked up instead as that member in the file, so that
+    resolution asks `overloaded` (the class's `o` entries, in the file or a header it
+    includes) and leaves it a ghost when it is: the class declares overloads here (the
+    header's inline `Write(const char*)` beside a declared `Write(const char*, size_t)`), or
+    the member is an out-of-class definition of another file's class (`XMLPrinter::Write` in
+    `tinyxml2.cpp`, whose header declares the overloads), as `Write(" ")` in
+    `XMLPrinter::CloseElement` is. Not an overload: linked as before, by the same symbol."""
+    local = request.local
+    if local is None or scope.kinds.get(local) is not SymbolKind.METHOD:
+        return
+    owner = local.rpartition(".")[0]
+    declared = scope.extension.overloads if isinstance(scope.extension, Declared) else frozenset()
+    if local not in declared and scope.kinds.get(owner) in TYPE_KINDS:
+        return
+    request.local, request.bound = None, True
+    request.alternatives = (scope.own_file(local),)
 
 
 def field_of_elsewhere_class(

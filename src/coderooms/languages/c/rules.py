@@ -17,6 +17,7 @@ from coderooms.languages.c.requests import (
     field_of_elsewhere_class,
     inherited_bare,
     overload_entries,
+    overload_through_lookup,
     overloaded,
     single_bases,
     using_namespaces,
@@ -66,9 +67,17 @@ class CRules(LookupRules):
         """`o` entries: the members the file's classes have overloads of (`requests`)."""
         return overload_entries(scope)
 
-    def ambiguous(self, lookup: Lookup, found: SymbolInfo, keys: Keys) -> bool:
-        """A C++ member of overloads: which one a call means is not known by its name."""
-        return overloaded(lookup, found, self, keys)
+    def ambiguous(
+        self, lookup: Lookup, found: SymbolInfo, keys: Keys, counts: tuple[int, ...] = ()
+    ) -> bool:
+        """A C++ member of overloads: which one a call means is not known by its name (nor
+        by its argument counts, `counts`)."""
+        return overloaded(lookup, found, self, keys, counts)
+
+    def settled(self, scope: FileScope, request: RefRequest) -> None:
+        """A member of overloads split across files, answered in the file: looked up, so that
+        `ambiguous` may leave it a ghost (`requests`)."""
+        overload_through_lookup(scope, request)
 
     def extension(self, path: str, extraction: Extraction) -> Declared:
         """The member functions the file's classes declare without defining them."""

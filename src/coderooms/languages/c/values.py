@@ -18,10 +18,8 @@
 * The name a call's object starts with (`parent_->help_->m()`) is a BIND fact of the
   function: a value, not a namespace (`requests`: a field of the class of an out-of-class
   definition).
-* A member function with overloads defined in this file and in another (the class body
-  declares more of them than the file defines out of the class, and the file defines one) is
-  a BIND fact of the class of value `OVERLOAD`: a call by name may mean either
-  (`requests.overloaded`).
+* A member function with overloads defined in this file and in another is a BIND fact of
+  the class of value `OVERLOAD` with their arities (`overloads`).
 * A constructor's initialiser naming the class's base (`: Error(..)`) or the class itself
   (delegation) is a call of it (`base_initializers`; constructors defined in the class body).
 * RETURNS facts: the return type a definition writes (`App *App::add_flag(..)` returns an
@@ -36,12 +34,14 @@ from collections.abc import Iterable
 
 from tree_sitter import Node
 
+from coderooms.languages.c import overloads
 from coderooms.languages.c.macros import inside
+from coderooms.languages.c.overloads import inside_any
 from coderooms.languages.parsing.assigned import call_value
 from coderooms.languages.parsing.collector import Collector
 from coderooms.languages.parsing.nodes import text, type_name
 from coderooms.resolution.extraction import FactKind
-from coderooms.resolution.vocabulary import CALLED, OVERLOAD
+from coderooms.resolution.vocabulary import CALLED
 
 QUERY = """
 (parameter_declaration) @value_param
@@ -73,83 +73,13 @@ def declared_values(
 ) -> None:
     """The facts of the module docstring for the captured declarations."""
     for node in caps.get("value_param", ()):
-        if _in_definition(node) and not _inside(node, skip):
+        if _in_definition(node) and not inside_any(node, skip):
             _declaration(node, c, FactKind.PARAM, members, wrappers, calls)
     for role in ("value_local", "value_field"):
         for node in caps.get(role, ()):
-            if not _inside(node, skip):
+            if not inside_any(node, skip):
                 _declaration(node, c, FactKind.ASSIGN, members, wrappers, calls)
-    _overloads(caps, c, skip)
-
-
-def _overloads(caps: dict[str, list[Node]], c: Collector, skip: list[tuple[int, int]]) -> None:
-    """A BIND fact (`OVERLOAD`) of a class for each member function of which the file defines
-    one overload (in the class body or out of it) and the class body declares more than the
-    file defines out of the class (`int Compare(const Slice&) const;` defined in `db.cc`,
-    `int Compare(const Key&) const` defined here): overloads in two files, one symbol each, of
-    which a call by name alone may mean either (`requests.overloaded`). Overloads all
-    defined in one file share its one symbol, as everywhere."""
-    declared: dict[tuple[int, str], int] = {}
-    inline: dict[tuple[int, str], int] = {}
-    bodies: dict[int, tuple[Node, str]] = {}
-    for role in ("value_field", "value_local", "function"):
-        for node in caps.get(role, ()):
-            body = node.parent
-            if body is not None and body.type == "template_declaration":
-                body = body.parent
-            if body is None or body.type != "field_declaration_list" or _inside(node, skip):
-                continue
-            name = _member_name(node, c.source)
-            owner = body.parent.child_by_field_name("name") if body.parent is not None else None
-            if name is None or owner is None:
-                continue
-            bodies[body.start_byte] = (body, text(owner, c.source).rpartition("::")[2])
-            into = inline if node.type == "function_definition" else declared
-            into[(body.start_byte, name)] = into.get((body.start_byte, name), 0) + 1
-    outside: dict[tuple[str, str], int] = {}
-    for node in caps.get("function", ()):
-        qualified = _qualified_name(node, c.source)
-        if qualified is not None and not _inside(node, skip):
-            outside[qualified] = outside.get(qualified, 0) + 1
-    for (start, name), count in declared.items():
-        class_body, class_name = bodies[start]
-        defined = outside.get((class_name, name), 0)
-        if count > defined and defined + inline.get((start, name), 0) > 0:
-            c.fact(class_body, FactKind.BIND, name, value=OVERLOAD)  # at the `{`: the class's
-
-
-def _qualified_name(node: Node, source: bytes) -> tuple[str, str] | None:
-    """(class, member) of an out-of-class definition `int Cmp::Compare(..) { }`."""
-    declarator = node.child_by_field_name("declarator")
-    while declarator is not None and declarator.type in _WRAPPERS:
-        declarator = declarator.child_by_field_name("declarator") or (
-            declarator.named_child(declarator.named_child_count - 1)
-        )
-    name = declarator.child_by_field_name("declarator") if declarator is not None else None
-    if name is None or name.type != "qualified_identifier":
-        return None
-    scope, member = name.child_by_field_name("scope"), name.child_by_field_name("name")
-    while member is not None and member.type == "qualified_identifier":
-        scope, member = member.child_by_field_name("scope"), member.child_by_field_name("name")
-    if scope is None or member is None:
-        return None
-    owner = text(scope, source).rpartition("::")[2].split("<", 1)[0]
-    return owner, text(member, source).replace(" ", "")
-
-
-def _member_name(node: Node, source: bytes) -> str | None:
-    """The name of the member function a class body's declaration or definition declares."""
-    declarator = node.child_by_field_name("declarator")
-    while declarator is not None and declarator.type in _WRAPPERS:
-        declarator = declarator.child_by_field_name("declarator") or (
-            declarator.named_child(declarator.named_child_count - 1)
-        )
-    if declarator is None or declarator.type != "function_declarator":
-        return None
-    name = declarator.child_by_field_name("declarator")
-    if name is None or name.type not in ("identifier", "field_identifier", "operator_name"):
-        return None
-    return text(name, source).replace(" ", "")
+    overloads.overloads(caps, c, skip)
 
 
 def value_heads(calls: Iterable[Node], c: Collector) -> None:
@@ -196,10 +126,6 @@ def base_initializers(caps: dict[str, list[Node]], c: Collector) -> None:
                         bases.setdefault(typed.rpartition(".")[2], typed)
         if written in bases:
             c.call(named, bases[written])
-
-
-def _inside(node: Node, skip: list[tuple[int, int]]) -> bool:
-    return any(start <= node.start_byte < end for start, end in skip)
 
 
 def _in_definition(node: Node) -> bool:
