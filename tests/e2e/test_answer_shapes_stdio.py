@@ -100,9 +100,9 @@ def test_answers_hold_what_was_asked(
     assert seen["seek"]["symbols"] == ["pkg/core.py:8-9 def compute(y)"]
     assert "proof_state" not in seen["seek"]
     assert seen["none"] == {"none": "no symbol is named 'no_such_thing'"}
-    assert seen["hits"]["hits"] == {
-        "pkg/core.py": ["8: def compute(y):", "14:         return compute(len(os.sep))"],
-        "pkg/service.py": ["5:     return compute(1) + Engine().run()"],
+    assert seen["hits"]["hits"] == {  # each hit without its indentation (no context to share)
+        "pkg/core.py": ["8: def compute(y):", "14: return compute(len(os.sep))"],
+        "pkg/service.py": ["5: return compute(1) + Engine().run()"],
     }
     # an empty answer is one line: what was searched, why nothing; no empty list
     assert seen["empty"] == {
