@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.graph.driver import Connection, Graph
+from tests.answer_rows import rows_of
 from tests.e2e.stdio_client import server_env, stdio_client
 from tests.e2e.test_scope_stdio import graph_ready
 from tests.integration.impact.test_impact import git, git_fixture
@@ -67,16 +68,16 @@ def test_answers_hold_what_was_asked(
     assert callers["seeds"] == ["pkg/core.py:4-5 helper"]  # given whole and alone: its rows
     # one hop: the rows say none, under their file's path; the one seed: not named
     assert {path: [r.split(" (")[0] for r in rows]
-            for path, rows in callers["affected"]["items"].items()} == {
+            for path, rows in rows_of(callers["affected"]).items()} == {
         "pkg/core.py": ["9 compute"],
         "tests/test_core.py": ["5 test_helper"],
     }  # fmt: skip
-    assert set(callers["affected"]) == {"items"}
+    assert set(callers["affected"]) == {"pkg/core.py", "tests/test_core.py"}  # its rows alone
     assert "affected" not in seen["tests"]
     # within 5 hops whatever the depth: test_serve reaches helper through serve and compute
     # each file with how many of its symbols reach the seeds (asked alone: no rows to name);
     # the hop per group, where it tells the files apart
-    assert seen["tests"]["tests"]["items"] == {
+    assert rows_of(seen["tests"]["tests"]) == {
         "hop 1": {"tests/test_core.py": 1},
         "hop 3": {"tests/test_service.py": 1},
     }
@@ -99,9 +100,9 @@ def test_answers_hold_what_was_asked(
     assert seen["seek"]["symbols"] == ["pkg/core.py:8-9 def compute(y)"]
     assert "proof_state" not in seen["seek"]
     assert seen["none"] == {"none": "no symbol is named 'no_such_thing'"}
-    assert seen["hits"]["hits"] == {
-        "pkg/core.py": ["8: def compute(y):", "14:         return compute(len(os.sep))"],
-        "pkg/service.py": ["5:     return compute(1) + Engine().run()"],
+    assert seen["hits"]["hits"] == {  # each hit without its indentation (no context to share)
+        "pkg/core.py": ["8: def compute(y):", "14: return compute(len(os.sep))"],
+        "pkg/service.py": ["5: return compute(1) + Engine().run()"],
     }
     # an empty answer is one line: what was searched, why nothing; no empty list
     assert seen["empty"] == {

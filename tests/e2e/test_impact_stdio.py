@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from coderooms.graph.driver import Connection, Graph
+from tests.answer_rows import rows_of
 from tests.e2e.stdio_client import server_env, stdio_client
 from tests.e2e.test_scope_stdio import error, graph_ready
 from tests.integration.impact.test_impact import git_fixture
@@ -61,14 +62,14 @@ def test_impact_over_stdio(
     helper = seen["helper"]
     # `hop path:line caller -> reached (via conf)`: a seed by its qualname, `::qualname` in the
     # row's own file, else the id
-    assert [r.split(" (")[0] for r in helper["affected"]["items"]] == [
+    assert [r.split(" (")[0] for r in rows_of(helper["affected"])] == [
         "1 pkg/core.py:9 compute",  # a call of the one seed: the seeds name it
         "2 pkg/core.py:14 Engine.run -> ::compute",
         "2 pkg/service.py:5 serve -> pkg/core.py::compute",
     ]
     # the tests are looked for past the rows' depth: test_serve reaches helper at hop 3; a
     # test's row is said there once (not in `affected`), under its file and hop
-    assert helper["tests"]["items"] == {
+    assert rows_of(helper["tests"]) == {
         "hop 1": {"tests/test_core.py": ["test_helper"]},
         "hop 3": {"tests/test_service.py": ["test_serve"]},
     }
@@ -84,8 +85,8 @@ def test_impact_over_stdio(
         {"path": "pkg/core.py", "status": "modified", "symbols": 1}
     ]
     assert working["seeds"] == ["pkg/core.py::compute"]  # given whole and alone: its rows
-    assert set(working["affected"]["items"]) == {"pkg/core.py", "pkg/service.py"}  # 1 hop: by file
-    assert {r.split(" ")[1] for rows in working["affected"]["items"].values() for r in rows} == {
+    assert set(rows_of(working["affected"])) == {"pkg/core.py", "pkg/service.py"}  # 1 hop: by file
+    assert {r.split(" ")[1] for rows in rows_of(working["affected"]).values() for r in rows} == {
         "Engine.run",
         "serve",
     }
@@ -94,8 +95,8 @@ def test_impact_over_stdio(
     assert not (root / "x").exists()
     first, second = seen["pages"]
     assert first["affected"]["total"] == 6
-    assert count(first["affected"]["items"]) == 4
-    assert count(second["affected"]["items"]) == 2
+    assert count(rows_of(first["affected"])) == 4
+    assert count(rows_of(second["affected"])) == 2
     assert "next_cursor" not in second["affected"]
     assert max(seen["sizes"]) < 6_000
     json.dumps(seen["pages"])  # plain JSON all through

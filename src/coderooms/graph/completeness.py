@@ -43,6 +43,13 @@ THREADS = 4
 """Threads that send the statement while the verb does its other reads (`submit`)."""
 
 
+def one_of(names: Iterable[str]) -> str:
+    """A regex matching any of `names` literally: one name alone, several as a group (the
+    group's `(?:...)` says nothing of one name)."""
+    escaped = [re.escape(name) for name in names]
+    return escaped[0] if len(escaped) == 1 else "(?:" + "|".join(escaped) + ")"
+
+
 @dataclass(frozen=True, slots=True)
 class CallGroups:
     """The language groups, handed in by the caller (the graph names no language; the
@@ -86,9 +93,9 @@ class Completeness:
         bare = [n for n in listed if self.bare.get(n, 0)]
         parts = []
         if dotted:
-            parts.append(r"\.(?:" + "|".join(map(re.escape, dotted)) + r")\b")
+            parts.append(r"\." + one_of(dotted) + r"\b")
         if bare:
-            parts.append(r"\b(?:" + "|".join(map(re.escape, bare)) + r")\(")
+            parts.append(r"\b" + one_of(bare) + r"\(")
         return "|".join(parts) or None
 
     def search_arguments(self, repo: str) -> dict[str, Any]:

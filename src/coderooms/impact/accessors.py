@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from coderooms.graph.completeness import one_of
 from coderooms.graph.driver import Graph
 from coderooms.search import FileLines, fetch_line_ranges
 
@@ -19,7 +20,7 @@ DECORATOR_LINES = 3
 CHECKED_MAX = 200
 """Most walked symbols checked (dead ends first met, in hop order)."""
 PROPERTY = re.compile(r"^\s*@(?:[\w.]+\.)?(?:property|cached_property|abstractproperty)\s*$")
-READ_PATTERN = r"\.(?:{})\b"
+READ_PATTERN = r"\.{}\b"
 """The regex (for `search`) that finds the reads of the names (a superset: any `.name`)."""
 GETTER = re.compile(r"^\s*(?:(?:public|private|protected|static|override)\s+)*get\s+[\w$#]+\s*\(")
 
@@ -65,5 +66,5 @@ def accessor_note(found: list[dict[str, Any]]) -> str:
     listed = ", ".join(qualnames[:ACCESSORS_NAMED])
     if len(qualnames) > ACCESSORS_NAMED:
         listed += f" (+{len(qualnames) - ACCESSORS_NAMED} more)"
-    search = f"search mode=regex query='{READ_PATTERN.format('|'.join(names))}'"
+    search = f"search mode=regex query='{READ_PATTERN.format(one_of(names))}'"
     return f"{listed}: read, not called (readers and tests not listed): {search}"

@@ -17,8 +17,8 @@ when `tests` is asked too, test files' rows leave `affected` (`in_tests` counts 
 count: `{path: 2}`), under `hop N` only when the files span several hops.
 
 Nothing is said twice: a list's `total` (and `by_hop`) only when the list is not all shown, the
-seeds given whole and alone as their rows (no `items` wrapper), and `lower_bound` only when
-true.
+seeds, `affected` and `tests` given whole and alone as their rows (no `items` wrapper), and
+`lower_bound` only when true.
 """
 
 from __future__ import annotations
@@ -128,7 +128,22 @@ def tests_by_file(found: list[dict[str, Any]], *, named: bool) -> dict[str, Any]
 def compact_impact(raw: dict[str, Any], question: Question, *, max_tokens: int) -> dict[str, Any]:
     """The rows cut to `max_tokens`, from the page's offset (`affected.offset`); a cut one has
     `next_cursor`, a cursor of `question`. Seeds named by a symbol are `path:start-end
-    qualname` (where each is, and its id `path::qualname`)."""
+    qualname` (where each is, and its id `path::qualname`). `affected` and `tests` given whole
+    with nothing beside their rows (no `via`, `more`, `names`, `offset`) are their rows, as the
+    seeds are (a cursor's page has its `offset`: it keeps `items`)."""
+    answer = _compact(raw, question, max_tokens=max_tokens)
+    for key in BARE_SECTIONS:
+        listed = answer.get(key)
+        if isinstance(listed, dict) and set(listed) == {"items"}:
+            answer[key] = listed["items"]
+    return answer
+
+
+BARE_SECTIONS = ("affected", "tests")
+"""The sections written as their rows alone when nothing is said beside them."""
+
+
+def _compact(raw: dict[str, Any], question: Question, *, max_tokens: int) -> dict[str, Any]:
     answer = dict(raw)
     if not answer.get("lower_bound", True):
         del answer["lower_bound"]  # said only when callers or tests may be missing

@@ -4,7 +4,8 @@ each cursor is the call's `Question`'s (`search.questions`, `retrieval.questions
 that question's list alone.
 
 Text hits are grouped by file, its path written once: `{path: ["line: text", ...]}` (grep's
-`-n` form without the path; a context line is `line- text`), files by directory, `{dir/:
+`-n` form without the path; a context line is `line- text`; a hit and its context lines without
+the indentation they share), files by directory, `{dir/:
 ["name"]}` (a file's lines are `view`'s and `surgical_context`'s), a symbol `path:start-end
 score signature` (symbol_rows: the signature with the name spelled as the qualname). The repo
 is named once when the scope has one; with several, each row starts `repo:`. Explanations
@@ -43,18 +44,32 @@ def text_rows(hits: list[dict[str, Any]], repos: list[str]) -> list[tuple[str, l
         key = (hit["repo"], hit["file"])
         line = int(hit["line"])
         before, after = hit.get("before", []), hit.get("after", [])
-        rows = []
+        rows: list[str] = []
         numbered = [(line - len(before) + i, text, "-") for i, text in enumerate(before)]
         cut = " …(line cut)" if hit.get("cut") else ""
         numbered.append((line, hit["text"] + cut, ":"))
         numbered += [(line + 1 + i, text, "-") for i, text in enumerate(after)]
-        for number, text, mark in numbered:
-            if mark == "-" and (*key, number) in shown:
-                continue
-            shown.add((*key, number))
-            rows.append(f"{number}{mark} {text}")
+        fresh = [(n, text, mark) for n, text, mark in numbered
+                 if mark == ":" or (*key, n) not in shown]  # fmt: skip
+        shown.update((*key, n) for n, _, _ in fresh)
+        margin = len(shared_indent([text for _, text, _ in fresh]))
+        rows.extend(f"{n}{mark} {text[margin:]}" for n, text, mark in fresh)
         groups.append((where, rows))
     return groups
+
+
+def shared_indent(texts: list[str]) -> str:
+    """The leading whitespace every non-blank line of `texts` starts with: a hit and its context
+    lines are written without it (their own indentation kept relative to one another), where
+    grep writes it on every line (issue 30, ninth cut: a tenth of a search answer)."""
+    indents = [text[: len(text) - len(text.lstrip())] for text in texts if text.strip()]
+    if not indents:
+        return ""
+    first, last = min(indents), max(indents)
+    common = 0
+    while common < len(first) and first[common] == last[common]:
+        common += 1
+    return first[:common]
 
 
 def by_file(groups: list[tuple[str, list[str]]]) -> dict[str, list[str]]:

@@ -163,9 +163,10 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
     JSON, as the file holds them (structured content keeps them as `text`). Ranges are clamped
     to the file and to {VIEW_MAX_LINES} lines; text past max_tokens is cut at a line;
     `next_cursor` (the next line) goes on, and `more_below` counts the lines left when the
-    range was not yours. `disk` appears when the file on disk looks changed since ingest (by
-    size and mtime); `hash` (BLAKE3) where edit verbs are served; with `symbols`, the symbols
-    overlapping the range. Unknown repo, path or symbol: not_found.
+    range was not yours (yours answered whole: its lines alone). `disk` appears when the file
+    on disk looks changed since ingest (by size and mtime); `hash` (BLAKE3) where edit verbs
+    are served; with `symbols`, the symbols overlapping the range. Unknown repo, path or
+    symbol: not_found.
     """
     clamps = Clamps()
     budget = clamp_max_tokens(clamps, r.max_tokens)
@@ -204,10 +205,11 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
     raw["clamped"] = {**raw["clamped"], **clamps.as_dict()}
     answer = view_answer(raw, question=question, max_tokens=budget, symbols=r.symbols,
                          hashes=ctx.edits_served, asked_end=end is not None)  # fmt: skip
+    # the symbol's row (or the call) says where the whole text is
+    if (named is not None or _range_as_sent(r, answer)) and "next_cursor" not in answer:
+        for echoed in ("path", "start_line", "end_line"):
+            answer.pop(echoed)
     if named is not None:
-        if "next_cursor" not in answer:  # the symbol's row says where the whole text is
-            for echoed in ("path", "start_line", "end_line"):
-                answer.pop(echoed)
         answer = {"symbol": named[0].row, **answer}
         if named[1]:
             answer["also"] = named[1]
@@ -216,6 +218,21 @@ def view_verb(ctx: AppContext, agent: str, r: ViewArguments) -> dict[str, Any]:
     if noted:
         answer["notes"] = noted
     return Covering(answer, graph, [raw["repo"]])
+
+
+def _range_as_sent(r: ViewArguments, answer: dict[str, Any]) -> bool:
+    """The lines answered are the range the call sent, as it wrote them, whole: its path, start
+    and end need not be said back (a cursor's page, a clamped or cut range still says them)."""
+    return (
+        r.symbol is None
+        and r.cursor is None
+        and r.end_line is not None
+        and answer.get("path") == r.path
+        and answer.get("start_line") == r.start_line
+        and answer.get("end_line") == r.end_line
+        and "clamped" not in answer
+        and "next_cursor" not in answer
+    )
 
 
 def _named_symbol(

@@ -72,7 +72,8 @@ def co_change_partners(
             answer["partial"] = f"counted over each file's last {FILE_COMMITS_MAX} commits"
     else:
         weights = _graph_weights(graph, repo, paths)
-        answer = {"from": f"the graph's edges (the repository's last commits): {why}"}
+        answer = {"from": f"the graph's edges (the repository's last commits): {why}",
+                  "unavailable": why}  # fmt: skip
     for path in paths:
         weights.pop(path, None)
     known = (
@@ -94,11 +95,13 @@ def partner_rows(partners: dict[str, Any]) -> dict[str, Any]:
     """What the model reads of `co_change_partners`' answer: `commits` (or `from`), `items`,
     `path weight` rows heaviest first, and `more`: how many partners are left out, the
     weight they stay under, and the command that lists them all (`+N more, weight <= W: git
-    log ...`)."""
+    log ...`); no partner at all: one `none` line saying why, without an empty list."""
     if not partners:
         return {}
-    answer = {k: v for k, v in partners.items() if k in ("commits", "partial", "from")}
     ranked = [(str(p["path"]), int(p["weight"])) for p in partners.get("partners", [])]
+    if not ranked and not partners.get("total"):
+        return {"none": _no_partner(partners)}
+    answer = {k: v for k, v in partners.items() if k in ("commits", "partial", "from")}
     shown = cut_at(ranked, CO_CHANGES_LISTED)
     answer["items"] = [f"{path} {weight}" for path, weight in ranked[:shown]]
     left = int(partners.get("total", len(ranked))) - shown
@@ -117,6 +120,16 @@ def partner_rows(partners: dict[str, Any]) -> dict[str, Any]:
         )
         answer["more"] = f"{what}: {how}"
     return answer
+
+
+def _no_partner(partners: dict[str, Any]) -> str:
+    """Why a file has no co-change partner, one line: its history was not read (why), and the
+    graph's edges name none; or no file the graph holds was committed with it."""
+    if "from" in partners:
+        why = partners.get("unavailable") or partners["from"]
+        return f"its history unread ({why}), and none in the graph's edges"
+    commits = int(partners.get("commits", 0))
+    return f"no file of the graph committed with it ({commits} commit{'s' * (commits != 1)})"
 
 
 def cut_at(ranked: list[tuple[str, int]], limit: int) -> int:

@@ -155,13 +155,11 @@ class Question:
     ) -> dict[str, Any]:
         """The fields of a cut list: its cursor, and what was left out (`left` None: a count
         the verb does not know; `call`: the call that goes on, when not this one again). The
-        cursor is written once, in `next_cursor` beside `more`."""
+        cursor is written once, in `next_cursor` beside `more`; the same call going on with it
+        is said once, in the server's instructions, so `more` names only another call."""
         count = f"{left} more" if left is not None else "more"
-        how = f"call {call}" if call else "call again"
-        return {
-            "next_cursor": self.cursor(next_offset, part),
-            "more": f"{count} {what}: {how} with cursor=next_cursor",
-        }
+        how = f": call {call} with cursor=next_cursor" if call else ""
+        return {"next_cursor": self.cursor(next_offset, part), "more": f"{count} {what}{how}"}
 
 
 def cursor_parts(cursor: object) -> tuple[str, int]:

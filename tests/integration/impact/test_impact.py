@@ -20,6 +20,7 @@ from coderooms.impact.tools import impact_tools
 from coderooms.impact.verb import ImpactRequest, impact_question
 from coderooms.ingest.pipeline import ingest_root
 from coderooms.verbs.context import AppContext
+from tests.answer_rows import rows_of
 from tests.integration.surgical.test_surgical_context import graph_fingerprint
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "impact"
@@ -130,7 +131,7 @@ def hopless(rows: list[str]) -> list[str]:
 
 def files_of_tests(answer: dict[str, Any]) -> dict[str, list[str]]:
     """`tests`' files and their symbols, whether under `hop N` (files at several hops) or not."""
-    items = answer["tests"]["items"]
+    items = rows_of(answer["tests"])
     if all(key.startswith("hop ") for key in items):
         return {path: names for files in items.values() for path, names in files.items()}
     return dict(items)
@@ -138,8 +139,9 @@ def files_of_tests(answer: dict[str, Any]) -> dict[str, list[str]]:
 
 def with_via(answer: dict[str, Any]) -> list[str]:
     """A page's rows, each with the `via` the page says once written back."""
-    via = answer["affected"].get("via")
-    said = flat(answer["affected"]["items"])
+    affected = answer["affected"]  # its rows alone when given whole with nothing beside
+    via = affected.get("via") if isinstance(affected, dict) and "items" in affected else None
+    said = flat(rows_of(affected))
     return [row if not via or row.endswith(")") else f"{row} ({via})" for row in said]
 
 
@@ -156,7 +158,7 @@ def rows(answer: dict[str, Any]) -> list[tuple[str, int, str, str]]:
     seeds = seed_rows(answer)
     return [
         (r["id"], r["hop"], r["edge"], r["to"])
-        for r in (parsed(row, seeds) for row in flat(answer["affected"]["items"]))
+        for r in (parsed(row, seeds) for row in flat(rows_of(answer["affected"])))
     ]
 
 
@@ -167,19 +169,17 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
     assert one["seeds"] == ["pkg/core.py:4-5 helper"]  # where, and id; whole: its rows alone
     # tests are said once, in `tests`: their rows leave `affected` when both are asked
     assert rows(one) == [("pkg/core.py::compute", 1, "calls", "pkg/core.py::helper")]
-    first = parsed(flat(one["affected"]["items"])[0], seed_rows(one))
+    first = parsed(flat(rows_of(one["affected"]))[0], seed_rows(one))
     assert (first["via"], first["line"]) == ("local", 9)
     assert first["conf"] is None  # a sure rule is written by its name alone
     # one hop: the rows say none, each file's path written once; every row listed: no total
-    assert one["affected"]["items"]["pkg/core.py"] == ["9 compute (local)"]  # the one seed
+    assert rows_of(one["affected"])["pkg/core.py"] == ["9 compute (local)"]  # the one seed
     assert "total" not in one["affected"]
     # tests are looked for past the rows' depth: test_serve reaches helper through serve
     # (each file with its symbols; the hop, since the files span two, per group)
-    assert one["tests"] == {
-        "items": {
-            "hop 1": {"tests/test_core.py": ["test_helper"]},
-            "hop 3": {"tests/test_service.py": ["test_serve"]},
-        },
+    assert one["tests"] == {  # given whole and alone: its rows, no `items` wrapper
+        "hop 1": {"tests/test_core.py": ["test_helper"]},
+        "hop 3": {"tests/test_service.py": ["test_serve"]},
     }
     assert "co_changes" not in one  # asked by sections only
     partners = impact("imp", symbol="helper", repo=repo_id, depth=1, sections=["co_changes"])
@@ -210,7 +210,7 @@ def test_callers_and_tests_at_depth_one_and_two(impact: Impact, root: Path, repo
         ("pkg/core.py::Engine.run", 2, "calls", "pkg/core.py::compute"),
         ("pkg/service.py::serve", 2, "calls", "pkg/core.py::compute"),
     ]
-    assert two["affected"]["items"][-1].startswith("2 ")  # several hops: each row says its
+    assert rows_of(two["affected"])[-1].startswith("2 ")  # several hops: each row says its
     assert "by_hop" not in two["affected"]  # every row listed: they count themselves
     assert two["lower_bound"] is True  # the tests' walk read Engine.run's callers (above)
     callers_two = impact("imp", symbol="helper", repo=repo_id, depth=2, sections=["callers"])
@@ -267,10 +267,10 @@ def test_a_file_reaches_its_callers_and_importers(impact: Impact, root: Path, re
         ("pkg/api.py", 1, "imports", "pkg/service.py"),
         ("pkg/api.py::endpoint", 1, "calls", "pkg/service.py::handle"),
     ]
-    assert got["tests"]["items"] == {"tests/test_service.py": ["test_serve"]}
+    assert rows_of(got["tests"]) == {"tests/test_service.py": ["test_serve"]}
     # a test the change edits is a test to run: hop 0
     edited = impact("imp", path="tests/test_core.py", repo=repo_id)
-    assert list(edited["tests"]["items"]) == ["tests/test_core.py"]
+    assert list(rows_of(edited["tests"])) == ["tests/test_core.py"]
     assert edited["affected"] == {"none": "no call, import or subclass of it in the graph"}
 
 
@@ -338,7 +338,7 @@ def test_bad_revisions_are_refused(impact: Impact, root: Path, repo_id: str, cha
 
 def test_the_cursor_pages_through_the_rest(impact: Impact, root: Path, repo_id: str) -> None:
     whole = impact("imp", symbol="helper", repo=repo_id, depth=4)
-    total = len(flat(whole["affected"]["items"]))
+    total = len(flat(rows_of(whole["affected"])))
     assert total > 4
     assert "total" not in whole["affected"]
     seen: list[dict[str, Any]] = []
@@ -349,7 +349,7 @@ def test_the_cursor_pages_through_the_rest(impact: Impact, root: Path, repo_id: 
         cursor = page["affected"].get("next_cursor")
         if cursor is None:
             break
-        assert page["affected"]["more"].endswith("with cursor=next_cursor")
+        assert page["affected"]["more"].endswith(" more rows")
     assert hopless(seen) == hopless(with_via(whole))
 
 
@@ -446,7 +446,7 @@ def test_a_deleted_file_seeds_what_the_graph_still_holds(
         ("pkg/api.py", "imports"),
         ("pkg/api.py::endpoint", "calls"),
     }
-    assert got["tests"]["items"] == {"tests/test_service.py": ["test_serve"]}
+    assert rows_of(got["tests"]) == {"tests/test_service.py": ["test_serve"]}
     ingest_root(graph, root, repo=repo_id, workers=1, git=True, embed=False)
     after = impact("imp", changes="working", repo=repo_id, depth=1)
     assert after["changed"]["files"] == [
@@ -479,15 +479,15 @@ def test_a_budget_cuts_the_rows_and_the_cursor_goes_on(
 ) -> None:
     whole = impact("imp", symbol="helper", repo=repo_id, depth=4)
     cut = impact("imp", symbol="helper", repo=repo_id, depth=4, max_tokens=150)
-    shown = len(flat(cut["affected"]["items"]))
-    assert 0 < shown < len(flat(whole["affected"]["items"])) == cut["affected"]["total"]
+    shown = len(flat(rows_of(cut["affected"])))
+    assert 0 < shown < len(flat(rows_of(whole["affected"]))) == cut["affected"]["total"]
     question = impact_question(ImpactRequest(symbol="helper", repo=repo_id, depth=4))
     assert cut["affected"]["next_cursor"] == question.cursor(shown)
-    left = len(flat(whole["affected"]["items"])) - shown
-    assert cut["affected"]["more"] == f"{left} more rows: call again with cursor=next_cursor"
+    left = len(flat(rows_of(whole["affected"]))) - shown
+    assert cut["affected"]["more"] == f"{left} more rows"
     rest = impact("imp", symbol="helper", repo=repo_id, depth=4, cursor=question.cursor(shown))
-    paged = flat(cut["affected"]["items"]) + flat(rest["affected"]["items"])
-    assert hopless(paged) == hopless(flat(whole["affected"]["items"]))
+    paged = flat(rows_of(cut["affected"])) + flat(rows_of(rest["affected"]))
+    assert hopless(paged) == hopless(flat(rows_of(whole["affected"])))
     for other in ({"depth": 3}, {"symbol": "fmt"}):  # a cursor of another question
         arguments = {"symbol": "helper", "repo": repo_id, "depth": 4} | other
         with pytest.raises(InvalidInput) as refused:

@@ -21,6 +21,7 @@ from coderooms.retrieval.graph_tools import graph_search_tools
 from coderooms.search.tools import search_tools
 from coderooms.surgical.context_tools import surgical_context_tools
 from coderooms.verbs.context import AppContext
+from tests.answer_rows import rows_of
 from tests.integration.ingest.graph_snapshot import wipe
 from tests.integration.languages.rooms import ROOMS
 
@@ -100,7 +101,7 @@ def test_impact_reaches_the_known_caller(
     assert [f"{where.rpartition(':')[0]}::{qualname}" for where, qualname in seeds] == [room.symbol]
     caller_path, caller_qual = room.caller.split("::")
     # rows say their hop only when they span several: `1 path:line ...` or `path:line ...`
-    items = got["affected"]["items"]  # one hop: `{path: ["line caller (via)"]}`
+    items = rows_of(got["affected"])  # one hop: `{path: ["line caller (via)"]}`
     if isinstance(items, dict):
         items = [f"{path}:{row}" for path, rows in items.items() for row in rows]
     rows = [[*row.split(" ", 1), ""][:2] for row in items]  # a file's own call: `path:line`

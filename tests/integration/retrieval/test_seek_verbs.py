@@ -82,7 +82,7 @@ def test_seek_activate_heuristics_in_one_session(
     assert where.startswith("shop/pricing.py:")
     assert text.startswith("def apply_discount(")
     assert found["next_cursor"] == ranking
-    assert found["more"].endswith("partial matches, ranked: call again with cursor=next_cursor")
+    assert found["more"].endswith(" more partial matches, ranked")
     best = ranked["symbols"][0]  # the cursor ranks them all: `path:start-end score signature`
     where, score, text = best.split(" ", 2)
     assert where.startswith("shop/pricing.py:")
@@ -148,9 +148,7 @@ def test_seek_pages_by_cursor_and_says_what_is_left(app_context: AppContext, sho
     )
     assert first["symbols"] + second["symbols"] == whole["symbols"][:4]
     assert first["next_cursor"] == cursor  # the page size is not the question
-    assert first["more"] == (
-        f"{len(whole['symbols']) - 2} more candidates: call again with cursor=next_cursor"
-    )
+    assert first["more"] == (f"{len(whole['symbols']) - 2} more candidates")
     assert "formula" not in first
     assert "weights" not in first
 

@@ -133,7 +133,7 @@ def test_clamping_is_reported(app_context: AppContext, search_tree: tuple[Path, 
     assert len(flat(answer)) == 500
     asked = search_question(SearchArguments(query="def", repo=repo, context_lines=-2))
     assert answer["next_cursor"] == asked.cursor(500)  # top_k and context_lines are not asked
-    assert "call again with cursor=next_cursor" in answer["more"]
+    assert answer["more"] == "more hits"
 
 
 def test_regex_without_literal_scans_and_says_so(
@@ -252,6 +252,11 @@ def test_view_reads_the_graph_with_symbols(
     assert "disk" not in answer  # the same as the graph's: no news
     assert len(answer["hash"]) == 64  # the tests' server serves every verb, the edits too
     assert "symbols" not in answer  # only when asked
+    # the range sent, given whole: its path and lines are not said back (issue 30)
+    assert not {"path", "start_line", "end_line"} & set(answer)
+    dotted = call(app_context, "view", {"path": "./src/pkg/core.py", "repo": repo,
+                                        "start_line": 4, "end_line": 8})  # fmt: skip
+    assert (dotted["path"], dotted["start_line"], dotted["end_line"]) == ("src/pkg/core.py", 4, 8)
     asked = call(
         app_context,
         "view",

@@ -40,7 +40,7 @@ def test_one_proven_caller_and_one_unresolved_site(
     assert completeness["lower_bound"] is True
     assert completeness["names"] == {"run": 1}
     assert "unresolved_call_sites" not in completeness  # every name listed: they sum it
-    assert "search mode=regex query='\\.(?:run)\\b'" in completeness["hint"]
+    assert "search mode=regex query='\\.run\\b'" in completeness["hint"]
 
 
 def test_everything_resolved_is_no_lower_bound(
@@ -69,7 +69,7 @@ def test_unresolved_callers_are_triaging_until_acknowledged(
     assert "lower bound" in got["reasons"][0]["detail"]
     assert got["next_suggested_tool"] == "search"
     assert got["next_suggested_arguments"] == {
-        "query": r"\.(?:run)\b",
+        "query": r"\.run\b",
         "mode": "regex",
         "repo": repo_id,
     }

@@ -7,6 +7,7 @@ from typing import Any
 from coderooms.impact.accessors import accessor_note
 from coderooms.impact.compact import compact_impact
 from coderooms.verbs.budget import Question
+from tests.answer_rows import rows_of
 
 QUESTION = Question.of("impact", symbol="x")
 
@@ -51,26 +52,26 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
         {"id": "d.py::K", "hop": 1, "to": "t.py::run", "edge": "inherits"},
     ]
     answer = compact_impact(raw(rows, ["s.py::run", "t.py::run"][:1]), QUESTION, max_tokens=6000)
-    assert answer["affected"]["items"] == [
+    assert rows_of(answer["affected"]) == [
         "1 a.py:3 f (import)",  # a call of the one seed names neither; a sure rule by its name
         "2 a.py:9 g -> ::f (local)",  # the row's own file
         "2 b.py:4 h -> a.py::f",
         "1 c.py:1 imports s.py",
         "1 d.py K inherits t.py::run",  # not a seed: its id
     ]
-    assert answer["tests"]["items"] == {"tests/t.py": ["t", "u"]}  # one hop: not said
+    assert rows_of(answer["tests"]) == {"tests/t.py": ["t", "u"]}  # one hop: not said
     assert answer["co_changes"] == {"commits": 4, "items": ["b.py 3"]}  # rows by weight
     both = compact_impact(raw(rows[:1], ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
-    assert both["affected"]["items"] == {"a.py": ["3 f -> s.py::run (import)"]}  # two runs, 1 hop
+    assert rows_of(both["affected"]) == {"a.py": ["3 f -> s.py::run (import)"]}  # two runs, 1 hop
     many = [{**rows[0], "id": f"a.py::f{n}", "line": n} for n in range(4)]
     under = compact_impact(raw(many, ["s.py::run", "t.py::run"]), QUESTION, max_tokens=6000)
-    assert under["affected"]["items"] == {  # the one reached said once: shorter than 4 times
+    assert rows_of(under["affected"]) == {  # the one reached said once: shorter than 4 times
         "s.py::run": {"a.py": ["0 f0", "1 f1", "2 f2", "3 f3"]}
     }
     assert under["affected"]["via"] == "import"
     cut = raw(rows[:1], ["s.py::run"])
     cut["seeds"] |= {"total": 3, "not_listed": 2}  # seeds not all listed: the row names its own
-    assert compact_impact(cut, QUESTION, max_tokens=6000)["affected"]["items"] == {
+    assert rows_of(compact_impact(cut, QUESTION, max_tokens=6000)["affected"]) == {
         "a.py": ["3 f -> run (import)"]
     }
 
@@ -78,11 +79,11 @@ def test_rows_name_the_reached_node_as_short_as_stays_unambiguous() -> None:
 def test_the_budget_cuts_rows_and_says_how_many_are_left() -> None:
     rows = [{"id": f"a.py::f{n}", "hop": 1, "to": "s.py::x", "line": n} for n in range(300)]
     answer = compact_impact(raw(rows, ["s.py::x"]), QUESTION, max_tokens=300)
-    shown = len(flat(answer["affected"]["items"]))
+    shown = len(flat(rows_of(answer["affected"])))
     assert 0 < shown < 300
     assert answer["affected"]["next_cursor"] == QUESTION.cursor(shown)
     left = f"{300 - shown} more rows"
-    assert answer["affected"]["more"] == f"{left}: call again with cursor=next_cursor"
+    assert answer["affected"]["more"] == left
 
 
 def test_a_later_page_goes_on_from_its_offset() -> None:
@@ -90,7 +91,7 @@ def test_a_later_page_goes_on_from_its_offset() -> None:
     later = raw(rows[100:], ["s.py::x"])
     later["affected"] |= {"total": 300, "offset": 100}
     answer = compact_impact(later, QUESTION, max_tokens=300)
-    shown = len(flat(answer["affected"]["items"]))
+    shown = len(flat(rows_of(answer["affected"])))
     assert answer["affected"]["next_cursor"] == QUESTION.cursor(100 + shown)
     assert answer["affected"]["more"].startswith(f"{200 - shown} more rows")
 
@@ -105,9 +106,9 @@ def test_an_answer_says_nothing_twice() -> None:
     whole = raw(rows, ["s.py::run"]) | {"lower_bound": False}
     whole["affected"]["by_hop"] = {"1": 2}
     answer = compact_impact(whole, QUESTION, max_tokens=6000)
-    assert answer["affected"] == {"items": {"a.py": ["3 f (import)"], "b.py": ["7 g"]}}  # one seed
+    assert answer["affected"] == {"a.py": ["3 f (import)"], "b.py": ["7 g"]}  # one seed, bare
     assert answer["seeds"] == ["s.py::run"]  # given whole and alone: its rows
-    assert answer["tests"] == {"items": {"tests/t.py": ["t", "u"]}}
+    assert answer["tests"] == {"tests/t.py": ["t", "u"]}
     assert "lower_bound" not in answer
     bound = compact_impact(raw(rows, ["s.py::run"]) | {"lower_bound": True}, QUESTION,
                            max_tokens=6000)  # fmt: skip
@@ -118,6 +119,7 @@ def test_an_answer_says_nothing_twice() -> None:
     kept = compact_impact(cut, QUESTION, max_tokens=6000)
     assert kept["seeds"]["total"] == 3
     assert kept["tests"]["total"] == 9
+    assert kept["tests"]["items"] == {"tests/t.py": ["t", "u"]}  # cut: its rows beside `more`
 
 
 def test_a_cut_list_keeps_its_total_and_hops() -> None:
@@ -127,7 +129,7 @@ def test_a_cut_list_keeps_its_total_and_hops() -> None:
     answer = compact_impact(several, QUESTION, max_tokens=300)
     assert answer["affected"]["total"] == 300
     assert answer["affected"]["by_hop"] == {"1": 150, "2": 150}
-    assert answer["affected"]["items"][0].startswith("1 a.py:0 f0")
+    assert rows_of(answer["affected"])[0].startswith("1 a.py:0 f0")
 
 
 def test_a_guess_says_how_sure_it_is_a_sure_rule_only_its_name() -> None:
@@ -137,7 +139,7 @@ def test_a_guess_says_how_sure_it_is_a_sure_rule_only_its_name() -> None:
         {"id": "c.py::h", "hop": 1, "to": "s.py::run", "conf": 0.5, "line": 5},
     ]
     answer = compact_impact(raw(rows, ["s.py::run"]), QUESTION, max_tokens=6000)
-    assert answer["affected"]["items"] == {
+    assert rows_of(answer["affected"]) == {
         "a.py": ["3 f (unique 0.6)"],
         "b.py": ["4 g (typed)"],
         "c.py": ["5 h (0.5)"],
@@ -164,7 +166,7 @@ def test_an_empty_answer_is_one_line_saying_why_without_empty_lists() -> None:
     assert unsure["tests"]["lower_bound"] == "1 caller not walked further"
     tested = compact_impact(raw([], ["s.py::x"]), QUESTION, max_tokens=6000)
     assert tested["affected"] == {"none": "no call, import or subclass of it in the graph"}
-    assert tested["tests"] == {"items": {"tests/t.py": ["t", "u"]}}
+    assert tested["tests"] == {"tests/t.py": ["t", "u"]}
 
 
 def test_test_files_say_their_hop_only_when_it_tells_them_apart() -> None:
@@ -191,7 +193,7 @@ def test_test_files_say_their_hop_only_when_it_tells_them_apart() -> None:
     assert "names" not in compact_impact(whole, QUESTION, max_tokens=6000)["tests"]
     alone = {k: v for k, v in one_hop.items() if k != "affected"}  # sections [tests]: no rows
     counted = compact_impact(alone, QUESTION, max_tokens=6000)["tests"]
-    assert counted == {"items": {"tests/a.py": 1, "tests/b.py": "imports", "tests/c.py": 5}}
+    assert counted == {"tests/a.py": 1, "tests/b.py": "imports", "tests/c.py": 5}
 
 
 def test_test_rows_left_in_tests_say_why_affected_is_empty() -> None:
@@ -199,7 +201,7 @@ def test_test_rows_left_in_tests_say_why_affected_is_empty() -> None:
     only_tests["affected"]["in_tests"] = 2
     answer = compact_impact(only_tests, QUESTION, max_tokens=6000)
     assert answer["affected"] == {"none": "only tests call it (2 rows): see tests"}
-    assert answer["tests"]["items"] == {"tests/t.py": ["t", "u"]}
+    assert rows_of(answer["tests"]) == {"tests/t.py": ["t", "u"]}
     rows = [{"id": "a.py::f", "hop": 1, "to": "s.py::x", "line": 3}]
     mixed = raw(rows, ["s.py::x"])
     mixed["affected"]["in_tests"] = 2
@@ -209,7 +211,7 @@ def test_test_rows_left_in_tests_say_why_affected_is_empty() -> None:
 def test_an_accessor_note_is_one_sentence_that_names_a_few_and_the_search() -> None:
     few = accessor_note([{"qualname": "Nested.schema", "name": "schema"}])
     assert few == ("Nested.schema: read, not called (readers and tests not listed): "
-                   "search mode=regex query='\\.(?:schema)\\b'")  # fmt: skip
+                   "search mode=regex query='\\.schema\\b'")  # fmt: skip
     many = accessor_note([{"qualname": f"C.p{n}", "name": f"p{n}"} for n in range(7)])
     assert many.startswith("C.p0, C.p1, C.p2, C.p3, C.p4 (+2 more): read, not called (")
     assert "query='\\.(?:p0|p1|p2|p3|p4|p5|p6)\\b'" in many  # the search finds every read
@@ -224,14 +226,14 @@ def test_rows_of_one_hop_share_their_file_s_path() -> None:
     ]
     answer = compact_impact(raw(rows, ["s.py::run"]), QUESTION, max_tokens=6000)
     assert "via" not in answer["affected"]  # the rows' rules differ: each says its own
-    assert answer["affected"]["items"] == {
+    assert rows_of(answer["affected"]) == {
         "a.py": ["3 f (import)", "9 g (local)"],  # the path once
         "c.py": ["1 imports s.py"],
         "d.py": ["K inherits t.py::run"],  # no line: the caller first
     }
     several = compact_impact(raw([*rows, {**rows[1], "hop": 2}], ["s.py::run"]), QUESTION,
                              max_tokens=6000)  # fmt: skip
-    assert several["affected"]["items"][:2] == ["1 a.py:3 f (import)", "1 a.py:9 g (local)"]
+    assert rows_of(several["affected"])[:2] == ["1 a.py:3 f (import)", "1 a.py:9 g (local)"]
     shared = [{**row, "via": "import", "conf": 0.95} for row in rows[:2]]
     once = compact_impact(raw(shared, ["s.py::run"]), QUESTION, max_tokens=6000)["affected"]
     assert once == {"via": "import", "items": {"a.py": ["3 f", "9 g"]}}  # one rule: said once
@@ -253,11 +255,11 @@ def test_rows_reaching_several_seeds_are_grouped_under_the_seed_they_reach() -> 
          "conf": 0.9},
     ]  # fmt: skip
     answer = compact_impact(raw(rows, ["s.py::A.get", "u.py::get"]), QUESTION, max_tokens=6000)
-    assert answer["affected"]["items"] == {
+    assert rows_of(answer["affected"]) == {
         "A.get": {"a.py": ["3 f (typed)", "8 g (typed)"], "d.py": ["K inherits (local)"]},
         "get": {"b.py": ["4 h (import)"], "c.py": ["1 imports (import)"]},
     }
-    assert sorted(flat(answer["affected"]["items"])) == [
+    assert sorted(flat(rows_of(answer["affected"]))) == [
         "a.py:3 f -> A.get (typed)",
         "a.py:8 g -> A.get (typed)",
         "b.py:4 h -> get (import)",
@@ -267,7 +269,7 @@ def test_rows_reaching_several_seeds_are_grouped_under_the_seed_they_reach() -> 
     shared = [{**row, "via": "import", "conf": 0.95} for row in rows[:3]]  # one rule: said once
     same = compact_impact(raw(shared, ["s.py::A.get", "u.py::get"]), QUESTION, max_tokens=6000)
     assert same["affected"]["via"] == "import"
-    assert same["affected"]["items"] == {
+    assert rows_of(same["affected"]) == {
         "A.get": {"a.py": ["3 f", "8 g"]},
         "get": {"b.py": ["4 h"]},
     }

@@ -38,6 +38,24 @@ def test_a_hit_is_grep_n_and_its_context_is_shown_once() -> None:
     assert text_rows([hit("a.py", 3, cut=True)], ["r"]) == [("a.py", ["3: text 3 …(line cut)"])]
 
 
+def test_a_hit_and_its_context_leave_out_the_indentation_they_share() -> None:
+    lone = {"repo": "r", "file": "a.py", "line": 9, "text": "        return x  # deep"}
+    assert text_rows([lone], ["r"]) == [("a.py", ["9: return x  # deep"])]
+    block = {"repo": "r", "file": "a.py", "line": 3, "text": "        if x:",
+             "before": ["    def f(x):", ""],
+             "after": ["\t    tab", "            y()"]}  # fmt: skip
+    assert text_rows([block], ["r"]) == [  # a tab shares no space: nothing is shared
+        (
+            "a.py",
+            ["1-     def f(x):", "2- ", "3:         if x:", "4- \t    tab", "5-             y()"],
+        )
+    ]
+    block["after"] = ["            y()"]
+    assert text_rows([block], ["r"]) == [  # four spaces shared, the rest kept: the nesting reads
+        ("a.py", ["1- def f(x):", "2- ", "3:     if x:", "4-         y()"])
+    ]
+
+
 def test_hits_sharing_a_file_share_its_path_once() -> None:
     raw = raw_search([hit("a.py", 1), hit("a.py", 4), hit("b/c.py", 2)], ["r"])
     answer = search_answer(raw, question=ASKED, offset=0, max_tokens=6_000)
@@ -65,7 +83,7 @@ def test_a_budget_cuts_rows_says_what_is_left_and_the_pages_add_up() -> None:
         pages += page["hits"]["src/module.py"]
         if "next_cursor" not in page:
             break
-        assert page["more"].endswith("call again with cursor=next_cursor")
+        assert page["more"].endswith("more hits")  # the same call goes on: not said
         _, offset = ASKED.read(page["next_cursor"])
     assert pages == whole
 
@@ -78,7 +96,7 @@ def test_fit_always_shows_the_first_row_and_counts_commas() -> None:
     whole = int(100 * CHARS_PER_TOKEN)
     assert room(100, {}) == whole - 2 - whole // 5  # a fifth of a small budget is kept
     assert ASKED.more(7, 3, "rows") == {
-        "next_cursor": ASKED.cursor(7), "more": "3 more rows: call again with cursor=next_cursor"
+        "next_cursor": ASKED.cursor(7), "more": "3 more rows"
     }  # fmt: skip
 
 
@@ -86,7 +104,7 @@ def test_a_cut_answer_writes_the_cursor_of_its_question_not_a_bare_offset() -> N
     raw = raw_search([hit("a.py", n) for n in range(1, 4)], ["r"], truncated=True)
     page = search_answer(raw, question=ASKED, offset=10, max_tokens=6_000)
     assert page["next_cursor"] == ASKED.cursor(13) != "13"
-    assert page["more"] == "more hits: call again with cursor=next_cursor"
+    assert page["more"] == "more hits"
     other = Question.of("search", query="text", mode="regex")
     with pytest.raises(InvalidInput) as raised:
         other.read(page["next_cursor"])
@@ -117,7 +135,7 @@ def test_seek_rows_spell_the_qualname_and_leave_the_formula_out() -> None:
         "proof_state": "ready",
         "symbols": ["src/config.py:187-216 0.58 def Config.from_pyfile(self, filename) -> bool"],
         "next_cursor": asked.cursor(1),
-        "more": "8 more candidates: call again with cursor=next_cursor",
+        "more": "8 more candidates",
     }
 
 
@@ -136,7 +154,7 @@ def test_seek_answers_a_name_by_name_and_its_cursor_ranks_from_the_first() -> No
         "repo": "r",
         "symbols": ["a.py:1-3 def load(x)"],
         "next_cursor": asked.cursor(0),
-        "more": "1 more partial matches, ranked: call again with cursor=next_cursor",
+        "more": "1 more partial matches, ranked",
     }
     ranked = seek_answer(raw, question=asked, offset=0, max_tokens=6_000, proof=False, paged=True)
     assert ranked["symbols"] == [
@@ -164,11 +182,11 @@ def test_a_description_lists_the_hits_ahead_and_says_the_next_score() -> None:
         "repo": "r",
         "symbols": ["a.py:1-3 0.54 def f0()"],
         "next_cursor": asked.cursor(1),
-        "more": "101 more candidates, the next scoring 0.27: call again with cursor=next_cursor",
+        "more": "101 more candidates, the next scoring 0.27",
     }
     few = seek_answer(raw(0.54, 0.27, total=2), question=asked, offset=0, max_tokens=6_000,
                       proof=False, lead=True)  # fmt: skip
-    assert few["more"].startswith("1 more candidates, the next scoring 0.27: ")
+    assert few["more"] == "1 more candidates, the next scoring 0.27"
     close = seek_answer(raw(0.54, 0.40, 0.2, total=3), question=asked, offset=0,
                         max_tokens=6_000, proof=False, lead=True)  # fmt: skip
     assert [row.split()[1] for row in close["symbols"]] == ["0.54", "0.40"]  # within 2/3

@@ -47,8 +47,22 @@ def test_a_tie_from_the_first_row_is_cut_and_said() -> None:
 
 
 def test_the_history_cut_and_the_graph_fallback_are_kept() -> None:
-    got = partner_rows({"from": "the graph's edges", "partners": [], "total": 0})
-    assert got == {"from": "the graph's edges", "items": []}
+    fallback = {
+        "from": "the graph's edges",
+        "partners": [{"path": "a.py", "weight": 2}],
+        "total": 1,
+    }
+    assert partner_rows(fallback) == {"from": "the graph's edges", "items": ["a.py 2"]}
+
+
+def test_no_partner_is_one_line_saying_why() -> None:
+    unread = {"from": "the graph's edges (...): not inside a git work tree", "partners": [],
+              "total": 0, "unavailable": "not inside a git work tree"}  # fmt: skip
+    assert partner_rows(unread) == {
+        "none": "its history unread (not inside a git work tree), and none in the graph's edges"
+    }
+    alone = partner_rows({"commits": 1, "partners": [], "total": 0, "files": ["a.py"]})
+    assert alone == {"none": "no file of the graph committed with it (1 commit)"}
 
 
 def test_kinds_are_code_tests_and_docs() -> None:

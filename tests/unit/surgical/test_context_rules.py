@@ -130,7 +130,7 @@ def test_unresolved_callers_are_triaging_until_acknowledged() -> None:
     assert (decision.state, decision.next_tool) == (TRIAGING, "search")
     assert [r["code"] for r in decision.reasons] == ["unresolved_callers"]
     assert decision.reasons[0]["detail"].startswith("2 call sites of 1 of its symbols' names")
-    assert decision.next_arguments == {"query": r"\.(?:run)\b", "mode": "regex", "repo": "r"}
+    assert decision.next_arguments == {"query": r"\.run\b", "mode": "regex", "repo": "r"}
     assert decision.playbook[-1].endswith("with acknowledge_unresolved=true")
     partial = decide(located(), DiskCopy(SAME, "h"), unresolved, connected_cap=8,
                      acknowledge_partial=True)  # fmt: skip
