@@ -124,9 +124,9 @@ WHOLE_FILE_ENTRIES = frozenset("*a")
 
 
 def table_names(old: frozenset[str], new: frozenset[str]) -> frozenset[str] | None:
-    """The identifiers of the module table entries that differ (`python_scope.table`: a
-    kind letter, then a qualname, `=` and a value); None when one is a star import, `__all__`
-    or unknown (resolve the file whole)."""
+    """The identifiers of the module table entries that differ (`languages.python.scope`'s
+    `table`: a kind letter, then a qualname, `=` and a value); None when one is a star import,
+    `__all__` or unknown (resolve the file whole)."""
     names: set[str] = set()
     for entry in old ^ new:
         if not entry or entry[0] in WHOLE_FILE_ENTRIES:

@@ -1,8 +1,8 @@
-"""A language that resolves over a module store of its own (Python, `python_plan`): what the
-engine asks of it (issue 35, design §3). Its rules hold it (`LookupRules.resolver`); a changeset
-opens one session of it (`ModuleResolver.session`), which the `resolve.Lookup` asks for the
-references of its group and the imports of its target modes, and the `loader.Loader` fills from
-the graph on `Missing`."""
+"""A language that resolves over a module store of its own (Python,
+`languages.python.modules`): what the engine asks of it (issue 35, design §3). Its rules hold
+it (`LookupRules.resolver`); a changeset opens one session of it (`ModuleResolver.session`),
+which the `resolve.Lookup` asks for the references of its group and the imports of its target
+modes, and the `loader.Loader` fills from the graph on `Missing`."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 of unchanged files a changeset may have changed.
 
 A Python reference depends on its own file and on what other files bind under the names it
-looked up there (its `keys`, see `python_resolver`). So a changeset re-resolves, besides the
+looked up there (its `keys`, see `resolver`). So a changeset re-resolves, besides the
 references whose own name was touched (`changeset.plan_changeset`):
 
 * references whose keys hold a name a changed file now binds otherwise: a module table entry
@@ -25,14 +25,14 @@ from functools import partial
 from typing import Any
 
 from coderooms.core.ids import directory_of, ghost_id, symbol_id
-from coderooms.ingest.python_resolver import (
+from coderooms.languages.python.resolver import (
     PROJECT_MARKERS,
     ModuleData,
     ModuleStore,
     PythonResolver,
     PythonTable,
 )
-from coderooms.ingest.python_scope import loaded_expr, stored_expr
+from coderooms.languages.python.scope import loaded_expr, stored_expr
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import module_key
 from coderooms.resolution.lookup import CONFIDENCE, GHOST, SYMBOL, LookupMode
