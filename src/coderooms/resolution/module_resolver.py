@@ -147,3 +147,9 @@ class ModuleResolver(Protocol):
     def loaded_expr(self, ref: str, stored: str | None) -> str | None:
         """The reference's expr from what its edge stores."""
         ...
+
+    def table_names(self, old: frozenset[str], new: frozenset[str]) -> frozenset[str] | None:
+        """What differs between two module tables of one file (`FileRecord.names`, before and
+        after a save): the identifiers of the names whose binding differs, or None when the
+        difference may change any reference of the file (resolve it whole)."""
+        ...
