@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from coderooms.ingest.languages.python import UNKNOWN, chain
 from coderooms.languages.parsing.nodes import DOTTED_RE, dotted
+from coderooms.languages.python.extract import UNKNOWN, chain
 
 if TYPE_CHECKING:
     import jedi
@@ -247,7 +247,7 @@ def _import_anchors(node: Node, source: bytes) -> Iterator[tuple[Node, str]]:
 
 
 def _callee(node: Node, source: bytes) -> str | None:
-    """The callee as the Python extractor writes it (`coderooms.ingest.languages.python`)."""
+    """The callee as the Python extractor writes it (`coderooms.languages.python.extract`)."""
     raw = source[node.start_byte : node.end_byte].decode("utf-8", "replace")
     if DOTTED_RE.fullmatch(raw) is not None:
         return raw

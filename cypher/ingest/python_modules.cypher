@@ -1,5 +1,5 @@
 // What resolution knows of the files at these paths: their module tables (Python's, JS/TS
-// re-exports) and the kinds of their symbols (coderooms.ingest.python_resolver.ModuleData,
+// re-exports) and the kinds of their symbols (coderooms.languages.python.resolver.ModuleData,
 // ingest/js_reexports). Paths not returned are absent.
 UNWIND $paths AS wanted
 MATCH (f:File {repo: $repo, path: wanted})

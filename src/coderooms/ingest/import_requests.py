@@ -1,5 +1,5 @@
 """A file's imports as requests, by its language's rules (`resolution.rules.Rules`; each
-language's overrides are in `language_rules`, its record in `languages.registry`): which files
+language's overrides are in its package's `rules`, its record in `languages.registry`): which files
 each imported module may be (`module_targets`), the names each import binds in the file
 (`bindings`), and one `ImportRequest` per imported module (`import_requests`). A name that is
 no deep language has the generic rules, whose modules name no file."""

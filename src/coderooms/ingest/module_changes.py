@@ -1,7 +1,8 @@
 """What a changeset changes for the resolution of other files' references, beyond the names it
 touches (`changeset.plan_changeset`): the re-export tables of the groups that keep one (JS/TS,
 Rust: `js_reexports`), and what each resolver's session finds for its group (Python:
-`python_plan`). And the `ref_keys` a file stores, by which such a change finds its references."""
+`languages.python.modules`). And the `ref_keys` a file stores, by which such a change finds
+its references."""
 
 from __future__ import annotations
 

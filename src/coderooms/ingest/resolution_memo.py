@@ -6,13 +6,14 @@ resolution, when nothing it could have found changed meanwhile:
 - the graph is the one the last save of this file wrote: the repo's generation read by this
   plan is the one that save's plan read plus its own write's bump, and no other changeset of
   the repo was applied in this process since (`note_write`);
-- the file's imports are the same but for lines, its module table (`FileRecord.names`) has the
-  same star imports and `__all__`, and neither reading had problems (a syntax error
-  re-resolves the file whole);
+- the file's imports are the same but for lines, what differs in its module table
+  (`FileRecord.names`) is names its resolver can tell (`ModuleResolver.table_names`; Python's:
+  no star import, no `__all__`), and neither reading had problems (a syntax error re-resolves
+  the file whole);
 - no name of a symbol that appeared, went or changed (kind, signature, parent), nor of a module
-  table entry that did (a value, a return, a base, a property), occurs as an identifier in the
-  request (its source, ref, name, alternatives, expr, members, ghost); nor was it resolved to
-  such a symbol.
+  table entry that did (Python's: a value, a return, a base, a property), occurs as an
+  identifier in the request (its source, ref, name, alternatives, expr, members, ghost); nor
+  was it resolved to such a symbol.
 
 Everything else is resolved as before. A reference's edge row is the one the last save built
 where the request (its line too) and its resolution are the same (the row is made of nothing
@@ -34,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from coderooms.core.ids import symbol_id
-from coderooms.ingest.languages import GROUP_RULES
+from coderooms.ingest.languages import RESOLVERS
 from coderooms.ingest.rows import EdgeRow, ParsedFile
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.resolutions import Resolution
@@ -42,10 +43,10 @@ from coderooms.resolution.resolutions import Resolution
 REUSE = os.environ.get("CODEROOMS_REUSE_RESOLUTIONS", "on").lower() not in {"off", "0", "no"}
 """Whether a plan reuses the last save's resolutions (a memo is kept either way)."""
 MAX_FILES = 8
-MEMO_GROUPS = frozenset(group for group, rules in GROUP_RULES.items() if rules.resolver is not None)
+MEMO_GROUPS = frozenset(RESOLVERS)
 """The groups whose saves keep a memo: those resolved over a module store of their own
-(`LookupRules.resolver`: Python's, the one measured, issue 31), whose module table and
-requests the conditions above read."""
+(`LookupRules.resolver`: Python's, the one measured, issue 31), whose requests the conditions
+above read and whose resolver says what differs in a module table (`table_names`)."""
 
 RequestKey = tuple[object, ...]
 SymbolKey = tuple[str, str, str, str, str | None]
@@ -119,26 +120,6 @@ def context_of(parsed: ParsedFile) -> tuple[object, ...] | None:
     return (parsed.group, imports)
 
 
-WHOLE_FILE_ENTRIES = frozenset("*a")
-"""Module table entries whose change re-resolves the file whole: a star import, `__all__`."""
-
-
-def table_names(old: frozenset[str], new: frozenset[str]) -> frozenset[str] | None:
-    """The identifiers of the module table entries that differ (`python_scope.table`: a
-    kind letter, then a qualname, `=` and a value); None when one is a star import, `__all__`
-    or unknown (resolve the file whole)."""
-    names: set[str] = set()
-    for entry in old ^ new:
-        if not entry or entry[0] in WHOLE_FILE_ENTRIES:
-            return None
-        qual = entry[1:].split("=", 1)[0]
-        parts = qual.split(".")
-        if not all(_IDENTIFIER.fullmatch(part) for part in parts):
-            return None
-        names.update(parts)
-    return frozenset(names)
-
-
 def changed_names(old: frozenset[SymbolKey], new: frozenset[SymbolKey]) -> frozenset[str]:
     """Every identifier in the names and qualnames of the symbols that differ."""
     names: set[str] = set()
@@ -194,7 +175,10 @@ def reuse_for(repo: str, parsed: ParsedFile, generation: int | None) -> Reuse | 
         return None
     if memo.generation + 1 != generation or memo.writes != writes:
         return None  # another write since: what the references find may have changed
-    in_table = table_names(memo.table, frozenset(parsed.record.names))
+    resolver = RESOLVERS.get(parsed.group or "")  # there is one: `context_of` checked the group
+    if resolver is None:
+        return None
+    in_table = resolver.table_names(memo.table, frozenset(parsed.record.names))
     if in_table is None:
         return None
     symbols = symbol_keys(parsed.record)

@@ -88,7 +88,7 @@ MODULE_VALUE = "module.exports"
 
 class FactKind(StrEnum):
     """What a `ScopeFact` records (Python: the facts name resolution needs, see
-    `coderooms.ingest.python_scope`)."""
+    `coderooms.languages.python.scope`)."""
 
     ASSIGN = "assign"
     """`name = value` / `name: annotation [= value]`; `name` may be `self.x` or `cls.x`."""

@@ -6,7 +6,7 @@ C#'s and PHP's `requests`, Ruby's `lexical`) import this module and it imports n
 
 The request rule names no language: where one language reads a reference its own way, it asks
 the file's `ReferenceRules` (the hooks, at fixed points of the rule, in its order; each default
-is the generic path), which a language's rules class overrides (`language_rules`).
+is the generic path), which a language's rules class overrides (`languages.<name>.rules`).
 
 Everything here depends on that one file only.
 """

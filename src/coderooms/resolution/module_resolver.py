@@ -1,8 +1,8 @@
-"""A language that resolves over a module store of its own (Python, `python_plan`): what the
-engine asks of it (issue 35, design §3). Its rules hold it (`LookupRules.resolver`); a changeset
-opens one session of it (`ModuleResolver.session`), which the `resolve.Lookup` asks for the
-references of its group and the imports of its target modes, and the `loader.Loader` fills from
-the graph on `Missing`."""
+"""A language that resolves over a module store of its own (Python,
+`languages.python.modules`): what the engine asks of it (issue 35, design §3). Its rules hold
+it (`LookupRules.resolver`); a changeset opens one session of it (`ModuleResolver.session`),
+which the `resolve.Lookup` asks for the references of its group and the imports of its target
+modes, and the `loader.Loader` fills from the graph on `Missing`."""
 
 from __future__ import annotations
 
@@ -146,4 +146,10 @@ class ModuleResolver(Protocol):
 
     def loaded_expr(self, ref: str, stored: str | None) -> str | None:
         """The reference's expr from what its edge stores."""
+        ...
+
+    def table_names(self, old: frozenset[str], new: frozenset[str]) -> frozenset[str] | None:
+        """What differs between two module tables of one file (`FileRecord.names`, before and
+        after a save): the identifiers of the names whose binding differs, or None when the
+        difference may change any reference of the file (resolve it whole)."""
         ...

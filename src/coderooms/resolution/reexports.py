@@ -5,7 +5,7 @@ does not define, read from its module table (`module_table.ModuleTable`).
 specifiers are followed (a package specifier is outside the repo). It records the keys of what
 it looked up — the exported name in each barrel and the module stem of each specifier it
 resolved — so that a changeset changing a barrel re-resolves what went through it (as the
-Python keys do, see `python_resolver`).
+Python keys do, see `languages.python.resolver`).
 """
 
 from __future__ import annotations

@@ -73,7 +73,8 @@ class RefRequest:
     ghost: str = ""
     """Name of the ghost this reference becomes when nothing resolves it."""
     expr: str | None = None
-    """Python: what the reference means, for `python_resolver` (see `python_scope`)."""
+    """Python: what the reference means, for `languages.python.resolver` (see
+    `languages.python.scope`)."""
     then: tuple[str, ...] = ()
     """Members looked up in turn in what the found function is declared to return
     (`member_tables`): `Spec.builder().add().build` finds `Spec.builder`, then `add`, `build`."""
@@ -93,7 +94,7 @@ class FileRecord:
     imports: list[ImportRequest] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
-    """Python: the module table (see `python_scope.FileScopes.table`)."""
+    """Python: the module table (see `languages.python.scope.FileScopes.table`)."""
 
 
 def binding_alternatives(binding: Binding, rest: list[str]) -> tuple[Alternative, ...]:

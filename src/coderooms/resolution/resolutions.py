@@ -15,4 +15,4 @@ class Resolution:
     ghost_name: str | None = None
     keys: tuple[str, ...] = ()
     """What else than its own file and name the answer depends on (a resolver's, see
-    `python_resolver`): names looked up elsewhere, `@stem`s of the modules resolved."""
+    `languages.python.resolver`): names looked up elsewhere, `@stem`s of the modules resolved."""

@@ -39,8 +39,8 @@ class Rules:
     one with a reader changes, the group's files re-resolve."""
     resolver: ModuleResolver | None = None
     """The resolver over a module store of the group's own that answers its references and
-    the imports of its target modes (Python's, `python_plan`); None: the lookup's generic path
-    (group-level)."""
+    the imports of its target modes (Python's, `languages.python.modules`); None: the
+    lookup's generic path (group-level)."""
 
     one_request_per_module = False
     """One `ImportRequest` per imported module whatever names it imports (JS/TS, Go: a name is

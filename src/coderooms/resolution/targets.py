@@ -4,7 +4,7 @@ and the import itself (`ImportRequest`).
 A `Target` is a candidate location: `=` an exact file path, `~` a file path suffix
 (`path == s` or `path` ends with `/s`), `@` an exact directory (a Go or Java package), `%` a
 directory suffix, `p` a Python module spec `<level>:<module>` (resolved the way Python finds
-modules, from the importing file: `coderooms.ingest.python_resolver`), `G` a Go import path
+modules, from the importing file: `coderooms.languages.python.resolver`), `G` a Go import path
 (resolved by the repo's `go.mod` module paths), `T` a bare JS/TS specifier seen from a directory
 (`<dir>\t<spec>`: resolved by the `paths`/`baseUrl` of its nearest `tsconfig.json` or
 `jsconfig.json`: `languages.javascript.configs`), `N` a bare JS/TS specifier (resolved by the

@@ -11,10 +11,10 @@ MAX_LINES = 400
 
 CEILINGS = {
     "coderooms/ingest/changeset.py": 624,
-    "coderooms/ingest/python_resolver.py": 708,
-    "coderooms/ingest/python_scope.py": 698,
+    "coderooms/languages/python/resolver.py": 708,
+    "coderooms/languages/python/scope.py": 698,
     "coderooms/search/text_search.py": 478,
-    "coderooms/ingest/languages/python.py": 458,
+    "coderooms/languages/python/extract.py": 458,
     "coderooms/retrieval/seek.py": 435,
     "coderooms/freshness/engine.py": 404,
 }

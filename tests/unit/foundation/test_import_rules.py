@@ -42,7 +42,7 @@ record's types, the text-only file kinds, the test paths."""
 LANGUAGE_PACKAGES = frozenset(
     {
         *("lua", "bash", "swift", "ruby", "php", "csharp", "go", "rust", "java", "kotlin"),
-        *("scala", "c", "cpp", "javascript", "typescript"),
+        *("scala", "c", "cpp", "javascript", "typescript", "python"),
     }
 )
 """The languages that are one package each, `coderooms.languages.<name>` (issue 35, Phase D

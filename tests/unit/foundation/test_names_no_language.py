@@ -17,7 +17,6 @@ SCANNED = ("resolution", "ingest")
 
 LANGUAGE_OWN = {
     "ingest/languages": "the extractors and the registry of every language's record",
-    "ingest/python_plan.py": "Python's `ModuleResolver`",
 }
 """Modules (or packages) that are one language's own, with what they hold."""
 NOT_A_LANGUAGE = {("ingest/collector.py", "c")}

@@ -1,5 +1,5 @@
 """Imports and file scopes go through each language's `Rules` (`resolution.rules`, the
-overrides in `ingest.language_rules`): every record's rules are its own, a name that is no deep
+overrides in each package's `rules`): every record's rules are its own, a name that is no deep
 language (a group's, `js`) has the generic rules, whose modules name no file, and the group-level
 flags agree with the groups resolution keys its tables by."""
 

@@ -443,7 +443,7 @@ def test_an_overload_stub_gives_way_to_the_implementation(tmp_path: Path) -> Non
     ],
 )
 def test_annotations_name_a_class(written: str, value: str | None) -> None:
-    from coderooms.ingest.python_scope import annotated
+    from coderooms.languages.python.scope import annotated
 
     assert annotated(written) == value
 

@@ -14,6 +14,7 @@ from coderooms.ingest import resolution_memo
 from coderooms.ingest.reader import ReadJob, parse_data
 from coderooms.ingest.reference_edges import reference_edges
 from coderooms.ingest.rows import ParsedFile
+from coderooms.languages.python.modules import PYTHON_MODULES
 from coderooms.resolution.resolutions import Resolution
 
 REPO = "r"
@@ -147,7 +148,7 @@ def test_switched_off_nothing_is_reused(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_table_names_and_changed_names() -> None:
-    table = resolution_memo.table_names
+    table = PYTHON_MODULES.table_names
     assert table(frozenset({"vA=n1|"}), frozenset({"vA=n2|", "rC.m=nint|"})) == {"A", "C", "m"}
     assert table(frozenset(), frozenset({"*0:os"})) is None
     assert table(frozenset({"af0,f1"}), frozenset()) is None

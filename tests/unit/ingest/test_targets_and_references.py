@@ -10,7 +10,6 @@ import pytest
 from coderooms.core.kinds import SymbolKind
 from coderooms.ingest.import_requests import bindings, build_record, import_requests
 from coderooms.ingest.languages import GROUP_RULES, TARGET_MODES
-from coderooms.ingest.targets import python_module
 from coderooms.languages.go.packages import (
     go_assumed_name,
     go_directory,
@@ -21,6 +20,7 @@ from coderooms.languages.go.packages import (
 from coderooms.languages.go.rules import go_package
 from coderooms.languages.java.modules import java_module
 from coderooms.languages.javascript.modules import js_module
+from coderooms.languages.python.rules import python_module
 from coderooms.languages.rust.modules import rust_module
 from coderooms.resolution.extraction import CallRef, Extraction, ImportRef, InheritRef, SymbolDef
 from coderooms.resolution.lookup import Lookup, SymbolInfo

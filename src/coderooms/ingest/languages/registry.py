@@ -5,8 +5,6 @@ of them."""
 
 from __future__ import annotations
 
-from coderooms.ingest.language_rules import PythonRules
-from coderooms.ingest.languages import python
 from coderooms.languages import (
     bash,
     c,
@@ -18,34 +16,22 @@ from coderooms.languages import (
     kotlin,
     lua,
     php,
+    python,
     ruby,
     rust,
     scala,
     swift,
     typescript,
 )
-from coderooms.languages.language import Language, Syntax
-from coderooms.languages.parsing.doc_comments import docstring
+from coderooms.languages.language import Language
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.module_resolver import ModuleResolver
 from coderooms.resolution.project_files import ProjectFile
 from coderooms.resolution.project_tables import ProjectTables
 from coderooms.resolution.target_modes import TargetMode
 
-
-def _tree_sitter(module: str, function: str = "language") -> tuple[str, str]:
-    return (f"tree_sitter_{module}", function)
-
-
 _RECORDS = (
-    Language(
-        "python",
-        PythonRules("python", "py", scoped_bare_names=True),
-        Syntax(_tree_sitter("python"), python.QUERY, python.extract, module_doc=docstring),
-        (".py", ".pyi", ".pyw"),
-        package_files=("__init__.py", "__init__.pyi"),
-        warm_up_prefix=b"def _coderooms_warm_up():\n    return None\n\n\n",
-    ),
+    python.LANGUAGE,
     javascript.LANGUAGE,
     typescript.LANGUAGE,
     typescript.TSX,

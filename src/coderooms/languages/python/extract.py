@@ -25,7 +25,7 @@
   call (`f()()`) are not recorded.
 * `@overload` stubs give way to the implementation: a qualname's symbol is its first definition
   not decorated with `overload` (the stubs' lines only when there is no implementation).
-* Scope facts (`ScopeFact`, for resolution; see `coderooms.ingest.python_scope`): every
+* Scope facts (`ScopeFact`, for resolution; see `coderooms.languages.python.scope`): every
   assignment (`x = v`, `x: T = v`, `self.x = v`), parameter, other binding (loop, comprehension,
   `with`/`except ... as`, walrus and augmented targets), `global`/`nonlocal`, `return`, a
   definition's return annotation and decorators, and `__all__`. Values and annotations are

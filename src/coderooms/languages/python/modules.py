@@ -3,7 +3,7 @@
 of unchanged files a changeset may have changed.
 
 A Python reference depends on its own file and on what other files bind under the names it
-looked up there (its `keys`, see `python_resolver`). So a changeset re-resolves, besides the
+looked up there (its `keys`, see `resolver`). So a changeset re-resolves, besides the
 references whose own name was touched (`changeset.plan_changeset`):
 
 * references whose keys hold a name a changed file now binds otherwise: a module table entry
@@ -19,20 +19,21 @@ references whose own name was touched (`changeset.plan_changeset`):
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
 from coderooms.core.ids import directory_of, ghost_id, symbol_id
-from coderooms.ingest.python_resolver import (
+from coderooms.languages.python.resolver import (
     PROJECT_MARKERS,
     ModuleData,
     ModuleStore,
     PythonResolver,
     PythonTable,
 )
-from coderooms.ingest.python_scope import loaded_expr, stored_expr
+from coderooms.languages.python.scope import loaded_expr, stored_expr
 from coderooms.resolution.extraction import INHERITS
 from coderooms.resolution.keys import module_key
 from coderooms.resolution.lookup import CONFIDENCE, GHOST, SYMBOL, LookupMode
@@ -43,6 +44,7 @@ from coderooms.resolution.resolutions import Resolution
 from coderooms.resolution.targets import Target, path_stem, trigger_stems
 
 LANGUAGE = "python"
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def is_python_path(path: str) -> bool:
@@ -113,6 +115,9 @@ class PythonModules:
 
     def loaded_expr(self, ref: str, stored: str | None) -> str | None:
         return loaded_expr(ref, stored)
+
+    def table_names(self, old: frozenset[str], new: frozenset[str]) -> frozenset[str] | None:
+        return table_names(old, new)
 
 
 PYTHON_MODULES = PythonModules()
@@ -228,6 +233,26 @@ class PythonSession:
         changes.keys |= {"@" + posixpath.basename(d) for d in flipped}
         if project_dirs([*added, *deletes]):
             changes.directories.add("")
+
+
+WHOLE_FILE_ENTRIES = frozenset("*a")
+"""Module table entries whose change re-resolves the file whole: a star import, `__all__`."""
+
+
+def table_names(old: frozenset[str], new: frozenset[str]) -> frozenset[str] | None:
+    """The identifiers of the module table entries that differ (`scope`'s `table`: a kind
+    letter, then a qualname, `=` and a value); None when one is a star import, `__all__` or
+    unknown (resolve the file whole: a save's memo, `ingest.resolution_memo`, reuses nothing)."""
+    names: set[str] = set()
+    for entry in old ^ new:
+        if not entry or entry[0] in WHOLE_FILE_ENTRIES:
+            return None
+        qual = entry[1:].split("=", 1)[0]
+        parts = qual.split(".")
+        if not all(_IDENTIFIER.fullmatch(part) for part in parts):
+            return None
+        names.update(parts)
+    return frozenset(names)
 
 
 def _flipped_dirs(

@@ -3,7 +3,7 @@
 From a file's extraction (symbols, calls, bases, imports and scope facts) this builds
 
 * one request per call and base, whose `expr` says what the reference means in terms the
-  whole repo can answer later (`coderooms.ingest.python_resolver`): where its first name is
+  whole repo can answer later (`coderooms.languages.python.resolver`): where its first name is
   bound, then the attribute steps and calls that follow;
 * the file's **module table** (`names`): what other files can ask of it — its module-level
   import bindings, star imports and `__all__`, the values of its module variables and class
@@ -505,7 +505,7 @@ class FileScopes:
     # -- the module table -----------------------------------------------------------------------
 
     def table(self, extraction: Extraction) -> list[str]:
-        """The module table entries (sorted; see `coderooms.ingest.python_resolver` for how
+        """The module table entries (sorted; see `coderooms.languages.python.resolver` for how
         they are read): `i`/`f` import bindings, `*` star imports, `a` `__all__`, `v` values,
         `r` returns, `b` bases, `p` properties."""
         entries: set[str] = set()

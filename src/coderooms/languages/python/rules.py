@@ -1,27 +1,38 @@
-"""Each language's rules (`resolution.rules.Rules` overrides): which files a module it imports
-may be (`module_targets`, over the functions of `targets`), where its imports bind or request
-otherwise than the generic loops do (Python, JS/TS), what a file's scope holds beside
-its names (`file_records`): its module tables, bases, package, the modules its imports open,
-the files it requires, the language's own extension; and where its references are read its own
-way (the hooks of `file_scope.ReferenceRules`). Lua's, Bash's, Swift's, Ruby's, PHP's, C#'s,
-Go's, Rust's, the JVM family's (Java's, with the base Kotlin and Scala extend), C's (C++
-extends it) and JavaScript's (TypeScript's extends it) are in their packages
-(`coderooms.languages.<name>.rules`). The registry
-(`languages.registry`) gives each record its class (issue 35: each moves to its language's
-package)."""
+"""Python's resolution rules: which files a module it imports may be (`python_module`), and
+`PythonRules`: `import a.b` binds `a` and `a.b`, its imports request `p` targets that its
+module resolver answers (`modules.PythonModules`), and its in-file scopes decide its references
+(`scope.python_references`)."""
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterable
 
-from coderooms.ingest.python_plan import PYTHON_MODULES
-from coderooms.ingest.python_scope import python_references
-from coderooms.ingest.targets import python_module
+from coderooms.core.ids import directory_of
+from coderooms.languages.python.modules import PYTHON_MODULES
+from coderooms.languages.python.scope import python_references
 from coderooms.resolution.extraction import Extraction, ImportRef
 from coderooms.resolution.lookup_rules import LookupRules
 from coderooms.resolution.ref_requests import FileRecord, RefRequest
 from coderooms.resolution.rules import import_label
 from coderooms.resolution.targets import Binding, ImportRequest, Target
+
+
+def python_module(path: str, module: str, level: int) -> tuple[Target, ...]:
+    """`import a.b`: `a/b.py`, then `a/b/__init__.py`, under any root (`~`); `from ..m
+    import x`: the same from the importing file's package, `level` directories up (`=`)."""
+    relative = module.replace(".", "/")
+    if level == 0:
+        return (Target("~", relative + ".py"), Target("~", relative + "/__init__.py"))
+    base = directory_of(path)
+    for _ in range(level - 1):
+        if not base:
+            return ()
+        base = directory_of(base)
+    if not relative:
+        return (Target("=", posixpath.join(base, "__init__.py")),)
+    stem = posixpath.join(base, relative)
+    return (Target("=", stem + ".py"), Target("=", stem + "/__init__.py"))
 
 
 class PythonRules(LookupRules):
@@ -62,7 +73,7 @@ class PythonRules(LookupRules):
         return requests
 
     def references(self, record: FileRecord, extraction: Extraction) -> bool:
-        """Python's in-file scopes decide its references (`python_scope`), and its module
+        """Python's in-file scopes decide its references (`scope`), and its module
         table is its own."""
         references, record.names = python_references(extraction)
         record.references = sorted(

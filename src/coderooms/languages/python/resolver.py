@@ -1,7 +1,7 @@
-"""Python name resolution across files: what an expression of `python_scope` refers to.
+"""Python name resolution across files: what an expression of `scope` refers to.
 
 The evaluator follows Python's own rules over what the repo's files say of themselves (their
-symbols and module tables, see `python_scope`):
+symbols and module tables, see `scope`):
 
 * **modules** resolve the way `sys.path` does for an installed project: a relative import from
   the importing file's package; an absolute one first from the importing file's base directory
@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from coderooms.ingest.python_scope import BUILTINS, decode_expr
+from coderooms.languages.python.scope import BUILTINS, decode_expr
 from coderooms.resolution.keys import encode_key
 from coderooms.resolution.waves import DIRECTORY, Missing, all_of, first_found
 
