@@ -164,6 +164,11 @@ class ReferenceRules(Rules):
         the scope's bases (Go: the one type a struct embeds)."""
         return scope.bases
 
+    def table_variables(self, scope: FileScope) -> dict[str, str]:
+        """Top-level variable -> its type, published as `r` entries (as a function's return)
+        for other files' `x.m()` (Go: a package variable read by another file)."""
+        return {}
+
     def extra_type_names(self, scope: FileScope) -> dict[str, str]:
         """Type name -> where the file writes it, beyond its returns, bases and fields, for the
         `t` entries of its table (Rust: the types of its impls)."""

@@ -115,7 +115,8 @@ def table_entries(scope: FileScope) -> list[str]:
             for (owner, name), written in scope.types.items()
             if scope.kinds.get(owner) in TYPE_KINDS
         }
-    for tag, items in (("r", scope.returns), ("b", bases), ("d", fields)):
+    returns = {**scope.rules.table_variables(scope), **scope.returns}
+    for tag, items in (("r", returns), ("b", bases), ("d", fields)):
         for qual, name in items.items():
             if tag == "d" and (name == "?" or LAMBDA_CHAIN in name):  # a field of no one type
                 entries.append(f"d{qual}=?")

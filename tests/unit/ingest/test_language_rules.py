@@ -225,7 +225,7 @@ LOOKUP_HOOKS = {
     "member_paths": {"go", "c", "cpp"},
     "ambiguous": {"c", "cpp"},
     "member_elsewhere": {"rust"},
-    "alternative_fallback": {"rust"},
+    "alternative_fallback": {"rust", "go"},
 }
 HOOKS = {
     "whole": {"bash"},
@@ -245,6 +245,7 @@ HOOKS = {
     "package_extra": {"java"},
     "last": {"rust"},
     "table_bases": {"go"},
+    "table_variables": {"go"},
     "extra_type_names": {"rust"},
     "promoted": {"go"},
     "constructed": {"rust", "c", "cpp"},

@@ -2,7 +2,8 @@
 target, resolved by `packages`), the package's name is the local one, and `GoRules` (a
 struct's embedded types are its bases, promoted methods follow them: `embedded`; a type's
 methods may be in any file of its package; a local bound to the values of several calls links
-a call where they agree)."""
+a call where they agree; a package variable's type is published for the package's other files,
+whose `x.m()` looks `m` up in it: `variables`)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import posixpath
 from coderooms.core.ids import directory_of
 from coderooms.languages.go.embedded import Embedded, embedded_types, promoted_alternatives
 from coderooms.languages.go.packages import GO_MODES, GO_PROJECT, go_assumed_name
+from coderooms.languages.go.variables import package_variable_types, through_package_variable
 from coderooms.resolution.extraction import Extraction, ImportRef
 from coderooms.resolution.file_scope import FileScope
 from coderooms.resolution.listed_bases import listed_bases
 from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
-from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.member_types import Keys
+from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.targets import Target
 
 
@@ -57,6 +60,15 @@ class GoRules(LookupRules):
         return {
             owner: found[0] for owner, found in embedded_types(scope).items() if len(found) == 1
         }
+
+    def table_variables(self, scope: FileScope) -> dict[str, str]:
+        return package_variable_types(scope)
+
+    def alternative_fallback(
+        self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str], keys: Keys
+    ) -> SymbolInfo | None:
+        """`x.m()` with `x` a variable of the package: `m` of the type its file publishes."""
+        return through_package_variable(lookup, alternative, self.group, keys)
 
     def promoted(self, scope: FileScope, request: RefRequest, owner: str, member: str) -> None:
         promoted_alternatives(scope, request, owner, member)
