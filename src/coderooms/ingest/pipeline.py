@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 34
+RESOLVER_VERSION = 35
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -143,7 +143,8 @@ entries), a fluent builder's self type; 33: Go's `new(T)`, slice literals' eleme
 structs' fields, variadic elements, parameters copied into locals and locals bound to several
 calls that agree; 34: C++'s members of overloads split across files taken in the file no more,
 told apart by argument count where one overload takes it, and C's quoted include found by the
-one header of its name)."""
+one header of its name; 35: JS/TS module-level variables' declared types published in the
+module table, `box.m()` of an imported `box: Box` as `Box.m`)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:
