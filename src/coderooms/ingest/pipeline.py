@@ -117,7 +117,7 @@ def resolve_root(root: Path) -> Path:
     return resolved
 
 
-RESOLVER_VERSION = 35
+RESOLVER_VERSION = 36
 """The rules references are resolved by (`Repo.resolver`). A repo resolved by other rules is
 ingested in full once: an incremental ingest would re-resolve only what changed, leaving the
 other references as the old rules left them (10: C++ macros, Kotlin object expressions, events;
@@ -144,7 +144,9 @@ structs' fields, variadic elements, parameters copied into locals and locals bou
 calls that agree; 34: C++'s members of overloads split across files taken in the file no more,
 told apart by argument count where one overload takes it, and C's quoted include found by the
 one header of its name; 35: Go's package variables typed for the package's other files, `r`
-entries of a variable's type and `x.m()` followed through them)."""
+entries of a variable's type and `x.m()` followed through them; 36: JS/TS module-level
+variables' declared types published in the module table, `box.m()` of an imported `box: Box` as
+`Box.m`)."""
 
 
 def bind_repo(graph: Graph, root: Path, repo: str | None) -> str:

@@ -254,6 +254,13 @@ def overload_up(
     return None
 
 
+def member_up(
+    lookup: Lookup, owner: SymbolInfo, member: str, group: str, keys: Keys
+) -> SymbolInfo | None:
+    """`member` of type `owner`: its own, else up its bases (JS/TS `published`)."""
+    return _member(lookup, owner, member, group, keys)
+
+
 def _member(
     lookup: Lookup, owner: SymbolInfo, member: str, group: str, keys: Keys
 ) -> SymbolInfo | None:

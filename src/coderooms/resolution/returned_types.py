@@ -124,7 +124,7 @@ def table_entries(scope: FileScope) -> list[str]:
             where = qual.rpartition(".")[0] if tag == "d" else qual  # a field: its class
             # overloads' parameter types; a JDK container and its element (`Map<V>`)
             names = name.split(AGREE) if tag == "d" else name.split(ELEMENT)
-            hows = [_type_recipe(scope, where, one) if one != "?" else None for one in names]
+            hows = [type_recipe(scope, where, one) if one != "?" else None for one in names]
             carried = tag == "r" and names[0] in CARRIER_ELEMENTS and hows[-1] is not None
             if carried or all(how is not None for how in hows):  # Rust `Result<T`: T's recipe
                 entries.append(f"{tag}{qual}={name}")
@@ -133,7 +133,7 @@ def table_entries(scope: FileScope) -> list[str]:
                     # one name the file resolves two ways (nested types of two classes): unknown
                     written[one] = _same_name(scope, written.get(one, how), how)
     for name, qual in scope.rules.extra_type_names(scope).items():  # Rust: its impls' types
-        how = _type_recipe(scope, qual, name)
+        how = type_recipe(scope, qual, name)
         if how is not None:
             written[name] = how if written.get(name, how) == how else None
     entries += [f"t{name}={how}" for name, how in written.items() if how is not None]
@@ -152,7 +152,7 @@ def _same_name(scope: FileScope, known: str | None, how: str) -> str | None:
     return "A" + "\t".join(merged)
 
 
-def _type_recipe(scope: FileScope, qual: str, name: str) -> str | None:
+def type_recipe(scope: FileScope, qual: str, name: str) -> str | None:
     """How the file resolves type `name` written in definition `qual`: `L` + a type of the
     file, `A` + tab-separated encoded alternatives; None when nothing can."""
     if name in SELF_TYPES:

@@ -225,7 +225,7 @@ LOOKUP_HOOKS = {
     "member_paths": {"go", "c", "cpp"},
     "ambiguous": {"c", "cpp"},
     "member_elsewhere": {"rust"},
-    "alternative_fallback": {"rust", "go"},
+    "alternative_fallback": {"rust", "go", "javascript", "typescript", "tsx"},
 }
 HOOKS = {
     "whole": {"bash"},
@@ -249,7 +249,7 @@ HOOKS = {
     "extra_type_names": {"rust"},
     "promoted": {"go"},
     "constructed": {"rust", "c", "cpp"},
-    "table_extra": {"c", "cpp", "java"},
+    "table_extra": {"c", "cpp", "java", "javascript", "typescript", "tsx"},
     "settled": {"c", "cpp"},
 }
 

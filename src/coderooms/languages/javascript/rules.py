@@ -9,11 +9,14 @@ import posixpath
 
 from coderooms.languages.javascript.modules import js_module
 from coderooms.languages.javascript.project_files import SCRIPT_MODES, SCRIPT_PROJECT
+from coderooms.languages.javascript.published import variable_entries, variable_member
 from coderooms.languages.javascript.scope_names import ScopedNames, scoped_names
 from coderooms.resolution.extraction import INHERITS, Extraction, FactKind
 from coderooms.resolution.file_scope import FileScope
+from coderooms.resolution.lookup import Lookup, SymbolInfo
 from coderooms.resolution.lookup_rules import LookupRules
-from coderooms.resolution.ref_requests import RefRequest
+from coderooms.resolution.member_types import Keys
+from coderooms.resolution.ref_requests import Alternative, RefRequest
 from coderooms.resolution.targets import Target
 
 JS_GLOBALS = frozenset(
@@ -64,6 +67,16 @@ class ScriptRules(LookupRules):
             return request
         request.bound = names.module
         return None
+
+    def table_extra(self, scope: FileScope) -> list[str]:
+        """Module-level variables' declared types, for other files (`published`)."""
+        return variable_entries(scope)
+
+    def alternative_fallback(
+        self, lookup: Lookup, alternative: Alternative, wanted: frozenset[str], keys: Keys
+    ) -> SymbolInfo | None:
+        """`box.m()` of another file's `box: Box`: `Box.m` (`published`)."""
+        return variable_member(lookup, alternative, self.group, keys)
 
     def bases(self, extraction: Extraction) -> dict[str, str]:
         """`super.m()` / inherited `this.m()`: the class's `extends`."""

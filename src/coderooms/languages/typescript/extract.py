@@ -113,6 +113,32 @@ def _namespace(node: Node, outer: Scope, c: Collector) -> Scope:
 
 
 _NOTHING = frozenset({"null", "undefined"})
+_NAMESPACES = frozenset({"internal_module", "module"})
+_FUNCTIONS = frozenset(
+    {"function_declaration", "function_expression", "arrow_function", "method_definition",
+     "class_body", "statement_block"}
+)  # fmt: skip
+
+
+def _namespaces(node: Node, source: bytes) -> str | None:
+    """The dotted namespaces (`A.B`) a variable declared directly in a namespace's body is in;
+    None outside one, in a function or block inside one, or in `declare module "x"`."""
+    names: list[str] = []
+    current = node.parent
+    while current is not None:
+        if current.type in _NAMESPACES:
+            name_node = current.child_by_field_name("name")
+            if name_node is None or name_node.type not in ("identifier", "nested_identifier"):
+                return None
+            names.append(text(name_node, source).replace(" ", ""))
+        elif current.type in _FUNCTIONS and not (
+            current.type == "statement_block"
+            and current.parent is not None
+            and current.parent.type in _NAMESPACES
+        ):
+            return None
+        current = current.parent
+    return ".".join(reversed(names)) or None
 
 
 def _declared_types(caps: dict[str, list[Node]], c: Collector) -> None:
@@ -127,6 +153,9 @@ def _declared_types(caps: dict[str, list[Node]], c: Collector) -> None:
             typed = annotated_type(annotation.named_child(0), source) if annotation else None
             if name is not None and typed:
                 c.fact(name, kind, text(name, source), annotation=typed)
+                within = _namespaces(node, source) if role == "typed_var" else None
+                if within:  # `namespace N { let x: T }`: published as `N.x` (`published`)
+                    c.fact(name, kind, f"{within}.{text(name, source)}", annotation=typed)
     for role in ("function", "method"):
         for node in caps.get(role, ()):
             returns = node.child_by_field_name("return_type")
